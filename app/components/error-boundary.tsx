@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
+
+export function NotFound() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">404 - Page Not Found</h1>
+      <p className="text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Go to Home
+      </Link>
+    </div>
+  );
+}
+
+function SomethingWentWrong({ detail }: { detail?: string }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="text-slate-600">{detail ?? "An unexpected error occurred. Please try again."}</p>
+      <a href="" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Reload page
+      </a>
+    </div>
+  );
+}
+
+/** The one error boundary every route uses, with a handler per HTTP status. */
+export function GeneralErrorBoundary({
+  statusHandlers,
+  unexpectedErrorHandler,
+}: {
+  statusHandlers?: Record<number, StatusHandler>;
+  unexpectedErrorHandler?: (error: unknown) => ReactNode;
+}) {
+  const error = useRouteError();
+  if (typeof document !== "undefined") console.error(error);
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers?.[error.status];
+    if (handler) return <>{handler({ error })}</>;
+    if (error.status === 404) return <NotFound />;
+    return <SomethingWentWrong detail={typeof error.data === "string" ? error.data : undefined} />;
+  }
+  return <>{unexpectedErrorHandler ? unexpectedErrorHandler(error) : <SomethingWentWrong />}</>;
+}

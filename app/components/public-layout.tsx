@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { useOptionalUser } from "~/utils/user";
+import { PublicHeader } from "./public-header";
+import { SiteFooter } from "./site-footer";
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const user = useOptionalUser();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader signedIn={Boolean(user)} />
+      <main className="flex-1">{children}</main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useFetcher, useLocation, useSubmit } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const WARNING_BEFORE_MS = 2 * 60 * 1000;
+export const CHECK_INTERVAL_MS = 60 * 1000;
+export const COUNTDOWN_SECONDS = 120;
+/** Activity keeps the server session alive, at most one request per interval. */
+const KEEPALIVE_INTERVAL_MS = 5 * 60 * 1000;
+const STORAGE_KEY = "ledgerly:lastActivity";
+const ACTIVITY_EVENTS = ["keydown", "click", "scroll", "touchstart"] as const;
+
+function readLastActivity() {
+  const stored = Number(sessionStorage.getItem(STORAGE_KEY));
+  return Number.isFinite(stored) && stored > 0 ? stored : Date.now();
+}
+
+/**
+ * Warns at 28 idle minutes with a 120 s countdown and signs out at 0. The
+ * server ends idle sessions on its own; this dialog only gives notice.
+ */
+export function SessionExpiryDialog() {
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const keepalive = useFetcher();
+  const submit = useSubmit();
+  const location = useLocation();
+  const lastPing = useRef(Date.now());
+
+  const logout = useCallback(() => {
+    sessionStorage.removeItem(STORAGE_KEY);
+    submit(null, { method: "post", action: "/logout" });
+  }, [submit]);
+
+  const markActive = useCallback(
+    (pingServer: boolean) => {
+      const now = Date.now();
+      sessionStorage.setItem(STORAGE_KEY, String(now));
+      setSecondsLeft(null);
+      if (pingServer || now - lastPing.current >= KEEPALIVE_INTERVAL_MS) {
+        lastPing.current = now;
+        keepalive.submit(null, { method: "post", action: "/resources/session-keepalive" });
+      }
+    },
+    [keepalive],
+  );
+
+  useEffect(() => {
+    sessionStorage.setItem(STORAGE_KEY, String(Date.now()));
+    lastPing.current = Date.now();
+  }, [location.key]);
+
+  useEffect(() => {
+    const onActivity = () => {
+      if (secondsLeft === null) markActive(false);
+    };
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
+    return () => {
+      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
+    };
+  }, [markActive, secondsLeft]);
+
+  useEffect(() => {
+    const check = () => {
+      const idle = Date.now() - readLastActivity();
+      if (idle >= IDLE_TIMEOUT_MS) logout();
+      else if (idle >= IDLE_TIMEOUT_MS - WARNING_BEFORE_MS) setSecondsLeft((current) => current ?? COUNTDOWN_SECONDS);
+    };
+    const timer = setInterval(check, CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [logout]);
+
+  useEffect(() => {
+    if (secondsLeft === null) return;
+    if (secondsLeft <= 0) {
+      logout();
+      return;
+    }
+    const timer = setTimeout(() => setSecondsLeft((current) => (current === null ? null : current - 1)), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft, logout]);
+
+  if (secondsLeft === null) return null;
+  const minutes = Math.floor(secondsLeft / 60);
+  const seconds = String(secondsLeft % 60).padStart(2, "0");
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="session-expiring-title" className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
+        <h2 id="session-expiring-title" className="text-lg font-semibold text-slate-900">
+          Session Expiring
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          You have been inactive for a while. For your security you will be signed out in{" "}
+          <span className="font-semibold tabular-nums" data-testid="session-countdown">
+            {minutes}:{seconds}
+          </span>
+          .
+        </p>
+        <div className="mt-6 flex justify-end gap-3">
+          <button type="button" onClick={logout} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Logout Now
+          </button>
+          <button type="button" onClick={() => markActive(true)} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Continue Session
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === "true" || value === "1"));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+    APP_URL: z.url({ error: "APP_URL must be an absolute URL such as http://localhost:3000" }).optional(),
+    MONGODB_URI: z.string({ error: "MONGODB_URI is required (the start script sets it for the embedded database)" }).min(1),
+    MONGODB_MAX_POOL_SIZE: z.coerce.number().int().positive().optional(),
+    SESSION_SECRET: z.string({ error: "SESSION_SECRET is required" }).min(16, "SESSION_SECRET must be at least 16 characters"),
+    SECURE_COOKIES: booleanFlag,
+    TRUST_PROXY_HEADERS: booleanFlag,
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Ledgerly <no-reply@ledgerly.local>"),
+    MAIL_OUTBOX_DIR: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    AUTH_CONSOLE_URL: z.string().default("https://console.cloud.google.com/apis/credentials"),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.MAIL_OUTBOX_DIR) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "SMTP_URL is required in production (or MAIL_OUTBOX_DIR to write emails to files)" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
+    }
+  });
+
+export type ServerEnv = z.infer<typeof schema>;
+
+let cached: ServerEnv | undefined;
+
+/** Reads and validates the environment once; a bad environment stops the start with the variable named. */
+export function getEnv(): ServerEnv {
+  if (cached) return cached;
+  const result = schema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}\nSee .env.example for every variable.`);
+  }
+  cached = result.data;
+  return cached;
+}
+
+/** The only values the browser may see (window.ENV). */
+export function getPublicEnv() {
+  const env = getEnv();
+  return { MODE: env.NODE_ENV, GOOGLE_SIGN_IN: Boolean(env.GOOGLE_CLIENT_ID) };
+}
+
+export type PublicEnv = ReturnType<typeof getPublicEnv>;
+
+export function isGoogleSignInConfigured() {
+  return Boolean(getEnv().GOOGLE_CLIENT_ID);
+}
+
+export function useSecureCookies() {
+  const env = getEnv();
+  return env.SECURE_COOKIES ?? env.NODE_ENV === "production";
+}

@@ -1,0 +1,79 @@
+import { getEnv } from "./env.server";
+
+const GOOGLE_ACCOUNTS_ORIGIN = "https://accounts.google.com";
+
+/** Origins a form may be redirected to after it posts (sign-in and checkout hand-offs). */
+function formActionOrigins() {
+  return ["'self'", GOOGLE_ACCOUNTS_ORIGIN];
+}
+
+export function contentSecurityPolicy(nonce: string) {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'strict-dynamic'", "'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "https://lh3.googleusercontent.com"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "form-action": formActionOrigins(),
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** Headers every HTML or data response carries. */
+export function applySecurityHeaders(headers: Headers, nonce?: string) {
+  if (nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (getEnv().NODE_ENV === "production" && getEnv().SECURE_COOKIES !== false) {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+}
+
+/**
+ * Refuses a state-changing request sent from another site. Browsers send
+ * Origin on every cross-site POST; Sec-Fetch-Site backs it up where present.
+ */
+export function requireSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite === "cross-site") throw forbiddenOrigin();
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") {
+    if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") throw forbiddenOrigin();
+    return;
+  }
+  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw forbiddenOrigin();
+  }
+  if (originHost !== host) throw forbiddenOrigin();
+}
+
+function forbiddenOrigin() {
+  return new Response("Cross-origin form submissions are not allowed.", { status: 403 });
+}
+
+/**
+ * The client address for rate limits. Behind a proxy (TRUST_PROXY_HEADERS) the
+ * right-most X-Forwarded-For entry is the one the proxy itself appended.
+ */
+export function clientAddress(request: Request) {
+  const forwarded = request.headers.get("X-Forwarded-For");
+  if (forwarded && getEnv().TRUST_PROXY_HEADERS !== false) {
+    const hops = forwarded.split(",").map((hop) => hop.trim()).filter(Boolean);
+    if (hops.length) return hops[hops.length - 1];
+  }
+  return request.headers.get("X-Real-IP") ?? "unknown";
+}

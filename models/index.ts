@@ -1,0 +1,5 @@
+export { User, AUTH_PROVIDERS, type UserDocument } from "./user";
+export { Credential } from "./credential";
+export { Session } from "./session";
+export { PasswordResetToken } from "./password-reset-token";
+export { ContactSubmission } from "./contact-submission";

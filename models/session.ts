@@ -1,0 +1,18 @@
+import mongoose, { Schema } from "mongoose";
+
+/**
+ * A signed-in device. The cookie carries only `_id` (a random token); idle
+ * expiry is enforced on read because FerretDB has no TTL indexes.
+ */
+const sessionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: "User", required: true, index: true },
+    expiresAt: { type: Date, required: true },
+    lastActiveAt: { type: Date, required: true },
+    userAgent: { type: String, default: "" },
+  },
+  { timestamps: true },
+);
+
+export const Session = mongoose.models.Session ?? mongoose.model("Session", sessionSchema);

@@ -1,0 +1,107 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+
+export const AUTH_PROVIDERS = ["email", "google"] as const;
+
+const colorsSchema = new Schema({ bg: String, text: String }, { _id: false });
+
+/** One entry of the user's category map; amounts are integer cents. */
+const categorySchema = new Schema(
+  {
+    id: { type: String, required: true },
+    name: { type: String, required: true },
+    icon: { type: String, default: "" },
+    colors: { type: colorsSchema, default: () => ({ bg: "bg-blue-100", text: "text-blue-600" }) },
+    type: { type: String, enum: ["income", "expense"], required: true },
+    order: { type: Number, default: 0, min: 0 },
+    budget: { type: Number, default: 0 },
+    expected: { type: Number, default: 0 },
+    received: { type: Number, default: 0 },
+    spent: { type: Number, default: 0 },
+    createdAt: { type: Date, default: () => new Date() },
+    deleted: { type: Boolean, default: false },
+    isDebt: Boolean,
+    debtId: String,
+    currentBalance: Number,
+    payoffDate: String,
+  },
+  { _id: false },
+);
+
+const subscriptionSchema = new Schema(
+  {
+    status: { type: String, default: null },
+    plan: { type: String, default: "Premium" },
+    interval: { type: String, enum: ["month", "year"], default: "month" },
+    priceId: String,
+    planId: String,
+    subscriptionId: String,
+    customerId: String,
+    currentPeriodStart: Date,
+    currentPeriodEnd: Date,
+    cancelAtPeriodEnd: { type: Boolean, default: false },
+    canceledAt: Date,
+    updatedAt: Date,
+  },
+  { _id: false },
+);
+
+const withdrawalSchema = new Schema(
+  { id: String, amount: Number, date: String, reason: { type: String, default: "Withdrawal" } },
+  { _id: false },
+);
+
+const savingsGoalSchema = new Schema(
+  { id: String, name: String, target: Number, current: { type: Number, default: 0 }, progress: { type: Number, default: 0 } },
+  { _id: false },
+);
+
+const savingsSchema = new Schema(
+  {
+    initialSavings: { type: Number, default: 0 },
+    withdrawals: { type: [withdrawalSchema], default: [] },
+    savingsGoals: { type: [savingsGoalSchema], default: [] },
+    activeGoalId: { type: String, default: null },
+    preferences: {
+      currency: { type: String, default: "USD" },
+      notifications: {
+        email: { type: Boolean, default: true },
+        push: { type: Boolean, default: false },
+        goalReminders: { type: Boolean, default: true },
+      },
+      privacy: { shareData: { type: Boolean, default: false } },
+    },
+  },
+  { _id: false },
+);
+
+const userSchema = new Schema(
+  {
+    uid: { type: String, required: true, unique: true },
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true },
+    displayName: { type: String, default: "" },
+    photoURL: { type: String, default: null },
+    emailVerified: { type: Boolean, default: false },
+    lastLogin: { type: Date, default: null },
+    authProvider: { type: String, enum: AUTH_PROVIDERS, required: true },
+    googleId: { type: String, index: true },
+    disabled: { type: Boolean, default: false },
+    premiumAccess: { type: Boolean, default: false },
+    subscription: { type: subscriptionSchema, default: () => ({}) },
+    currency: { type: String, default: "USD" },
+    monthlyIncome: { type: Number, default: 0 },
+    settings: {
+      emailNotifications: { type: Boolean, default: true },
+      pushNotifications: { type: Boolean, default: true },
+    },
+    categories: { type: Map, of: categorySchema, default: () => new Map() },
+    savings: { type: savingsSchema, default: () => ({}) },
+  },
+  { timestamps: { createdAt: "createdAt", updatedAt: "updatedAt" } },
+);
+
+userSchema.pre("validate", function setUid() {
+  if (!this.uid) this.uid = this._id.toHexString();
+});
+
+export type UserDocument = InferSchemaType<typeof userSchema>;
+export const User = mongoose.models.User ?? mongoose.model("User", userSchema);

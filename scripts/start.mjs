@@ -1,0 +1,62 @@
+// Runs Ledgerly: on MONGODB_URI when set, otherwise on the embedded FerretDB
+// (SQLite under .data/db, or PostgreSQL with --postgresql / LEDGERLY_DB_BACKEND=postgresql).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEmbeddedDatabase } from "./embedded-db.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = path.join(root, ".data");
+process.chdir(root);
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+function persistentSecret() {
+  const file = path.join(dataDir, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+const env = { ...process.env };
+env.PORT ??= "3000";
+env.APP_URL ??= `http://localhost:${env.PORT}`;
+env.SESSION_SECRET ??= persistentSecret();
+env.SECURE_COOKIES ??= env.APP_URL.startsWith("https://") ? "true" : "false";
+if (!env.SMTP_URL) env.MAIL_OUTBOX_DIR ??= path.join(dataDir, "outbox");
+
+const children = [];
+let database;
+if (!env.MONGODB_URI) {
+  const backend = process.argv.includes("--postgresql") ? "postgresql" : (env.LEDGERLY_DB_BACKEND ?? "sqlite");
+  database = await startEmbeddedDatabase({
+    dataDir: path.join(dataDir, "db"),
+    backend,
+    postgresUrl: env.LEDGERLY_POSTGRES_URL,
+  });
+  env.MONGODB_URI = database.uri;
+  env.MONGODB_MAX_POOL_SIZE ??= "1";
+  console.log(`Embedded database (FerretDB, ${backend}) on ${database.uri}`);
+}
+
+const build = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env });
+if (build.status !== 0) {
+  await database?.stop();
+  process.exit(build.status ?? 1);
+}
+
+const server = spawn("npx", ["remix-serve", "./build/index.js"], { stdio: "inherit", env });
+children.push(server);
+console.log(`Ledgerly on ${env.APP_URL}`);
+
+async function shutdown(code) {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  await database?.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+server.on("exit", (code) => shutdown(code ?? 0));
