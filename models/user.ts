@@ -100,7 +100,7 @@ const userSchema = new Schema(
 );
 
 userSchema.pre("validate", function setUid() {
-  if (!this.uid) this.uid = this._id.toHexString();
+  if (!this.get("uid")) this.set("uid", (this._id as mongoose.Types.ObjectId).toHexString());
 });
 
 export type UserDocument = InferSchemaType<typeof userSchema>;

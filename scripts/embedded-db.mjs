@@ -84,7 +84,7 @@ export async function startEmbeddedDatabase({
   postgresUrl = "postgres://postgres@127.0.0.1:5432/ledgerly",
   port,
   database = "ledgerly",
-  logLevel = "warn",
+  logLevel = "error",
 }) {
   ensureLauncherBuilt();
   const listenPort = port ?? (await findFreePort());

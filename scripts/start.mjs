@@ -28,7 +28,6 @@ env.SESSION_SECRET ??= persistentSecret();
 env.SECURE_COOKIES ??= env.APP_URL.startsWith("https://") ? "true" : "false";
 if (!env.SMTP_URL) env.MAIL_OUTBOX_DIR ??= path.join(dataDir, "outbox");
 
-const children = [];
 let database;
 if (!env.MONGODB_URI) {
   const backend = process.argv.includes("--postgresql") ? "postgresql" : (env.LEDGERLY_DB_BACKEND ?? "sqlite");
@@ -42,18 +41,18 @@ if (!env.MONGODB_URI) {
   console.log(`Embedded database (FerretDB, ${backend}) on ${database.uri}`);
 }
 
-const build = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env });
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const build = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
 if (build.status !== 0) {
   await database?.stop();
   process.exit(build.status ?? 1);
 }
 
-const server = spawn("npx", ["remix-serve", "./build/index.js"], { stdio: "inherit", env });
-children.push(server);
+const server = spawn(bin("remix-serve"), ["./build/index.js"], { stdio: "inherit", env });
 console.log(`Ledgerly on ${env.APP_URL}`);
 
 async function shutdown(code) {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  if (server.exitCode === null) server.kill("SIGTERM");
   await database?.stop();
   process.exit(code);
 }

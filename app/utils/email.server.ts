@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 
 export type Email = { to: string; subject: string; text: string; html: string };
 
-let transport: nodemailer.Transporter | undefined;
+let transport: Transporter | undefined;
 
 /**
  * Sends through SMTP_URL; without it, writes each message as JSON into

@@ -9,11 +9,13 @@ export const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
-const TOAST_KEY = "toast";
+const TOAST_KEY = "toast" as const;
 
-let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
+type ToastFlash = { [TOAST_KEY]: Toast };
+
+let storage: ReturnType<typeof createCookieSessionStorage<ToastFlash, ToastFlash>> | undefined;
 function getToastStorage() {
-  storage ??= createCookieSessionStorage({
+  storage ??= createCookieSessionStorage<ToastFlash, ToastFlash>({
     cookie: {
       name: "ledgerly_toast",
       sameSite: "lax",

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageIntro } from "~/components/page-intro";
+import { requirePremiumUser } from "~/utils/auth.server";
+import type { PageHandle } from "~/utils/page-title";
+
+export const handle: PageHandle = { title: "Bank" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePremiumUser(request);
+  return null;
+}
+
+export default function BankPage() {
+  return (
+    <PageIntro heading="Linked bank accounts">
+      <p>Connect a bank account to import transactions automatically.</p>
+    </PageIntro>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Bank | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

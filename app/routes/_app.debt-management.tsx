@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageIntro } from "~/components/page-intro";
+import { requirePremiumUser } from "~/utils/auth.server";
+import type { PageHandle } from "~/utils/page-title";
+
+export const handle: PageHandle = { title: "Debt Management" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePremiumUser(request);
+  return null;
+}
+
+export default function DebtManagementPage() {
+  return (
+    <PageIntro heading="Your debts">
+      <p>Track balances, record payments and compare avalanche and snowball payoff plans.</p>
+    </PageIntro>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Debt Management | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

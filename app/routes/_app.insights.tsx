@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageIntro } from "~/components/page-intro";
+import { requirePremiumUser } from "~/utils/auth.server";
+import type { PageHandle } from "~/utils/page-title";
+
+export const handle: PageHandle = { title: "Personalized Insights" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePremiumUser(request);
+  return null;
+}
+
+export default function InsightsPage() {
+  return (
+    <PageIntro heading="Personalized Insights">
+      <p>Recommendations based on your own spending patterns.</p>
+    </PageIntro>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Personalized Insights | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,100 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData } from "@remix-run/react";
+import * as z from "zod/mini";
+import { AuthLayout } from "~/components/auth-layout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { requireAnonymous } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { isHoneypotFilled } from "~/utils/honeypot.server";
+import { requestPasswordReset } from "~/utils/password-reset.server";
+import { consumeAttempt } from "~/utils/rate-limit.server";
+import { clientAddress, requireSameOrigin } from "~/utils/security.server";
+import { normaliseEmail } from "~/utils/user.server";
+
+const ForgotPasswordSchema = z.object({
+  email: z.pipe(
+    z.string({ error: "Please enter your email address" }).check(z.trim(), z.minLength(1, { error: "Please enter your email address" })),
+    z.email({ error: "Please enter a valid email address." }),
+  ),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  }
+  const email = normaliseEmail(submission.value.email);
+  const sentTo = { result: submission.reply({ resetForm: true }), sentTo: email };
+  if (isHoneypotFilled(formData)) return sentTo;
+  const allowed =
+    (await consumeAttempt("passwordResetPerAddress", clientAddress(request))) &&
+    (await consumeAttempt("passwordResetPerAccount", email));
+  if (!allowed) {
+    return data({ result: submission.reply({ formErrors: ["Too many requests. Please try again later."] }), sentTo: null }, { status: 429 });
+  }
+  try {
+    await requestPasswordReset(email, getEnv().APP_URL ?? new URL(request.url).origin);
+  } catch (error) {
+    console.error("password reset email failed", error);
+    const reason = error instanceof Error ? error.message : "unknown error";
+    return data(
+      { result: submission.reply({ formErrors: [`Failed to send password reset email: ${reason}`] }), sentTo: null },
+      { status: 503 },
+    );
+  }
+  return sentTo;
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>();
+  const isSubmitting = useIsSubmitting({ formAction: "/forgot-password" });
+  const [form, fields] = useForm({
+    id: "forgot-password-form",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout title="Reset your password" subtitle="Enter the email address of your account and we will email you a reset link.">
+      {actionData?.sentTo ? (
+        <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          Password reset email sent to {actionData.sentTo}. Please check your inbox and spam folder.
+        </p>
+      ) : null}
+      <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
+        <HoneypotField />
+        <FormErrorBox id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel="Sending...">
+          Send Reset Email
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgot Password | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

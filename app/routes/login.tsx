@@ -1,0 +1,135 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import * as z from "zod/mini";
+import { AuthLayout, Divider, GoogleSignInForm } from "~/components/auth-layout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { requireAnonymous, signIn } from "~/utils/auth.server";
+import { isGoogleSignInConfigured } from "~/utils/env.server";
+import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/utils/redirect";
+import { clientAddress, requireSameOrigin } from "~/utils/security.server";
+import { normaliseEmail, verifyEmailPassword } from "~/utils/user.server";
+
+export const LOGIN_MESSAGES = {
+  invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
+  invalidEmail: "Please enter a valid email address.",
+  disabled: "This account has been disabled. Please contact support.",
+  tooManyAttempts: "Too many failed login attempts. Please try again later.",
+  unexpected: "An unexpected error occurred during login.",
+} as const;
+
+const LoginSchema = z.object({
+  email: z.email({ error: LOGIN_MESSAGES.invalidEmail }),
+  password: z.string({ error: "Please enter your password" }),
+  redirect: z.optional(z.string()),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return { googleEnabled: isGoogleSignInConfigured() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email, password, redirect } = submission.value;
+  const address = clientAddress(request);
+  const account = normaliseEmail(email);
+  const fail = (message: string, status = 400) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
+
+  if ((await isRateLimited("loginFailuresPerAddress", address)) || (await isRateLimited("loginFailuresPerAccount", account))) {
+    return fail(LOGIN_MESSAGES.tooManyAttempts, 429);
+  }
+  try {
+    const check = await verifyEmailPassword(account, password);
+    if (!check.ok) {
+      await consumeAttempt("loginFailuresPerAddress", address);
+      await consumeAttempt("loginFailuresPerAccount", account);
+      return fail(check.reason === "disabled" ? LOGIN_MESSAGES.disabled : LOGIN_MESSAGES.invalidCredentials);
+    }
+    await resetAttempts("loginFailuresPerAccount", account);
+    return await signIn(check.userId, request, safeRedirect(redirect));
+  } catch (error) {
+    console.error("login failed", error);
+    return fail(LOGIN_MESSAGES.unexpected, 503);
+  }
+}
+
+const SECURITY_HIGHLIGHTS = [
+  { title: "Bank-level security", text: "Your account is protected by hashed passwords and sessions you can revoke from any device." },
+  { title: "Data encryption", text: "Everything travels over encrypted connections, and bank access tokens are encrypted at rest." },
+  { title: "Privacy focus", text: "Your financial data is yours alone: we never sell it or show it to advertisers." },
+];
+
+export default function LoginPage() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirect") ?? undefined;
+  const isSubmitting = useIsSubmitting({ formAction: "/login" });
+  const [form, fields] = useForm({
+    id: "login-form",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const signUpLink = redirectTo ? `/signup?${new URLSearchParams({ redirect: redirectTo })}` : "/signup";
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle={
+        <>
+          New to Ledgerly?{" "}
+          <Link to={signUpLink} className="font-semibold text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+      highlights={SECURITY_HIGHLIGHTS}
+    >
+      <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)}>
+        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+        <FormErrorBox id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <div className="flex justify-end text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pending={isSubmitting} pendingLabel="Signing in...">
+          Sign in
+        </SubmitButton>
+      </Form>
+      {googleEnabled ? (
+        <>
+          <Divider />
+          <GoogleSignInForm label="Sign in with Google" redirectTo={redirectTo} />
+        </>
+      ) : null}
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,159 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+import * as z from "zod/mini";
+import { AuthLayout } from "~/components/auth-layout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { checkResetCode, completePasswordReset } from "~/utils/password-reset.server";
+import { isStrongPassword, passwordMessages, RESET_PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
+import { requireSameOrigin } from "~/utils/security.server";
+
+export const RESET_REDIRECT_DELAY_MS = 2000;
+
+const LINK_MESSAGES = {
+  wrongMode: "Invalid action. This link is not for password reset.",
+  missingCode: "Invalid password reset link. Please request a new password reset.",
+  invalidOrExpired: "Invalid or expired password reset link. Please request a new password reset.",
+} as const;
+
+const CONFIRM_MESSAGES = {
+  expired: "This password reset link has expired. Please request a new one.",
+  invalid: "Invalid password reset link. Please request a new one.",
+  success: "Password has been reset successfully! Redirecting to login...",
+} as const;
+
+const ResetPasswordSchema = z
+  .object({
+    oobCode: z.optional(z.string()),
+    password: z.optional(z.string()),
+    confirmPassword: z.optional(z.string()),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!value.oobCode) {
+        ctx.issues.push({ code: "custom", message: "Invalid reset code", input: value, path: [] });
+        return;
+      }
+      if (!value.password || !value.confirmPassword) {
+        ctx.issues.push({ code: "custom", message: passwordMessages.fillAll, input: value, path: [] });
+        return;
+      }
+      if (value.password !== value.confirmPassword) {
+        ctx.issues.push({ code: "custom", message: passwordMessages.mismatch, input: value.confirmPassword, path: ["confirmPassword"] });
+      } else if (value.password.length < RESET_PASSWORD_MIN_LENGTH) {
+        ctx.issues.push({ code: "custom", message: passwordMessages.resetTooShort, input: value.password, path: ["password"] });
+      }
+    }),
+  );
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const code = url.searchParams.get("oobCode");
+  const invalid = (message: string) => data({ status: "invalid" as const, message, email: null, code: null }, { status: 400 });
+  if (url.searchParams.get("mode") !== "resetPassword") return invalid(LINK_MESSAGES.wrongMode);
+  if (!code) return invalid(LINK_MESSAGES.missingCode);
+  const check = await checkResetCode(code);
+  if (check.status !== "valid") return invalid(LINK_MESSAGES.invalidOrExpired);
+  return { status: "valid" as const, message: null, email: check.email, code };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const hidden = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(hidden), done: false }, { status: 400 });
+  }
+  const { oobCode, password } = submission.value;
+  const fail = (message: string, status = 400) =>
+    data({ result: submission.reply({ ...hidden, formErrors: [message] }), done: false }, { status });
+  if (!isStrongPassword(password!)) return fail(passwordMessages.tooWeak);
+  try {
+    const outcome = await completePasswordReset(oobCode!, password!);
+    if (outcome.status === "expired") return fail(CONFIRM_MESSAGES.expired);
+    if (outcome.status === "invalid") return fail(CONFIRM_MESSAGES.invalid);
+  } catch (error) {
+    console.error("password reset failed", error);
+    return fail(`Failed to reset password: ${error instanceof Error ? error.message : "unknown error"}`, 503);
+  }
+  return { result: submission.reply({ resetForm: true }), done: true };
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <AuthLayout title="Invalid Link">
+      <p role="alert" className="text-slate-700">
+        {message}
+      </p>
+      <div className="mt-6 flex flex-col gap-3">
+        <Link to="/login" className="rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">
+          Go to Login
+        </Link>
+        <Link to="/forgot-password" className="text-center text-sm font-semibold text-brand-700 hover:underline">
+          Request a new reset link
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function ResetSucceeded() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/login"), RESET_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <AuthLayout title="Password reset">
+      <meta httpEquiv="refresh" content={`${RESET_REDIRECT_DELAY_MS / 1000};url=/login`} />
+      <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
+        {CONFIRM_MESSAGES.success}
+      </p>
+    </AuthLayout>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const link = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isSubmitting = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "reset-password-form",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldRevalidate: "onInput",
+  });
+  if (actionData?.done) return <ResetSucceeded />;
+  if (link.status === "invalid") return <InvalidLink message={link.message} />;
+  return (
+    <AuthLayout title="Choose a new password" subtitle={<>Resetting the password for <strong>{link.email}</strong></>}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="oobCode" value={link.code} />
+        <FormErrorBox id={form.errorId} errors={form.errors} />
+        <Field
+          label="New Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
+          errors={fields.password.errors}
+          hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
+        />
+        <Field
+          label="Confirm New Password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel="Verifying reset link...">
+          Reset Password
+        </SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Reset Password | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AuthLayout, Divider, GoogleSignInForm } from "~/components/auth-layout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { requireAnonymous, signIn } from "~/utils/auth.server";
+import { isGoogleSignInConfigured } from "~/utils/env.server";
+import { isHoneypotFilled } from "~/utils/honeypot.server";
+import { consumeAttempt } from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/utils/redirect";
+import { clientAddress, requireSameOrigin } from "~/utils/security.server";
+import { SIGN_UP_MESSAGES, SignUpSchema } from "~/utils/sign-up-schema";
+import { createEmailUser, emailIsTaken } from "~/utils/user.server";
+
+const PASSWORD_FIELDS = ["password", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return { googleEnabled: isGoogleSignInConfigured() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
+  }
+  const fail = (reason: string, status = 400) =>
+    data(
+      { result: submission.reply({ formErrors: [`${SIGN_UP_MESSAGES.failed} ${reason}`], hideFields: PASSWORD_FIELDS }) },
+      { status },
+    );
+  if (isHoneypotFilled(formData)) return fail("Please try again.");
+  if (!(await consumeAttempt("signUpPerAddress", clientAddress(request)))) {
+    return fail("Too many requests. Please try again later.", 429);
+  }
+  const { email, password, redirect } = submission.value;
+  try {
+    if (await emailIsTaken(email!)) return fail("An account with this email address already exists.");
+    const userId = await createEmailUser(email!, password!);
+    return await signIn(userId, request, safeRedirect(redirect));
+  } catch (error) {
+    console.error("sign-up failed", error);
+    return fail("Please try again.", 503);
+  }
+}
+
+const HIGHLIGHTS = [
+  { title: "Personalized Dashboard", text: "See income, spending and what is left for the month at a glance." },
+  { title: "Smart Budgeting", text: "Plan a monthly budget, split it across categories and carry it forward." },
+  { title: "Progress Tracking", text: "Watch budgets, debts and savings goals move month by month." },
+];
+
+export default function SignUpPage() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirect") ?? undefined;
+  const isSubmitting = useIsSubmitting({ formAction: "/signup" });
+  const [form, fields] = useForm({
+    id: "signup-form",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const loginLink = redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login";
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{" "}
+          <Link to={loginLink} className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+      highlights={HIGHLIGHTS}
+    >
+      <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)}>
+        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+        <HoneypotField />
+        <FormErrorBox id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+          hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
+        />
+        <Field
+          label="Confirm Password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel="Creating account...">
+          Create Account
+        </SubmitButton>
+      </Form>
+      {googleEnabled ? (
+        <>
+          <Divider />
+          <GoogleSignInForm label="Sign up with Google" redirectTo={redirectTo} />
+        </>
+      ) : null}
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Create Account | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

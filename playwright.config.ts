@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORT } from "./tests/e2e-constants.mjs";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "javascript-disabled", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: "javascript-enabled", use: { ...chromium, javaScriptEnabled: true } },
+  ],
+  webServer: {
+    command: "node tests/e2e-server.mjs",
+    url: `http://localhost:${E2E_PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

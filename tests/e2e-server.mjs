@@ -1,0 +1,49 @@
+// Starts the built app for Playwright on a fresh embedded database, with
+// emails captured to a folder and Google's token/userinfo endpoints answered
+// by the stand-in in tests/mocks (loaded only into this test process).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { E2E_PORT, E2E_STATE_FILE, E2E_SESSION_SECRET } from "./e2e-constants.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const workDir = mkdtempSync(path.join(os.tmpdir(), "ledgerly-e2e-"));
+const outboxDir = path.join(workDir, "outbox");
+mkdirSync(outboxDir, { recursive: true });
+
+const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "db"), database: "ledgerly-e2e" });
+const appUrl = `http://localhost:${E2E_PORT}`;
+mkdirSync(path.dirname(E2E_STATE_FILE), { recursive: true });
+writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl }));
+
+const server = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), ["./build/index.js"], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(E2E_PORT),
+    APP_URL: appUrl,
+    MONGODB_URI: database.uri,
+    MONGODB_MAX_POOL_SIZE: "1",
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    SECURE_COOKIES: "false",
+    MAIL_OUTBOX_DIR: outboxDir,
+    GOOGLE_CLIENT_ID: "ledgerly-test-client",
+    GOOGLE_CLIENT_SECRET: "ledgerly-test-secret",
+    NODE_OPTIONS: `--import ${path.join(root, "tests", "mocks", "index.mjs")}`,
+  },
+});
+
+async function shutdown() {
+  if (server.exitCode === null) server.kill("SIGTERM");
+  await database.stop();
+  rmSync(workDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+server.on("exit", shutdown);

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+import mongoose from "mongoose";
+import { E2E_SESSION_SECRET, E2E_STATE_FILE } from "../e2e-constants.mjs";
+
+type E2eState = { mongodbUri: string; outboxDir: string; appUrl: string };
+
+function readState(): E2eState {
+  return JSON.parse(readFileSync(E2E_STATE_FILE, "utf8"));
+}
+
+/** The test process talks to the app's database through the app's own data modules. */
+async function useAppModules() {
+  const state = readState();
+  process.env.MONGODB_URI = state.mongodbUri;
+  process.env.SESSION_SECRET = E2E_SESSION_SECRET;
+  process.env.SECURE_COOKIES = "false";
+  process.env.MAIL_OUTBOX_DIR = state.outboxDir;
+  const { connectDatabase } = await import("~/utils/db.server");
+  await connectDatabase();
+  return {
+    models: await import("../../models"),
+    users: await import("~/utils/user.server"),
+    sessions: await import("~/utils/session.server"),
+    state,
+  };
+}
+
+export type TestUser = { id: string; email: string; password: string };
+
+export const STRONG_PASSWORD = "Str0ng!Passw0rd";
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+type Fixtures = {
+  app: Awaited<ReturnType<typeof useAppModules>>;
+  createUser: (options?: { email?: string; password?: string }) => Promise<TestUser>;
+  login: (options?: { email?: string; password?: string }) => Promise<TestUser>;
+  readEmail: (to: string) => Promise<{ subject: string; text: string }>;
+};
+
+export const test = base.extend<Fixtures, { workerApp: Awaited<ReturnType<typeof useAppModules>> }>({
+  workerApp: [
+    async ({}, use) => {
+      const app = await useAppModules();
+      await use(app);
+      await mongoose.disconnect();
+    },
+    { scope: "worker" },
+  ],
+  app: async ({ workerApp }, use) => use(workerApp),
+  // Each test is its own client address, so rate limits of one test never touch another.
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ "X-Forwarded-For": `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}` });
+  },
+  createUser: async ({ app }, use) => {
+    await use(async ({ email = uniqueEmail(), password = STRONG_PASSWORD } = {}) => {
+      const id = await app.users.createEmailUser(email, password);
+      return { id, email: email.toLowerCase(), password };
+    });
+  },
+  login: async ({ app, page, createUser }, use) => {
+    await use(async (options) => {
+      const user = await createUser(options);
+      const { cookie } = await app.sessions.createSession(user.id, new Request(app.state.appUrl));
+      const [nameValue] = cookie.split(";");
+      const separator = nameValue.indexOf("=");
+      await page.context().addCookies([
+        {
+          name: nameValue.slice(0, separator),
+          value: nameValue.slice(separator + 1),
+          url: app.state.appUrl,
+          httpOnly: true,
+          sameSite: "Lax",
+        },
+      ]);
+      return user;
+    });
+  },
+  readEmail: async ({ app }, use) => {
+    await use(async (to) => {
+      await expect
+        .poll(() => readdirSync(app.state.outboxDir).some((file) => readFileSync(path.join(app.state.outboxDir, file), "utf8").includes(`"to": "${to}"`)))
+        .toBe(true);
+      const file = readdirSync(app.state.outboxDir)
+        .map((name) => path.join(app.state.outboxDir, name))
+        .filter((name) => readFileSync(name, "utf8").includes(`"to": "${to}"`))
+        .sort()
+        .pop()!;
+      return JSON.parse(readFileSync(file, "utf8"));
+    });
+  },
+});
+
+export { expect };
+
+/** Fills and submits a form field by field, the way a person would. */
+export async function fillForm(page: Page, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
