@@ -4,13 +4,14 @@ import { createReadableStreamFromReadable, type EntryContext, type HandleDataReq
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startJobs } from "../jobs/scheduler";
 import { connectDatabase } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { applySecurityHeaders } from "./utils/security.server";
 
-getEnv();
 await connectDatabase();
+if (getEnv().RUN_JOBS) await startJobs();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -1,0 +1,26 @@
+import { MongoBackend } from "@agendajs/mongo-backend";
+import { Agenda } from "agenda";
+import mongoose from "mongoose";
+import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cleanup-expired-auth";
+
+let agenda: Agenda | undefined;
+
+/** Starts the MongoDB-backed scheduler on the app's connection and registers every recurring job. */
+export async function startJobs() {
+  if (agenda) return agenda;
+  const db = mongoose.connection.db;
+  if (!db) throw new Error("startJobs needs an open database connection");
+  agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery: 30_000 });
+  agenda.define(CLEANUP_EXPIRED_AUTH, async () => {
+    await cleanupExpiredAuth();
+  });
+  agenda.on("error", (error: Error) => console.error("job scheduler error", error));
+  await agenda.start();
+  await agenda.every(CLEANUP_INTERVAL, CLEANUP_EXPIRED_AUTH);
+  return agenda;
+}
+
+export async function stopJobs() {
+  await agenda?.stop();
+  agenda = undefined;
+}

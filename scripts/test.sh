@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what the tests need (npm packages, Debian's Chromium, the embedded
+# database) and runs every test: typecheck, Vitest, then Playwright with
+# JavaScript disabled and enabled.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Debian's chromium for the browser tests…"
+  if [ "$(id -u)" -eq 0 ]; then sudo_cmd=""; else sudo_cmd="sudo"; fi
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium fonts-liberation >/dev/null
+fi
+
+npm ci --no-audit --no-fund
+node -e 'import("./scripts/embedded-db.mjs").then((db) => db.ensureLauncherBuilt())'
+
+npx tsc
+npx vitest run
+npx remix build
+CI="${CI:-true}" npx playwright test
