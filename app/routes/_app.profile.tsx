@@ -1,0 +1,424 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { format } from "date-fns";
+import { useId, useMemo, type ReactNode } from "react";
+import * as z from "zod/mini";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { logout, requireUser, requireUserId } from "~/utils/auth.server";
+import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, formatMoney, isSupportedCurrency, type Currency } from "~/utils/currency";
+import type { PageHandle } from "~/utils/page-title";
+import { passwordMessages, signUpPasswordProblems } from "~/utils/password-rules";
+import { changePassword, countActiveSessions, getProfile, updateCurrency, updateDisplayName } from "~/utils/profile.server";
+import { requireSameOrigin } from "~/utils/security.server";
+import { destroyUserSessions, readSessionId } from "~/utils/session.server";
+import { createToastHeader, redirectWithToast } from "~/utils/toast.server";
+import { hasPassword } from "~/utils/user.server";
+
+export const INTENT = {
+  updateName: "update-name",
+  updateCurrency: "update-currency",
+  changePassword: "change-password",
+  signOutEverywhere: "sign-out-everywhere",
+} as const;
+
+const DISPLAY_NAME_MAX_LENGTH = 80;
+const PREVIEW_CENTS = 123456;
+const PROFILE_PATH = "/profile";
+const CONFIRM_SIGN_OUT_PATH = `${PROFILE_PATH}?confirm=${INTENT.signOutEverywhere}`;
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
+
+export const PROFILE_MESSAGES = {
+  nameRequired: "Please enter a display name",
+  nameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+  nameUpdated: "Profile updated successfully",
+  currencyRequired: "Please choose a currency",
+  currencyUnsupported: "Please choose a currency from the list",
+  currencyUpdated: (code: string) => `Currency updated to ${code}`,
+  incorrectCurrentPassword: "Current password is incorrect",
+  tooManyAttempts: "Too many failed attempts. Please try again later.",
+  passwordChanged: "Password changed successfully",
+  passwordSet: "Password set successfully",
+  signedOutEverywhere: "Signed out of all devices",
+} as const;
+
+const DisplayNameSchema = z.object({
+  displayName: z.string({ error: PROFILE_MESSAGES.nameRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: PROFILE_MESSAGES.nameRequired }),
+    z.maxLength(DISPLAY_NAME_MAX_LENGTH, { error: PROFILE_MESSAGES.nameTooLong }),
+  ),
+});
+
+/** The browser checks against the options the server listed; the server against its own Intl. */
+function currencySchema(isOffered: (code: string) => boolean) {
+  return z.object({
+    currency: z.string({ error: PROFILE_MESSAGES.currencyRequired }).check(z.refine(isOffered, { error: PROFILE_MESSAGES.currencyUnsupported })),
+  });
+}
+
+/** The sign-up password rules and messages; the current password only when the account has one. */
+function changePasswordSchema(requiresCurrentPassword: boolean) {
+  return z
+    .object({
+      currentPassword: z.optional(z.string()),
+      newPassword: z.optional(z.string()),
+      confirmNewPassword: z.optional(z.string()),
+    })
+    .check(
+      z.superRefine((value, ctx) => {
+        const { currentPassword, newPassword, confirmNewPassword } = value;
+        if ((requiresCurrentPassword && !currentPassword) || !newPassword || !confirmNewPassword) {
+          ctx.issues.push({ code: "custom", message: passwordMessages.fillAll, input: value, path: [] });
+          return;
+        }
+        for (const message of signUpPasswordProblems(newPassword)) {
+          ctx.issues.push({ code: "custom", message, input: newPassword, path: ["newPassword"] });
+        }
+        if (newPassword !== confirmNewPassword) {
+          ctx.issues.push({ code: "custom", message: passwordMessages.mismatch, input: confirmNewPassword, path: ["confirmNewPassword"] });
+        }
+      }),
+    );
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const [profile, passwordSet, signedInDevices] = await Promise.all([
+    getProfile(userId),
+    hasPassword(userId),
+    countActiveSessions(userId),
+  ]);
+  if (!profile) throw await logout(request);
+  const featured = new Set(FEATURED_CURRENCIES.map((currency) => currency.code));
+  return {
+    email: profile.email,
+    displayName: profile.displayName,
+    signInMethod: profile.authProvider === "google" ? "Google" : "Email",
+    memberSince: format(profile.createdAt, "MMMM d, yyyy"),
+    currency: profile.currency,
+    // Browsers ship their own, slightly different, currency lists: render the server's so hydration matches.
+    otherCurrencies: allCurrencies().filter((currency) => !featured.has(currency.code)),
+    hasPassword: passwordSet,
+    signedInDevices,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case INTENT.updateName: {
+      const submission = parseWithZod(formData, { schema: DisplayNameSchema });
+      if (submission.status !== "success") {
+        return data({ intent: INTENT.updateName, result: submission.reply() }, { status: 400 });
+      }
+      await updateDisplayName(user.id, submission.value.displayName);
+      return redirectWithToast(PROFILE_PATH, { type: "success", message: PROFILE_MESSAGES.nameUpdated });
+    }
+    case INTENT.updateCurrency: {
+      const submission = parseWithZod(formData, { schema: currencySchema(isSupportedCurrency) });
+      if (submission.status !== "success") {
+        return data({ intent: INTENT.updateCurrency, result: submission.reply() }, { status: 400 });
+      }
+      const { currency } = submission.value;
+      await updateCurrency(user.id, currency);
+      return redirectWithToast(PROFILE_PATH, { type: "success", message: PROFILE_MESSAGES.currencyUpdated(currency) });
+    }
+    case INTENT.changePassword: {
+      const passwordSet = await hasPassword(user.id);
+      const submission = parseWithZod(formData, { schema: changePasswordSchema(passwordSet) });
+      const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+        submission.reply({ hideFields: PASSWORD_FIELDS, ...options });
+      if (submission.status !== "success") {
+        return data({ intent: INTENT.changePassword, result: reply() }, { status: 400 });
+      }
+      const outcome = await changePassword({
+        userId: user.id,
+        email: user.email,
+        currentPassword: submission.value.currentPassword,
+        newPassword: submission.value.newPassword!,
+        keepSessionId: await readSessionId(request),
+      });
+      if (!outcome.ok && outcome.reason === "rate-limited") {
+        return data({ intent: INTENT.changePassword, result: reply({ formErrors: [PROFILE_MESSAGES.tooManyAttempts] }) }, { status: 429 });
+      }
+      if (!outcome.ok) {
+        return data(
+          { intent: INTENT.changePassword, result: reply({ fieldErrors: { currentPassword: [PROFILE_MESSAGES.incorrectCurrentPassword] } }) },
+          { status: 400 },
+        );
+      }
+      const message = passwordSet ? PROFILE_MESSAGES.passwordChanged : PROFILE_MESSAGES.passwordSet;
+      return redirectWithToast(PROFILE_PATH, { type: "success", message });
+    }
+    case INTENT.signOutEverywhere: {
+      await destroyUserSessions(user.id);
+      const response = await logout(request);
+      response.headers.append("Set-Cookie", await createToastHeader({ type: "success", message: PROFILE_MESSAGES.signedOutEverywhere }));
+      return response;
+    }
+    default:
+      throw data("Unknown form submitted.", { status: 400 });
+  }
+}
+
+function Card({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function useLastResult(intent: (typeof INTENT)[keyof typeof INTENT]) {
+  const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+function DisplayNameForm({ displayName }: { displayName: string }) {
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.updateName });
+  const [form, fields] = useForm({
+    id: "display-name-form",
+    lastResult: useLastResult(INTENT.updateName),
+    defaultValue: { displayName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisplayNameSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={INTENT.updateName} />
+      <Field
+        label="Display name"
+        inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "name", maxLength: DISPLAY_NAME_MAX_LENGTH }}
+        errors={fields.displayName.errors}
+      />
+      <SubmitButton pending={isSubmitting} pendingLabel="Saving..." className="sm:w-auto">
+        Save
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function CurrencyOption({ currency }: { currency: Currency }) {
+  return <option value={currency.code}>{currencyLabel(currency)}</option>;
+}
+
+function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCurrencies: Currency[] }) {
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.updateCurrency });
+  const offered = useMemo(
+    () => new Set([...FEATURED_CURRENCIES, ...otherCurrencies].map((option) => option.code)),
+    [otherCurrencies],
+  );
+  const [form, fields] = useForm({
+    id: "currency-form",
+    lastResult: useLastResult(INTENT.updateCurrency),
+    defaultValue: { currency },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: currencySchema((code) => offered.has(code)) }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={INTENT.updateCurrency} />
+      <div className="space-y-1">
+        <label htmlFor={fields.currency.id} className="block text-sm font-medium text-slate-700">
+          Display currency
+        </label>
+        <select
+          {...getSelectProps(fields.currency)}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400"
+        >
+          <optgroup label="Featured">
+            {FEATURED_CURRENCIES.map((option) => (
+              <CurrencyOption key={option.code} currency={option} />
+            ))}
+          </optgroup>
+          <optgroup label="All currencies">
+            {otherCurrencies.map((option) => (
+              <CurrencyOption key={option.code} currency={option} />
+            ))}
+          </optgroup>
+        </select>
+        <ErrorList id={fields.currency.errorId} errors={fields.currency.errors} />
+      </div>
+      <p className="text-sm text-slate-600" data-testid="currency-preview">
+        Amounts will look like{" "}
+        {/* The browser's Intl may format a rare currency slightly differently from the server's. */}
+        <span className="font-semibold text-slate-900" suppressHydrationWarning>
+          {formatMoney(PREVIEW_CENTS, fields.currency.value ?? currency)}
+        </span>
+      </p>
+      <SubmitButton pending={isSubmitting} pendingLabel="Saving..." className="sm:w-auto">
+        Update Currency
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.changePassword });
+  const [form, fields] = useForm({
+    id: "change-password-form",
+    lastResult: useLastResult(INTENT.changePassword),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema(hasPassword) }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={INTENT.changePassword} />
+      {/* Tells password managers which account the new password belongs to; not submitted. */}
+      <input type="email" autoComplete="username" value={email} readOnly hidden />
+      <FormErrorBox id={form.errorId} errors={form.errors} />
+      {hasPassword ? (
+        <Field
+          label="Current Password"
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.currentPassword.errors}
+        />
+      ) : null}
+      <Field
+        label="New Password"
+        inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+        errors={fields.newPassword.errors}
+        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
+      />
+      <Field
+        label="Confirm New Password"
+        inputProps={{ ...getInputProps(fields.confirmNewPassword, { type: "password" }), autoComplete: "new-password" }}
+        errors={fields.confirmNewPassword.errors}
+      />
+      <SubmitButton pending={isSubmitting} pendingLabel="Saving..." className="sm:w-auto">
+        {hasPassword ? "Change Password" : "Set Password"}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** Reached through ?confirm=sign-out-everywhere, so the confirmation also works without JavaScript. */
+function SignOutEverywhereDialog() {
+  const navigate = useNavigate();
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.signOutEverywhere });
+  const titleId = useId();
+  const descriptionId = useId();
+  const close = () => navigate(PROFILE_PATH, { replace: true, preventScrollReset: true });
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") close();
+      }}
+    >
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          Sign out of all devices?
+        </h2>
+        <p id={descriptionId} className="mt-2 text-sm text-slate-600">
+          Every session ends, including this one. You will need to sign in again on each device.
+        </p>
+        <Form method="post" action={PROFILE_PATH} className="mt-6 flex justify-end gap-3">
+          <input type="hidden" name="intent" value={INTENT.signOutEverywhere} />
+          <Link
+            to={PROFILE_PATH}
+            replace
+            preventScrollReset
+            autoFocus
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
+            Cancel
+          </Link>
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70"
+          >
+            Sign out of all devices
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+export const handle: PageHandle = { title: "Profile" };
+
+export default function ProfilePage() {
+  const profile = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const devices = profile.signedInDevices;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Card title="Account details">
+        <dl className="mb-6 grid gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-500">Email</dt>
+            <dd className="mt-1 break-all font-medium text-slate-900">{profile.email}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Sign-in method</dt>
+            <dd className="mt-1 font-medium text-slate-900">{profile.signInMethod}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Member since</dt>
+            <dd className="mt-1 font-medium text-slate-900">{profile.memberSince}</dd>
+          </div>
+        </dl>
+        <DisplayNameForm key={profile.displayName} displayName={profile.displayName} />
+      </Card>
+
+      <Card
+        title="Currency"
+        description="Amounts across Ledgerly are shown in this currency. It changes how amounts look, not what they are worth; subscriptions are always billed in US dollars (USD)."
+      >
+        <CurrencyForm key={profile.currency} currency={profile.currency} otherCurrencies={profile.otherCurrencies} />
+      </Card>
+
+      <Card
+        title={profile.hasPassword ? "Change Password" : "Set a password"}
+        description={
+          profile.hasPassword
+            ? "Changing your password signs you out on every other device."
+            : "You sign in with Google. Set a password to also sign in with your email address."
+        }
+      >
+        {/* A fresh form after every submission, so typed passwords never linger after a change. */}
+        <ChangePasswordForm key={location.key} email={profile.email} hasPassword={profile.hasPassword} />
+      </Card>
+
+      <Card title="Sessions">
+        <p className="text-sm text-slate-700">
+          You are signed in on {devices} {devices === 1 ? "device" : "devices"}.
+        </p>
+        <Link
+          to={CONFIRM_SIGN_OUT_PATH}
+          preventScrollReset
+          className="mt-4 inline-flex rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+        >
+          Sign out of all devices
+        </Link>
+      </Card>
+
+      {searchParams.get("confirm") === INTENT.signOutEverywhere ? <SignOutEverywhereDialog /> : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Profile | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
