@@ -14,7 +14,8 @@ export function contentSecurityPolicy(nonce: string) {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https://lh3.googleusercontent.com"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'"],
+    // /auth-debug probes whether the payment and Google sign-in scripts are reachable.
+    "connect-src": ["'self'", "https://js.stripe.com", GOOGLE_ACCOUNTS_ORIGIN],
     "form-action": formActionOrigins(),
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
