@@ -70,7 +70,13 @@ function MobileMenu() {
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
       </summary>
-      <div className="fixed inset-0 top-16 z-40 bg-slate-900/40" aria-hidden="true" />
+      <div
+        className="fixed inset-0 top-16 z-40 bg-slate-900/40"
+        aria-hidden="true"
+        onClick={() => {
+          if (details.current) details.current.open = false;
+        }}
+      />
       <div id="mobile-menu" className="fixed bottom-0 left-0 top-16 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl">
         <Navigation />
         <LogoutButton />
@@ -113,7 +119,7 @@ export function AppShell({ title, premium, children }: { title: string; premium:
         <Navigation />
         <LogoutButton />
       </aside>
-      <main className="px-4 pb-12 pt-20 lg:pl-72 lg:pr-8">{children}</main>
+      <main className="px-4 pb-12 pt-24 lg:pl-72 lg:pr-8">{children}</main>
     </div>
   );
 }

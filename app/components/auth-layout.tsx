@@ -46,7 +46,7 @@ export function AuthLayout({
 }
 
 /** Posts to the Google strategy, which redirects to Google's consent screen. */
-export function GoogleSignInForm({ label, redirectTo }: { label: string; redirectTo?: string }) {
+function GoogleSignInForm({ label, redirectTo }: { label: string; redirectTo?: string }) {
   return (
     <Form method="post" action="/auth/google">
       {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
@@ -66,7 +66,18 @@ export function GoogleSignInForm({ label, redirectTo }: { label: string; redirec
   );
 }
 
-export function Divider() {
+/** "or" and the Google button, shown under a sign-in or sign-up form when Google is configured. */
+export function GoogleAlternative({ enabled, label, redirectTo }: { enabled: boolean; label: string; redirectTo?: string }) {
+  if (!enabled) return null;
+  return (
+    <>
+      <Divider />
+      <GoogleSignInForm label={label} redirectTo={redirectTo} />
+    </>
+  );
+}
+
+function Divider() {
   return (
     <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
       <span className="h-px flex-1 bg-slate-200" />

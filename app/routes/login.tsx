@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import * as z from "zod/mini";
-import { AuthLayout, Divider, GoogleSignInForm } from "~/components/auth-layout";
+import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { requireAnonymous, signIn } from "~/utils/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail, verifyEmailPassword } from "~/utils/user.server";
 
@@ -81,7 +81,6 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldRevalidate: "onInput",
   });
-  const signUpLink = redirectTo ? `/signup?${new URLSearchParams({ redirect: redirectTo })}` : "/signup";
 
   return (
     <AuthLayout
@@ -89,7 +88,7 @@ export default function LoginPage() {
       subtitle={
         <>
           New to Ledgerly?{" "}
-          <Link to={signUpLink} className="font-semibold text-brand-700 hover:underline">
+          <Link to={withRedirect("/signup", redirectTo)} className="font-semibold text-brand-700 hover:underline">
             Sign up
           </Link>
         </>
@@ -118,12 +117,7 @@ export default function LoginPage() {
           Sign in
         </SubmitButton>
       </Form>
-      {googleEnabled ? (
-        <>
-          <Divider />
-          <GoogleSignInForm label="Sign in with Google" redirectTo={redirectTo} />
-        </>
-      ) : null}
+      <GoogleAlternative enabled={googleEnabled} label="Sign in with Google" redirectTo={redirectTo} />
     </AuthLayout>
   );
 }

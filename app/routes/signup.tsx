@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AuthLayout, Divider, GoogleSignInForm } from "~/components/auth-layout";
+import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { requireAnonymous, signIn } from "~/utils/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { SIGN_UP_MESSAGES, SignUpSchema } from "~/utils/sign-up-schema";
 import { createEmailUser, emailIsTaken } from "~/utils/user.server";
@@ -67,7 +67,6 @@ export default function SignUpPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
     shouldRevalidate: "onInput",
   });
-  const loginLink = redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login";
 
   return (
     <AuthLayout
@@ -75,7 +74,7 @@ export default function SignUpPage() {
       subtitle={
         <>
           Already have an account?{" "}
-          <Link to={loginLink} className="font-semibold text-brand-700 hover:underline">
+          <Link to={withRedirect("/login", redirectTo)} className="font-semibold text-brand-700 hover:underline">
             Sign in
           </Link>
         </>
@@ -106,12 +105,7 @@ export default function SignUpPage() {
           Create Account
         </SubmitButton>
       </Form>
-      {googleEnabled ? (
-        <>
-          <Divider />
-          <GoogleSignInForm label="Sign up with Google" redirectTo={redirectTo} />
-        </>
-      ) : null}
+      <GoogleAlternative enabled={googleEnabled} label="Sign up with Google" redirectTo={redirectTo} />
     </AuthLayout>
   );
 }

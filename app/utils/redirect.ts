@@ -19,3 +19,8 @@ export function loginPathFor(requestUrl: string) {
   const target = `${url.pathname}${url.search}`;
   return target === "/" ? "/login" : `/login?${new URLSearchParams({ redirect: target })}`;
 }
+
+/** `path` carrying the visitor's `redirect` value on to the next auth page. */
+export function withRedirect(path: string, redirectTo: string | undefined) {
+  return redirectTo ? `${path}?${new URLSearchParams({ redirect: redirectTo })}` : path;
+}

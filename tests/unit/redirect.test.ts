@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { loginPathFor, safeRedirect } from "~/utils/redirect";
+import { loginPathFor, safeRedirect, withRedirect } from "~/utils/redirect";
 
 describe("safeRedirect", () => {
   test.each([
@@ -22,5 +22,14 @@ describe("loginPathFor", () => {
   });
   test("plain /login for the home page", () => {
     expect(loginPathFor("http://localhost/")).toBe("/login");
+  });
+});
+
+describe("withRedirect", () => {
+  test("passes the redirect value on", () => {
+    expect(withRedirect("/signup", "subscription")).toBe("/signup?redirect=subscription");
+  });
+  test("leaves the path alone without one", () => {
+    expect(withRedirect("/login", undefined)).toBe("/login");
   });
 });
