@@ -14,6 +14,7 @@ const schema = z
     SESSION_SECRET: z.string({ error: "SESSION_SECRET is required" }).min(16, "SESSION_SECRET must be at least 16 characters"),
     SECURE_COOKIES: booleanFlag,
     TRUST_PROXY_HEADERS: booleanFlag,
+    RUN_JOBS: booleanFlag.transform((value) => value ?? true),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Ledgerly <no-reply@ledgerly.local>"),
     MAIL_OUTBOX_DIR: z.string().optional(),
@@ -21,6 +22,8 @@ const schema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     AUTH_CONSOLE_URL: z.string().default("https://console.cloud.google.com/apis/credentials"),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_PRICE_MONTHLY: z.string().optional(),
+    STRIPE_PRICE_ANNUAL: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.MAIL_OUTBOX_DIR) {
@@ -33,17 +36,21 @@ const schema = z
 
 export type ServerEnv = z.infer<typeof schema>;
 
-let cached: ServerEnv | undefined;
-
-/** Reads and validates the environment once; a bad environment stops the start with the variable named. */
-export function getEnv(): ServerEnv {
-  if (cached) return cached;
-  const result = schema.safeParse(process.env);
+/** Validates an environment; the error names every variable that is missing or wrong. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = schema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}\nSee .env.example for every variable.`);
   }
-  cached = result.data;
+  return result.data;
+}
+
+let cached: ServerEnv | undefined;
+
+/** Reads and validates process.env once; a bad environment stops the start. */
+export function getEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
   return cached;
 }
 
