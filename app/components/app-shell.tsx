@@ -1,6 +1,7 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Logo } from "./brand";
+import { SiteFooter } from "./site-footer";
 
 type NavItem = { to: string; label: string; premium?: boolean };
 
@@ -102,7 +103,7 @@ function SubscriptionStatus({ premium }: { premium: boolean }) {
 
 export function AppShell({ title, premium, children }: { title: string; premium: boolean; children: ReactNode }) {
   return (
-    <div className="min-h-screen">
+    <div>
       <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 lg:pl-72">
         <div className="flex items-center gap-2">
           <MobileMenu />
@@ -119,7 +120,10 @@ export function AppShell({ title, premium, children }: { title: string; premium:
         <Navigation />
         <LogoutButton />
       </aside>
-      <main className="px-4 pb-12 pt-24 lg:pl-72 lg:pr-8">{children}</main>
+      <div className="flex min-h-screen flex-col lg:pl-64">
+        <main className="flex-1 px-4 pb-12 pt-24 lg:px-8">{children}</main>
+        <SiteFooter />
+      </div>
     </div>
   );
 }

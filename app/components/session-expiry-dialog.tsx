@@ -20,24 +20,28 @@ function readLastActivity() {
  * server ends idle sessions on its own; this dialog only gives notice.
  */
 export function SessionExpiryDialog() {
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const [logoutAt, setLogoutAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
   const keepalive = useFetcher();
   const submit = useSubmit();
   const location = useLocation();
   const lastPing = useRef(Date.now());
+  const loggingOut = useRef(false);
 
   const logout = useCallback(() => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
     sessionStorage.removeItem(STORAGE_KEY);
     submit(null, { method: "post", action: "/logout" });
   }, [submit]);
 
   const markActive = useCallback(
     (pingServer: boolean) => {
-      const now = Date.now();
-      sessionStorage.setItem(STORAGE_KEY, String(now));
-      setSecondsLeft(null);
-      if (pingServer || now - lastPing.current >= KEEPALIVE_INTERVAL_MS) {
-        lastPing.current = now;
+      const time = Date.now();
+      sessionStorage.setItem(STORAGE_KEY, String(time));
+      setLogoutAt(null);
+      if (pingServer || time - lastPing.current >= KEEPALIVE_INTERVAL_MS) {
+        lastPing.current = time;
         keepalive.submit(null, { method: "post", action: "/resources/session-keepalive" });
       }
     },
@@ -51,33 +55,39 @@ export function SessionExpiryDialog() {
 
   useEffect(() => {
     const onActivity = () => {
-      if (secondsLeft === null) markActive(false);
+      if (logoutAt === null) markActive(false);
     };
     for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
     return () => {
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
     };
-  }, [markActive, secondsLeft]);
+  }, [markActive, logoutAt]);
 
   useEffect(() => {
     const check = () => {
-      const idle = Date.now() - readLastActivity();
+      const time = Date.now();
+      const idle = time - readLastActivity();
       if (idle >= IDLE_TIMEOUT_MS) logout();
-      else if (idle >= IDLE_TIMEOUT_MS - WARNING_BEFORE_MS) setSecondsLeft((current) => current ?? COUNTDOWN_SECONDS);
+      else if (idle >= IDLE_TIMEOUT_MS - WARNING_BEFORE_MS) {
+        setNow(time);
+        setLogoutAt((current) => current ?? time + COUNTDOWN_SECONDS * 1000);
+      }
     };
     const timer = setInterval(check, CHECK_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [logout]);
 
+  // The countdown is measured against a deadline, so throttled timers in a background tab cannot stretch it.
+  const secondsLeft = logoutAt === null ? null : Math.max(0, Math.ceil((logoutAt - now) / 1000));
   useEffect(() => {
     if (secondsLeft === null) return;
     if (secondsLeft <= 0) {
       logout();
       return;
     }
-    const timer = setTimeout(() => setSecondsLeft((current) => (current === null ? null : current - 1)), 1000);
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
     return () => clearTimeout(timer);
-  }, [secondsLeft, logout]);
+  }, [secondsLeft, now, logout]);
 
   if (secondsLeft === null) return null;
   const minutes = Math.floor(secondsLeft / 60);

@@ -4,7 +4,7 @@ import { logout } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/security.server";
 
 export async function loader() {
-  return redirect("/");
+  return redirect("/login");
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,10 @@
+import type { Page } from "@playwright/test";
 import { expect, fillForm, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+
+/** The idle timer starts once the page has hydrated and recorded the visit as activity. */
+async function waitForIdleTracking(page: Page) {
+  await page.waitForFunction(() => sessionStorage.getItem("ledgerly:lastActivity") !== null);
+}
 
 test.describe("sign up", () => {
   test("weak passwords show each rule, a mismatch is caught, and success lands on the dashboard", async ({ page, app }) => {
@@ -206,6 +212,7 @@ test.describe("idle sessions", () => {
     await page.clock.install();
     await login();
     await page.goto("/dashboard");
+    await waitForIdleTracking(page);
     await page.clock.fastForward("28:00");
     const dialog = page.getByRole("alertdialog", { name: "Session Expiring" });
     await expect(dialog).toBeVisible();
@@ -225,6 +232,7 @@ test.describe("idle sessions", () => {
     await page.clock.install();
     await login();
     await page.goto("/dashboard");
+    await waitForIdleTracking(page);
     await page.clock.fastForward("28:00");
     await page.getByRole("button", { name: "Logout Now" }).click();
     await expect(page).toHaveURL("/login");

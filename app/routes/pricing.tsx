@@ -1,0 +1,1 @@
+export { action, loader, default, meta, ErrorBoundary } from "./subscription";

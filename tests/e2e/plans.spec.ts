@@ -1,0 +1,116 @@
+import { expect, test } from "./fixtures";
+
+const NOT_CONFIGURED = "Subscription pricing is not configured. Please contact support.";
+const SAVINGS_NOTE = "Save $10.89 with annual billing";
+
+test.describe("plans page", () => {
+  test("a visitor is asked to sign in or create an account to subscribe", async ({ page }) => {
+    await page.goto("/subscription");
+    await expect(page).toHaveTitle("Subscription Plans | Ledgerly");
+    await expect(page.getByRole("heading", { level: 1, name: "Subscription Plans" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login to Subscribe" })).toHaveAttribute("href", "/login?redirect=subscription");
+    await expect(page.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/signup?redirect=subscription");
+    await expect(page.getByText("You need an account to subscribe to Premium.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign Up" })).toBeVisible();
+    await expect(page.getByRole("table")).toContainText("Bank account linking");
+    await page.getByText("Is there a free trial?").click();
+    await expect(page.getByText("No, there is no trial period for Premium.", { exact: false })).toBeVisible();
+  });
+
+  test("the billing toggle switches between the monthly and the annual price", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.getByRole("link", { name: "Monthly" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText("$2.99", { exact: true })).toBeVisible();
+    await expect(page.getByText(SAVINGS_NOTE)).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Annual" }).click();
+    await expect(page).toHaveURL("/pricing?billing=annual");
+    await expect(page.getByRole("link", { name: "Annual" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText("$24.99", { exact: true })).toBeVisible();
+    await expect(page.getByText(SAVINGS_NOTE)).toBeVisible();
+    await expect(page.getByText("$2.99", { exact: true })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Monthly" }).click();
+    await expect(page.getByText("$2.99", { exact: true })).toBeVisible();
+    await expect(page.getByText(SAVINGS_NOTE)).toHaveCount(0);
+  });
+
+  test("a signed-in user is told when subscription pricing is not configured", async ({ page, login }) => {
+    await login();
+    await page.goto("/subscription?billing=annual");
+    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/dashboard");
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: NOT_CONFIGURED })).toBeVisible();
+    await expect(page.getByText(SAVINGS_NOTE)).toBeVisible();
+  });
+
+  test("a subscriber sees their subscription instead of the plans", async ({ page, login, app }) => {
+    const user = await login();
+    await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
+    await page.goto("/subscription");
+    await expect(page).toHaveTitle("My Subscription | Ledgerly");
+    await expect(page.getByRole("heading", { level: 1, name: "My Subscription" })).toBeVisible();
+    await expect(page.getByText("You already have an active subscription!")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Subscribe Now" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to Dashboard" }).click();
+    await expect(page).toHaveURL("/dashboard");
+  });
+});
+
+test.describe("manage subscription", () => {
+  test("a free user can pick a period and sees failures in a dismissible box", async ({ page, login }) => {
+    await login();
+    await page.goto("/manage-subscription");
+    await expect(page.getByTestId("page-title")).toHaveText("Subscription");
+    await page.getByRole("link", { name: "Yearly" }).click();
+    await expect(page.getByText("$24.99", { exact: true })).toBeVisible();
+    await expect(page.getByText("Advanced analytics dashboard")).toBeVisible();
+
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    const errorBox = page.getByRole("alert").filter({ hasText: NOT_CONFIGURED });
+    await expect(errorBox).toBeVisible();
+    await errorBox.getByRole("link", { name: "Dismiss" }).click();
+    await expect(page.getByText(NOT_CONFIGURED)).toHaveCount(0);
+    await expect(page.getByText("$24.99", { exact: true })).toBeVisible();
+  });
+
+  test("a subscriber sees the active plan; refreshing missing details reports the failure", async ({ page, login, app }) => {
+    const user = await login();
+    await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
+    await page.goto("/manage-subscription");
+    await expect(page.getByText("Premium Active")).toBeVisible();
+    await expect(page.getByText("$2.99 per month")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Analytics" })).toHaveAttribute("href", "/analytics");
+    await page.getByRole("button", { name: "Refresh Data" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to refresh subscription data" })).toBeVisible();
+  });
+});
+
+test.describe("payment pages", () => {
+  test("payment success without a checkout session goes to the landing page", async ({ page }) => {
+    await page.goto("/payment-success");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("payment success shows the message, then goes to analytics (a free user ends on subscription management)", async ({ page, login }) => {
+    await login();
+    await page.goto("/payment-success?session_id=cs_test");
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Analytics" })).toHaveAttribute("href", "/analytics");
+    await expect(page).toHaveURL("/manage-subscription", { timeout: 10_000 });
+  });
+
+  test("payment success sends a visitor to sign in on the way to analytics", async ({ page }) => {
+    await page.goto("/payment-success?session_id=cs_test");
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytics$/, { timeout: 10_000 });
+  });
+
+  test("payment cancelled goes to subscription management", async ({ page, login }) => {
+    await login();
+    await page.goto("/payment-cancelled");
+    await expect(page).toHaveURL("/manage-subscription");
+  });
+});
