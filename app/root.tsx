@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css?url";
 import { getUserId } from "./utils/auth.server";
@@ -63,6 +64,7 @@ export default function App() {
   return (
     <>
       <ScrollToTopOnNavigate />
+      <NavigationProgress />
       <Outlet />
     </>
   );
