@@ -12,7 +12,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium fonts-liberation >/dev/null
 fi
 
-npm ci --no-audit --no-fund
+npm install --no-audit --no-fund
 node -e 'import("./scripts/embedded-db.mjs").then((db) => db.ensureLauncherBuilt())'
 
 npx tsc
