@@ -4,14 +4,24 @@ import { createReadableStreamFromReadable, type EntryContext, type HandleDataReq
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startJobs } from "../jobs/scheduler";
-import { connectDatabase } from "./utils/db.server";
+import { startJobs, stopJobs } from "../jobs/scheduler";
+import { connectDatabase, disconnectDatabase } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { applySecurityHeaders } from "./utils/security.server";
 
 await connectDatabase();
 if (getEnv().RUN_JOBS) await startJobs();
+
+// remix-serve only closes its HTTP server on these signals; the scheduler and the
+// database connection would otherwise keep the process alive.
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    stopJobs()
+      .then(disconnectDatabase)
+      .catch((error) => console.error("shutdown failed", error));
+  });
+}
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -98,7 +98,8 @@ export async function startEmbeddedDatabase({
   } else {
     throw new Error(`Unknown database backend "${backend}" (use sqlite or postgresql).`);
   }
-  const child = spawn(launcherPath, args, { stdio: ["pipe", "inherit", "inherit"] });
+  // Its own process group: a Ctrl-C in the terminal must not stop the database before the app has let go of it.
+  const child = spawn(launcherPath, args, { stdio: ["pipe", "inherit", "inherit"], detached: true });
   await waitForPort(listenPort, child, 15_000);
   const uri = `mongodb://127.0.0.1:${listenPort}/${database}?directConnection=true&retryWrites=false`;
   const stop = () =>

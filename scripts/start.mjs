@@ -51,8 +51,17 @@ if (build.status !== 0) {
 const server = spawn(bin("remix-serve"), ["./build/index.js"], { stdio: "inherit", env });
 console.log(`Ledgerly on ${env.APP_URL}`);
 
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+
+/** Stops the app first (it unlocks its jobs and disconnects), then the database under it. */
 async function shutdown(code) {
-  if (server.exitCode === null) server.kill("SIGTERM");
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    const forceKill = setTimeout(() => server.kill("SIGKILL"), SERVER_STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(forceKill);
+  }
   await database?.stop();
   process.exit(code);
 }
