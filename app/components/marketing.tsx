@@ -117,3 +117,29 @@ export function LegalDocument({
     </>
   );
 }
+
+/** A question that opens to its answer; a <details> element, so it works without JavaScript. */
+export function FaqItem({ question, children }: { question: string; children: ReactNode }) {
+  return (
+    <details className="group px-5">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        {question}
+        <svg
+          viewBox="0 0 20 20"
+          className="size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <path d="m5 8 5 5 5-5" />
+        </svg>
+      </summary>
+      <div className="space-y-3 pb-5 leading-relaxed text-slate-600 [&_a]:text-brand-700 [&_a]:underline [&_li]:mt-1 [&_ul]:list-disc [&_ul]:pl-5">
+        {children}
+      </div>
+    </details>
+  );
+}

@@ -18,6 +18,7 @@ import {
 } from "~/utils/plans";
 import { SubmitButton, useIsSubmitting } from "./forms";
 import { PublicLayout } from "./public-layout";
+import { FaqItem } from "./marketing";
 
 export const PLANS_PAGE_TITLES = { plans: "Subscription Plans", subscriber: "My Subscription" } as const;
 
@@ -338,24 +339,9 @@ function PlanFaq() {
       </h2>
       <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {PLAN_FAQ.map((item) => (
-          <details key={item.question} className="group px-5">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-              {item.question}
-              <svg
-                viewBox="0 0 20 20"
-                className="size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-              >
-                <path d="m5 8 5 5 5-5" />
-              </svg>
-            </summary>
-            <p className="pb-5 leading-relaxed text-slate-600">{item.answer}</p>
-          </details>
+          <FaqItem key={item.question} question={item.question}>
+            <p>{item.answer}</p>
+          </FaqItem>
         ))}
       </div>
     </section>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageIntro } from "~/components/page-intro";
+import { PageSummary } from "~/components/page-summary";
 import { requirePremiumUser } from "~/utils/auth.server";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -13,9 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AnalyticsPage() {
   return (
-    <PageIntro heading="Your financial analytics">
+    <PageSummary heading="Your financial analytics">
       <p>Month summaries, expense distribution, income against expenses and six-month trends.</p>
-    </PageIntro>
+    </PageSummary>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageIntro } from "~/components/page-intro";
+import { PageSummary } from "~/components/page-summary";
 import { requirePremiumUser } from "~/utils/auth.server";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -13,9 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DebtManagementPage() {
   return (
-    <PageIntro heading="Your debts">
+    <PageSummary heading="Your debts">
       <p>Track balances, record payments and compare avalanche and snowball payoff plans.</p>
-    </PageIntro>
+    </PageSummary>
   );
 }
 

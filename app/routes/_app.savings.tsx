@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageIntro } from "~/components/page-intro";
+import { PageSummary } from "~/components/page-summary";
 import { requirePremiumUser } from "~/utils/auth.server";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -13,9 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SavingsGoalsPage() {
   return (
-    <PageIntro heading="Savings Goals">
+    <PageSummary heading="Savings Goals">
       <p>Set savings goals, record withdrawals and follow your progress.</p>
-    </PageIntro>
+    </PageSummary>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageIntro } from "~/components/page-intro";
+import { PageSummary } from "~/components/page-summary";
 import { requireUserId } from "~/utils/auth.server";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -13,9 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TransactionsPage() {
   return (
-    <PageIntro heading="Your transactions">
+    <PageSummary heading="Your transactions">
       <p>Every income and expense you record appears here, grouped by date, newest first.</p>
-    </PageIntro>
+    </PageSummary>
   );
 }
 

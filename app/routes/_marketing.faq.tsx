@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PageIntro, PRIMARY_LINK_CLASS } from "~/components/marketing";
+import { FaqItem, PageIntro, PRIMARY_LINK_CLASS } from "~/components/marketing";
 import { SUPPORT_EMAIL } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [
@@ -281,26 +281,9 @@ export default function FaqPage() {
             <h2 className="text-2xl font-bold tracking-tight text-slate-900">{section.title}</h2>
             <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
               {section.questions.map((item) => (
-                <details key={item.question} className="group px-5">
-                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-                    {item.question}
-                    <svg
-                      viewBox="0 0 20 20"
-                      className="size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth={2}
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      aria-hidden="true"
-                    >
-                      <path d="m5 8 5 5 5-5" />
-                    </svg>
-                  </summary>
-                  <div className="space-y-3 pb-5 leading-relaxed text-slate-600 [&_a]:text-brand-700 [&_a]:underline [&_li]:mt-1 [&_ul]:list-disc [&_ul]:pl-5">
-                    {item.answer}
-                  </div>
-                </details>
+                <FaqItem key={item.question} question={item.question}>
+                  {item.answer}
+                </FaqItem>
               ))}
             </div>
           </section>
