@@ -3,3 +3,6 @@ export { Credential } from "./credential";
 export { Session } from "./session";
 export { PasswordResetToken } from "./password-reset-token";
 export { ContactSubmission } from "./contact-submission";
+export { Transaction } from "./transaction";
+export { MonthSummary, monthSummaryId } from "./month-summary";
+export { Budget, monthBudgetId, categoryBudgetsId } from "./budget";

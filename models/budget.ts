@@ -1,0 +1,33 @@
+import mongoose, { Schema } from "mongoose";
+
+/**
+ * Budgets of one user: the monthly budget (`kind: "month"`, `_id`
+ * "<userId>:<yyyy-MM>") and the per-category budgets of a month (`kind:
+ * "categories"`, `_id` "<userId>:categories-<yyyy-MM>", `categories` maps a
+ * category id to { amount, userSet, carriedOver }). Amounts in cents.
+ */
+const budgetSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
+    kind: { type: String, enum: ["month", "categories"], required: true },
+    monthKey: { type: String, required: true },
+    amount: { type: Number, default: 0 },
+    userSet: { type: Boolean, default: false },
+    carriedOver: { type: Boolean, default: false },
+    categories: { type: Schema.Types.Mixed, default: () => ({}) },
+  },
+  { timestamps: { createdAt: false, updatedAt: "updatedAt" }, minimize: false },
+);
+
+budgetSchema.index({ userId: 1, kind: 1, monthKey: 1 });
+
+export function monthBudgetId(userId: string, monthKey: string) {
+  return `${userId}:${monthKey}`;
+}
+
+export function categoryBudgetsId(userId: string, monthKey: string) {
+  return `${userId}:categories-${monthKey}`;
+}
+
+export const Budget = mongoose.models.Budget ?? mongoose.model("Budget", budgetSchema);

@@ -1,0 +1,32 @@
+import mongoose, { Schema } from "mongoose";
+
+const allocationSchema = new Schema({ categoryId: { type: String, required: true }, amount: { type: Number, required: true } }, { _id: false });
+
+/**
+ * One income or expense. Amounts are positive integer cents; `monthKey`
+ * (yyyy-MM) is stored so month queries and rollups group by equality.
+ */
+const transactionSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
+    type: { type: String, enum: ["income", "expense"], required: true },
+    category: { type: String, default: "" },
+    amount: { type: Number, required: true, min: 1 },
+    date: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
+    monthKey: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
+    description: { type: String, default: "" },
+    descriptionLower: { type: String, default: "" },
+    allocations: { type: [allocationSchema], default: [] },
+    deleted: { type: Boolean, default: false },
+    source: { type: String, default: "manual" },
+    bankName: { type: String, default: null },
+    importKey: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+
+transactionSchema.index({ userId: 1, monthKey: 1 });
+transactionSchema.index({ userId: 1, deleted: 1, date: -1 });
+transactionSchema.index({ userId: 1, importKey: 1 });
+
+export const Transaction = mongoose.models.Transaction ?? mongoose.model("Transaction", transactionSchema);
