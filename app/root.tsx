@@ -5,11 +5,10 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css?url";
-import { getUserId } from "./utils/auth.server";
+import { getOptionalUser } from "./utils/auth.server";
 import { getPublicEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";
-import { getShellUser } from "./utils/user.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -19,8 +18,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Ledgerly" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await getUserId(request);
-  const user = userId ? await getShellUser(userId) : null;
+  const user = await getOptionalUser(request);
   const { toast, headers } = await getToast(request);
   return data({ user, toast, ENV: getPublicEnv() }, { headers: headers ?? undefined });
 }

@@ -9,7 +9,7 @@ import {
   type Clock,
 } from "./session.server";
 import { createToastHeader } from "./toast.server";
-import { getShellUser, recordLogin } from "./user.server";
+import { getShellUser, recordLogin, type ShellUser } from "./user.server";
 
 type SessionState = { sessionId: string | null; userId: string | null };
 
@@ -36,6 +36,18 @@ export async function getUserId(request: Request) {
   return (await getSessionState(request)).userId;
 }
 
+const usersPerRequest = new WeakMap<Request, Promise<ShellUser | null>>();
+
+/** The signed-in user's shell fields, read once per request however many loaders ask. */
+export function getOptionalUser(request: Request) {
+  let user = usersPerRequest.get(request);
+  if (!user) {
+    user = getUserId(request).then((userId) => (userId ? getShellUser(userId) : null));
+    usersPerRequest.set(request, user);
+  }
+  return user;
+}
+
 /** Sends a signed-out visitor to /login, remembering where they were going. */
 export async function requireUserId(request: Request) {
   const { sessionId, userId } = await getSessionState(request);
@@ -52,8 +64,8 @@ export async function requireUserId(request: Request) {
 }
 
 export async function requireUser(request: Request) {
-  const userId = await requireUserId(request);
-  const user = await getShellUser(userId);
+  await requireUserId(request);
+  const user = await getOptionalUser(request);
   if (!user) throw await logout(request);
   return user;
 }
