@@ -37,6 +37,7 @@ export function SessionExpiryDialog() {
 
   const markActive = useCallback(
     (pingServer: boolean) => {
+      if (loggingOut.current) return;
       const time = Date.now();
       sessionStorage.setItem(STORAGE_KEY, String(time));
       setLogoutAt(null);

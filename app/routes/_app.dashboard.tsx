@@ -1,21 +1,358 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createCookie, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import * as z from "zod/mini";
+import { AddCategoryForm } from "~/components/categories/add-category-form";
+import { CategoryList } from "~/components/categories/category-list";
+import { CategorySection } from "~/components/dashboard/category-section";
+import { CollapsiblePanel } from "~/components/dashboard/collapsible-panel";
+import { DashboardSkeleton } from "~/components/dashboard/dashboard-skeleton";
+import { BudgetFigures, EMPTY_BUDGET_TEXT } from "~/components/dashboard/monthly-budget";
+import { LoadingMonthOverlay, MonthPicker, useMonthTransition } from "~/components/dashboard/month-picker";
+import { SummaryCards } from "~/components/dashboard/summary-cards";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { withRedirectTo } from "~/components/transactions/transaction-list";
+import { TransactionSidebar } from "~/components/transactions/transaction-sidebar";
 import { requireUser } from "~/utils/auth.server";
+import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/utils/budgets.server";
+import { getCategories } from "~/utils/categories.server";
+import { formatMoney } from "~/utils/currency";
+import { dashboardFigures, dashboardUrl, EXPENSE_VIEWS, INCOME_VIEWS, parseView, type BudgetCard } from "~/utils/dashboard";
+import { useSecureCookies } from "~/utils/env.server";
+import { centsToInput, parseAmountToCents } from "~/utils/money";
+import { isMonthKey, monthLabel, resolveMonth } from "~/utils/month";
+import { getMonthTotals } from "~/utils/month-summary.server";
 import type { PageHandle } from "~/utils/page-title";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/utils/transaction-schema";
+import { listSidebarTransactions } from "~/utils/transactions.server";
 
-export const handle: PageHandle = { title: "Dashboard" };
-export const meta: MetaFunction = () => [{ title: "Dashboard | Ledgerly" }];
+export const INTENT = { setBudget: "set-budget" } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { displayName: user.displayName || user.email };
+export const DASHBOARD_MESSAGES = {
+  budgetRequired: "Please enter a budget amount",
+  budgetInvalid: "Please enter a valid amount",
+  budgetFailed: "Failed to update budget. Please try again.",
+  budgetSet: (amount: string) => `Budget set to ${amount}`,
+  monthInvalid: "Please choose a valid month",
+  categoriesFailed: "Failed to load categories. Please try refreshing the page.",
+} as const;
+
+const MONTH_COOKIE = "ledgerly_month";
+const MONTH_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+
+const BudgetSchema = z.object({
+  intent: z.literal(INTENT.setBudget),
+  month: z.string({ error: DASHBOARD_MESSAGES.monthInvalid }).check(z.refine(isMonthKey, { error: DASHBOARD_MESSAGES.monthInvalid })),
+  amount: z
+    .string({ error: DASHBOARD_MESSAGES.budgetRequired })
+    .check(z.refine((value) => parseAmountToCents(value) !== null, { error: DASHBOARD_MESSAGES.budgetInvalid })),
+});
+
+/** Remembers the month last shown, so /dashboard without ?month opens it again. */
+function monthCookie() {
+  return createCookie(MONTH_COOKIE, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: useSecureCookies(),
+    maxAge: MONTH_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
-export default function Dashboard() {
-  const { displayName } = useLoaderData<typeof loader>();
-  return (
-    <section className="mx-auto max-w-5xl space-y-4">
-      <h2 className="text-2xl font-bold text-slate-900">Welcome, {displayName}</h2>
-    </section>
+/** `?panel=transactions&tab=new` opens the transactions sidebar on a tab. */
+const TRANSACTIONS_PANEL = "transactions";
+const RESET_DATA_PATH = `${TRANSACTIONS_PATH}?confirm=reset`;
+
+function sidebarTab(searchParams: URLSearchParams): ListTab | null {
+  const tab = searchParams.get("tab");
+  return searchParams.get("panel") === TRANSACTIONS_PANEL ? (isListTab(tab) ? tab : "new") : null;
+}
+
+/**
+ * A fixed number of reads whatever the number of transactions: the user and
+ * their categories, the month summary (by _id), the month budget (at most two
+ * _id reads) and the category budgets; plus one page of the sidebar's tab
+ * when it is open. Totals come from the summary, never from transactions.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { searchParams } = new URL(request.url);
+  const requested = searchParams.get("month");
+  const cookie = monthCookie();
+  const month = isMonthKey(requested) ? requested : resolveMonth(await cookie.parse(request.headers.get("Cookie")));
+  const tab = sidebarTab(searchParams);
+  const [categories, totals, monthBudget, categoryBudgets, sidebar] = await Promise.all([
+    getCategories(user.id).catch((error: unknown) => {
+      console.error("loading categories failed", error);
+      return null;
+    }),
+    getMonthTotals(user.id, month),
+    getMonthBudget(user.id, month),
+    getCategoryBudgets(user.id, month),
+    tab ? listSidebarTransactions(user.id, tab).then(({ items }) => ({ tab, items })) : null,
+  ]);
+  const figures = dashboardFigures({ totals, categories: categories ?? [], categoryBudgets, monthBudget });
+  const headers = isMonthKey(requested) ? { "Set-Cookie": await cookie.serialize(month) } : undefined;
+  return data(
+    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, ...figures },
+    { headers },
   );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: BudgetSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const { month, amount } = submission.value;
+  const cents = parseAmountToCents(amount)!;
+  try {
+    await setMonthBudget(user.id, month, cents);
+  } catch (error) {
+    console.error("setting the monthly budget failed", error);
+    return data({ result: submission.reply({ formErrors: [DASHBOARD_MESSAGES.budgetFailed] }) }, { status: 500 });
+  }
+  const { searchParams } = new URL(request.url);
+  return redirectWithToast(dashboardUrl(searchParams, { month, editBudget: null }), {
+    type: "success",
+    message: DASHBOARD_MESSAGES.budgetSet(formatMoney(cents, user.currency)),
+  });
+}
+
+/** Posts to the dashboard at `pageUrl` (the page without the open form), where Cancel also leads. */
+function BudgetForm({ month, budget, pageUrl, onCancel }: { month: string; budget: BudgetCard; pageUrl: string; onCancel?: () => void }) {
+  const actionData = useActionData<typeof action>();
+  const isSubmitting = useIsSubmitting({ intent: INTENT.setBudget });
+  const [form, fields] = useForm({
+    id: "budget-form",
+    lastResult: actionData?.result,
+    defaultValue: { amount: budget.userSet ? centsToInput(budget.amount) : "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BudgetSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={pageUrl} preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={INTENT.setBudget} />
+      <input type="hidden" name="month" value={month} />
+      <FormErrorBox id={form.errorId} errors={[...(form.errors ?? []), ...(fields.month.errors ?? [])]} />
+      <Field
+        label="Monthly budget amount"
+        inputProps={{ ...getInputProps(fields.amount, { type: "number" }), min: 0, step: 0.01, inputMode: "decimal", autoFocus: true }}
+        errors={fields.amount.errors}
+      />
+      <div className="flex gap-3">
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving..." className="sm:w-auto">
+          Save Budget
+        </SubmitButton>
+        <Link
+          to={pageUrl}
+          preventScrollReset
+          onClick={(event) => {
+            if (!onCancel) return;
+            event.preventDefault();
+            onCancel();
+          }}
+          className="inline-flex items-center rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+const secondaryButtonClass =
+  "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+const primaryButtonClass = "inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+
+/** A link to `?editBudget=1` that, with JavaScript, opens the form in place instead. */
+function OpenBudgetFormLink({ to, onOpen, className, children }: { to: string; onOpen: () => void; className: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen();
+      }}
+      className={className}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The monthly budget card. Its edit form opens through `?editBudget=1`
+ * without JavaScript and in place with it; it stays open after a rejected save.
+ */
+function MonthlyBudget({ month, budget, currency }: { month: string; budget: BudgetCard; currency: string }) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const actionData = useActionData<typeof action>();
+  const [openedInPlaceAt, setOpenedInPlaceAt] = useState<string | null>(null);
+  const openedByUrl = searchParams.get("editBudget") === "1";
+  const openedInPlace = openedInPlaceAt === location.key && !actionData;
+  const editing = openedByUrl || openedInPlace || Boolean(actionData);
+  const closedUrl = dashboardUrl(searchParams, { editBudget: null });
+
+  const formUrl = dashboardUrl(searchParams, { editBudget: "1" });
+  const openInPlace = () => setOpenedInPlaceAt(location.key);
+
+  return (
+    <div className="space-y-4">
+      <h3 className="font-semibold text-slate-900">Monthly Budget</h3>
+      {editing ? (
+        <BudgetForm month={month} budget={budget} pageUrl={closedUrl} onCancel={openedInPlace ? () => setOpenedInPlaceAt(null) : undefined} />
+      ) : budget.userSet ? (
+        <>
+          <BudgetFigures budget={budget} currency={currency} />
+          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={secondaryButtonClass}>
+            Edit Budget
+          </OpenBudgetFormLink>
+        </>
+      ) : (
+        <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center">
+          <p className="mb-4 text-slate-600">{EMPTY_BUDGET_TEXT}</p>
+          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={primaryButtonClass}>
+            Set Monthly Budget
+          </OpenBudgetFormLink>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AddTransactionLinks({ returnTo }: { returnTo: string }) {
+  const to = withRedirectTo(NEW_TRANSACTION_PATH, returnTo);
+  return (
+    <>
+      <Link
+        to={to}
+        aria-label="Add Transaction"
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white shadow hover:bg-brand-700 lg:hidden"
+      >
+        +
+      </Link>
+      <Link
+        to={to}
+        aria-label="Add Transaction"
+        className="fixed bottom-8 right-8 z-30 hidden h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white shadow-lg hover:bg-brand-700 lg:flex"
+      >
+        +
+      </Link>
+    </>
+  );
+}
+
+function CategoriesLoadFailed() {
+  const location = useLocation();
+  return (
+    <div role="alert" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center">
+      <p className="text-lg font-semibold text-slate-900">{DASHBOARD_MESSAGES.categoriesFailed}</p>
+      <a href={location.pathname + location.search} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Refresh
+      </a>
+    </div>
+  );
+}
+
+export const handle: PageHandle = { title: "Dashboard" };
+
+export default function Dashboard() {
+  const { month, currency, premium, categoriesFailed, sidebar, cards, budget, income, expense } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const { transitioning, pickMonth } = useMonthTransition(month);
+  if (categoriesFailed) return <CategoriesLoadFailed />;
+  const incomeView = parseView(INCOME_VIEWS, searchParams.get("incomeView"));
+  const expenseView = parseView(EXPENSE_VIEWS, searchParams.get("expenseView"));
+  const here = location.pathname + location.search;
+  const panelUrl = (tab: ListTab | null) => dashboardUrl(searchParams, { panel: tab ? TRANSACTIONS_PANEL : null, tab });
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <MonthPicker month={month} transitioning={transitioning} onPick={pickMonth} />
+          <h2 className="text-xl font-bold text-slate-900">{monthLabel(month)}</h2>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={panelUrl("new")} preventScrollReset className={secondaryButtonClass}>
+            View Transactions
+          </Link>
+          <Link to={RESET_DATA_PATH} className="px-2 text-sm font-medium text-slate-600 hover:text-red-700 hover:underline">
+            Reset Financial Data
+          </Link>
+          <AddTransactionLinks returnTo={here} />
+        </div>
+      </div>
+
+      {transitioning ? (
+        <DashboardSkeleton />
+      ) : (
+        <>
+          <SummaryCards cards={cards} currency={currency} />
+          <CollapsiblePanel title="Budget Settings">
+            <MonthlyBudget month={month} budget={budget} currency={currency} />
+          </CollapsiblePanel>
+          <CategorySection title="Income Sources" param="incomeView" views={INCOME_VIEWS} view={incomeView} rows={income} currency={currency}>
+            <CategoryList type="income" items={income} currency={currency} monthKey={month} redirectTo={here} label="Income sources" emptyMessage="No income sources yet." />
+          </CategorySection>
+          <CategorySection title="Expense Categories" param="expenseView" views={EXPENSE_VIEWS} view={expenseView} rows={expense} currency={currency}>
+            <CategoryList
+              type="expense"
+              items={expense}
+              currency={currency}
+              monthKey={month}
+              redirectTo={here}
+              label="Expense categories"
+              emptyMessage="No expense categories yet."
+            />
+          </CategorySection>
+          <CollapsiblePanel title="Add Category">
+            <AddCategoryForm redirectTo={here} />
+          </CollapsiblePanel>
+        </>
+      )}
+      {transitioning ? <LoadingMonthOverlay /> : null}
+      {sidebar ? (
+        <TransactionSidebar
+          tab={sidebar.tab}
+          items={sidebar.items}
+          currency={currency}
+          categories={[...income, ...expense].map(({ category }) => ({ id: category.id, name: category.name }))}
+          closeTo={panelUrl(null)}
+          tabHref={panelUrl}
+          premium={premium}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | Ledgerly" }];
+
+function UnableToLoadData() {
+  const location = useLocation();
+  return (
+    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
+      <h2 className="text-2xl font-bold text-slate-900">Unable to Load Data</h2>
+      <p className="text-slate-600">Your dashboard could not be loaded just now.</p>
+      <a href={location.pathname + location.search} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Try Again
+      </a>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary unexpectedErrorHandler={() => <UnableToLoadData />} />;
 }

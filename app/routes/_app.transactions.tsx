@@ -1,21 +1,373 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageSummary } from "~/components/page-summary";
-import { requireUserId } from "~/utils/auth.server";
+import { useIsSubmitting } from "~/components/forms";
+import {
+  AutoImportPromotion,
+  EmptyTransactions,
+  TransactionGroups,
+  TransactionTabs,
+  withRedirectTo,
+} from "~/components/transactions/transaction-list";
+import { requireUser, requireUserId } from "~/utils/auth.server";
+import { isMonthKey } from "~/utils/month";
 import type { PageHandle } from "~/utils/page-title";
+import { safeRedirect } from "~/utils/redirect";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import {
+  isListTab,
+  NEW_TRANSACTION_PATH,
+  TRANSACTION_INTENTS,
+  TRANSACTION_MESSAGES,
+  TRANSACTIONS_PATH,
+  type ListTab,
+  type TransactionItem,
+} from "~/utils/transaction-schema";
+import {
+  bulkDeleteTransactions,
+  getCategoryChoices,
+  listTransactions,
+  resetFinancialData,
+  restoreTransaction,
+  softDeleteTransaction,
+} from "~/utils/transactions.server";
+
+const CONFIRM_RESET = "reset";
+const BULK_FORM_ID = "bulk-delete-form";
+const SEARCH_MAX_LENGTH = 100;
+/** More than a long "Load more" session ever shows; each id costs a lookup. */
+const BULK_DELETE_MAX = 500;
+/** Query parameters that describe what is listed (the rest, cursor and confirm, are transient). */
+const FILTER_PARAMS = ["month", "category", "type", "q"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const requestedTab = params.get("tab");
+  const tab: ListTab = isListTab(requestedTab) ? requestedTab : "new";
+  const type = params.get("type");
+  const filters = {
+    month: isMonthKey(params.get("month")) ? (params.get("month") as string) : "",
+    category: params.get("category") ?? "",
+    type: type === "income" || type === "expense" ? type : "",
+    q: (params.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH),
+  };
+  const cursor = params.get("cursor");
+  const [categories, page] = await Promise.all([getCategoryChoices(user.id), listTransactions(user.id, { tab, ...filters, cursor })]);
+  return {
+    tab,
+    filters,
+    cursor,
+    items: page.items,
+    nextCursor: page.nextCursor,
+    categories,
+    currency: user.currency,
+    premium: user.premiumAccess,
+    confirmReset: params.get("confirm") === CONFIRM_RESET,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const userId = await requireUserId(request);
+  const formData = await request.formData();
+  const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
+  const notify = (type: "success" | "error" | "warning", message: string) => redirectWithToast(redirectTo, { type, message });
+  const id = formData.get("id");
+  switch (formData.get("intent")) {
+    case TRANSACTION_INTENTS.delete: {
+      const deleted = typeof id === "string" && (await softDeleteTransaction(userId, id));
+      return deleted ? notify("success", TRANSACTION_MESSAGES.deleted) : notify("error", TRANSACTION_MESSAGES.deleteFailed);
+    }
+    case TRANSACTION_INTENTS.restore: {
+      const restored = typeof id === "string" && (await restoreTransaction(userId, id));
+      return restored ? notify("success", TRANSACTION_MESSAGES.restored) : notify("error", TRANSACTION_MESSAGES.restoreFailed);
+    }
+    case TRANSACTION_INTENTS.bulkDelete: {
+      const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
+      if (ids.length === 0) return notify("warning", TRANSACTION_MESSAGES.nothingSelected);
+      if (ids.length > BULK_DELETE_MAX) return notify("warning", TRANSACTION_MESSAGES.tooManySelected(BULK_DELETE_MAX));
+      const result = await bulkDeleteTransactions(userId, ids);
+      return result.success ? notify("success", TRANSACTION_MESSAGES.bulkDeleted(ids.length)) : notify("error", result.errors.join(" "));
+    }
+    case TRANSACTION_INTENTS.reset: {
+      try {
+        await resetFinancialData(userId);
+      } catch (error) {
+        console.error("reset failed", error);
+        return notify("error", TRANSACTION_MESSAGES.resetFailed);
+      }
+      return notify("success", TRANSACTION_MESSAGES.resetDone);
+    }
+    default:
+      throw data("Unknown form submitted.", { status: 400 });
+  }
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Links of this page: the current query with some parameters changed (null removes one). */
+function useListHref() {
+  const location = useLocation();
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) params.delete(name);
+      else params.set(name, value);
+    }
+    const query = params.toString();
+    return query ? `${TRANSACTIONS_PATH}?${query}` : TRANSACTIONS_PATH;
+  };
+}
+
+function Filters({ tab, filters, categories }: Pick<LoaderData, "tab" | "filters" | "categories">) {
+  const location = useLocation();
+  const inputClass =
+    "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
+  const active = FILTER_PARAMS.some((name) => filters[name]);
+  return (
+    <Form
+      key={location.search}
+      method="get"
+      action={TRANSACTIONS_PATH}
+      role="search"
+      aria-label="Filter transactions"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+    >
+      <input type="hidden" name="tab" value={tab} />
+      <label className="block text-sm font-medium text-slate-700">
+        Month
+        <input type="month" name="month" defaultValue={filters.month} className={inputClass} />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        Category
+        <select name="category" defaultValue={filters.category} className={inputClass}>
+          <option value="">All categories</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        Type
+        <select name="type" defaultValue={filters.type} className={inputClass}>
+          <option value="">All types</option>
+          <option value="income">Income</option>
+          <option value="expense">Expense</option>
+        </select>
+      </label>
+      <label className="col-span-2 block text-sm font-medium text-slate-700 lg:col-span-1">
+        Search
+        <input type="search" name="q" defaultValue={filters.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Description" className={inputClass} />
+      </label>
+      <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
+        <button type="submit" className="rounded-lg bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-900">
+          Apply
+        </button>
+        {active ? (
+          <Link to={`${TRANSACTIONS_PATH}?tab=${tab}`} className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:bg-slate-100">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+type Page = { items: TransactionItem[]; nextCursor: string | null };
+
+/**
+ * The loader's page plus the pages "Load more" fetched with JavaScript. Any
+ * navigation (a new filter, or coming back after an action) starts over from
+ * the loader's page. A fetched page is appended only when it starts where the
+ * list ends (Remix also re-runs the fetcher after actions).
+ */
+function useLoadedPages(items: TransactionItem[], nextCursor: string | null) {
+  const location = useLocation();
+  const fetcher = useFetcher<typeof loader>();
+  const [more, setMore] = useState<Page[]>([]);
+  useEffect(() => setMore([]), [location.key]);
+  useEffect(() => {
+    const page = fetcher.data;
+    if (fetcher.state !== "idle" || !page) return;
+    setMore((previous) => {
+      const end = previous.length > 0 ? previous[previous.length - 1].nextCursor : nextCursor;
+      return page.cursor && page.cursor === end ? [...previous, { items: page.items, nextCursor: page.nextCursor }] : previous;
+    });
+  }, [fetcher.state, fetcher.data, nextCursor]);
+  return {
+    items: more.length > 0 ? [...items, ...more.flatMap((page) => page.items)] : items,
+    nextCursor: more.length > 0 ? more[more.length - 1].nextCursor : nextCursor,
+    loading: fetcher.state !== "idle",
+    load: (href: string) => fetcher.load(href),
+  };
+}
+
+function LoadMore({ href, loading, onLoad }: { href: string; loading: boolean; onLoad: (href: string) => void }) {
+  return (
+    <div className="flex justify-center">
+      <Link
+        to={href}
+        preventScrollReset
+        onClick={(event) => {
+          event.preventDefault();
+          if (!loading) onLoad(href);
+        }}
+        aria-disabled={loading || undefined}
+        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 aria-disabled:opacity-60"
+      >
+        {loading ? "Loading..." : "Load more"}
+      </Link>
+    </div>
+  );
+}
+
+function BulkDeleteBar({ redirectTo }: { redirectTo: string }) {
+  const isSubmitting = useIsSubmitting({ formAction: TRANSACTIONS_PATH, intent: TRANSACTION_INTENTS.bulkDelete });
+  return (
+    <Form id={BULK_FORM_ID} method="post" action={TRANSACTIONS_PATH} preventScrollReset className="flex items-center justify-between gap-3">
+      <input type="hidden" name="intent" value={TRANSACTION_INTENTS.bulkDelete} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <p className="text-sm text-slate-600">Tick transactions to delete several at once.</p>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+      >
+        Delete selected
+      </button>
+    </Form>
+  );
+}
+
+/** Reached through ?confirm=reset, so the confirmation also works without JavaScript. */
+function ResetDialog({ closeTo }: { closeTo: string }) {
+  const navigate = useNavigate();
+  const isSubmitting = useIsSubmitting({ formAction: TRANSACTIONS_PATH, intent: TRANSACTION_INTENTS.reset });
+  const titleId = useId();
+  const descriptionId = useId();
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [navigate, closeTo]);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+      <div role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={descriptionId} className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          Reset Financial Data
+        </h2>
+        <p id={descriptionId} className="mt-2 text-sm text-slate-600">
+          Every transaction moves to Deleted and your monthly totals start from zero. Categories and budgets are kept.
+        </p>
+        <Form method="post" action={TRANSACTIONS_PATH} className="mt-6 flex justify-end gap-3">
+          <input type="hidden" name="intent" value={TRANSACTION_INTENTS.reset} />
+          <input type="hidden" name="redirectTo" value={closeTo} />
+          <Link
+            to={closeTo}
+            replace
+            preventScrollReset
+            autoFocus
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
+            Cancel
+          </Link>
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70"
+          >
+            Reset Data
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
 
 export const handle: PageHandle = { title: "Transactions" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserId(request);
-  return null;
-}
-
 export default function TransactionsPage() {
+  const { tab, filters, cursor, items, nextCursor, categories, currency, premium, confirmReset } = useLoaderData<typeof loader>();
+  const listHref = useListHref();
+  const pages = useLoadedPages(items, nextCursor);
+  const here = listHref({ confirm: null });
+  const tabHref = (target: ListTab) => listHref({ tab: target, cursor: null, confirm: null });
+  const filtered = FILTER_PARAMS.some((name) => filters[name]);
+
   return (
-    <PageSummary heading="Your transactions">
-      <p>Every income and expense you record appears here, grouped by date, newest first.</p>
-    </PageSummary>
+    <div className="mx-auto max-w-5xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="w-full sm:w-80">
+          <TransactionTabs tab={tab} tabHref={tabHref} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={listHref({ confirm: CONFIRM_RESET })}
+            preventScrollReset
+            className="rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+          >
+            Reset Financial Data
+          </Link>
+          <Link to="/transactions/import" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Import CSV
+          </Link>
+          <Link
+            to="/resources/transactions-export"
+            reloadDocument
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
+            Export CSV
+          </Link>
+          <Link
+            to={withRedirectTo(NEW_TRANSACTION_PATH, tabHref("tracked"))}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Add Transaction
+          </Link>
+        </div>
+      </div>
+
+      <Filters tab={tab} filters={filters} categories={categories} />
+
+      {tab === "new" && !premium ? <AutoImportPromotion /> : null}
+
+      {cursor ? (
+        <p className="text-sm text-slate-600">
+          Showing older transactions.{" "}
+          <Link to={listHref({ cursor: null, confirm: null })} className="font-semibold text-brand-700 hover:underline">
+            Back to newest
+          </Link>
+        </p>
+      ) : null}
+
+      {pages.items.length > 0 ? (
+        <>
+          {tab !== "deleted" ? <BulkDeleteBar redirectTo={here} /> : null}
+          <TransactionGroups
+            items={pages.items}
+            tab={tab}
+            currency={currency}
+            categories={categories}
+            redirectTo={here}
+            selectFormId={tab !== "deleted" ? BULK_FORM_ID : undefined}
+          />
+          {pages.nextCursor ? (
+            <LoadMore href={listHref({ cursor: pages.nextCursor, confirm: null })} loading={pages.loading} onLoad={pages.load} />
+          ) : null}
+        </>
+      ) : (
+        <EmptyTransactions tab={tab} filtered={filtered} />
+      )}
+
+      {confirmReset ? <ResetDialog closeTo={here} /> : null}
+    </div>
   );
 }
 

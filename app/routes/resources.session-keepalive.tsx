@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUserId } from "~/utils/auth.server";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { getUserId } from "~/utils/auth.server";
 import { requireSameOrigin } from "~/utils/security.server";
 
-/** Activity in the browser slides the server session's idle window forward. */
+/** Activity in the browser slides the server session's idle window forward; an ended session goes to /login. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  await requireUserId(request);
+  if (!(await getUserId(request))) throw redirect("/login");
   return { ok: true };
 }

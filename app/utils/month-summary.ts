@@ -1,3 +1,5 @@
+import { isUncategorized, UNCATEGORIZED } from "./categories";
+
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
   type: "income" | "expense";
@@ -27,16 +29,18 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
   };
   for (const transaction of transactions) {
     if (transaction.deleted) continue;
+    // An empty category id would make the path "categories..expense", which the database refuses.
+    const category = isUncategorized(transaction.category) ? UNCATEGORIZED : transaction.category;
     add(transaction.monthKey, "count", 1);
     if (transaction.type === "expense") {
       add(transaction.monthKey, "expense", transaction.amount);
-      add(transaction.monthKey, `categories.${transaction.category}.expense`, transaction.amount);
+      add(transaction.monthKey, `categories.${category}.expense`, transaction.amount);
       continue;
     }
     const allocations = transaction.allocations ?? [];
     const allocated = allocations.reduce((sum, allocation) => sum + allocation.amount, 0);
     add(transaction.monthKey, "income", transaction.amount - allocated);
-    add(transaction.monthKey, `categories.${transaction.category}.income`, transaction.amount - allocated);
+    add(transaction.monthKey, `categories.${category}.income`, transaction.amount - allocated);
     for (const allocation of allocations) {
       add(transaction.monthKey, `categories.${allocation.categoryId}.allocated`, allocation.amount);
     }

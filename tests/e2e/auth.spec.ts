@@ -247,7 +247,7 @@ test.describe("mobile menu", () => {
   test("opens without a sidebar and navigates", async ({ page, login }) => {
     await login();
     await page.goto("/dashboard");
-    const transactionsLink = page.getByRole("link", { name: "Transactions" });
+    const transactionsLink = page.locator("#mobile-menu").getByRole("link", { name: "Transactions", exact: true });
     await expect(transactionsLink).toBeHidden();
     await page.getByLabel("Open menu").click();
     await expect(transactionsLink).toBeVisible();
@@ -271,8 +271,8 @@ test.describe("Google sign-in", () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByText("Welcome, Grace Hopper")).toBeVisible();
-    const stored = await app.models.User.findOne({ email: identity.email }).lean<{ authProvider: string; googleId: string; emailVerified: boolean }>();
-    expect(stored).toMatchObject({ authProvider: "google", googleId: identity.sub, emailVerified: true });
+    await expect(page.getByTestId("page-title")).toHaveText("Dashboard");
+    const stored = await app.models.User.findOne({ email: identity.email }).lean<{ authProvider: string; googleId: string; emailVerified: boolean; displayName: string }>();
+    expect(stored).toMatchObject({ authProvider: "google", googleId: identity.sub, emailVerified: true, displayName: "Grace Hopper" });
   });
 });

@@ -34,6 +34,14 @@ describe("summary increments", () => {
     expect(summaryIncrements([{ ...groceries, deleted: true }], 1).size).toBe(0);
   });
 
+  test("transactions without a category are counted under 'uncategorized'", () => {
+    expect(summaryIncrements([{ ...groceries, category: "" }], 1).get("2026-03")).toEqual({
+      count: 1,
+      expense: 12000,
+      "categories.uncategorized.expense": 12000,
+    });
+  });
+
   test("months are kept apart", () => {
     expect([...summaryIncrements([paycheck, { ...groceries, monthKey: "2026-04" }], 1).keys()]).toEqual(["2026-03", "2026-04"]);
   });

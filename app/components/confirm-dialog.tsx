@@ -1,0 +1,71 @@
+import { Form, Link } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+
+type Cancel = { cancelTo: string; onCancel?: never } | { onCancel: () => void; cancelTo?: never };
+
+/**
+ * The generic delete confirmation: a title, a message and a confirm button
+ * (default label "Delete") that posts `fields` to `action`. Cancel is a link
+ * (pages reached through a query parameter, which works without JavaScript)
+ * or a callback (dialogs opened by a script).
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel = "Delete",
+  action,
+  fields,
+  onSubmit,
+  ...cancel
+}: {
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  action: string;
+  fields: Record<string, string>;
+  onSubmit?: () => void;
+} & Cancel) {
+  const titleId = useId();
+  const messageId = useId();
+  const cancelClass = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") cancel.onCancel?.();
+      }}
+    >
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+        className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <p id={messageId} className="mt-2 text-sm text-slate-600">
+          {message}
+        </p>
+        <Form method="post" action={action} preventScrollReset onSubmit={onSubmit} className="mt-6 flex justify-end gap-3">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {cancel.cancelTo !== undefined ? (
+            <Link to={cancel.cancelTo} replace preventScrollReset autoFocus className={cancelClass}>
+              Cancel
+            </Link>
+          ) : (
+            <button type="button" onClick={cancel.onCancel} autoFocus className={cancelClass}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+            {confirmLabel}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TransactionForm, TransactionFormDialog } from "~/components/transactions/transaction-form";
+import { requireUserId } from "~/utils/auth.server";
+import { isUncategorized } from "~/utils/categories";
+import { centsToInput } from "~/utils/money";
+import type { PageHandle } from "~/utils/page-title";
+import { safeRedirect } from "~/utils/redirect";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transactionSchema } from "~/utils/transaction-schema";
+import { getCategoryChoices, getTransaction, updateTransaction } from "~/utils/transactions.server";
+
+function notFound() {
+  return new Response("Not Found", { status: 404 });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const [transaction, categories] = await Promise.all([getTransaction(userId, params.transactionId ?? ""), getCategoryChoices(userId)]);
+  if (!transaction) throw notFound();
+  const categoryType = categories.find((category) => category.id === transaction.category)?.type;
+  return {
+    id: transaction.id,
+    categories,
+    defaults: {
+      type: transaction.type,
+      amount: centsToInput(transaction.amount),
+      category: isUncategorized(transaction.category) ? "" : transaction.category,
+      date: transaction.date,
+      description: transaction.description,
+      // An income booked on an expense category is an offset: the form reopens with the switch on.
+      showExpenseCategories: transaction.type === "income" && (transaction.allocations.length > 0 || categoryType === "expense"),
+    },
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), TRANSACTIONS_PATH),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const userId = await requireUserId(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  // The form posts to the bare path, so the page it re-renders takes redirectTo from here.
+  const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), redirectTo }, { status: 400 });
+  }
+  let updated;
+  try {
+    updated = await updateTransaction(userId, params.transactionId ?? "", submission.value);
+  } catch (error) {
+    console.error("update transaction failed", error);
+    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.updateFailed] }), redirectTo }, { status: 500 });
+  }
+  if (!updated) throw notFound();
+  return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.updated });
+}
+
+export const handle: PageHandle = { title: "Transactions" };
+
+export default function EditTransactionPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { id, categories, defaults } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const redirectTo = actionData?.redirectTo ?? loaderData.redirectTo;
+  return (
+    <TransactionFormDialog title="Edit Transaction" closeTo={redirectTo}>
+      <TransactionForm
+        id={`edit-transaction-form-${id}`}
+        action={editTransactionPath(id)}
+        lastResult={actionData?.result}
+        categories={categories}
+        defaults={defaults}
+        redirectTo={redirectTo}
+        submitLabel="Update"
+        pendingLabel="Updating..."
+      />
+    </TransactionFormDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit Transaction | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

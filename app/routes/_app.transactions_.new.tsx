@@ -1,0 +1,72 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TransactionForm, TransactionFormDialog } from "~/components/transactions/transaction-form";
+import { requireUserId } from "~/utils/auth.server";
+import { todayIso } from "~/utils/month";
+import type { PageHandle } from "~/utils/page-title";
+import { safeRedirect } from "~/utils/redirect";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transactionSchema } from "~/utils/transaction-schema";
+import { createTransaction, getCategoryChoices } from "~/utils/transactions.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const params = new URL(request.url).searchParams;
+  return {
+    categories: await getCategoryChoices(userId),
+    today: todayIso(),
+    type: params.get("type") === "income" ? ("income" as const) : ("expense" as const),
+    redirectTo: safeRedirect(params.get("redirectTo"), TRANSACTIONS_PATH),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const userId = await requireUserId(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  // The form posts to the bare path, so the page it re-renders takes redirectTo from here.
+  const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), redirectTo }, { status: 400 });
+  }
+  try {
+    await createTransaction(userId, submission.value);
+  } catch (error) {
+    console.error("add transaction failed", error);
+    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 500 });
+  }
+  return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.added });
+}
+
+export const handle: PageHandle = { title: "Transactions" };
+
+export default function NewTransactionPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { categories, today, type } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const redirectTo = actionData?.redirectTo ?? loaderData.redirectTo;
+  return (
+    <TransactionFormDialog title="Add Transaction" closeTo={redirectTo}>
+      <TransactionForm
+        id="new-transaction-form"
+        action={NEW_TRANSACTION_PATH}
+        lastResult={actionData?.result}
+        categories={categories}
+        defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false }}
+        redirectTo={redirectTo}
+        submitLabel="Add Transaction"
+        pendingLabel="Adding..."
+      />
+    </TransactionFormDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Add Transaction | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/react";
+import * as z from "zod/mini";
+import { requireUserId } from "~/utils/auth.server";
+import { CATEGORY_INTENT, CATEGORY_MESSAGES, type CategoryIntent } from "~/utils/categories";
+import {
+  addCategory,
+  deleteCategory,
+  moveCategory,
+  renameCategory,
+  reorderCategories,
+  setCategoryAmount,
+  type CategoryRefusal,
+} from "~/utils/categories.server";
+import { parseAmountToCents } from "~/utils/money";
+import { safeRedirect } from "~/utils/redirect";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const CategoryFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(CATEGORY_INTENT.add), name: z.string(), type: z.string(), amount: z.optional(z.string()) }),
+  z.object({ intent: z.literal(CATEGORY_INTENT.rename), categoryId: z.string(), name: z.string() }),
+  z.object({ intent: z.literal(CATEGORY_INTENT.amount), categoryId: z.string(), amount: z.string(), month: z.string() }),
+  z.object({ intent: z.literal(CATEGORY_INTENT.delete), categoryId: z.string() }),
+  z.object({ intent: z.literal(CATEGORY_INTENT.move), categoryId: z.string(), direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal(CATEGORY_INTENT.reorder), type: z.string(), ids: z.array(z.string()) }),
+]);
+
+const FAILURE_MESSAGE: Record<CategoryIntent, string> = {
+  add: CATEGORY_MESSAGES.addFailed,
+  rename: CATEGORY_MESSAGES.updateFailed,
+  amount: CATEGORY_MESSAGES.budgetFailed,
+  delete: CATEGORY_MESSAGES.deleteFailed,
+  move: CATEGORY_MESSAGES.updateFailed,
+  reorder: CATEGORY_MESSAGES.updateFailed,
+};
+
+function isIntent(value: unknown): value is CategoryIntent {
+  return typeof value === "string" && Object.hasOwn(FAILURE_MESSAGE, value);
+}
+
+type Submission = z.infer<typeof CategoryFormSchema>;
+
+async function apply(userId: string, submission: Submission): Promise<{ ok: true } | CategoryRefusal> {
+  switch (submission.intent) {
+    case CATEGORY_INTENT.add:
+      return addCategory(userId, { name: submission.name, type: submission.type, amount: parseAmountToCents(submission.amount) ?? 0 });
+    case CATEGORY_INTENT.rename:
+      return renameCategory(userId, submission.categoryId, submission.name);
+    case CATEGORY_INTENT.amount: {
+      const cents = parseAmountToCents(submission.amount);
+      if (cents === null) return { ok: false, errors: [FAILURE_MESSAGE.amount] };
+      return setCategoryAmount(userId, submission.categoryId, cents, submission.month);
+    }
+    case CATEGORY_INTENT.delete:
+      return deleteCategory(userId, submission.categoryId);
+    case CATEGORY_INTENT.move:
+      return moveCategory(userId, submission.categoryId, submission.direction);
+    case CATEGORY_INTENT.reorder:
+      return reorderCategories(userId, submission.type, submission.ids);
+  }
+}
+
+function successMessage(submission: Submission) {
+  switch (submission.intent) {
+    case CATEGORY_INTENT.add:
+      return CATEGORY_MESSAGES.added;
+    case CATEGORY_INTENT.delete:
+      return CATEGORY_MESSAGES.deleted(submission.categoryId);
+    case CATEGORY_INTENT.move:
+    case CATEGORY_INTENT.reorder:
+      return CATEGORY_MESSAGES.reordered;
+    default:
+      return CATEGORY_MESSAGES.updated;
+  }
+}
+
+/** After a delete, the deleted category's own page would be a 404: go to the dashboard instead. */
+function landingAfter(submission: Submission, redirectTo: string) {
+  if (submission.intent !== CATEGORY_INTENT.delete) return redirectTo;
+  const { pathname } = new URL(redirectTo, "http://localhost");
+  return pathname === `/categories/${encodeURIComponent(submission.categoryId)}` ? safeRedirect(null) : redirectTo;
+}
+
+/**
+ * Category mutations from the dashboard cards and forms. Pages without
+ * JavaScript get a redirect with a toast either way; fetchers (forms carry
+ * `js=1` once hydrated) get refusals as data so the form can list them.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const userId = await requireUserId(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isIntent(intent)) throw data("Unknown form submitted.", { status: 400 });
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  const fromScript = formData.get("js") === "1";
+  const refuse = (errors: string[], status = 400) =>
+    fromScript ? data({ intent, errors }, { status }) : redirectWithToast(redirectTo, { type: "error", message: errors.join(" ") });
+
+  const parsed = CategoryFormSchema.safeParse({ ...Object.fromEntries(formData), ids: formData.getAll("ids") });
+  if (!parsed.success) return refuse([FAILURE_MESSAGE[intent]]);
+  let outcome: Awaited<ReturnType<typeof apply>>;
+  try {
+    outcome = await apply(userId, parsed.data);
+  } catch (error) {
+    console.error(`category ${intent} failed`, error);
+    return refuse([FAILURE_MESSAGE[intent]], 500);
+  }
+  if (!outcome.ok) {
+    return refuse(outcome.errors.map((message) => (message === CATEGORY_MESSAGES.notFound ? FAILURE_MESSAGE[intent] : message)));
+  }
+  return redirectWithToast(landingAfter(parsed.data, redirectTo), { type: "success", message: successMessage(parsed.data) });
+}
