@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 
 type Cancel = { cancelTo: string; onCancel?: never } | { onCancel: () => void; cancelTo?: never };
@@ -27,12 +27,16 @@ export function ConfirmDialog({
 } & Cancel) {
   const titleId = useId();
   const messageId = useId();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const close = () => (cancel.onCancel ? cancel.onCancel() : navigate(cancel.cancelTo, { replace: true, preventScrollReset: true }));
   const cancelClass = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
   return (
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
       onKeyDown={(event) => {
-        if (event.key === "Escape") cancel.onCancel?.();
+        if (event.key === "Escape") close();
       }}
     >
       <div
@@ -61,7 +65,11 @@ export function ConfirmDialog({
               Cancel
             </button>
           )}
-          <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+          <button
+            type="submit"
+            disabled={submitting}
+            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70"
+          >
             {confirmLabel}
           </button>
         </Form>

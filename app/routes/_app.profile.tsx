@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { format } from "date-fns";
 import { useId, useMemo, type ReactNode } from "react";
 import * as z from "zod/mini";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { logout, requireUser, requireUserId } from "~/utils/auth.server";
@@ -304,52 +305,15 @@ function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword
 
 /** Reached through ?confirm=sign-out-everywhere, so the confirmation also works without JavaScript. */
 function SignOutEverywhereDialog() {
-  const navigate = useNavigate();
-  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.signOutEverywhere });
-  const titleId = useId();
-  const descriptionId = useId();
-  const close = () => navigate(PROFILE_PATH, { replace: true, preventScrollReset: true });
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") close();
-      }}
-    >
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl"
-      >
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          Sign out of all devices?
-        </h2>
-        <p id={descriptionId} className="mt-2 text-sm text-slate-600">
-          Every session ends, including this one. You will need to sign in again on each device.
-        </p>
-        <Form method="post" action={PROFILE_PATH} className="mt-6 flex justify-end gap-3">
-          <input type="hidden" name="intent" value={INTENT.signOutEverywhere} />
-          <Link
-            to={PROFILE_PATH}
-            replace
-            preventScrollReset
-            autoFocus
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </Link>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70"
-          >
-            Sign out of all devices
-          </button>
-        </Form>
-      </div>
-    </div>
+    <ConfirmDialog
+      title="Sign out of all devices?"
+      message="Every session ends, including this one. You will need to sign in again on each device."
+      confirmLabel="Sign out of all devices"
+      action={PROFILE_PATH}
+      fields={{ intent: INTENT.signOutEverywhere }}
+      cancelTo={PROFILE_PATH}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { data, Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useIsSubmitting } from "~/components/forms";
 import {
@@ -246,48 +247,15 @@ function BulkDeleteBar({ redirectTo }: { redirectTo: string }) {
 
 /** Reached through ?confirm=reset, so the confirmation also works without JavaScript. */
 function ResetDialog({ closeTo }: { closeTo: string }) {
-  const navigate = useNavigate();
-  const isSubmitting = useIsSubmitting({ formAction: TRANSACTIONS_PATH, intent: TRANSACTION_INTENTS.reset });
-  const titleId = useId();
-  const descriptionId = useId();
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeTo, { replace: true, preventScrollReset: true });
-    };
-    document.addEventListener("keydown", closeOnEscape);
-    return () => document.removeEventListener("keydown", closeOnEscape);
-  }, [navigate, closeTo]);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={descriptionId} className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          Reset Financial Data
-        </h2>
-        <p id={descriptionId} className="mt-2 text-sm text-slate-600">
-          Every transaction moves to Deleted and your monthly totals start from zero. Categories and budgets are kept.
-        </p>
-        <Form method="post" action={TRANSACTIONS_PATH} className="mt-6 flex justify-end gap-3">
-          <input type="hidden" name="intent" value={TRANSACTION_INTENTS.reset} />
-          <input type="hidden" name="redirectTo" value={closeTo} />
-          <Link
-            to={closeTo}
-            replace
-            preventScrollReset
-            autoFocus
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </Link>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70"
-          >
-            Reset Data
-          </button>
-        </Form>
-      </div>
-    </div>
+    <ConfirmDialog
+      title="Reset Financial Data"
+      message="Every transaction moves to Deleted and your monthly totals start from zero. Categories and budgets are kept."
+      confirmLabel="Reset Data"
+      action={TRANSACTIONS_PATH}
+      fields={{ intent: TRANSACTION_INTENTS.reset, redirectTo: closeTo }}
+      cancelTo={closeTo}
+    />
   );
 }
 
