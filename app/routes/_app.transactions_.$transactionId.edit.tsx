@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -10,8 +9,8 @@ import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transactionSchema } from "~/utils/transaction-schema";
-import { getCategoryChoices, getTransaction, updateTransaction } from "~/utils/transactions.server";
+import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transaction-schema";
+import { getCategoryChoices, getTransaction, parseTransactionForm, updateTransaction } from "~/utils/transactions.server";
 
 function notFound() {
   return new Response("Not Found", { status: 404 });
@@ -41,10 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
-  // The form posts to the bare path, so the page it re-renders takes redirectTo from here.
-  const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
+  const { submission, redirectTo } = await parseTransactionForm(userId, request);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }

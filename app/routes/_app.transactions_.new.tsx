@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -9,8 +8,8 @@ import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transactionSchema } from "~/utils/transaction-schema";
-import { createTransaction, getCategoryChoices } from "~/utils/transactions.server";
+import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transaction-schema";
+import { createTransaction, getCategoryChoices, parseTransactionForm } from "~/utils/transactions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
@@ -26,10 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
-  // The form posts to the bare path, so the page it re-renders takes redirectTo from here.
-  const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
+  const { submission, redirectTo } = await parseTransactionForm(userId, request);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import mongoose, { Types } from "mongoose";
 import { Transaction } from "../../models";
 import { isUncategorized, UNCATEGORIZED } from "./categories";
@@ -6,7 +7,17 @@ import { ensureCategoryExists, getCategories, getCategory } from "./categories.s
 import { isMonthKey, monthKeyOf } from "./month";
 import type { CategoryTotals } from "./month-summary";
 import { clearMonthSummaries, listMonthSummaries, updateMonthSummaries, type StoredMonthSummary } from "./month-summary.server";
-import type { Allocation, CategoryChoice, ListTab, TransactionItem, TransactionTab, TransactionType } from "./transaction-schema";
+import { safeRedirect } from "./redirect";
+import {
+  TRANSACTIONS_PATH,
+  transactionSchema,
+  type Allocation,
+  type CategoryChoice,
+  type ListTab,
+  type TransactionItem,
+  type TransactionTab,
+  type TransactionType,
+} from "./transaction-schema";
 
 export const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
@@ -385,4 +396,14 @@ export function listSidebarTransactions(userId: string, tab: ListTab, limit = DE
 /** The categories the transaction form offers (and checks a choice against). */
 export async function getCategoryChoices(userId: string): Promise<CategoryChoice[]> {
   return (await getCategories(userId)).map(({ id, name, type }) => ({ id, name, type }));
+}
+
+/**
+ * Reads the add/edit form against the user's categories. The form posts to the
+ * bare path, so the page it re-renders takes its `redirectTo` from here.
+ */
+export async function parseTransactionForm(userId: string, request: Request) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  return { submission, redirectTo: safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH) };
 }
