@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { SubmitButton } from "~/components/forms";
 import type { action } from "~/routes/resources.categories";
 import {
@@ -12,6 +12,7 @@ import {
   type CategoryType,
 } from "~/utils/categories";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useFetcherSuccess } from "./use-fetcher-success";
 
 /** The shared validator's errors for what the form holds (the order is the server's to choose). */
 function problemsOf(form: HTMLFormElement) {
@@ -38,19 +39,11 @@ export function AddCategoryForm({ redirectTo, defaultType = "expense" }: { redir
   const [name, setName] = useState("");
   const [clientErrors, setClientErrors] = useState<string[]>([]);
   const [showServerErrors, setShowServerErrors] = useState(false);
-  const submitted = useRef(false);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle") {
-      submitted.current = true;
-      return;
-    }
-    if (!submitted.current) return;
-    submitted.current = false;
-    if (fetcher.data?.errors) return;
+  useFetcherSuccess(fetcher, () => {
     formRef.current?.reset();
     setName("");
-  }, [fetcher.state, fetcher.data]);
+  });
 
   const errors = clientErrors.length > 0 ? clientErrors : showServerErrors ? fetcher.data?.errors ?? [] : [];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

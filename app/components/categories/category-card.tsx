@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { action } from "~/routes/resources.categories";
 import {
   amountEditToSave,
@@ -16,6 +16,7 @@ import { centsToInput, stripToAmount } from "~/utils/money";
 import { monthLabel } from "~/utils/month";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useFetcherSuccess } from "./use-fetcher-success";
 
 /** One category with its month's planned amount and what was actually spent or received, in cents. */
 export type CategoryItem = { category: Category; planned: number; actual: number };
@@ -136,19 +137,11 @@ function InlineEdit({
 /** True for a short while after the fetcher's submission came back without errors. */
 function useSavedMark(fetcher: ReturnType<typeof useFetcher<typeof action>>) {
   const [saved, setSaved] = useState(false);
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") {
-      submitted.current = true;
-      return;
-    }
-    if (!submitted.current) return;
-    submitted.current = false;
-    if (fetcher.data?.errors) return;
+  useFetcherSuccess(fetcher, () => {
     setSaved(true);
     const timer = setTimeout(() => setSaved(false), SAVED_MARK_MS);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data]);
+  });
   return saved;
 }
 

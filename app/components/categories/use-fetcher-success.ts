@@ -1,0 +1,23 @@
+import { useEffect, useRef } from "react";
+
+type CategoryFetcher = { state: "idle" | "loading" | "submitting"; data?: { errors?: string[] } };
+
+/**
+ * Runs `onSuccess` once each time the fetcher's submission comes back without
+ * errors; whatever `onSuccess` returns is its cleanup.
+ */
+export function useFetcherSuccess(fetcher: CategoryFetcher, onSuccess: () => void | (() => void)) {
+  const submitted = useRef(false);
+  const latest = useRef(onSuccess);
+  latest.current = onSuccess;
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      submitted.current = true;
+      return;
+    }
+    if (!submitted.current) return;
+    submitted.current = false;
+    if (fetcher.data?.errors) return;
+    return latest.current();
+  }, [fetcher.state, fetcher.data]);
+}
