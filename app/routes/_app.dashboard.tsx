@@ -1,9 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { createCookie, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import * as z from "zod/mini";
 import { AddCategoryForm } from "~/components/categories/add-category-form";
 import { CategoryList } from "~/components/categories/category-list";
 import { CategorySection } from "~/components/dashboard/category-section";
@@ -20,7 +18,17 @@ import { requireUser } from "~/utils/auth.server";
 import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/utils/budgets.server";
 import { getCategories } from "~/utils/categories.server";
 import { formatMoney } from "~/utils/currency";
-import { dashboardFigures, dashboardUrl, EXPENSE_VIEWS, INCOME_VIEWS, parseView, type BudgetCard } from "~/utils/dashboard";
+import { parseBudgetSubmission } from "~/utils/budget-form.server";
+import {
+  DASHBOARD_INTENT,
+  DASHBOARD_MESSAGES,
+  dashboardFigures,
+  dashboardUrl,
+  EXPENSE_VIEWS,
+  INCOME_VIEWS,
+  parseView,
+  type BudgetCard,
+} from "~/utils/dashboard";
 import { useSecureCookies } from "~/utils/env.server";
 import { centsToInput, parseAmountToCents } from "~/utils/money";
 import { isMonthKey, monthLabel, resolveMonth } from "~/utils/month";
@@ -28,30 +36,11 @@ import { getMonthTotals } from "~/utils/month-summary.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/utils/transaction-schema";
+import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/utils/transactions";
 import { listSidebarTransactions } from "~/utils/transactions.server";
-
-export const INTENT = { setBudget: "set-budget" } as const;
-
-export const DASHBOARD_MESSAGES = {
-  budgetRequired: "Please enter a budget amount",
-  budgetInvalid: "Please enter a valid amount",
-  budgetFailed: "Failed to update budget. Please try again.",
-  budgetSet: (amount: string) => `Budget set to ${amount}`,
-  monthInvalid: "Please choose a valid month",
-  categoriesFailed: "Failed to load categories. Please try refreshing the page.",
-} as const;
 
 const MONTH_COOKIE = "ledgerly_month";
 const MONTH_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
-
-const BudgetSchema = z.object({
-  intent: z.literal(INTENT.setBudget),
-  month: z.string({ error: DASHBOARD_MESSAGES.monthInvalid }).check(z.refine(isMonthKey, { error: DASHBOARD_MESSAGES.monthInvalid })),
-  amount: z
-    .string({ error: DASHBOARD_MESSAGES.budgetRequired })
-    .check(z.refine((value) => parseAmountToCents(value) !== null, { error: DASHBOARD_MESSAGES.budgetInvalid })),
-});
 
 /** Remembers the month last shown, so /dashboard without ?month opens it again. */
 function monthCookie() {
@@ -107,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: BudgetSchema });
+  const submission = parseBudgetSubmission(await request.formData());
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -129,23 +118,27 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Posts to the dashboard at `pageUrl` (the page without the open form), where Cancel also leads. */
 function BudgetForm({ month, budget, pageUrl, onCancel }: { month: string; budget: BudgetCard; pageUrl: string; onCancel?: () => void }) {
   const actionData = useActionData<typeof action>();
-  const isSubmitting = useIsSubmitting({ intent: INTENT.setBudget });
-  const [form, fields] = useForm({
-    id: "budget-form",
-    lastResult: actionData?.result,
-    defaultValue: { amount: budget.userSet ? centsToInput(budget.amount) : "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BudgetSchema }),
-    shouldRevalidate: "onInput",
-  });
+  const isSubmitting = useIsSubmitting({ intent: DASHBOARD_INTENT.setBudget });
+  const result: SubmissionResult<string[]> | undefined = actionData?.result;
+  const amountErrors = result?.error?.amount ?? undefined;
+  const submittedAmount = result?.initialValue?.amount;
   return (
-    <Form method="post" action={pageUrl} preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={INTENT.setBudget} />
+    <Form method="post" action={pageUrl} preventScrollReset noValidate className="space-y-4">
+      <input type="hidden" name="intent" value={DASHBOARD_INTENT.setBudget} />
       <input type="hidden" name="month" value={month} />
-      <FormErrorBox id={form.errorId} errors={[...(form.errors ?? []), ...(fields.month.errors ?? [])]} />
+      <FormErrorBox errors={[...(result?.error?.[""] ?? []), ...(result?.error?.month ?? [])]} />
       <Field
         label="Monthly budget amount"
-        inputProps={{ ...getInputProps(fields.amount, { type: "number" }), min: 0, step: 0.01, inputMode: "decimal", autoFocus: true }}
-        errors={fields.amount.errors}
+        inputProps={{
+          name: "amount",
+          type: "number",
+          defaultValue: typeof submittedAmount === "string" ? submittedAmount : budget.userSet ? centsToInput(budget.amount) : "",
+          min: 0,
+          step: 0.01,
+          inputMode: "decimal",
+          autoFocus: true,
+        }}
+        errors={amountErrors}
       />
       <div className="flex gap-3">
         <SubmitButton pending={isSubmitting} pendingLabel="Saving..." className="sm:w-auto">

@@ -25,7 +25,7 @@ import {
   TRANSACTIONS_PATH,
   type ListTab,
   type TransactionItem,
-} from "~/utils/transaction-schema";
+} from "~/utils/transactions";
 import {
   bulkDeleteTransactions,
   getCategoryChoices,

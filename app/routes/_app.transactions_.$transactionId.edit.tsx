@@ -9,7 +9,7 @@ import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transaction-schema";
+import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transactions";
 import { getCategoryChoices, getTransaction, parseTransactionForm, updateTransaction } from "~/utils/transactions.server";
 
 function notFound() {

@@ -8,7 +8,7 @@ import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transaction-schema";
+import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transactions";
 import { createTransaction, getCategoryChoices, parseTransactionForm } from "~/utils/transactions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { format, isValid, parse as parseDate } from "date-fns";
 import Papa from "papaparse";
 import { centsToInput, parseAmountToCents } from "./money";
-import { DESCRIPTION_MAX_LENGTH } from "./transaction-schema";
+import { DESCRIPTION_MAX_LENGTH } from "./transactions";
 
 export const MAX_CSV_BYTES = 5_000_000;
 export const MAX_CSV_ROWS = 20_000;

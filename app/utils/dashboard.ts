@@ -2,6 +2,17 @@ import type { BudgetEntry, CategoryBudgets } from "./budget-rules";
 import { plannedAmount, type Category } from "./categories";
 import type { MonthTotals } from "./month-summary";
 
+export const DASHBOARD_INTENT = { setBudget: "set-budget" } as const;
+
+export const DASHBOARD_MESSAGES = {
+  budgetRequired: "Please enter a budget amount",
+  budgetInvalid: "Please enter a valid amount",
+  budgetFailed: "Failed to update budget. Please try again.",
+  budgetSet: (amount: string) => `Budget set to ${amount}`,
+  monthInvalid: "Please choose a valid month",
+  categoriesFailed: "Failed to load categories. Please try refreshing the page.",
+} as const;
+
 export const INCOME_VIEWS = ["expected", "received", "remaining"] as const;
 export const EXPENSE_VIEWS = ["planned", "spent", "remaining"] as const;
 export type IncomeView = (typeof INCOME_VIEWS)[number];

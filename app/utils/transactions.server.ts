@@ -8,16 +8,16 @@ import { isMonthKey, monthKeyOf } from "./month";
 import type { CategoryTotals } from "./month-summary";
 import { clearMonthSummaries, listMonthSummaries, updateMonthSummaries, type StoredMonthSummary } from "./month-summary.server";
 import { safeRedirect } from "./redirect";
+import { transactionSchema } from "./transaction-schema";
 import {
   TRANSACTIONS_PATH,
-  transactionSchema,
   type Allocation,
   type CategoryChoice,
   type ListTab,
   type TransactionItem,
   type TransactionTab,
   type TransactionType,
-} from "./transaction-schema";
+} from "./transactions";
 
 export const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { afterEach, describe, expect, test } from "vitest";
-import { action, DASHBOARD_MESSAGES, INTENT, loader } from "~/routes/_app.dashboard";
+import { action, loader } from "~/routes/_app.dashboard";
+import { DASHBOARD_INTENT, DASHBOARD_MESSAGES } from "~/utils/dashboard";
 import { setMonthBudget } from "~/utils/budgets.server";
 import { monthKeyOf } from "~/utils/month";
 import { createSession } from "~/utils/session.server";
@@ -153,7 +154,7 @@ describe("dashboard loader", () => {
 describe("set-budget action", () => {
   test("stores a user-set budget and redirects to the month with a toast, keeping the tabs", async () => {
     const { userId, cookie } = await signedInUser();
-    const result = await submit(cookie, { intent: INTENT.setBudget, month: "2026-03", amount: "1500" }, "?month=2026-03&incomeView=received&editBudget=1");
+    const result = await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount: "1500" }, "?month=2026-03&incomeView=received&editBudget=1");
     if (!(result instanceof Response)) throw new Error("expected a redirect");
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/dashboard?month=2026-03&incomeView=received");
@@ -165,7 +166,7 @@ describe("set-budget action", () => {
     const { userId, cookie } = await signedInUser();
     await User.updateOne({ _id: userId }, { $set: { currency: "EUR" } });
     await setMonthBudget(userId, "2026-04", 90000);
-    const result = (await submit(cookie, { intent: INTENT.setBudget, month: "2026-04", amount: "1234.5" })) as Response;
+    const result = (await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-04", amount: "1234.5" })) as Response;
     expect(result.headers.get("Location")).toBe("/dashboard?month=2026-04");
     expect(await toastOf(result)).toBe("Budget set to €1,234.50");
     expect(await Budget.findById(`${userId}:2026-04`).lean()).toMatchObject({ amount: 123450, userSet: true });
@@ -173,7 +174,7 @@ describe("set-budget action", () => {
 
   test("0 is a budget", async () => {
     const { userId, cookie } = await signedInUser();
-    expect(await toastOf((await submit(cookie, { intent: INTENT.setBudget, month: "2026-03", amount: "0" })) as Response)).toBe("Budget set to $0.00");
+    expect(await toastOf((await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount: "0" })) as Response)).toBe("Budget set to $0.00");
     expect(await Budget.findById(`${userId}:2026-03`).lean()).toMatchObject({ amount: 0, userSet: true });
   });
 
@@ -185,14 +186,14 @@ describe("set-budget action", () => {
     ["  ", DASHBOARD_MESSAGES.budgetInvalid],
   ])("amount %j is refused with 400 and nothing is stored", async (amount, message) => {
     const { userId, cookie } = await signedInUser();
-    const errors = expectRejected(await submit(cookie, { intent: INTENT.setBudget, month: "2026-03", amount }));
+    const errors = expectRejected(await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount }));
     expect(errors.amount).toEqual([message]);
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
 
   test("a tampered month or intent is refused with 400", async () => {
     const { userId, cookie } = await signedInUser();
-    expect(expectRejected(await submit(cookie, { intent: INTENT.setBudget, month: "2026-3", amount: "10" })).month).toEqual([DASHBOARD_MESSAGES.monthInvalid]);
+    expect(expectRejected(await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-3", amount: "10" })).month).toEqual([DASHBOARD_MESSAGES.monthInvalid]);
     expectRejected(await submit(cookie, { intent: "something-else", month: "2026-03", amount: "10" }));
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
@@ -200,7 +201,7 @@ describe("set-budget action", () => {
   test("a cross-site post is refused before anything is read", async () => {
     const { userId, cookie } = await signedInUser();
     const body = new FormData();
-    body.append("intent", INTENT.setBudget);
+    body.append("intent", DASHBOARD_INTENT.setBudget);
     body.append("month", "2026-03");
     body.append("amount", "10");
     const request = new Request(`${APP}/dashboard`, { method: "POST", body, headers: { Origin: "https://evil.example", Host: "localhost:3000", Cookie: cookie } });

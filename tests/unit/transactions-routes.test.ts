@@ -6,7 +6,7 @@ import { action as newAction } from "~/routes/_app.transactions_.new";
 import { action as listAction, loader as listLoader } from "~/routes/_app.transactions";
 import { createSession } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
-import { TRANSACTION_MESSAGES } from "~/utils/transaction-schema";
+import { TRANSACTION_MESSAGES } from "~/utils/transactions";
 import { createTransaction } from "~/utils/transactions.server";
 import { createEmailUser } from "~/utils/user.server";
 import { useTestDatabase } from "../setup/database";

@@ -4,7 +4,8 @@ import { describe, expect, test } from "vitest";
 import { Transaction, User } from "../../models";
 import { getCategories } from "~/utils/categories.server";
 import { getMonthTotals } from "~/utils/month-summary.server";
-import { TRANSACTION_MESSAGES, transactionSchema, type CategoryChoice } from "~/utils/transaction-schema";
+import { transactionSchema } from "~/utils/transaction-schema";
+import { TRANSACTION_MESSAGES, type CategoryChoice } from "~/utils/transactions";
 import {
   bulkDeleteTransactions,
   createTransaction,

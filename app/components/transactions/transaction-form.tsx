@@ -4,13 +4,8 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useMemo, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
 import type { CategoryType } from "~/utils/categories";
-import {
-  DESCRIPTION_MAX_LENGTH,
-  expectedCategoryType,
-  transactionSchema,
-  type CategoryChoice,
-  type TransactionType,
-} from "~/utils/transaction-schema";
+import { transactionSchema } from "~/utils/transaction-schema";
+import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, type CategoryChoice, type TransactionType } from "~/utils/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

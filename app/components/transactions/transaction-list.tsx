@@ -10,7 +10,7 @@ import {
   TRANSACTIONS_PATH,
   type ListTab,
   type TransactionItem,
-} from "~/utils/transaction-schema";
+} from "~/utils/transactions";
 
 export type CategoryName = Pick<Category, "id" | "name">;
 

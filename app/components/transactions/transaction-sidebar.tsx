@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
-import { TRANSACTIONS_PATH, type ListTab, type TransactionItem } from "~/utils/transaction-schema";
+import { TRANSACTIONS_PATH, type ListTab, type TransactionItem } from "~/utils/transactions";
 import { AutoImportPromotion, EmptyTransactions, TransactionGroups, TransactionTabs, type CategoryName } from "./transaction-list";
 
 /**
