@@ -2,6 +2,7 @@ import { MongoBackend } from "@agendajs/mongo-backend";
 import { Agenda } from "agenda";
 import mongoose from "mongoose";
 import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cleanup-expired-auth";
+import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } from "./reconcile-subscriptions";
 
 let agenda: Agenda | undefined;
 
@@ -14,9 +15,13 @@ export async function startJobs() {
   agenda.define(CLEANUP_EXPIRED_AUTH, async () => {
     await cleanupExpiredAuth();
   });
+  agenda.define(RECONCILE_SUBSCRIPTIONS, async () => {
+    await reconcileSubscriptions();
+  });
   agenda.on("error", (error: Error) => console.error("job scheduler error", error));
   await agenda.start();
   await agenda.every(CLEANUP_INTERVAL, CLEANUP_EXPIRED_AUTH);
+  await agenda.every(RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS);
   return agenda;
 }
 

@@ -6,3 +6,4 @@ export { ContactSubmission } from "./contact-submission";
 export { Transaction } from "./transaction";
 export { MonthSummary, monthSummaryId } from "./month-summary";
 export { Budget, monthBudgetId, categoryBudgetsId } from "./budget";
+export { ProcessedStripeEvent } from "./processed-stripe-event";

@@ -103,5 +103,8 @@ userSchema.pre("validate", function setUid() {
   if (!this.get("uid")) this.set("uid", (this._id as mongoose.Types.ObjectId).toHexString());
 });
 
+// Webhooks that carry no user id are matched by the Stripe customer.
+userSchema.index({ "subscription.customerId": 1 });
+
 export type UserDocument = InferSchemaType<typeof userSchema>;
 export const User = mongoose.models.User ?? mongoose.model("User", userSchema);

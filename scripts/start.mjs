@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedDatabase } from "./embedded-db.mjs";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stripe-stand-in.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, ".data");
@@ -41,10 +42,25 @@ if (!env.MONGODB_URI) {
   console.log(`Embedded database (FerretDB, ${backend}) on ${database.uri}`);
 }
 
+let stripeStandIn;
+if (!env.STRIPE_SECRET_KEY) {
+  stripeStandIn = await startStripeStandIn({
+    port: Number(env.STRIPE_STAND_IN_PORT ?? 12111),
+    webhookUrl: `${env.APP_URL}/webhooks/stripe`,
+    webhookSecret: STAND_IN_DEFAULTS.webhookSecret,
+  });
+  env.STRIPE_SECRET_KEY = STAND_IN_DEFAULTS.secretKey;
+  env.STRIPE_WEBHOOK_SECRET = STAND_IN_DEFAULTS.webhookSecret;
+  env.STRIPE_API_URL = stripeStandIn.url;
+  env.STRIPE_PRICE_MONTHLY ??= STAND_IN_DEFAULTS.prices.monthly;
+  env.STRIPE_PRICE_ANNUAL ??= STAND_IN_DEFAULTS.prices.annual;
+  console.log(`No STRIPE_SECRET_KEY: payments go to the local Stripe stand-in on ${stripeStandIn.url} (Pay always succeeds)`);
+}
+
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const build = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
 if (build.status !== 0) {
-  await database?.stop();
+  await Promise.all([database?.stop(), stripeStandIn?.stop()]);
   process.exit(build.status ?? 1);
 }
 
@@ -62,7 +78,7 @@ async function shutdown(code) {
     await exited;
     clearTimeout(forceKill);
   }
-  await database?.stop();
+  await Promise.all([database?.stop(), stripeStandIn?.stop()]);
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));

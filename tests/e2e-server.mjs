@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "../scripts/stripe-stand-in.mjs";
 import { E2E_PORT, E2E_STATE_FILE, E2E_SESSION_SECRET } from "./e2e-constants.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,8 +17,9 @@ mkdirSync(outboxDir, { recursive: true });
 
 const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "db"), database: "ledgerly-e2e" });
 const appUrl = `http://localhost:${E2E_PORT}`;
+const stripe = await startStripeStandIn({ webhookUrl: `${appUrl}/webhooks/stripe`, webhookSecret: STAND_IN_DEFAULTS.webhookSecret });
 mkdirSync(path.dirname(E2E_STATE_FILE), { recursive: true });
-writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl }));
+writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl, stripeUrl: stripe.url }));
 
 const server = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), ["./build/index.js"], {
   cwd: root,
@@ -34,13 +36,19 @@ const server = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), [".
     MAIL_OUTBOX_DIR: outboxDir,
     GOOGLE_CLIENT_ID: "ledgerly-test-client",
     GOOGLE_CLIENT_SECRET: "ledgerly-test-secret",
+    STRIPE_SECRET_KEY: STAND_IN_DEFAULTS.secretKey,
+    STRIPE_WEBHOOK_SECRET: STAND_IN_DEFAULTS.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_MAX_NETWORK_RETRIES: "0",
+    STRIPE_PRICE_MONTHLY: STAND_IN_DEFAULTS.prices.monthly,
+    STRIPE_PRICE_ANNUAL: STAND_IN_DEFAULTS.prices.annual,
     NODE_OPTIONS: `--import ${path.join(root, "tests", "mocks", "index.mjs")}`,
   },
 });
 
 async function shutdown() {
   if (server.exitCode === null) server.kill("SIGTERM");
-  await database.stop();
+  await Promise.all([database.stop(), stripe.stop()]);
   rmSync(workDir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = "Delete",
+  cancelLabel = "Cancel",
   action,
   fields,
   onSubmit,
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   action: string;
   fields: Record<string, string>;
   onSubmit?: () => void;
@@ -58,11 +60,11 @@ export function ConfirmDialog({
           ))}
           {cancel.cancelTo !== undefined ? (
             <Link to={cancel.cancelTo} replace preventScrollReset autoFocus className={cancelClass}>
-              Cancel
+              {cancelLabel}
             </Link>
           ) : (
             <button type="button" onClick={cancel.onCancel} autoFocus className={cancelClass}>
-              Cancel
+              {cancelLabel}
             </button>
           )}
           <button

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "date-fns";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton, useIsSubmitting } from "~/components/forms";
 import {
@@ -14,11 +15,21 @@ import {
   useDismissible,
 } from "~/components/plans";
 import { logout, requireUserId } from "~/utils/auth.server";
-import { billingFailure, getSubscriptionStatus, subscribe } from "~/utils/billing.server";
+import {
+  BillingError,
+  billingFailure,
+  cancelSubscription,
+  changePlan,
+  getSubscriptionStatus,
+  refreshSubscription,
+  subscribe,
+} from "~/utils/billing.server";
 import type { PageHandle } from "~/utils/page-title";
 import {
+  ANNUAL_SAVINGS_TEXT,
   formatUsd,
   INTERVAL_UNIT,
+  isBillingInterval,
   parseBillingInterval,
   PLAN_MESSAGES,
   PREMIUM_FEATURES,
@@ -26,19 +37,33 @@ import {
   type BillingInterval,
 } from "~/utils/plans";
 import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "Subscription" };
+
+const MANAGE_SUBSCRIPTION_PATH = "/manage-subscription";
+const CONFIRM_CANCEL_PATH = `${MANAGE_SUBSCRIPTION_PATH}?confirm=cancel`;
+
+export const INTENT = { subscribe: "subscribe", refresh: "refresh", changePlan: "change-plan", cancel: "cancel" } as const;
+
+export const SUBSCRIPTION_TOASTS = {
+  refreshed: "Subscription data refreshed",
+  canceled: "Your subscription has been cancelled. Premium features are no longer available.",
+  planChanged: (interval: BillingInterval) => `Your plan now bills ${interval === "annual" ? "yearly" : "monthly"}.`,
+} as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
   const status = await getSubscriptionStatus(userId);
   if (!status) throw await logout(request);
-  const interval = parseBillingInterval(new URL(request.url).searchParams.get("billing"));
-  if (!status.premiumAccess) return { interval, plan: null };
+  const { searchParams } = new URL(request.url);
+  const interval = parseBillingInterval(searchParams.get("billing"));
+  if (!status.premiumAccess) return { interval, plan: null, confirmCancel: false };
   const { subscription } = status;
   const planInterval: BillingInterval = subscription.interval === "year" ? "annual" : "monthly";
   return {
     interval,
+    confirmCancel: searchParams.get("confirm") === "cancel",
     plan: {
       name: subscription.plan || "Premium",
       interval: planInterval,
@@ -53,9 +78,31 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await request.formData();
-  // Re-reading the subscription from the payment provider arrives with checkout; until then it can only fail.
-  if (formData.get("intent") === "refresh") return billingFailure({ formError: PLAN_MESSAGES.refreshFailed }, 503);
-  return subscribe(request, userId, formData);
+  switch (formData.get("intent")) {
+    case INTENT.refresh:
+      return runBillingChange(() => refreshSubscription(userId), PLAN_MESSAGES.refreshFailed, SUBSCRIPTION_TOASTS.refreshed);
+    case INTENT.cancel:
+      return runBillingChange(() => cancelSubscription(userId), PLAN_MESSAGES.cancelNotConfirmed, SUBSCRIPTION_TOASTS.canceled);
+    case INTENT.changePlan: {
+      const interval = formData.get("interval");
+      if (!isBillingInterval(interval)) return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
+      return runBillingChange(() => changePlan(userId, interval), PLAN_MESSAGES.changePlanFailed, SUBSCRIPTION_TOASTS.planChanged(interval));
+    }
+    default:
+      return subscribe(request, userId, formData);
+  }
+}
+
+/** Runs a change at Stripe: success comes back as a notification, a failure as the page's error box. */
+async function runBillingChange(change: () => Promise<unknown>, failureMessage: string, successMessage: string) {
+  try {
+    await change();
+  } catch (error) {
+    if (error instanceof BillingError) return billingFailure({ formError: error.message }, 409);
+    console.error("subscription change failed", error);
+    return billingFailure({ formError: failureMessage }, 502);
+  }
+  return redirectWithToast(MANAGE_SUBSCRIPTION_PATH, { type: "success", message: successMessage });
 }
 
 type ActivePlan = NonNullable<Awaited<ReturnType<typeof loader>>["plan"]>;
@@ -95,8 +142,8 @@ function UpgradeToPremium({ interval }: { interval: BillingInterval }) {
   );
 }
 
-function ActiveSubscription({ plan }: { plan: ActivePlan }) {
-  const isRefreshing = useIsSubmitting({ intent: "refresh" });
+function ActiveSubscription({ plan, confirmCancel }: { plan: ActivePlan; confirmCancel: boolean }) {
+  const isRefreshing = useIsSubmitting({ intent: INTENT.refresh });
   return (
     <section aria-labelledby="plan-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -115,7 +162,7 @@ function ActiveSubscription({ plan }: { plan: ActivePlan }) {
         <div className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-amber-900">Some details of your subscription are missing.</p>
           <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="refresh" />
+            <input type="hidden" name="intent" value={INTENT.refresh} />
             <SubmitButton pending={isRefreshing} pendingLabel="Refreshing..." className="sm:w-auto">
               Refresh Data
             </SubmitButton>
@@ -132,6 +179,61 @@ function ActiveSubscription({ plan }: { plan: ActivePlan }) {
       >
         Go to Analytics
       </Link>
+      <ChangePlan current={plan.interval} />
+      <CancelSubscription />
+      {confirmCancel ? (
+        <ConfirmDialog
+          title="Cancel Subscription?"
+          message="This action cannot be undone. You will lose access to premium features immediately."
+          confirmLabel="Cancel Subscription"
+          cancelLabel="Keep Subscription"
+          action={MANAGE_SUBSCRIPTION_PATH}
+          fields={{ intent: INTENT.cancel }}
+          cancelTo={MANAGE_SUBSCRIPTION_PATH}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ChangePlan({ current }: { current: BillingInterval }) {
+  const target: BillingInterval = current === "annual" ? "monthly" : "annual";
+  const isChanging = useIsSubmitting({ intent: INTENT.changePlan });
+  return (
+    <section aria-labelledby="change-plan-heading" className="mt-8 border-t border-slate-200 pt-6">
+      <h3 id="change-plan-heading" className="font-semibold text-slate-900">
+        Change Plan
+      </h3>
+      <p className="mt-1 text-slate-600">
+        You are billed {INTERVAL_LABEL[current].toLowerCase()}. Switch to {INTERVAL_LABEL[target].toLowerCase()} billing at{" "}
+        {formatUsd(PREMIUM_PRICE_CENTS[target])} per {INTERVAL_UNIT[target]}
+        {target === "annual" ? ` (${ANNUAL_SAVINGS_TEXT})` : ""}; the new price applies from your next billing date.
+      </p>
+      <Form method="post" preventScrollReset className="mt-4 sm:max-w-xs">
+        <input type="hidden" name="intent" value={INTENT.changePlan} />
+        <input type="hidden" name="interval" value={target} />
+        <SubmitButton pending={isChanging} pendingLabel="Switching...">
+          Switch to {INTERVAL_LABEL[target]} Billing
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function CancelSubscription() {
+  return (
+    <section aria-labelledby="cancel-heading" className="mt-8 border-t border-slate-200 pt-6">
+      <h3 id="cancel-heading" className="font-semibold text-slate-900">
+        Cancel Subscription
+      </h3>
+      <p className="mt-1 text-slate-600">Cancelling ends Premium right away; you can subscribe again at any time.</p>
+      <Link
+        to={CONFIRM_CANCEL_PATH}
+        preventScrollReset
+        className="mt-4 inline-flex items-center justify-center rounded-lg border border-red-300 px-4 py-2.5 font-semibold text-red-700 hover:bg-red-50"
+      >
+        Cancel Subscription
+      </Link>
     </section>
   );
 }
@@ -146,7 +248,7 @@ function PlanDetail({ term, value }: { term: string; value: string }) {
 }
 
 export default function ManageSubscriptionPage() {
-  const { interval, plan } = useLoaderData<typeof loader>();
+  const { interval, plan, confirmCancel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [answer, dismissAnswer] = useDismissible(actionData);
   const [checkoutError, dismissCheckoutError] = useDismissible(actionData?.checkoutError);
@@ -154,7 +256,7 @@ export default function ManageSubscriptionPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       {answer?.formError ? <ErrorBox message={answer.formError} dismissTo={pageSearch} onDismiss={dismissAnswer} /> : null}
-      {plan ? <ActiveSubscription plan={plan} /> : <UpgradeToPremium interval={interval} />}
+      {plan ? <ActiveSubscription plan={plan} confirmCancel={confirmCancel} /> : <UpgradeToPremium interval={interval} />}
       {checkoutError ? <CheckoutErrorDialog error={checkoutError} closeTo={pageSearch} onClose={dismissCheckoutError} /> : null}
     </div>
   );

@@ -4,13 +4,26 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicLayout } from "~/components/public-layout";
+import { getUserId } from "~/utils/auth.server";
+import { syncCheckoutSession } from "~/utils/billing.server";
 
 export const PAYMENT_SUCCESS_REDIRECT_DELAY_MS = 3000;
 const ANALYTICS_PATH = "/analytics";
 
-/** The checkout's success URL. Premium is granted by the payment provider's confirmation, never by visiting this page. */
+/**
+ * The checkout's success URL. Premium comes from Stripe's word only: the
+ * webhook, or here a server read of the checkout session, which must be the
+ * signed-in user's and complete. The session id in the address grants nothing.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!new URL(request.url).searchParams.get("session_id")) throw redirect("/");
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId) throw redirect("/");
+  const userId = await getUserId(request);
+  if (userId) {
+    await syncCheckoutSession(userId, sessionId).catch((error: unknown) => {
+      console.error("reading the checkout session failed; the webhook will grant premium", error);
+    });
+  }
   return null;
 }
 

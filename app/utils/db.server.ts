@@ -1,8 +1,8 @@
 import mongoose from "mongoose";
-import { Budget, ContactSubmission, Credential, MonthSummary, PasswordResetToken, Session, Transaction, User } from "../../models";
+import { Budget, ContactSubmission, Credential, MonthSummary, PasswordResetToken, ProcessedStripeEvent, Session, Transaction, User } from "../../models";
 import { getEnv } from "./env.server";
 
-const models = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget];
+const models = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent];
 
 mongoose.set("sanitizeFilter", true);
 mongoose.set("strictQuery", true);

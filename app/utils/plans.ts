@@ -12,6 +12,9 @@ export const INTERVAL_UNIT: Record<BillingInterval, string> = { monthly: "month"
 export const SUBSCRIBE_LOGIN_PATH = "/login?redirect=subscription";
 export const SUBSCRIBE_SIGNUP_PATH = "/signup?redirect=subscription";
 
+export const PLANS_PATH = "/subscription";
+export const PAYMENT_SUCCESS_PATH = "/payment-success";
+
 export const ANNUAL_SAVINGS_TEXT = "Save $10.89 with annual billing";
 
 export const PLAN_MESSAGES = {
@@ -20,6 +23,12 @@ export const PLAN_MESSAGES = {
   alreadySubscribed: "You already have an active subscription!",
   refreshFailed: "Failed to refresh subscription data",
   paymentErrorDefault: "We're having trouble processing your payment at the moment. Please try again later.",
+  noCheckoutSession: "Failed to create checkout session - no session ID received",
+  loginToSubscribe: "You must be logged in to subscribe",
+  noSubscriptionId: "No subscription ID found. Please try refreshing your subscription data first.",
+  cancelNotConfirmed: "Failed to cancel subscription - no confirmation received",
+  alreadyOnPlan: "You are already on this plan.",
+  changePlanFailed: "Failed to change your plan. Please try again.",
 } as const;
 
 export const FREE_FEATURES = ["Basic expense tracking", "Dashboard view", "Basic budget tracking"];
@@ -75,6 +84,10 @@ export const PLAN_FAQ = [
     answer: "Prices are in US dollars. Only USD is supported.",
   },
 ];
+
+export function isBillingInterval(value: unknown): value is BillingInterval {
+  return BILLING_INTERVALS.some((interval) => interval === value);
+}
 
 /** The billing interval of a `?billing=` value; anything unknown means monthly. */
 export function parseBillingInterval(value: string | null | undefined): BillingInterval {

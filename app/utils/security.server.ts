@@ -1,10 +1,11 @@
 import { getEnv } from "./env.server";
+import { checkoutOrigin } from "./stripe.server";
 
 const GOOGLE_ACCOUNTS_ORIGIN = "https://accounts.google.com";
 
 /** Origins a form may be redirected to after it posts (sign-in and checkout hand-offs). */
 function formActionOrigins() {
-  return ["'self'", GOOGLE_ACCOUNTS_ORIGIN];
+  return ["'self'", GOOGLE_ACCOUNTS_ORIGIN, checkoutOrigin()];
 }
 
 export function contentSecurityPolicy(nonce: string) {

@@ -64,9 +64,9 @@ describe("checkout error dialog", () => {
     expect(checkoutErrorDialog({ status: 500 })).toEqual(expected);
   });
 
-  test("the checkout seam fails until checkout is built, which shows the payment error dialog", async () => {
+  test("without Stripe keys checkout fails with a reason, which shows the payment error dialog", async () => {
     const failure = await settle(startCheckout({ userId: "u1", priceId: "price_1", interval: "monthly", origin: ORIGIN }));
-    expect(checkoutErrorDialog(failure)).toEqual({ kind: "payment-error", message: "Checkout is not available yet" });
+    expect(checkoutErrorDialog(failure)).toEqual({ kind: "payment-error", message: "Payments are not configured (STRIPE_SECRET_KEY is not set)" });
   });
 });
 
@@ -160,10 +160,10 @@ describe("manage subscription", () => {
     expect(answerOf(result)).toMatchObject({ formError: PLAN_MESSAGES.pricingNotConfigured, status: 503 });
   });
 
-  test("Refresh Data reports that the refresh failed", async () => {
+  test("Refresh Data without Stripe keys reports that the refresh failed", async () => {
     const cookie = await signedInCookie({ premiumAccess: true });
     const result = await manageSubscriptionAction({ request: post("/manage-subscription", { intent: "refresh" }, cookie), params: {}, context: {} });
-    expect(answerOf(result)).toEqual({ formError: "Failed to refresh subscription data", checkoutError: null, status: 503 });
+    expect(answerOf(result)).toEqual({ formError: "Failed to refresh subscription data", checkoutError: null, status: 502 });
   });
 
   test("a free user gets the upgrade view with the chosen period", async () => {
@@ -171,6 +171,7 @@ describe("manage subscription", () => {
     expect(await manageSubscriptionLoader({ request: get("/manage-subscription?billing=annual", cookie), params: {}, context: {} })).toEqual({
       interval: "annual",
       plan: null,
+      confirmCancel: false,
     });
   });
 

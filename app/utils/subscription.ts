@@ -1,0 +1,106 @@
+import type Stripe from "stripe";
+
+/**
+ * Which Stripe subscription statuses unlock premium (decision 090):
+ * - active: paid up;
+ * - trialing: Ledgerly offers no trial, but a trial granted in Stripe is honoured;
+ * - past_due: a renewal payment failed and Stripe is retrying; access stays
+ *   until Stripe gives up (then the status becomes unpaid or canceled).
+ */
+const PREMIUM_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+export function premiumAccessFor(status: string | null | undefined) {
+  return Boolean(status && PREMIUM_STATUSES.has(status));
+}
+
+/** The user's `subscription` object as stored (dates as Date, interval month | year). */
+export type SubscriptionSnapshot = {
+  status: string;
+  plan: string;
+  interval: "month" | "year";
+  priceId: string | null;
+  planId: string | null;
+  subscriptionId: string;
+  customerId: string | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+};
+
+export const PREMIUM_PLAN_NAME = "Premium";
+
+const fromUnixSeconds = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** What Stripe says about a subscription, in the shape of the user's document. The period lives on the items in current API versions. */
+export function snapshotFromStripe(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  const item = subscription.items.data[0];
+  return {
+    status: subscription.status,
+    plan: PREMIUM_PLAN_NAME,
+    interval: item?.price.recurring?.interval === "year" ? "year" : "month",
+    priceId: item?.price.id ?? null,
+    planId: idOf(item?.price.product),
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer),
+    currentPeriodStart: fromUnixSeconds(item?.current_period_start),
+    currentPeriodEnd: fromUnixSeconds(item?.current_period_end),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    canceledAt: fromUnixSeconds(subscription.canceled_at),
+  };
+}
+
+export type StoredSubscriptionRef = { subscriptionId?: string | null; status?: string | null } | null | undefined;
+
+/**
+ * Whether a fresh snapshot may replace what the user has stored. Events can
+ * arrive late and out of order, and an old subscription's events must not
+ * undo a newer one: a snapshot of the stored subscription always applies
+ * (it is Stripe's current truth); another subscription only when it grants
+ * access or nothing that grants access is stored.
+ */
+export function shouldApplySnapshot(stored: StoredSubscriptionRef, snapshot: SubscriptionSnapshot) {
+  if (!stored?.subscriptionId || stored.subscriptionId === snapshot.subscriptionId) return true;
+  return premiumAccessFor(snapshot.status) || !premiumAccessFor(stored.status);
+}
+
+/** The subscription id a webhook event is about, whatever its object. */
+export function subscriptionIdOfEvent(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case "checkout.session.completed":
+      return idOf(event.data.object.subscription);
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return event.data.object.id;
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      return idOf(event.data.object.parent?.subscription_details?.subscription);
+    default:
+      return null;
+  }
+}
+
+/** The Ledgerly user id an event names, when it names one (checkout's client reference or the metadata we set). */
+export function userIdOfEvent(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case "checkout.session.completed":
+      return event.data.object.client_reference_id ?? event.data.object.metadata?.userId ?? null;
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return event.data.object.metadata?.userId ?? null;
+    default:
+      return null;
+  }
+}
+
+export const HANDLED_EVENT_TYPES = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
