@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { E2E_SESSION_SECRET, E2E_STATE_FILE } from "../e2e-constants.mjs";
 
-type E2eState = { mongodbUri: string; outboxDir: string; appUrl: string };
+type E2eState = { mongodbUri: string; outboxDir: string; appUrl: string; stripeUrl: string };
 
 function readState(): E2eState {
   return JSON.parse(readFileSync(E2E_STATE_FILE, "utf8"));
@@ -41,6 +41,8 @@ type Fixtures = {
   createUser: (options?: { email?: string; password?: string }) => Promise<TestUser>;
   login: (options?: { email?: string; password?: string }) => Promise<TestUser>;
   readEmail: (to: string) => Promise<{ subject: string; text: string }>;
+  /** Calls a control endpoint of the Stripe stand-in (see scripts/stripe-stand-in.mjs). */
+  stripeControl: (path: string, body?: unknown) => Promise<unknown>;
 };
 
 export const test = base.extend<Fixtures, { workerApp: Awaited<ReturnType<typeof useAppModules>> }>({
@@ -79,6 +81,17 @@ export const test = base.extend<Fixtures, { workerApp: Awaited<ReturnType<typeof
         },
       ]);
       return user;
+    });
+  },
+  stripeControl: async ({ app }, use) => {
+    await use(async (path, body = {}) => {
+      const response = await fetch(`${app.state.stripeUrl}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.ok).toBe(true);
+      return response.json();
     });
   },
   readEmail: async ({ app }, use) => {
