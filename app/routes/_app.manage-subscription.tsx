@@ -207,7 +207,8 @@ function ChangePlan({ current }: { current: BillingInterval }) {
       <p className="mt-1 text-slate-600">
         You are billed {INTERVAL_LABEL[current].toLowerCase()}. Switch to {INTERVAL_LABEL[target].toLowerCase()} billing at{" "}
         {formatUsd(PREMIUM_PRICE_CENTS[target])} per {INTERVAL_UNIT[target]}
-        {target === "annual" ? ` (${ANNUAL_SAVINGS_TEXT})` : ""}; the new price applies from your next billing date.
+        {target === "annual" ? ` (${ANNUAL_SAVINGS_TEXT})` : ""}. The switch takes effect now; the unused part of your
+        current period is credited.
       </p>
       <Form method="post" preventScrollReset className="mt-4 sm:max-w-xs">
         <input type="hidden" name="intent" value={INTENT.changePlan} />

@@ -185,8 +185,8 @@ export async function cancelSubscription(userId: string) {
 }
 
 /**
- * Switches the subscription to the other billing period's price without
- * proration: the new price is charged from the next renewal (decision 092).
+ * Switches the subscription to the other billing period's price; Stripe
+ * credits the unused time and starts the new cycle now (decision 092).
  */
 export async function changePlan(userId: string, interval: BillingInterval) {
   const priceId = priceIdFor(interval);
@@ -199,7 +199,7 @@ export async function changePlan(userId: string, interval: BillingInterval) {
   if (item.price.id === priceId) throw new BillingError(PLAN_MESSAGES.alreadyOnPlan);
   const updated = await stripe.subscriptions.update(subscriptionId, {
     items: [{ id: item.id, price: priceId }],
-    proration_behavior: "none",
+    proration_behavior: "always_invoice",
   });
   await applySubscription(userId, updated);
 }
