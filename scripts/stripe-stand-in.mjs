@@ -124,7 +124,7 @@ export async function startStripeStandIn({
 
   // sessions: id → { session, price, quantity, subscriptionMetadata, completion (the Pay once clicked) }
   // events: id → { event, held, deliveries: [{ status, error?, at }] }, oldest first
-  // idempotent: "path key" → { rawBody, reply: Promise<Reply> }; failNext: path → StripeError
+  // idempotent: "path key" → { rawBody, reply: Promise<Reply> }; failNext: path → { error: StripeError, when }
   const emptyState = () => ({
     customers: new Map(),
     sessions: new Map(),
@@ -475,10 +475,11 @@ export async function startStripeStandIn({
     return subscription;
   }
 
-  function failNext({ path, status = 402, message = "Your card was declined.", type, code }) {
+  /** `when` (top-level request parameters, e.g. { client_reference_id }) keeps parallel tests from taking each other's failure. */
+  function failNext({ path, status = 402, message = "Your card was declined.", type, code, when = {} }) {
     if (!path) throw parameterMissing("path");
     const defaultType = status === 402 ? "card_error" : status >= 500 ? "api_error" : "invalid_request_error";
-    state.failNext.set(path, new StripeError(status, message, { type: type ?? defaultType, code }));
+    state.failNext.set(path, { error: new StripeError(status, message, { type: type ?? defaultType, code }), when });
     return { ok: true };
   }
 
@@ -562,9 +563,9 @@ ${session.customer_email ? `<p>For ${escapeHtml(session.customer_email)}</p>` : 
   /** Never rejects: every failure becomes a Stripe-shaped error reply. */
   async function runApiRoute(route, pathname, params) {
     const injected = state.failNext.get(pathname);
-    if (injected) {
+    if (injected && Object.entries(injected.when).every(([name, value]) => params[name] === value)) {
       state.failNext.delete(pathname);
-      return errorReply(injected);
+      return errorReply(injected.error);
     }
     try {
       return json(expand(await route.handler(route.pathParams, params), params.expand));

@@ -66,10 +66,11 @@ test.describe("premium", () => {
   });
 
   test("a checkout failure shows the Payment Processing Error dialog and grants nothing", async ({ page, login, stripeControl }) => {
-    await login();
+    const user = await login();
     await page.goto("/subscription");
     await stripeControl("/_control/fail-next", {
       path: "/v1/checkout/sessions",
+      when: { client_reference_id: user.id },
       status: 402,
       type: "card_error",
       message: "Your card was declined.",
