@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/security.server";
 import { handleStripeWebhook } from "~/utils/stripe-webhook.server";
@@ -9,11 +9,11 @@ import { handleStripeWebhook } from "~/utils/stripe-webhook.server";
  * per address on its own budget.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
   if (!(await consumeAttempt("stripeWebhooksPerAddress", clientAddress(request)))) {
-    return data({ error: "Too many requests" }, { status: 429 });
+    return Response.json({ error: "Too many requests" }, { status: 429 });
   }
   const outcome = await handleStripeWebhook(await request.text(), request.headers.get("Stripe-Signature"));
-  if (outcome.status !== 200) return data({ error: outcome.error }, { status: outcome.status });
-  return data({ received: true, result: outcome.result });
+  if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status });
+  return Response.json({ received: true, result: outcome.result });
 }
