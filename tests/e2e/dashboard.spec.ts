@@ -155,10 +155,12 @@ test.describe("dashboard", () => {
     const salary = page.getByRole("article", { name: "Paycheck 1" });
     const food = page.getByRole("article", { name: "Food & Dining" });
     const housing = page.getByRole("article", { name: "Housing" });
-    await expect(salary).toContainText("$3,200.00");
+    const headline = (card: typeof food) => card.getByTestId("category-headline");
+    await expect(headline(salary)).toHaveText("$3,200.00");
     await expect(salary).toContainText("Received $3,000.00 · To go $200.00");
-    await expect(food).toContainText("$600.00");
+    await expect(headline(food)).toHaveText("$600.00");
     await expect(food).toContainText("Spent $420.25 · Left $179.75");
+    await expect(headline(housing)).toHaveText("$0.00");
     await expect(housing).toContainText("Spent $1,200.00 · Over by $1,200.00");
 
     const incomeTotal = page.getByTestId("incomeView-total");
@@ -170,18 +172,32 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL("/dashboard?month=2026-03&incomeView=received");
     await expect(page.getByRole("link", { name: "Received", exact: true })).toHaveAttribute("aria-current", "true");
     await expect(incomeTotal).toHaveText("$3,000.00");
+    await expect(headline(salary)).toHaveText("$3,000.00");
+    await expect(salary).toContainText("Expected $3,200.00 · To go $200.00");
+    await expect(headline(food)).toHaveText("$600.00");
 
     await page.getByRole("link", { name: "Spent", exact: true }).click();
     await expect(page).toHaveURL("/dashboard?month=2026-03&incomeView=received&expenseView=spent");
     await expect(expenseTotal).toHaveText("$1,620.25");
     await expect(incomeTotal).toHaveText("$3,000.00");
+    await expect(headline(food)).toHaveText("$420.25");
+    await expect(food).toContainText("Planned $600.00 · Left $179.75");
+    await expect(headline(housing)).toHaveText("$1,200.00");
+    await expect(headline(salary)).toHaveText("$3,000.00");
 
     await page.getByRole("navigation", { name: "Income Sources view" }).getByRole("link", { name: "Remaining" }).click();
     await expect(incomeTotal).toHaveText("$200.00");
+    await expect(headline(salary)).toHaveText("$200.00");
+    await expect(salary).toContainText("Expected $3,200.00 · Received $3,000.00");
     await page.getByRole("navigation", { name: "Expense Categories view" }).getByRole("link", { name: "Remaining" }).click();
     // 600.00 planned − 1,620.25 spent
     await expect(expenseTotal).toHaveText("-$1,020.25");
     await expect(expenseTotal).toHaveClass(/text-red-600/);
+    await expect(headline(food)).toHaveText("$179.75");
+    await expect(headline(food)).not.toHaveClass(/text-red-600/);
+    await expect(food).toContainText("Planned $600.00 · Spent $420.25");
+    await expect(headline(housing)).toHaveText("-$1,200.00");
+    await expect(headline(housing)).toHaveClass(/text-red-600/);
   });
 
   test("a negative balance is red", async ({ page, login }) => {
