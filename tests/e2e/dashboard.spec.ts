@@ -200,6 +200,45 @@ test.describe("dashboard", () => {
     await expect(headline(housing)).toHaveClass(/text-red-600/);
   });
 
+  test("Ctrl+Shift+D opens the cache debug panel, which clears caches and databases and reloads with a cache-busting parameter @js-only", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/dashboard?month=2026-03");
+    await expect(page.getByRole("button", { name: "Go", exact: true })).toBeHidden();
+    await page.evaluate(async () => {
+      await caches.open("ledgerly-test");
+      await new Promise((resolve, reject) => {
+        const request = indexedDB.open("ledgerly-test-db");
+        request.onsuccess = () => resolve(request.result.close());
+        request.onerror = () => reject(request.error);
+      });
+    });
+
+    const panel = page.getByRole("dialog", { name: "Cache Debug" });
+    await page.keyboard.press("Control+Shift+D");
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await page.keyboard.press("Control+Shift+D");
+    await expect(panel).toBeVisible();
+    await panel.getByRole("button", { name: "Close" }).click();
+    await expect(panel).toBeHidden();
+
+    await page.keyboard.press("Control+Shift+D");
+    await expect(panel.getByRole("list").first()).toHaveText("ledgerly-test");
+    await expect(panel).toContainText("ledgerly-test-db");
+    await expect(panel).toContainText("Service workers: 0 registered");
+    await panel.getByRole("button", { name: "Clear Caches and Reload" }).click();
+    await expect(panel.getByRole("status")).toHaveText("Cleared. Reloading…");
+    await expect(page).toHaveURL(/^[^?]*\/dashboard\?month=2026-03&_cb=\d+$/);
+    await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+    await expect(panel).toBeHidden();
+    expect(await page.evaluate(() => caches.keys())).toEqual([]);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name))).not.toContain("ledgerly-test-db");
+  });
+
   test("a negative balance is red", async ({ page, login }) => {
     const user = await login();
     const { transactions } = await dataModules();
