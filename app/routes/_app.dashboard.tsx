@@ -297,12 +297,13 @@ export default function Dashboard() {
             <MonthlyBudget month={month} budget={budget} currency={currency} />
           </CollapsiblePanel>
           <CategorySection title="Income Sources" param="incomeView" views={INCOME_VIEWS} view={incomeView} rows={income} currency={currency}>
-            <CategoryList type="income" items={income} currency={currency} monthKey={month} redirectTo={here} label="Income sources" emptyMessage="No income sources yet." />
+            <CategoryList type="income" items={income} view={incomeView} currency={currency} monthKey={month} redirectTo={here} label="Income sources" emptyMessage="No income sources yet." />
           </CategorySection>
           <CategorySection title="Expense Categories" param="expenseView" views={EXPENSE_VIEWS} view={expenseView} rows={expense} currency={currency}>
             <CategoryList
               type="expense"
               items={expense}
+              view={expenseView}
               currency={currency}
               monthKey={month}
               redirectTo={here}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { CacheDebug } from "~/components/cache-debug";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SessionExpiryDialog } from "~/components/session-expiry-dialog";
 import { requireUser } from "~/utils/auth.server";
@@ -18,6 +19,7 @@ export default function SignedInLayout() {
     <AppShell title={title} premium={premium}>
       <Outlet />
       <SessionExpiryDialog />
+      <CacheDebug />
     </AppShell>
   );
 }

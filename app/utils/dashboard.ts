@@ -1,5 +1,5 @@
 import type { BudgetEntry, CategoryBudgets } from "./budget-rules";
-import { plannedAmount, type Category } from "./categories";
+import { plannedAmount, type Category, type CategoryType } from "./categories";
 import type { MonthTotals } from "./month-summary";
 
 export const DASHBOARD_INTENT = { setBudget: "set-budget" } as const;
@@ -19,9 +19,27 @@ export type IncomeView = (typeof INCOME_VIEWS)[number];
 export type ExpenseView = (typeof EXPENSE_VIEWS)[number];
 export type CategoryView = IncomeView | ExpenseView;
 
+export const CATEGORY_VIEW_LABELS: Record<CategoryView, string> = {
+  expected: "Expected",
+  received: "Received",
+  planned: "Planned",
+  spent: "Spent",
+  remaining: "Remaining",
+};
+
 /** The tab a query value names, or the section's default (the first). */
 export function parseView<View extends string>(views: readonly View[], value: string | null): View {
   return views.find((view) => view === value) ?? views[0];
+}
+
+/** The views of a category type, its default first. */
+export function categoryViews(type: CategoryType): readonly CategoryView[] {
+  return type === "income" ? INCOME_VIEWS : EXPENSE_VIEWS;
+}
+
+/** Expected (income) and Planned (expense) both show the category's budgeted amount. */
+export function isPlannedView(view: CategoryView) {
+  return view === "expected" || view === "planned";
 }
 
 /** Amounts in cents. Offsets (income placed against expense categories) lower expenses instead of counting as income. */
@@ -85,9 +103,23 @@ export function categoryRow(category: Category, totals: MonthTotals, categoryBud
 
 /** The amount a category card shows in a tab. */
 export function rowValue(row: CategoryRow, view: CategoryView) {
-  if (view === "expected" || view === "planned") return row.planned;
+  if (isPlannedView(view)) return row.planned;
   if (view === "received" || view === "spent") return row.actual;
   return row.remaining;
+}
+
+export type CardFigure = { view: CategoryView; amount: number };
+
+/**
+ * A category card in a tab: the tab's figure is the headline and the type's
+ * other two follow in tab order. A view of the other type, or none, means
+ * the type's default.
+ */
+export function cardFigures(row: CategoryRow, view: CategoryView | null): { headline: CardFigure; others: CardFigure[] } {
+  const views = categoryViews(row.category.type);
+  const shown = parseView(views, view);
+  const figure = (each: CategoryView) => ({ view: each, amount: rowValue(row, each) });
+  return { headline: figure(shown), others: views.filter((each) => each !== shown).map(figure) };
 }
 
 /** Everything the dashboard shows for a month, from the month summary, the categories and the budgets. */

@@ -7,8 +7,8 @@ import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, TRANSACTION_MESSAGES, TRA
 /**
  * The Add/Edit transaction form, shared by the browser and the server. The
  * amount leaves as integer cents. `categories` are the ones the form offered;
- * without JavaScript the select lists both groups, so the choice is checked
- * against the type (and the offset switch) here.
+ * the select only hides the group that does not fit (some browsers list it
+ * anyway), so the choice is checked against the type (and the offset switch) here.
  */
 export function transactionSchema(categories: readonly CategoryChoice[]) {
   const typeOf = new Map(categories.map((category) => [category.id, category.type]));

@@ -155,10 +155,12 @@ test.describe("dashboard", () => {
     const salary = page.getByRole("article", { name: "Paycheck 1" });
     const food = page.getByRole("article", { name: "Food & Dining" });
     const housing = page.getByRole("article", { name: "Housing" });
-    await expect(salary).toContainText("$3,200.00");
+    const headline = (card: typeof food) => card.getByTestId("category-headline");
+    await expect(headline(salary)).toHaveText("$3,200.00");
     await expect(salary).toContainText("Received $3,000.00 · To go $200.00");
-    await expect(food).toContainText("$600.00");
+    await expect(headline(food)).toHaveText("$600.00");
     await expect(food).toContainText("Spent $420.25 · Left $179.75");
+    await expect(headline(housing)).toHaveText("$0.00");
     await expect(housing).toContainText("Spent $1,200.00 · Over by $1,200.00");
 
     const incomeTotal = page.getByTestId("incomeView-total");
@@ -170,18 +172,71 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL("/dashboard?month=2026-03&incomeView=received");
     await expect(page.getByRole("link", { name: "Received", exact: true })).toHaveAttribute("aria-current", "true");
     await expect(incomeTotal).toHaveText("$3,000.00");
+    await expect(headline(salary)).toHaveText("$3,000.00");
+    await expect(salary).toContainText("Expected $3,200.00 · To go $200.00");
+    await expect(headline(food)).toHaveText("$600.00");
 
     await page.getByRole("link", { name: "Spent", exact: true }).click();
     await expect(page).toHaveURL("/dashboard?month=2026-03&incomeView=received&expenseView=spent");
     await expect(expenseTotal).toHaveText("$1,620.25");
     await expect(incomeTotal).toHaveText("$3,000.00");
+    await expect(headline(food)).toHaveText("$420.25");
+    await expect(food).toContainText("Planned $600.00 · Left $179.75");
+    await expect(headline(housing)).toHaveText("$1,200.00");
+    await expect(headline(salary)).toHaveText("$3,000.00");
 
     await page.getByRole("navigation", { name: "Income Sources view" }).getByRole("link", { name: "Remaining" }).click();
     await expect(incomeTotal).toHaveText("$200.00");
+    await expect(headline(salary)).toHaveText("$200.00");
+    await expect(salary).toContainText("Expected $3,200.00 · Received $3,000.00");
     await page.getByRole("navigation", { name: "Expense Categories view" }).getByRole("link", { name: "Remaining" }).click();
     // 600.00 planned − 1,620.25 spent
     await expect(expenseTotal).toHaveText("-$1,020.25");
     await expect(expenseTotal).toHaveClass(/text-red-600/);
+    await expect(headline(food)).toHaveText("$179.75");
+    await expect(headline(food)).not.toHaveClass(/text-red-600/);
+    await expect(food).toContainText("Planned $600.00 · Spent $420.25");
+    await expect(headline(housing)).toHaveText("-$1,200.00");
+    await expect(headline(housing)).toHaveClass(/text-red-600/);
+  });
+
+  test("Ctrl+Shift+D opens the cache debug panel, which clears caches and databases and reloads with a cache-busting parameter @js-only", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/dashboard?month=2026-03");
+    await expect(page.getByRole("button", { name: "Go", exact: true })).toBeHidden();
+    await page.evaluate(async () => {
+      await caches.open("ledgerly-test");
+      await new Promise((resolve, reject) => {
+        const request = indexedDB.open("ledgerly-test-db");
+        request.onsuccess = () => resolve(request.result.close());
+        request.onerror = () => reject(request.error);
+      });
+    });
+
+    const panel = page.getByRole("dialog", { name: "Cache Debug" });
+    await page.keyboard.press("Control+Shift+D");
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await page.keyboard.press("Control+Shift+D");
+    await expect(panel).toBeVisible();
+    await panel.getByRole("button", { name: "Close" }).click();
+    await expect(panel).toBeHidden();
+
+    await page.keyboard.press("Control+Shift+D");
+    await expect(panel.getByRole("list").first()).toHaveText("ledgerly-test");
+    await expect(panel).toContainText("ledgerly-test-db");
+    await expect(panel).toContainText("Service workers: 0 registered");
+    await panel.getByRole("button", { name: "Clear Caches and Reload" }).click();
+    await expect(panel.getByRole("status")).toHaveText("Cleared. Reloading…");
+    await expect(page).toHaveURL(/^[^?]*\/dashboard\?month=2026-03&_cb=\d+$/);
+    await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+    await expect(panel).toBeHidden();
+    expect(await page.evaluate(() => caches.keys())).toEqual([]);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name))).not.toContain("ledgerly-test-db");
   });
 
   test("a negative balance is red", async ({ page, login }) => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { DEFAULT_CATEGORIES, type Category } from "~/utils/categories";
 import {
   budgetCard,
+  cardFigures,
   dashboardUrl,
   dashboardFigures,
   EXPENSE_VIEWS,
@@ -166,6 +167,49 @@ describe("dashboard figures", () => {
     expect(figures.income).toHaveLength(2);
     expect(figures.expense).toHaveLength(6);
     expect(figures.budget).toMatchObject({ amount: 0, planned: 0, left: 0, percentAllocated: null, barPercent: 0 });
+  });
+});
+
+describe("category card figures", () => {
+  const row = (type: Category["type"], planned: number, actual: number) => ({
+    category: category("card", type, planned),
+    planned,
+    actual,
+    remaining: planned - actual,
+  });
+  const overspent = row("expense", 50000, 62000);
+  const paycheck = row("income", 320000, 300000);
+
+  test("the tab's figure is the headline; the other two follow in tab order", () => {
+    expect(cardFigures(overspent, "planned")).toEqual({
+      headline: { view: "planned", amount: 50000 },
+      others: [
+        { view: "spent", amount: 62000 },
+        { view: "remaining", amount: -12000 },
+      ],
+    });
+    expect(cardFigures(overspent, "spent")).toEqual({
+      headline: { view: "spent", amount: 62000 },
+      others: [
+        { view: "planned", amount: 50000 },
+        { view: "remaining", amount: -12000 },
+      ],
+    });
+    expect(cardFigures(overspent, "remaining")).toEqual({
+      headline: { view: "remaining", amount: -12000 },
+      others: [
+        { view: "planned", amount: 50000 },
+        { view: "spent", amount: 62000 },
+      ],
+    });
+    expect(cardFigures(paycheck, "received").headline).toEqual({ view: "received", amount: 300000 });
+    expect(cardFigures(paycheck, "remaining").headline).toEqual({ view: "remaining", amount: 20000 });
+  });
+
+  test("no tab, or a tab of the other type, means the type's default", () => {
+    expect(cardFigures(paycheck, null).headline).toEqual({ view: "expected", amount: 320000 });
+    expect(cardFigures(paycheck, "spent").headline).toEqual({ view: "expected", amount: 320000 });
+    expect(cardFigures(overspent, "received").headline).toEqual({ view: "planned", amount: 50000 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Fragment, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { action } from "~/routes/resources.categories";
 import {
   amountEditToSave,
@@ -12,17 +12,17 @@ import {
   type Category,
 } from "~/utils/categories";
 import { formatMoney } from "~/utils/currency";
+import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "~/utils/dashboard";
 import { centsToInput, stripToAmount } from "~/utils/money";
 import { monthLabel } from "~/utils/month";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useFetcherSuccess } from "./use-fetcher-success";
 
-/** One category with its month's planned amount and what was actually spent or received, in cents. */
-export type CategoryItem = { category: Category; planned: number; actual: number };
-
 export type CategoryCardProps = {
-  item: CategoryItem;
+  item: CategoryRow;
+  /** The tab whose figure is the headline; without one, the type's default (Expected or Planned). */
+  view?: CategoryView;
   /** ISO code the amounts are shown in. */
   currency: string;
   /** The month (yyyy-MM) whose budget the amount edit sets and whose details the card links to. */
@@ -145,14 +145,22 @@ function useSavedMark(fetcher: ReturnType<typeof useFetcher<typeof action>>) {
   return saved;
 }
 
+/** "Left $X" / "Over by $X" (expense), "To go $X" / "Above expected by $X" (income). */
+function remainingText(remaining: number, isIncome: boolean) {
+  if (remaining >= 0) return isIncome ? "To go" : "Left";
+  return isIncome ? "Above expected by" : "Over by";
+}
+
 /**
- * A category with its planned amount, actual amount and progress. Name and
+ * A category with its planned amount, actual amount, remaining amount and
+ * progress: the `view` tab's figure is the headline, the others follow it. Name and
  * amount are edited inline with JavaScript and in an "Edit" disclosure
  * without; delete asks first; the arrows (and dragging, in `CategoryList`)
  * reorder; clicking the card elsewhere opens the category's details.
  */
 export function CategoryCard({
   item,
+  view,
   currency,
   monthKey,
   redirectTo,
@@ -173,7 +181,7 @@ export function CategoryCard({
   const displayName = capitalizeWords(pendingName ?? category.name);
   const isIncome = category.type === "income";
   const percent = progressPercent(actual, planned);
-  const remaining = planned - actual;
+  const { headline, others } = cardFigures(item, view ?? null);
   const detailPath = categoryDetailPath(category.id, monthKey);
   const returnTo = withSearchParam(redirectTo, CONFIRM_DELETE_PARAM, null);
   const here = `${location.pathname}${location.search}`;
@@ -192,7 +200,46 @@ export function CategoryCard({
 
   const plannedLabel = isIncome ? "Expected" : "Planned";
   const nameDisplay = <span className="font-semibold text-slate-900">{displayName}</span>;
-  const amountDisplay = <span className="font-semibold tabular-nums text-slate-900">{formatMoney(planned, currency)}</span>;
+
+  /** The planned amount is edited in place wherever the card shows it. */
+  const editablePlanned = (display: ReactNode) =>
+    hydrated ? (
+      <InlineEdit
+        label={`${plannedLabel} amount`}
+        buttonLabel={`Edit ${plannedLabel.toLowerCase()} amount of ${displayName}`}
+        display={display}
+        initialValue={centsToInput(planned)}
+        inputMode="decimal"
+        clean={stripToAmount}
+        commit={(value) => {
+          const amount = amountEditToSave(value, planned);
+          if (amount !== null) submitInline({ intent: CATEGORY_INTENT.amount, amount, month: monthKey });
+        }}
+      />
+    ) : (
+      display
+    );
+
+  const secondaryFigure = ({ view: figureView, amount }: CardFigure) => {
+    if (figureView === "remaining") {
+      return (
+        <>
+          {remainingText(amount, isIncome)} <span className="tabular-nums">{formatMoney(Math.abs(amount), currency)}</span>
+        </>
+      );
+    }
+    const display = <span className="tabular-nums">{formatMoney(amount, currency)}</span>;
+    return (
+      <>
+        {CATEGORY_VIEW_LABELS[figureView]} {isPlannedView(figureView) ? editablePlanned(display) : display}
+      </>
+    );
+  };
+  const headlineDisplay = (
+    <span data-testid="category-headline" className={`font-semibold tabular-nums ${headline.amount < 0 ? "text-red-600" : "text-slate-900"}`}>
+      {formatMoney(headline.amount, currency)}
+    </span>
+  );
 
   // Clicking the card is a shortcut for the Details link, which keyboard users reach directly.
   return (
@@ -227,29 +274,17 @@ export function CategoryCard({
               ) : null}
             </div>
             <p className="mt-1 text-xs text-slate-500">
-              {isIncome ? "Received" : "Spent"} <span className="tabular-nums">{formatMoney(actual, currency)}</span> ·{" "}
-              {remaining >= 0 ? (isIncome ? "To go" : "Left") : isIncome ? "Above expected by" : "Over by"}{" "}
-              <span className="tabular-nums">{formatMoney(Math.abs(remaining), currency)}</span>
+              {others.map((figure, index) => (
+                <Fragment key={figure.view}>
+                  {index > 0 ? " · " : null}
+                  {secondaryFigure(figure)}
+                </Fragment>
+              ))}
             </p>
           </div>
           <div className="text-right">
-            {hydrated ? (
-              <InlineEdit
-                label={`${plannedLabel} amount`}
-                buttonLabel={`Edit ${plannedLabel.toLowerCase()} amount of ${displayName}`}
-                display={amountDisplay}
-                initialValue={centsToInput(planned)}
-                inputMode="decimal"
-                clean={stripToAmount}
-                commit={(value) => {
-                  const amount = amountEditToSave(value, planned);
-                  if (amount !== null) submitInline({ intent: CATEGORY_INTENT.amount, amount, month: monthKey });
-                }}
-              />
-            ) : (
-              amountDisplay
-            )}
-            <p className="text-xs text-slate-500">{plannedLabel}</p>
+            {isPlannedView(headline.view) ? editablePlanned(headlineDisplay) : headlineDisplay}
+            <p className="text-xs text-slate-500">{CATEGORY_VIEW_LABELS[headline.view]}</p>
           </div>
         </div>
 

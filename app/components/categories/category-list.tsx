@@ -2,13 +2,16 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { action } from "~/routes/resources.categories";
 import { CATEGORY_ACTION, CATEGORY_INTENT, type CategoryType } from "~/utils/categories";
-import { CategoryCard, type CategoryItem } from "./category-card";
+import type { CategoryRow, CategoryView } from "~/utils/dashboard";
+import { CategoryCard } from "./category-card";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type CategoryListProps = {
   type: CategoryType;
   /** The categories of `type` in display order (as `getCategories` sorts them). */
-  items: CategoryItem[];
+  items: CategoryRow[];
+  /** The section's tab, whose figure each card shows as its headline. */
+  view: CategoryView;
   currency: string;
   monthKey: string;
   redirectTo: string;
@@ -30,7 +33,7 @@ function moveBefore(ids: string[], moving: string, target: string) {
  * cards can also be dragged, and the new order is saved when dropped (shown
  * at once, kept unless the server refuses it). Debt categories stay last.
  */
-export function CategoryList({ type, items, currency, monthKey, redirectTo, label, emptyMessage = "No categories yet." }: CategoryListProps) {
+export function CategoryList({ type, items, view, currency, monthKey, redirectTo, label, emptyMessage = "No categories yet." }: CategoryListProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
   const [draftOrder, setDraftOrder] = useState<string[] | null>(null);
@@ -110,6 +113,7 @@ export function CategoryList({ type, items, currency, monthKey, redirectTo, labe
             >
               <CategoryCard
                 item={item}
+                view={view}
                 currency={currency}
                 monthKey={monthKey}
                 redirectTo={redirectTo}

@@ -1,16 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatMoney } from "~/utils/currency";
-import { dashboardUrl, viewTotal, type CategoryRow, type CategoryView } from "~/utils/dashboard";
+import { CATEGORY_VIEW_LABELS, dashboardUrl, viewTotal, type CategoryRow, type CategoryView } from "~/utils/dashboard";
 import { CollapsiblePanel } from "./collapsible-panel";
-
-const VIEW_LABELS: Record<CategoryView, string> = {
-  expected: "Expected",
-  received: "Received",
-  planned: "Planned",
-  spent: "Spent",
-  remaining: "Remaining",
-};
 
 /** Tabs are links (`?incomeView=received`), so they work without JavaScript and keep the other query values. */
 function ViewTabs<View extends CategoryView>({ label, param, views, current }: { label: string; param: string; views: readonly View[]; current: View }) {
@@ -28,7 +20,7 @@ function ViewTabs<View extends CategoryView>({ label, param, views, current }: {
             view === current ? "bg-white text-brand-700 shadow-sm" : "text-slate-600 hover:text-slate-900"
           }`}
         >
-          {VIEW_LABELS[view]}
+          {CATEGORY_VIEW_LABELS[view]}
         </Link>
       ))}
     </nav>
@@ -62,7 +54,7 @@ export function CategorySection<View extends CategoryView>({
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <ViewTabs label={`${title} view`} param={param} views={views} current={view} />
         <p className="text-sm text-slate-600">
-          Total {VIEW_LABELS[view].toLowerCase()}:{" "}
+          Total {CATEGORY_VIEW_LABELS[view].toLowerCase()}:{" "}
           <span data-testid={`${param}-total`} className={`font-semibold ${total < 0 ? "text-red-600" : "text-slate-900"}`}>
             {formatMoney(total, currency)}
           </span>

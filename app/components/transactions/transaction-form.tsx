@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useMemo, type ReactNode } from "react";
+import { useEffect, useId, useMemo, type ChangeEvent, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
-import type { CategoryType } from "~/utils/categories";
 import { transactionSchema } from "~/utils/transaction-schema";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, type CategoryChoice, type TransactionType } from "~/utils/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -73,36 +72,34 @@ const CATEGORY_GROUPS = [
 ] as const;
 
 /**
- * The category options in two groups. Once JavaScript runs, the group that
- * does not fit the type and switch is hidden and disabled rather than
- * removed, so a choice made before hydration survives it.
+ * The category options in two groups. Which group shows is decided in CSS
+ * (`.transaction-form` in tailwind.css) from the checked type and switch, so
+ * the markup never depends on React state: the server and the hydrated page
+ * render the same options, and a choice made before hydration survives it.
  */
-function CategoryOptions({ categories, shownType }: { categories: CategoryChoice[]; shownType: CategoryType | null }) {
+function CategoryOptions({ categories }: { categories: CategoryChoice[] }) {
   return (
     <>
-      {CATEGORY_GROUPS.map((group) => {
-        const inactive = shownType !== null && group.type !== shownType;
-        return (
-          <optgroup key={group.type} label={group.label} hidden={inactive} disabled={inactive}>
-            {categories
-              .filter((category) => category.type === group.type)
-              .map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-          </optgroup>
-        );
-      })}
+      {CATEGORY_GROUPS.map((group) => (
+        <optgroup key={group.type} label={group.label} data-category-group={group.type}>
+          {categories
+            .filter((category) => category.type === group.type)
+            .map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+        </optgroup>
+      ))}
     </>
   );
 }
 
 /**
  * Type toggle, Amount, Category, 'Show expense categories' (income only),
- * Date and Description. With JavaScript the category list follows the type
- * and the switch; without it both groups are listed and the server checks
- * the choice against the type and the switch.
+ * Date and Description. The category list follows the type and the switch
+ * (in CSS, so also without JavaScript); the server still checks the choice,
+ * since some browsers list hidden options anyway.
  */
 export function TransactionForm({
   id,
@@ -123,7 +120,6 @@ export function TransactionForm({
   submitLabel: string;
   pendingLabel: string;
 }) {
-  const hydrated = useHydrated();
   const isSubmitting = useIsSubmitting({ formAction: action });
   const schema = useMemo(() => transactionSchema(categories), [categories]);
   const [form, fields] = useForm({
@@ -133,21 +129,24 @@ export function TransactionForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldRevalidate: "onInput",
   });
-  const type = fields.type.value === "income" ? "income" : "expense";
-  const offset = fields.showExpenseCategories.value === "on";
-  const shownType = expectedCategoryType(type, offset);
 
-  // A chosen category the new type or switch does not offer is cleared, not submitted in a hidden group.
-  const { update } = form;
-  const { id: selectId, name: categoryName } = fields.category;
-  useEffect(() => {
-    const select = document.getElementById(selectId);
-    if (!(select instanceof HTMLSelectElement) || !select.value) return;
-    if (categories.find((category) => category.id === select.value)?.type !== shownType) update({ name: categoryName, value: "" });
-  }, [shownType, categories, update, categoryName, selectId]);
+  /**
+   * Changing the type or the switch clears a chosen category the new choice
+   * hides, rather than submitting it unseen. It reads the form itself: the
+   * type may have been toggled before hydration, which conform never saw.
+   */
+  const clearHiddenCategory = (event: ChangeEvent<HTMLInputElement>) => {
+    const values = new FormData(event.currentTarget.form!);
+    const type = values.get(fields.type.name) === "income" ? "income" : "expense";
+    const shownType = expectedCategoryType(type, values.has(fields.showExpenseCategories.name));
+    const chosen = values.get(fields.category.name);
+    if (chosen && categories.find((category) => category.id === chosen)?.type !== shownType) {
+      form.update({ name: fields.category.name, value: "" });
+    }
+  };
 
   return (
-    <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" action={action} className="transaction-form space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrorBox id={form.errorId} errors={form.errors} />
 
@@ -161,7 +160,11 @@ export function TransactionForm({
                 option === "expense" ? "has-[:checked]:text-red-700" : "has-[:checked]:text-emerald-700"
               }`}
             >
-              <input {...getInputProps(fields.type, { type: "radio", value: option })} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
+              <input
+                {...getInputProps(fields.type, { type: "radio", value: option })}
+                onChange={clearHiddenCategory}
+                className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+              />
               {option === "expense" ? "Expense" : "Income"}
             </label>
           ))}
@@ -180,15 +183,16 @@ export function TransactionForm({
         </label>
         <select {...getSelectProps(fields.category)} className={SELECT_CLASS}>
           <option value="">Select a category</option>
-          <CategoryOptions categories={categories} shownType={hydrated ? shownType : null} />
+          <CategoryOptions categories={categories} />
         </select>
         <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
       </div>
 
-      <div className={hydrated && type !== "income" ? "hidden" : "space-y-1"}>
+      <div data-offset-switch className="space-y-1">
         <label className="relative flex cursor-pointer items-center gap-3">
           <input
             {...getInputProps(fields.showExpenseCategories, { type: "checkbox" })}
+            onChange={clearHiddenCategory}
             role="switch"
             className="peer absolute left-0 top-0 z-10 h-6 w-11 cursor-pointer opacity-0"
           />
@@ -198,11 +202,7 @@ export function TransactionForm({
           />
           <span className="text-sm font-medium text-slate-700">Show expense categories</span>
         </label>
-        <p className="text-xs text-slate-500">
-          {hydrated
-            ? "Record a refund or reimbursement against an expense category (an offset)."
-            : "Income only: record a refund or reimbursement against an expense category (an offset)."}
-        </p>
+        <p className="text-xs text-slate-500">Record a refund or reimbursement against an expense category (an offset).</p>
       </div>
 
       <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
