@@ -69,8 +69,18 @@ console.log(`Ledgerly on ${env.APP_URL}`);
 
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 
-/** Stops the app first (it unlocks its jobs and disconnects), then the database under it. */
-async function shutdown(code) {
+let stopping;
+
+/**
+ * Stops the app first (it unlocks its jobs and disconnects), then the database and the Stripe stand-in.
+ * Runs once: Ctrl-C also makes the app exit, which calls it again.
+ */
+function shutdown(code) {
+  stopping ??= stopAll(code);
+  return stopping;
+}
+
+async function stopAll(code) {
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");

@@ -656,6 +656,7 @@ ${session.customer_email ? `<p>For ${escapeHtml(session.customer_email)}</p>` : 
     port: actualPort,
     stop: () =>
       new Promise((resolve, reject) => {
+        if (!server.listening) return resolve();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
