@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { data } from "@remix-run/react";
 import * as z from "zod/mini";
 import mongoose, { type Types } from "mongoose";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { User } from "../../models";
 import { requireUserId } from "./auth.server";
 import { getEnv, type ServerEnv } from "./env.server";
@@ -19,6 +19,9 @@ import {
 } from "./plans";
 import { getStripe, requireStripe } from "./stripe.server";
 import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe } from "./subscription";
+
+/** A failure whose message is meant for the user as it is. */
+export class BillingError extends Error {}
 
 type PriceEnv = Pick<ServerEnv, "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_ANNUAL">;
 
@@ -48,7 +51,7 @@ export async function startCheckout({ userId, priceId, origin }: CheckoutRequest
   const user = await User.findById(userId)
     .select({ email: 1, displayName: 1, subscription: 1 })
     .lean<{ email: string; displayName?: string; subscription?: StoredSubscription | null }>();
-  if (!user) throw new Error(PLAN_MESSAGES.loginToSubscribe);
+  if (!user) throw new BillingError(PLAN_MESSAGES.loginToSubscribe);
   const customerId = user.subscription?.customerId ?? (await createCustomer(stripe, userId, user.email, user.displayName));
   const window = Math.floor(Date.now() / CHECKOUT_REUSE_WINDOW_MS);
   const stored = `${user.subscription?.subscriptionId ?? "none"}:${user.subscription?.status ?? "none"}`;
@@ -65,7 +68,7 @@ export async function startCheckout({ userId, priceId, origin }: CheckoutRequest
     },
     { idempotencyKey: `checkout:${userId}:${priceId}:${stored}:${window}` },
   );
-  if (!session.id || !session.url) throw new Error(PLAN_MESSAGES.noCheckoutSession);
+  if (!session.id || !session.url) throw new BillingError(PLAN_MESSAGES.noCheckoutSession);
   return { checkoutUrl: session.url };
 }
 
@@ -107,6 +110,12 @@ export async function requireSubscriberId(request: Request) {
   }
 }
 
+/** The dialog a failed checkout opens: Stripe's messages and ours are written for users; anything else stays in the log. */
+export function checkoutFailureDialog(error: unknown) {
+  const shown = error instanceof Stripe.errors.StripeError || error instanceof BillingError ? error : new Error(PLAN_MESSAGES.checkoutFailed);
+  return checkoutErrorDialog(shown);
+}
+
 export function billingFailure(failure: Partial<SubscribeActionData>, status: number) {
   return data<SubscribeActionData>({ formError: null, checkoutError: null, ...failure }, { status });
 }
@@ -131,12 +140,9 @@ export async function subscribe(request: Request, userId: string, formData: Form
     return redirect(checkoutUrl);
   } catch (error) {
     console.error("checkout failed", error);
-    return billingFailure({ checkoutError: checkoutErrorDialog(error) }, 502);
+    return billingFailure({ checkoutError: checkoutFailureDialog(error) }, 502);
   }
 }
-
-/** A failure whose message is meant for the user as it is. */
-export class BillingError extends Error {}
 
 /**
  * Writes Stripe's current view of a subscription to its user, unless it is an

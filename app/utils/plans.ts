@@ -24,6 +24,7 @@ export const PLAN_MESSAGES = {
   refreshFailed: "Failed to refresh subscription data",
   paymentErrorDefault: "We're having trouble processing your payment at the moment. Please try again later.",
   noCheckoutSession: "Failed to create checkout session - no session ID received",
+  checkoutFailed: "Failed to start checkout process",
   loginToSubscribe: "You must be logged in to subscribe",
   noSubscriptionId: "No subscription ID found. Please try refreshing your subscription data first.",
   cancelNotConfirmed: "Failed to cancel subscription - no confirmation received",

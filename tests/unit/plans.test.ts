@@ -1,3 +1,4 @@
+import Stripe from "stripe";
 import { describe, expect, test } from "vitest";
 import { User } from "../../models";
 import { action as manageSubscriptionAction, loader as manageSubscriptionLoader } from "~/routes/_app.manage-subscription";
@@ -5,7 +6,7 @@ import { loader as paymentCancelledLoader } from "~/routes/payment-cancelled";
 import { loader as paymentSuccessLoader } from "~/routes/payment-success";
 import { action as pricingAction } from "~/routes/pricing";
 import { action as subscriptionAction, loader as subscriptionLoader } from "~/routes/subscription";
-import { getPriceIds, priceIdFor, startCheckout } from "~/utils/billing.server";
+import { BillingError, checkoutFailureDialog, getPriceIds, priceIdFor, startCheckout } from "~/utils/billing.server";
 import { checkoutErrorDialog, formatUsd, parseBillingInterval, PLAN_MESSAGES, PREMIUM_PRICE_CENTS } from "~/utils/plans";
 import { createSession } from "~/utils/session.server";
 import { useTestDatabase } from "../setup/database";
@@ -64,9 +65,19 @@ describe("checkout error dialog", () => {
     expect(checkoutErrorDialog({ status: 500 })).toEqual(expected);
   });
 
-  test("without Stripe keys checkout fails with a reason, which shows the payment error dialog", async () => {
+  test("a checkout failure that is not Stripe's shows 'Failed to start checkout process' (the reason stays in the log)", async () => {
     const failure = await settle(startCheckout({ userId: "u1", priceId: "price_1", interval: "monthly", origin: ORIGIN }));
-    expect(checkoutErrorDialog(failure)).toEqual({ kind: "payment-error", message: "Payments are not configured (STRIPE_SECRET_KEY is not set)" });
+    expect(failure).toBeInstanceOf(Error);
+    expect(checkoutFailureDialog(failure)).toEqual({ kind: "payment-error", message: "Failed to start checkout process" });
+  });
+
+  test("Stripe's own messages and ours reach the dialog as they are", () => {
+    const declined = new Stripe.errors.StripeCardError({ type: "card_error", message: "Your card was declined." });
+    expect(checkoutFailureDialog(declined)).toEqual({ kind: "payment-error", message: "Your card was declined." });
+    expect(checkoutFailureDialog(new BillingError(PLAN_MESSAGES.noCheckoutSession))).toEqual({
+      kind: "payment-error",
+      message: "Failed to create checkout session - no session ID received",
+    });
   });
 });
 
