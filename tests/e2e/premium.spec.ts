@@ -1,4 +1,4 @@
-import { expect, fillForm, test } from "./fixtures";
+import { expect, fillForm, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
 
 test.describe("premium", () => {
   test("a free user subscribes monthly, uses analytics, switches to yearly billing and cancels", async ({ page, login, app }) => {
@@ -63,6 +63,17 @@ test.describe("premium", () => {
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await page.goto("/subscription");
     await expect(page.getByText("You already have an active subscription!")).toBeVisible();
+  });
+
+  test("a visitor creates an account from the plans page and comes back to subscribe", async ({ page }) => {
+    await page.goto("/subscription");
+    await page.getByRole("link", { name: "Create Account" }).click();
+    await expect(page).toHaveURL("/signup?redirect=subscription");
+    await fillForm(page, { Email: uniqueEmail("plans"), Password: STRONG_PASSWORD, "Confirm Password": STRONG_PASSWORD });
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL("/subscription");
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(page.getByText("$2.99 / month")).toBeVisible();
   });
 
   test("a checkout failure shows the Payment Processing Error dialog and grants nothing", async ({ page, login, stripeControl }) => {
