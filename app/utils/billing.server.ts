@@ -92,12 +92,17 @@ export type StoredSubscription = {
   cancelAtPeriodEnd?: boolean | null;
 };
 
+/** The user's premium flag and stored subscription; null when the user is gone. */
 export async function getSubscriptionStatus(userId: string) {
   const user = await User.findById(userId)
     .select({ premiumAccess: 1, subscription: 1 })
     .lean<{ premiumAccess?: boolean; subscription?: StoredSubscription | null }>();
   if (!user) return null;
   return { premiumAccess: Boolean(user.premiumAccess), subscription: user.subscription ?? {} };
+}
+
+async function storedSubscription(userId: string): Promise<StoredSubscription> {
+  return (await getSubscriptionStatus(userId))?.subscription ?? {};
 }
 
 /** Like requireUserId, but a signed-out visitor is sent to sign in and then back to the plans page. */
@@ -150,8 +155,8 @@ export async function subscribe(request: Request, userId: string, formData: Form
  */
 export async function applySubscription(userId: string, subscription: Stripe.Subscription) {
   const snapshot = snapshotFromStripe(subscription);
-  const user = await User.findById(userId).select({ subscription: 1 }).lean<{ subscription?: StoredSubscription | null }>();
-  if (!user || !shouldApplySnapshot(user.subscription, snapshot)) return false;
+  const status = await getSubscriptionStatus(userId);
+  if (!status || !shouldApplySnapshot(status.subscription, snapshot)) return false;
   await User.updateOne(
     { _id: userId },
     { $set: { subscription: { ...snapshot, updatedAt: new Date() }, premiumAccess: premiumAccessFor(snapshot.status) } },
@@ -162,8 +167,7 @@ export async function applySubscription(userId: string, subscription: Stripe.Sub
 /** Re-reads the user's subscription from Stripe (by id, else the customer's newest) and stores it. */
 export async function refreshSubscription(userId: string) {
   const stripe = requireStripe();
-  const user = await User.findById(userId).select({ subscription: 1 }).lean<{ subscription?: StoredSubscription | null }>();
-  const { subscriptionId, customerId } = user?.subscription ?? {};
+  const { subscriptionId, customerId } = await storedSubscription(userId);
   const subscription = subscriptionId
     ? await stripe.subscriptions.retrieve(subscriptionId)
     : customerId
@@ -176,8 +180,7 @@ export async function refreshSubscription(userId: string) {
 
 /** The stored subscription id, or the spec's message asking for a refresh first. */
 async function requireSubscriptionId(userId: string) {
-  const user = await User.findById(userId).select({ subscription: 1 }).lean<{ subscription?: StoredSubscription | null }>();
-  const subscriptionId = user?.subscription?.subscriptionId;
+  const { subscriptionId } = await storedSubscription(userId);
   if (!subscriptionId) throw new BillingError(PLAN_MESSAGES.noSubscriptionId);
   return subscriptionId;
 }

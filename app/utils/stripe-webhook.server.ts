@@ -4,7 +4,7 @@ import { ProcessedStripeEvent, User } from "../../models";
 import { applySubscription } from "./billing.server";
 import { getEnv } from "./env.server";
 import { getStripe } from "./stripe.server";
-import { HANDLED_EVENT_TYPES, subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
+import { subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
 
 export type WebhookOutcome =
   | { status: 400 | 503; error: string }
@@ -49,7 +49,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 }
 
 async function applyEvent(stripe: Stripe, event: Stripe.Event) {
-  const subscriptionId = HANDLED_EVENT_TYPES.has(event.type) ? subscriptionIdOfEvent(event) : null;
+  const subscriptionId = subscriptionIdOfEvent(event);
   if (!subscriptionId) return { result: "ignored" as const, userId: null };
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const userId = await findUserId(userIdOfEvent(event) ?? subscription.metadata?.userId ?? null, subscription.customer);

@@ -65,7 +65,7 @@ export function shouldApplySnapshot(stored: StoredSubscriptionRef, snapshot: Sub
   return premiumAccessFor(snapshot.status) || !premiumAccessFor(stored.status);
 }
 
-/** The subscription id a webhook event is about, whatever its object. */
+/** The subscription id a webhook event is about, whatever its object; null for the events Ledgerly does not use. */
 export function subscriptionIdOfEvent(event: Stripe.Event): string | null {
   switch (event.type) {
     case "checkout.session.completed":
@@ -95,12 +95,3 @@ export function userIdOfEvent(event: Stripe.Event): string | null {
       return null;
   }
 }
-
-export const HANDLED_EVENT_TYPES = new Set([
-  "checkout.session.completed",
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "invoice.paid",
-  "invoice.payment_failed",
-]);
