@@ -14,6 +14,7 @@ import { PLAN_MESSAGES } from "~/utils/plans";
 import { createSession } from "~/utils/session.server";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../scripts/stripe-stand-in.mjs";
 import { useTestDatabase } from "../setup/database";
+import { toastOf } from "../setup/toast";
 
 const ORIGIN = "http://localhost:3000";
 const SECRET = STAND_IN_DEFAULTS.webhookSecret;
@@ -268,6 +269,7 @@ describe("subscription management", () => {
     const response = (await manage(cookie, { intent: INTENT.cancel })) as Response;
     expect(response.headers.get("Location")).toBe("/manage-subscription");
     expect(SUBSCRIPTION_TOASTS.canceled).toContain("cancelled");
+    expect(await toastOf(response)).toMatchObject({ type: "success", message: SUBSCRIPTION_TOASTS.canceled });
     const user = await storedUser(userId);
     expect(user.premiumAccess).toBe(false);
     expect(user.subscription.status).toBe("canceled");

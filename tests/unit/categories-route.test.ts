@@ -6,9 +6,9 @@ import { action } from "~/routes/resources.categories";
 import { CATEGORY_INTENT, type StoredCategory } from "~/utils/categories";
 import { getCategories } from "~/utils/categories.server";
 import { createSession } from "~/utils/session.server";
-import { getToast } from "~/utils/toast.server";
 import { createEmailUser } from "~/utils/user.server";
 import { useTestDatabase } from "../setup/database";
+import { toastOf } from "../setup/toast";
 
 useTestDatabase();
 
@@ -39,9 +39,7 @@ async function expectToast(result: ActionResult, location: string, type: "succes
   if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
   expect(result.status).toBe(302);
   expect(result.headers.get("Location")).toBe(location);
-  const cookies = result.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  const { toast } = await getToast(new Request(`${APP}/`, { headers: { Cookie: cookies.join("; ") } }));
-  expect(toast).toMatchObject({ type, message });
+  expect(await toastOf(result)).toMatchObject({ type, message });
 }
 
 function expectErrors(result: ActionResult, errors: string[], status = 400) {

@@ -6,11 +6,11 @@ import { DASHBOARD_INTENT, DASHBOARD_MESSAGES } from "~/utils/dashboard";
 import { setMonthBudget } from "~/utils/budgets.server";
 import { monthKeyOf } from "~/utils/month";
 import { createSession } from "~/utils/session.server";
-import { getToast } from "~/utils/toast.server";
 import { createTransaction } from "~/utils/transactions.server";
 import { createEmailUser } from "~/utils/user.server";
 import { Budget, User } from "../../models";
 import { useTestDatabase } from "../setup/database";
+import { toastOf } from "../setup/toast";
 
 useTestDatabase();
 
@@ -53,12 +53,6 @@ function expectRejected(result: ActionResult, status = 400) {
   const { data, init } = result as unknown as { data: { result: { error?: Record<string, string[] | null> } }; init: ResponseInit };
   expect(init.status).toBe(status);
   return data.result.error ?? {};
-}
-
-async function toastOf(response: Response) {
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  const { toast } = await getToast(new Request(`${APP}/`, { headers: { Cookie: cookies.join("; ") } }));
-  return toast?.message;
 }
 
 describe("dashboard loader", () => {
@@ -158,7 +152,7 @@ describe("set-budget action", () => {
     if (!(result instanceof Response)) throw new Error("expected a redirect");
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/dashboard?month=2026-03&incomeView=received");
-    expect(await toastOf(result)).toBe("Budget set to $1,500.00");
+    expect((await toastOf(result))?.message).toBe("Budget set to $1,500.00");
     expect(await Budget.findById(`${userId}:2026-03`).lean()).toMatchObject({ amount: 150000, userSet: true, carriedOver: false });
   });
 
@@ -168,13 +162,13 @@ describe("set-budget action", () => {
     await setMonthBudget(userId, "2026-04", 90000);
     const result = (await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-04", amount: "1234.5" })) as Response;
     expect(result.headers.get("Location")).toBe("/dashboard?month=2026-04");
-    expect(await toastOf(result)).toBe("Budget set to €1,234.50");
+    expect((await toastOf(result))?.message).toBe("Budget set to €1,234.50");
     expect(await Budget.findById(`${userId}:2026-04`).lean()).toMatchObject({ amount: 123450, userSet: true });
   });
 
   test("0 is a budget", async () => {
     const { userId, cookie } = await signedInUser();
-    expect(await toastOf((await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount: "0" })) as Response)).toBe("Budget set to $0.00");
+    expect((await toastOf((await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount: "0" })) as Response))?.message).toBe("Budget set to $0.00");
     expect(await Budget.findById(`${userId}:2026-03`).lean()).toMatchObject({ amount: 0, userSet: true });
   });
 

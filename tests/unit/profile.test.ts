@@ -4,9 +4,9 @@ import { Session, User } from "../../models";
 import { action, INTENT, loader, PROFILE_MESSAGES } from "~/routes/_app.profile";
 import { passwordMessages } from "~/utils/password-rules";
 import { createSession } from "~/utils/session.server";
-import { getToast } from "~/utils/toast.server";
 import { createEmailUser, hasPassword, upsertGoogleUser, verifyEmailPassword } from "~/utils/user.server";
 import { useTestDatabase } from "../setup/database";
+import { toastOf } from "../setup/toast";
 
 useTestDatabase();
 
@@ -44,12 +44,6 @@ type ActionResult = Awaited<ReturnType<typeof action>>;
 type Reply = { status?: string; error?: Record<string, string[] | null> };
 
 /** The toast a redirect hands to the next page. */
-async function toastOf(response: Response) {
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  const { toast } = await getToast(new Request(`${APP}/`, { headers: { Cookie: cookies.join("; ") } }));
-  return toast?.message;
-}
-
 function expectRedirect(result: ActionResult, location: string) {
   if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
   expect(result.status).toBe(302);
@@ -101,7 +95,7 @@ describe("display name", () => {
   test("is stored trimmed, with a success toast", async () => {
     const { userId, cookie } = await emailUser("name");
     const response = expectRedirect(await submit(cookie, { intent: INTENT.updateName, displayName: "  Ada Lovelace  " }), "/profile");
-    expect(await toastOf(response)).toBe("Profile updated successfully");
+    expect((await toastOf(response))?.message).toBe("Profile updated successfully");
     expect((await storedUser(userId))?.displayName).toBe("Ada Lovelace");
   });
 
@@ -128,7 +122,7 @@ describe("display currency", () => {
   test("is stored on the user and in the savings preferences", async () => {
     const { userId, cookie } = await emailUser("currency");
     const response = expectRedirect(await submit(cookie, { intent: INTENT.updateCurrency, currency: "EUR" }), "/profile");
-    expect(await toastOf(response)).toBe("Currency updated to EUR");
+    expect((await toastOf(response))?.message).toBe("Currency updated to EUR");
     const user = await storedUser(userId);
     expect(user?.currency).toBe("EUR");
     expect(user?.savings.preferences.currency).toBe("EUR");
@@ -198,7 +192,7 @@ describe("change password", () => {
       await submit(cookie, change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD })),
       "/profile",
     );
-    expect(await toastOf(response)).toBe("Password changed successfully");
+    expect((await toastOf(response))?.message).toBe("Password changed successfully");
     expect(await verifyEmailPassword(email, NEW_PASSWORD)).toEqual({ ok: true, userId });
     expect((await verifyEmailPassword(email, PASSWORD)).ok).toBe(false);
     expect(await Session.find({ userId }).distinct("_id")).toEqual([sessionId]);
@@ -222,7 +216,7 @@ describe("change password", () => {
     expect(await hasPassword(userId)).toBe(false);
 
     const response = expectRedirect(await submit(cookie, change({ newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD })), "/profile");
-    expect(await toastOf(response)).toBe("Password set successfully");
+    expect((await toastOf(response))?.message).toBe("Password set successfully");
     expect(await verifyEmailPassword(email, NEW_PASSWORD)).toEqual({ ok: true, userId });
   });
 });
@@ -233,7 +227,7 @@ describe("sign out of all devices", () => {
     await signIn(userId);
     const response = expectRedirect(await submit(cookie, { intent: INTENT.signOutEverywhere }), "/login");
     expect(response.headers.getSetCookie().some((header) => header.startsWith("ledgerly_session=;"))).toBe(true);
-    expect(await toastOf(response)).toBe("Signed out of all devices");
+    expect((await toastOf(response))?.message).toBe("Signed out of all devices");
     expect(await Session.countDocuments({ userId })).toBe(0);
   });
 });

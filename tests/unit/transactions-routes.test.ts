@@ -5,11 +5,11 @@ import { action as editAction, loader as editLoader } from "~/routes/_app.transa
 import { action as newAction } from "~/routes/_app.transactions_.new";
 import { action as listAction, loader as listLoader } from "~/routes/_app.transactions";
 import { createSession } from "~/utils/session.server";
-import { getToast } from "~/utils/toast.server";
 import { TRANSACTION_MESSAGES } from "~/utils/transactions";
 import { createTransaction } from "~/utils/transactions.server";
 import { createEmailUser } from "~/utils/user.server";
 import { useTestDatabase } from "../setup/database";
+import { toastOf } from "../setup/toast";
 
 useTestDatabase();
 
@@ -30,11 +30,6 @@ function post(path: string, cookie: string, fields: Record<string, string | stri
 
 function get(path: string, cookie: string) {
   return new Request(`${APP}${path}`, { headers: { Cookie: cookie } });
-}
-
-async function toastOf(response: Response) {
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  return (await getToast(new Request(`${APP}/`, { headers: { Cookie: cookies.join("; ") } }))).toast;
 }
 
 function expectRedirect(result: unknown, location: string) {
