@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { format } from "date-fns";
-import { useId, useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
 import * as z from "zod/mini";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { SectionCard } from "~/components/section-card";
 import { logout, requireUser, requireUserId } from "~/utils/auth.server";
 import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, formatMoney, isSupportedCurrency, type Currency } from "~/utils/currency";
 import type { PageHandle } from "~/utils/page-title";
@@ -167,19 +168,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function Card({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
-
 function useLastResult(intent: (typeof INTENT)[keyof typeof INTENT]) {
   const actionData = useActionData<typeof action>();
   return actionData?.intent === intent ? actionData.result : undefined;
@@ -326,7 +314,7 @@ export default function ProfilePage() {
   const devices = profile.signedInDevices;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Card title="Account details">
+      <SectionCard title="Account details">
         <dl className="mb-6 grid gap-4 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-500">Email</dt>
@@ -342,16 +330,16 @@ export default function ProfilePage() {
           </div>
         </dl>
         <DisplayNameForm key={profile.displayName} displayName={profile.displayName} />
-      </Card>
+      </SectionCard>
 
-      <Card
+      <SectionCard
         title="Currency"
         description="Amounts across Ledgerly are shown in this currency. It changes how amounts look, not what they are worth; subscriptions are always billed in US dollars (USD)."
       >
         <CurrencyForm key={profile.currency} currency={profile.currency} otherCurrencies={profile.otherCurrencies} />
-      </Card>
+      </SectionCard>
 
-      <Card
+      <SectionCard
         title={profile.hasPassword ? "Change Password" : "Set a password"}
         description={
           profile.hasPassword
@@ -361,9 +349,9 @@ export default function ProfilePage() {
       >
         {/* A fresh form after every submission, so typed passwords never linger after a change. */}
         <ChangePasswordForm key={location.key} email={profile.email} hasPassword={profile.hasPassword} />
-      </Card>
+      </SectionCard>
 
-      <Card title="Sessions">
+      <SectionCard title="Sessions">
         <p className="text-sm text-slate-700">
           You are signed in on {devices} {devices === 1 ? "device" : "devices"}.
         </p>
@@ -374,7 +362,7 @@ export default function ProfilePage() {
         >
           Sign out of all devices
         </Link>
-      </Card>
+      </SectionCard>
 
       {searchParams.get("confirm") === INTENT.signOutEverywhere ? <SignOutEverywhereDialog /> : null}
     </div>

@@ -9,10 +9,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { data, Form, Link, useActionData, useSubmit } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
 import * as z from "zod/mini";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { SectionCard } from "~/components/section-card";
 import { requireUser, requireUserId } from "~/utils/auth.server";
 import {
   CSV_MESSAGES,
@@ -254,18 +254,6 @@ export async function action({ request }: ActionFunctionArgs) {
   throw data("Unknown form submitted.", { status: 400 });
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
-  );
-}
-
 function UploadStep({ result }: { result?: SubmissionResult<string[]> | null }) {
   const isSubmitting = useIsSubmitting({ formAction: IMPORT_PATH, intent: INTENT.upload });
   const [form, fields] = useForm({
@@ -275,7 +263,7 @@ function UploadStep({ result }: { result?: SubmissionResult<string[]> | null }) 
     shouldRevalidate: "onInput",
   });
   return (
-    <Section title="1. Upload a CSV file">
+    <SectionCard title="1. Upload a CSV file">
       <p className="text-sm text-slate-600">
         Export your account&apos;s transactions from your bank&apos;s website as a CSV file and upload it here. You will match its
         columns and check a preview before anything is saved.
@@ -299,7 +287,7 @@ function UploadStep({ result }: { result?: SubmissionResult<string[]> | null }) 
           Export CSV
         </a>
       </p>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -416,7 +404,7 @@ function MapStep({ step }: { step: MapStepData }) {
       <input type="hidden" name="fileName" value={step.fileName} />
       {step.previewed ? <input type="hidden" name="previewed" value={step.previewed} /> : null}
 
-      <Section title="2. Match the columns">
+      <SectionCard title="2. Match the columns">
         <p className="text-sm text-slate-600">
           {plural(step.rowCount, "row")} read from <span className="font-medium text-slate-900">{step.fileName || "your file"}</span>. Tell us which
           column holds what.
@@ -459,10 +447,10 @@ function MapStep({ step }: { step: MapStepData }) {
         >
           Update preview
         </button>
-      </Section>
+      </SectionCard>
 
       {step.preview ? (
-        <Section title="3. Review and import">
+        <SectionCard title="3. Review and import">
           {step.notice ? (
             <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
               {step.notice}
@@ -489,7 +477,7 @@ function MapStep({ step }: { step: MapStepData }) {
               Start over
             </Link>
           </div>
-        </Section>
+        </SectionCard>
       ) : null}
     </Form>
   );
