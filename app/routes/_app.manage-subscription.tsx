@@ -37,6 +37,7 @@ import {
   type BillingInterval,
 } from "~/utils/plans";
 import { requireSameOrigin } from "~/utils/security.server";
+import { PREMIUM_PLAN_NAME } from "~/utils/subscription";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "Subscription" };
@@ -44,7 +45,8 @@ export const handle: PageHandle = { title: "Subscription" };
 const MANAGE_SUBSCRIPTION_PATH = "/manage-subscription";
 const CONFIRM_CANCEL_PATH = `${MANAGE_SUBSCRIPTION_PATH}?confirm=cancel`;
 
-export const INTENT = { subscribe: "subscribe", refresh: "refresh", changePlan: "change-plan", cancel: "cancel" } as const;
+/** Besides these, the Subscribe Now form (components/plans) posts here. */
+export const INTENT = { refresh: "refresh", changePlan: "change-plan", cancel: "cancel" } as const;
 
 export const SUBSCRIPTION_TOASTS = {
   refreshed: "Subscription data refreshed",
@@ -65,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     interval,
     confirmCancel: searchParams.get("confirm") === "cancel",
     plan: {
-      name: subscription.plan || "Premium",
+      name: subscription.plan || PREMIUM_PLAN_NAME,
       interval: planInterval,
       priceCents: PREMIUM_PRICE_CENTS[planInterval],
       nextBillingDate: subscription.currentPeriodEnd ? format(subscription.currentPeriodEnd, "MMMM d, yyyy") : null,
