@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css?url";
-import { getOptionalUser } from "./utils/auth.server";
+import { getOptionalUser } from "./features/auth/auth.server";
 import { getPublicEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";

@@ -14,9 +14,9 @@ import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { Budget, ContactSubmission, Credential, MonthSummary, PasswordResetToken, Session, Transaction, User } from "../models";
 import { findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
-import { getMonthTotals, updateMonthSummaries } from "~/utils/month-summary.server";
-import { createSession } from "~/utils/session.server";
-import { createEmailUser } from "~/utils/user.server";
+import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
+import { createSession } from "~/features/auth/session.server";
+import { createEmailUser } from "~/features/auth/user.server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { reconcileEndedSubscriptions } from "../app/utils/billing.server";
+import { reconcileEndedSubscriptions } from "../app/features/billing/billing.server";
 
 export const RECONCILE_SUBSCRIPTIONS = "reconcile-subscriptions";
 export const RECONCILE_INTERVAL = "1 hour";

@@ -1,5 +1,5 @@
 import mongoose, { Schema } from "mongoose";
-import { CONTACT_SUBJECTS } from "../app/utils/contact";
+import { CONTACT_SUBJECTS } from "../app/features/contact/contact";
 
 
 const contactSubmissionSchema = new Schema(

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageSummary } from "~/components/page-summary";
-import { requirePremiumUser } from "~/utils/auth.server";
+import { PageSummary } from "~/components/ui/page-summary";
+import { requirePremiumUser } from "~/features/auth/auth.server";
 import type { PageHandle } from "~/utils/page-title";
 
 export const handle: PageHandle = { title: "Bank" };

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { format, parseISO } from "date-fns";
-import { CategoryCard } from "~/components/categories/category-card";
+import { CategoryCard } from "~/features/categories/components/category-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireUser } from "~/utils/auth.server";
-import { getCategoryBudgets } from "~/utils/budgets.server";
-import { capitalizeWords } from "~/utils/categories";
-import { getCategory, listCategoryTransactions } from "~/utils/categories.server";
-import { formatMoney } from "~/utils/currency";
-import { categoryRow } from "~/utils/dashboard";
-import { getMonthTotals } from "~/utils/month-summary.server";
-import { monthLabel, resolveMonth } from "~/utils/month";
+import { requireUser } from "~/features/auth/auth.server";
+import { getCategoryBudgets } from "~/features/budgets/budgets.server";
+import { capitalizeWords } from "~/features/categories/categories";
+import { getCategory, listCategoryTransactions } from "~/features/categories/categories.server";
+import { formatMoney } from "~/lib/currency";
+import { categoryRow } from "~/features/dashboard/dashboard";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import { monthLabel, resolveMonth } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The most transactions the page lists; older ones are reached from the transactions page. */

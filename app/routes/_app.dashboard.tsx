@@ -2,23 +2,23 @@ import type { SubmissionResult } from "@conform-to/react";
 import { createCookie, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { AddCategoryForm } from "~/components/categories/add-category-form";
-import { CategoryList } from "~/components/categories/category-list";
-import { CategorySection } from "~/components/dashboard/category-section";
-import { CollapsiblePanel } from "~/components/dashboard/collapsible-panel";
-import { DashboardSkeleton } from "~/components/dashboard/dashboard-skeleton";
-import { BudgetFigures, EMPTY_BUDGET_TEXT } from "~/components/dashboard/monthly-budget";
-import { LoadingMonthOverlay, MonthPicker, useMonthTransition } from "~/components/dashboard/month-picker";
-import { SummaryCards } from "~/components/dashboard/summary-cards";
+import { AddCategoryForm } from "~/features/categories/components/add-category-form";
+import { CategoryList } from "~/features/categories/components/category-list";
+import { CategorySection } from "~/features/dashboard/components/category-section";
+import { CollapsiblePanel } from "~/features/dashboard/components/collapsible-panel";
+import { DashboardSkeleton } from "~/features/dashboard/components/dashboard-skeleton";
+import { BudgetFigures, EMPTY_BUDGET_TEXT } from "~/features/dashboard/components/monthly-budget";
+import { LoadingMonthOverlay, MonthPicker, useMonthTransition } from "~/features/dashboard/components/month-picker";
+import { SummaryCards } from "~/features/dashboard/components/summary-cards";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { withRedirectTo } from "~/components/transactions/transaction-list";
-import { TransactionSidebar } from "~/components/transactions/transaction-sidebar";
-import { requireUser } from "~/utils/auth.server";
-import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/utils/budgets.server";
-import { getCategories } from "~/utils/categories.server";
-import { formatMoney } from "~/utils/currency";
-import { parseBudgetSubmission } from "~/utils/budget-form.server";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { withRedirectTo } from "~/features/transactions/components/transaction-list";
+import { TransactionSidebar } from "~/features/transactions/components/transaction-sidebar";
+import { requireUser } from "~/features/auth/auth.server";
+import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
+import { getCategories } from "~/features/categories/categories.server";
+import { formatMoney } from "~/lib/currency";
+import { parseBudgetSubmission } from "~/features/budgets/budget-form.server";
 import {
   DASHBOARD_INTENT,
   DASHBOARD_MESSAGES,
@@ -28,16 +28,16 @@ import {
   INCOME_VIEWS,
   parseView,
   type BudgetCard,
-} from "~/utils/dashboard";
+} from "~/features/dashboard/dashboard";
 import { useSecureCookies } from "~/utils/env.server";
-import { centsToInput, parseAmountToCents } from "~/utils/money";
-import { isMonthKey, monthLabel, resolveMonth } from "~/utils/month";
-import { getMonthTotals } from "~/utils/month-summary.server";
+import { centsToInput, parseAmountToCents } from "~/lib/money";
+import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/utils/transactions";
-import { listSidebarTransactions } from "~/utils/transactions.server";
+import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/features/transactions/transactions";
+import { listSidebarTransactions } from "~/features/transactions/transactions.server";
 
 const MONTH_COOKIE = "ledgerly_month";
 const MONTH_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "date-fns";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SubmitButton, useIsSubmitting } from "~/components/forms";
+import { SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import {
   BillingToggle,
   billingSearch,
@@ -13,8 +13,8 @@ import {
   PremiumPrice,
   SubscribeForm,
   useDismissible,
-} from "~/components/plans";
-import { logout, requireUserId } from "~/utils/auth.server";
+} from "~/features/billing/components/plans";
+import { logout, requireUserId } from "~/features/auth/auth.server";
 import {
   BillingError,
   billingFailure,
@@ -23,7 +23,7 @@ import {
   getSubscriptionStatus,
   refreshSubscription,
   subscribe,
-} from "~/utils/billing.server";
+} from "~/features/billing/billing.server";
 import type { PageHandle } from "~/utils/page-title";
 import {
   ANNUAL_SAVINGS_TEXT,
@@ -35,9 +35,9 @@ import {
   PREMIUM_FEATURES,
   PREMIUM_PRICE_CENTS,
   type BillingInterval,
-} from "~/utils/plans";
+} from "~/features/billing/plans";
 import { requireSameOrigin } from "~/utils/security.server";
-import { PREMIUM_PLAN_NAME } from "~/utils/subscription";
+import { PREMIUM_PLAN_NAME } from "~/features/billing/subscription";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "Subscription" };
@@ -45,7 +45,7 @@ export const handle: PageHandle = { title: "Subscription" };
 const MANAGE_SUBSCRIPTION_PATH = "/manage-subscription";
 const CONFIRM_CANCEL_PATH = `${MANAGE_SUBSCRIPTION_PATH}?confirm=cancel`;
 
-/** Besides these, the Subscribe Now form (components/plans) posts here. */
+/** Besides these, the Subscribe Now form (features/billing/components/plans) posts here. */
 export const INTENT = { refresh: "refresh", changePlan: "change-plan", cancel: "cancel" } as const;
 
 export const SUBSCRIPTION_TOASTS = {

@@ -5,19 +5,19 @@ import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchP
 import { format } from "date-fns";
 import { useMemo } from "react";
 import * as z from "zod/mini";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { SectionCard } from "~/components/section-card";
-import { logout, requireUser, requireUserId } from "~/utils/auth.server";
-import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, formatMoney, isSupportedCurrency, type Currency } from "~/utils/currency";
+import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { SectionCard } from "~/components/ui/section-card";
+import { logout, requireUser, requireUserId } from "~/features/auth/auth.server";
+import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, formatMoney, isSupportedCurrency, type Currency } from "~/lib/currency";
 import type { PageHandle } from "~/utils/page-title";
-import { passwordMessages, signUpPasswordProblems } from "~/utils/password-rules";
-import { changePassword, countActiveSessions, getProfile, updateCurrency, updateDisplayName } from "~/utils/profile.server";
+import { passwordMessages, signUpPasswordProblems } from "~/features/auth/password-rules";
+import { changePassword, countActiveSessions, getProfile, updateCurrency, updateDisplayName } from "~/features/profile/profile.server";
 import { requireSameOrigin } from "~/utils/security.server";
-import { destroyUserSessions, readSessionId } from "~/utils/session.server";
+import { destroyUserSessions, readSessionId } from "~/features/auth/session.server";
 import { createToastHeader, redirectWithToast } from "~/utils/toast.server";
-import { hasPassword } from "~/utils/user.server";
+import { hasPassword } from "~/features/auth/user.server";
 
 export const INTENT = {
   updateName: "update-name",

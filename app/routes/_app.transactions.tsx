@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useIsSubmitting } from "~/components/forms";
+import { useIsSubmitting } from "~/components/ui/forms";
 import {
   AutoImportPromotion,
   EmptyTransactions,
   TransactionGroups,
   TransactionTabs,
   withRedirectTo,
-} from "~/components/transactions/transaction-list";
-import { requireUser, requireUserId } from "~/utils/auth.server";
-import { isMonthKey } from "~/utils/month";
+} from "~/features/transactions/components/transaction-list";
+import { requireUser, requireUserId } from "~/features/auth/auth.server";
+import { isMonthKey } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
@@ -25,7 +25,7 @@ import {
   TRANSACTIONS_PATH,
   type ListTab,
   type TransactionItem,
-} from "~/utils/transactions";
+} from "~/features/transactions/transactions";
 import {
   bulkDeleteTransactions,
   getCategoryChoices,
@@ -33,7 +33,7 @@ import {
   resetFinancialData,
   restoreTransaction,
   softDeleteTransaction,
-} from "~/utils/transactions.server";
+} from "~/features/transactions/transactions.server";
 
 const CONFIRM_RESET = "reset";
 const BULK_FORM_ID = "bulk-delete-form";

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { TransactionForm, TransactionFormDialog } from "~/components/transactions/transaction-form";
-import { requireUserId } from "~/utils/auth.server";
-import { isUncategorized } from "~/utils/categories";
-import { centsToInput } from "~/utils/money";
+import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
+import { requireUserId } from "~/features/auth/auth.server";
+import { isUncategorized } from "~/features/categories/categories";
+import { centsToInput } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transactions";
-import { getCategoryChoices, getTransaction, parseTransactionForm, updateTransaction } from "~/utils/transactions.server";
+import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
+import { getCategoryChoices, getTransaction, parseTransactionForm, updateTransaction } from "~/features/transactions/transactions.server";
 
 function notFound() {
   return new Response("Not Found", { status: 404 });

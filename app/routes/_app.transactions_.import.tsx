@@ -11,9 +11,9 @@ import {
 import { data, Form, Link, useActionData, useSubmit } from "@remix-run/react";
 import * as z from "zod/mini";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { SectionCard } from "~/components/section-card";
-import { requireUser, requireUserId } from "~/utils/auth.server";
+import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { SectionCard } from "~/components/ui/section-card";
+import { requireUser, requireUserId } from "~/features/auth/auth.server";
 import {
   CSV_MESSAGES,
   DATE_FORMATS,
@@ -23,9 +23,9 @@ import {
   parseCsv,
   type CsvMapping,
   type ParsedCsv,
-} from "~/utils/csv";
-import { commitImport, previewImport } from "~/utils/csv-import.server";
-import { formatMoney } from "~/utils/currency";
+} from "~/features/csv/csv";
+import { commitImport, previewImport } from "~/features/csv/csv.server";
+import { formatMoney } from "~/lib/currency";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";

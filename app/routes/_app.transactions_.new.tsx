@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { TransactionForm, TransactionFormDialog } from "~/components/transactions/transaction-form";
-import { requireUserId } from "~/utils/auth.server";
-import { todayIso } from "~/utils/month";
+import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
+import { requireUserId } from "~/features/auth/auth.server";
+import { todayIso } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/utils/transactions";
-import { createTransaction, getCategoryChoices, parseTransactionForm } from "~/utils/transactions.server";
+import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
+import { createTransaction, getCategoryChoices, parseTransactionForm } from "~/features/transactions/transactions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);

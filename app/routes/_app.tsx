@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
-import { CacheDebug } from "~/components/cache-debug";
+import { CacheDebug } from "~/components/cache-debug/cache-debug";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SessionExpiryDialog } from "~/components/session-expiry-dialog";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { usePageTitle } from "~/utils/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {

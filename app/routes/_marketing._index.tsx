@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { FeatureIcon, PRIMARY_LINK_CLASS, SignUpCallToAction, type FeatureKind } from "~/components/marketing";
-import { getUserId } from "~/utils/auth.server";
+import { getUserId } from "~/features/auth/auth.server";
 
 export const meta: MetaFunction = () => [
   { title: "Personal Finance Made Simple | Ledgerly" },

@@ -5,12 +5,12 @@ import { data, Form, Link, useActionData, useSearchParams } from "@remix-run/rea
 import type { ReactNode } from "react";
 import * as z from "zod/mini";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting, type ListOfErrors } from "~/components/forms";
+import { ErrorList, Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting, type ListOfErrors } from "~/components/ui/forms";
 import { PageIntro, PRIMARY_LINK_CLASS } from "~/components/marketing";
 import { COMPANY, SUPPORT_EMAIL } from "~/components/site-footer";
-import { getUserId } from "~/utils/auth.server";
-import { CONTACT_SUBJECTS } from "~/utils/contact";
-import { createContactSubmission } from "~/utils/contact.server";
+import { getUserId } from "~/features/auth/auth.server";
+import { CONTACT_SUBJECTS } from "~/features/contact/contact";
+import { createContactSubmission } from "~/features/contact/contact.server";
 import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";

@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicLayout } from "~/components/public-layout";
-import { getSessionState } from "~/utils/auth.server";
+import { getSessionState } from "~/features/auth/auth.server";
 import { getEnv, isGoogleSignInConfigured } from "~/utils/env.server";
-import { SESSION_IDLE_TIMEOUT_MS } from "~/utils/session.server";
-import { getShellUser } from "~/utils/user.server";
+import { SESSION_IDLE_TIMEOUT_MS } from "~/features/auth/session.server";
+import { getShellUser } from "~/features/auth/user.server";
 
 const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { signIn } from "~/utils/auth.server";
-import { getGoogleAuthenticator, googleRedirectCookie } from "~/utils/google-auth.server";
+import { signIn } from "~/features/auth/auth.server";
+import { getGoogleAuthenticator, googleRedirectCookie } from "~/integrations/google.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { upsertGoogleUser } from "~/utils/user.server";
+import { upsertGoogleUser } from "~/features/auth/user.server";
 
 function failure(reason: string) {
   return redirectWithToast("/login", { type: "error", message: `Google sign-up failed: ${reason}` });

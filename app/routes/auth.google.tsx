@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAnonymous } from "~/utils/auth.server";
+import { requireAnonymous } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
-import { getGoogleAuthenticator, googleRedirectCookie } from "~/utils/google-auth.server";
+import { getGoogleAuthenticator, googleRedirectCookie } from "~/integrations/google.server";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -5,14 +5,14 @@ import { data, Form, Link, useActionData } from "@remix-run/react";
 import * as z from "zod/mini";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { requireAnonymous } from "~/utils/auth.server";
+import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { requireAnonymous } from "~/features/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { isHoneypotFilled } from "~/utils/honeypot.server";
-import { requestPasswordReset } from "~/utils/password-reset.server";
+import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
-import { normaliseEmail } from "~/utils/user.server";
+import { normaliseEmail } from "~/features/auth/user.server";
 
 const ForgotPasswordSchema = z.object({
   email: z.pipe(

@@ -5,13 +5,13 @@ import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from 
 import * as z from "zod/mini";
 import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { requireAnonymous, signIn } from "~/utils/auth.server";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
-import { normaliseEmail, verifyEmailPassword } from "~/utils/user.server";
+import { normaliseEmail, verifyEmailPassword } from "~/features/auth/user.server";
 
 export const LOGIN_MESSAGES = {
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { logout } from "~/utils/auth.server";
+import { logout } from "~/features/auth/auth.server";
 import { requireSameOrigin } from "~/utils/security.server";
 
 export async function loader() {

@@ -4,8 +4,8 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicLayout } from "~/components/public-layout";
-import { getUserId } from "~/utils/auth.server";
-import { syncCheckoutSession } from "~/utils/billing.server";
+import { getUserId } from "~/features/auth/auth.server";
+import { syncCheckoutSession } from "~/features/billing/billing.server";
 
 export const PAYMENT_SUCCESS_REDIRECT_DELAY_MS = 3000;
 const ANALYTICS_PATH = "/analytics";

@@ -6,9 +6,9 @@ import { useEffect } from "react";
 import * as z from "zod/mini";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { checkResetCode, completePasswordReset } from "~/utils/password-reset.server";
-import { isStrongPassword, passwordMessages, RESET_PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { checkResetCode, completePasswordReset } from "~/features/auth/password-reset.server";
+import { isStrongPassword, passwordMessages, RESET_PASSWORD_MIN_LENGTH } from "~/features/auth/password-rules";
 import { requireSameOrigin } from "~/utils/security.server";
 
 export const RESET_REDIRECT_DELAY_MS = 2000;

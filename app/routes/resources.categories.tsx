@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/react";
 import * as z from "zod/mini";
-import { requireUserId } from "~/utils/auth.server";
-import { CATEGORY_INTENT, CATEGORY_MESSAGES, type CategoryIntent } from "~/utils/categories";
+import { requireUserId } from "~/features/auth/auth.server";
+import { CATEGORY_INTENT, CATEGORY_MESSAGES, type CategoryIntent } from "~/features/categories/categories";
 import {
   addCategory,
   deleteCategory,
@@ -11,8 +11,8 @@ import {
   reorderCategories,
   setCategoryAmount,
   type CategoryRefusal,
-} from "~/utils/categories.server";
-import { parseAmountToCents } from "~/utils/money";
+} from "~/features/categories/categories.server";
+import { parseAmountToCents } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";

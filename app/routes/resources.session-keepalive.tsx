@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { getUserId } from "~/utils/auth.server";
+import { getUserId } from "~/features/auth/auth.server";
 import { requireSameOrigin } from "~/utils/security.server";
 
 /** Activity in the browser slides the server session's idle window forward; an ended session goes to /login. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUserId } from "~/utils/auth.server";
-import { transactionsCsvStream } from "~/utils/csv-import.server";
-import { todayIso } from "~/utils/month";
+import { requireUserId } from "~/features/auth/auth.server";
+import { transactionsCsvStream } from "~/features/csv/csv.server";
+import { todayIso } from "~/lib/month";
 
 /** Downloads all of the signed-in user's transactions, deleted ones included, as CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,15 +4,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { requireAnonymous, signIn } from "~/utils/auth.server";
+import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
-import { SIGN_UP_MESSAGES, SignUpSchema } from "~/utils/sign-up-schema";
-import { createEmailUser, emailIsTaken } from "~/utils/user.server";
+import { SIGN_UP_MESSAGES, SignUpSchema } from "~/features/auth/schema";
+import { createEmailUser, emailIsTaken } from "~/features/auth/user.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 

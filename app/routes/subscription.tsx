@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PLANS_PAGE_TITLES, PlansPage } from "~/components/plans";
-import { getUserId } from "~/utils/auth.server";
-import { getSubscriptionStatus, requireSubscriberId, subscribe } from "~/utils/billing.server";
-import { parseBillingInterval } from "~/utils/plans";
+import { PLANS_PAGE_TITLES, PlansPage } from "~/features/billing/components/plans";
+import { getUserId } from "~/features/auth/auth.server";
+import { getSubscriptionStatus, requireSubscriberId, subscribe } from "~/features/billing/billing.server";
+import { parseBillingInterval } from "~/features/billing/plans";
 import { requireSameOrigin } from "~/utils/security.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

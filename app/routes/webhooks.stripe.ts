@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/security.server";
-import { handleStripeWebhook } from "~/utils/stripe-webhook.server";
+import { handleStripeWebhook } from "~/features/billing/stripe-webhook.server";
 
 /**
  * Stripe's webhook endpoint. Exempt from the same-origin check (Stripe posts

@@ -1,5 +1,5 @@
 import { getEnv } from "./env.server";
-import { checkoutOrigin } from "./stripe.server";
+import { checkoutOrigin } from "~/integrations/stripe.server";
 
 const GOOGLE_ACCOUNTS_ORIGIN = "https://accounts.google.com";
 

@@ -8,7 +8,7 @@ type StoredCategories = { categories: Record<string, { name: string; type: strin
 
 /** The app's own data modules, on the connection the fixtures opened. */
 async function dataModules() {
-  return { transactions: await import("~/utils/transactions.server") };
+  return { transactions: await import("~/features/transactions/transactions.server") };
 }
 
 function expenseList(page: Page) {

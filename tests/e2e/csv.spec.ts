@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { transactionImportKey } from "~/utils/csv";
+import { transactionImportKey } from "~/features/csv/csv";
 import type { Transaction } from "../../models";
 import { expect, test, type TestUser } from "./fixtures";
 

@@ -3,8 +3,8 @@ import { expect, test } from "./fixtures";
 /** The app's own data modules, on the connection the fixtures opened. */
 async function dataModules() {
   return {
-    budgets: await import("~/utils/budgets.server"),
-    transactions: await import("~/utils/transactions.server"),
+    budgets: await import("~/features/budgets/budgets.server"),
+    transactions: await import("~/features/transactions/transactions.server"),
   };
 }
 

@@ -22,8 +22,8 @@ async function useAppModules() {
   await connectDatabase();
   return {
     models: await import("../../models"),
-    users: await import("~/utils/user.server"),
-    sessions: await import("~/utils/session.server"),
+    users: await import("~/features/auth/user.server"),
+    sessions: await import("~/features/auth/session.server"),
     state,
   };
 }

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 
 /** The app's transaction data layer, on the connection the fixtures opened. */
 async function transactions() {
-  return import("~/utils/transactions.server");
+  return import("~/features/transactions/transactions.server");
 }
 
 const coffee = { type: "expense" as const, amount: 450, category: "food", date: "2026-03-04", description: "Coffee" };

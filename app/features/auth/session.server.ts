@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import mongoose from "mongoose";
+import { Session } from "../../../models";
+import { getEnv, useSecureCookies } from "~/utils/env.server";
+
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** Sliding-window writes are skipped while the session was touched this recently. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+let sessionCookie: ReturnType<typeof createCookie> | undefined;
+function getSessionCookie() {
+  sessionCookie ??= createCookie("ledgerly_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: useSecureCookies(),
+    secrets: [getEnv().SESSION_SECRET],
+  });
+  return sessionCookie;
+}
+
+export type Clock = () => Date;
+const systemClock: Clock = () => new Date();
+
+/** A session expires once its idle window has run out. */
+export function isSessionExpired(expiresAt: Date, now: Date) {
+  return expiresAt.getTime() <= now.getTime();
+}
+
+export function nextExpiry(now: Date) {
+  return new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS);
+}
+
+export function needsTouch(lastActiveAt: Date, now: Date) {
+  return now.getTime() - lastActiveAt.getTime() >= TOUCH_INTERVAL_MS;
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value = await getSessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export async function createSession(userId: string, request: Request, clock: Clock = systemClock) {
+  const now = clock();
+  const session = await Session.create({
+    _id: randomBytes(32).toString("base64url"),
+    userId,
+    lastActiveAt: now,
+    expiresAt: nextExpiry(now),
+    userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? "",
+  });
+  return { id: String(session._id), cookie: await getSessionCookie().serialize(session._id) };
+}
+
+/**
+ * Returns the live session's user id, sliding its idle window forward, or
+ * null (deleting the session) when it has been idle for 30 minutes.
+ */
+export async function resolveSession(sessionId: string, clock: Clock = systemClock) {
+  const session = await Session.findById(sessionId).select({ userId: 1, expiresAt: 1, lastActiveAt: 1 }).lean<{
+    userId: unknown;
+    expiresAt: Date;
+    lastActiveAt: Date;
+  }>();
+  if (!session) return null;
+  const now = clock();
+  if (isSessionExpired(session.expiresAt, now)) {
+    await Session.deleteOne({ _id: sessionId });
+    return null;
+  }
+  if (needsTouch(session.lastActiveAt, now)) {
+    await Session.updateOne({ _id: sessionId }, { $set: { lastActiveAt: now, expiresAt: nextExpiry(now) } });
+  }
+  return { userId: String(session.userId) };
+}
+
+export async function destroySession(sessionId: string) {
+  await Session.deleteOne({ _id: sessionId });
+}
+
+export async function destroyUserSessions(userId: string, options: { except?: string } = {}) {
+  const filter: Record<string, unknown> = { userId };
+  if (options.except) filter._id = mongoose.trusted({ $ne: options.except });
+  await Session.deleteMany(filter);
+}
+
+export async function clearSessionCookie() {
+  return getSessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,135 @@
+import bcrypt from "bcryptjs";
+import { Credential, User } from "../../../models";
+
+const BCRYPT_COST = 10;
+
+/** Fields the shell and most pages need; loaders ask for more only when they render it. */
+export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1 } as const;
+
+export type ShellUser = {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  premiumAccess: boolean;
+  currency: string;
+};
+
+export function hashPassword(password: string) {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+export async function getShellUser(userId: string): Promise<ShellUser | null> {
+  const user = await User.findById(userId).select(SHELL_USER_FIELDS).lean<Omit<ShellUser, "id"> & { _id: unknown }>();
+  if (!user) return null;
+  return {
+    id: String(user._id),
+    email: user.email,
+    displayName: user.displayName ?? "",
+    photoURL: user.photoURL ?? null,
+    premiumAccess: Boolean(user.premiumAccess),
+    currency: user.currency ?? "USD",
+  };
+}
+
+export function normaliseEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function emailIsTaken(email: string) {
+  return Boolean(await User.exists({ email: normaliseEmail(email) }));
+}
+
+export function defaultDisplayName(email: string) {
+  return email.split("@")[0] ?? "";
+}
+
+export async function createEmailUser(email: string, password: string) {
+  const normalised = normaliseEmail(email);
+  const passwordHash = await hashPassword(password);
+  const user = await User.create({
+    email: normalised,
+    displayName: defaultDisplayName(normalised),
+    authProvider: "email",
+    lastLogin: new Date(),
+  });
+  await Credential.create({ userId: user._id, passwordHash });
+  return String(user._id);
+}
+
+export type PasswordCheck =
+  | { ok: true; userId: string }
+  | { ok: false; reason: "invalid-credentials" | "disabled" };
+
+/** Unknown emails and wrong passwords give the same answer, so sign-in does not reveal who has an account. */
+export async function verifyEmailPassword(email: string, password: string): Promise<PasswordCheck> {
+  const user = await User.findOne({ email: normaliseEmail(email) }).select({ disabled: 1 }).lean<{ _id: unknown; disabled?: boolean }>();
+  const credential = user
+    ? await Credential.findOne({ userId: user._id }).select("+passwordHash").lean<{ passwordHash: string }>()
+    : null;
+  const valid = credential ? await bcrypt.compare(password, credential.passwordHash) : await bcrypt.compare(password, DUMMY_HASH);
+  if (!user || !credential || !valid) return { ok: false, reason: "invalid-credentials" };
+  if (user.disabled) return { ok: false, reason: "disabled" };
+  return { ok: true, userId: String(user._id) };
+}
+
+/** Spends the same time on unknown emails as on real ones. */
+const DUMMY_HASH = bcrypt.hashSync("not-a-real-password", BCRYPT_COST);
+
+export async function verifyUserPassword(userId: string, password: string) {
+  const credential = await Credential.findOne({ userId }).select("+passwordHash").lean<{ passwordHash: string }>();
+  return credential ? bcrypt.compare(password, credential.passwordHash) : false;
+}
+
+export async function hasPassword(userId: string) {
+  return Boolean(await Credential.exists({ userId }));
+}
+
+/** Sets (or first creates) the user's password. */
+export async function setPassword(userId: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  const updated = await Credential.updateOne({ userId }, { $set: { passwordHash } });
+  if (updated.matchedCount === 0) await Credential.create({ userId, passwordHash });
+}
+
+export async function recordLogin(userId: string) {
+  await User.updateOne({ _id: userId }, { $set: { lastLogin: new Date() } });
+}
+
+export type GoogleIdentity = {
+  googleId: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string;
+  photoURL: string | null;
+};
+
+/**
+ * Finds the user of a Google identity, links it to an existing account with
+ * the same verified email, or creates a new Google user.
+ */
+export async function upsertGoogleUser(identity: GoogleIdentity) {
+  const email = normaliseEmail(identity.email);
+  const byGoogleId = await User.findOne({ googleId: identity.googleId }).select({ disabled: 1 }).lean<{ _id: unknown; disabled?: boolean }>();
+  if (byGoogleId) return { userId: String(byGoogleId._id), disabled: Boolean(byGoogleId.disabled) };
+
+  const byEmail = await User.findOne({ email }).select({ disabled: 1, photoURL: 1 }).lean<{ _id: unknown; disabled?: boolean; photoURL?: string | null }>();
+  if (byEmail) {
+    if (!identity.emailVerified) throw new Error("this Google account's email address is not verified");
+    await User.updateOne(
+      { _id: byEmail._id },
+      { $set: { googleId: identity.googleId, emailVerified: true, photoURL: byEmail.photoURL ?? identity.photoURL } },
+    );
+    return { userId: String(byEmail._id), disabled: Boolean(byEmail.disabled) };
+  }
+
+  const user = await User.create({
+    email,
+    googleId: identity.googleId,
+    displayName: identity.displayName || defaultDisplayName(email),
+    photoURL: identity.photoURL,
+    emailVerified: identity.emailVerified,
+    authProvider: "google",
+  });
+  return { userId: String(user._id), disabled: false };
+}

@@ -1,0 +1,311 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Types } from "mongoose";
+import Stripe from "stripe";
+import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { ProcessedStripeEvent, User } from "../../../models";
+import { reconcileSubscriptions } from "../../../jobs/reconcile-subscriptions";
+import { action as manageSubscriptionAction, INTENT, SUBSCRIPTION_TOASTS } from "~/routes/_app.manage-subscription";
+import { loader as paymentSuccessLoader } from "~/routes/payment-success";
+import { action as subscriptionAction } from "~/routes/subscription";
+import { action as webhookAction } from "~/routes/webhooks.stripe";
+import { startCheckout } from "./billing.server";
+import { PLAN_MESSAGES } from "./plans";
+import { createSession } from "~/features/auth/session.server";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stripe-stand-in.mjs";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { toastOf } from "../../../tests/setup/toast";
+
+const ORIGIN = "http://localhost:3000";
+const SECRET = STAND_IN_DEFAULTS.webhookSecret;
+
+/** Stripe's webhooks reach the route's action through a real HTTP server, as in production. */
+const receiver = http.createServer(async (incoming, outgoing) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
+  const response = await webhookAction({
+    request: new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", headers, body: Buffer.concat(chunks).toString("utf8") }),
+    params: {},
+    context: {},
+  });
+  outgoing.writeHead(response.status, { "Content-Type": "application/json" });
+  outgoing.end(await response.text());
+});
+await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+const standIn = await startStripeStandIn({
+  webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+  webhookSecret: SECRET,
+});
+
+Object.assign(process.env, {
+  STRIPE_SECRET_KEY: STAND_IN_DEFAULTS.secretKey,
+  STRIPE_WEBHOOK_SECRET: SECRET,
+  STRIPE_API_URL: standIn.url,
+  STRIPE_MAX_NETWORK_RETRIES: "0",
+  STRIPE_PRICE_MONTHLY: STAND_IN_DEFAULTS.prices.monthly,
+  STRIPE_PRICE_ANNUAL: STAND_IN_DEFAULTS.prices.annual,
+});
+const stripe = new Stripe(STAND_IN_DEFAULTS.secretKey, {
+  host: "127.0.0.1",
+  port: new URL(standIn.url).port,
+  protocol: "http",
+  maxNetworkRetries: 0,
+});
+
+useTestDatabase();
+
+afterAll(async () => {
+  await standIn.stop();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+beforeEach(async () => {
+  await control("/_control/reset");
+});
+
+async function control(path: string, body: unknown = {}) {
+  const response = await fetch(`${standIn.url}${path}`, {
+    method: path === "/_control/events" ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    body: path === "/_control/events" ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+  return response.json();
+}
+
+type StoredUser = {
+  premiumAccess: boolean;
+  subscription: { status?: string; interval?: string; priceId?: string; subscriptionId?: string; customerId?: string; currentPeriodEnd?: Date };
+};
+
+async function newUser() {
+  const user = await User.create({ email: `billing-${crypto.randomUUID()}@example.com`, authProvider: "email" });
+  const userId = String(user._id);
+  const { cookie } = await createSession(userId, new Request(`${ORIGIN}/`));
+  return { userId, cookie: cookie.split(";")[0] };
+}
+
+const storedUser = (userId: string) => User.findById(userId).select({ premiumAccess: 1, subscription: 1 }).lean<StoredUser>().orFail();
+
+/** Subscribes through checkout and the stand-in's Pay button; resolves the success URL it redirects to. */
+async function payForPremium(userId: string, interval: "monthly" | "annual" = "monthly") {
+  const priceId = interval === "annual" ? STAND_IN_DEFAULTS.prices.annual : STAND_IN_DEFAULTS.prices.monthly;
+  const { checkoutUrl } = await startCheckout({ userId, priceId, interval, origin: ORIGIN });
+  const paid = await fetch(`${checkoutUrl}/pay`, { method: "POST", redirect: "manual" });
+  expect(paid.status).toBe(303);
+  return new URL(paid.headers.get("Location")!);
+}
+
+async function postWebhook(payload: string, signature?: string) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature) headers["Stripe-Signature"] = signature;
+  const response = await webhookAction({ request: new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", headers, body: payload }), params: {}, context: {} });
+  return { status: response.status, ...(await response.json()) };
+}
+
+function answer(result: unknown) {
+  const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit };
+  return { ...data, status: init?.status ?? 200 };
+}
+
+function manage(cookie: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return manageSubscriptionAction({
+    request: new Request(`${ORIGIN}/manage-subscription`, { method: "POST", body, headers: { Origin: ORIGIN, Host: "localhost:3000", Cookie: cookie } }),
+    params: {},
+    context: {},
+  }).catch((thrown: unknown) => thrown);
+}
+
+describe("checkout", () => {
+  test("Pay at the stand-in's checkout delivers webhooks that grant premium, then returns to the success page", async () => {
+    const { userId } = await newUser();
+    const success = await payForPremium(userId);
+    expect(success.pathname).toBe("/payment-success");
+    expect(success.searchParams.get("session_id")).toMatch(/^cs_/);
+    const user = await storedUser(userId);
+    expect(user.premiumAccess).toBe(true);
+    expect(user.subscription).toMatchObject({ status: "active", interval: "month", priceId: STAND_IN_DEFAULTS.prices.monthly });
+    expect(user.subscription.subscriptionId).toMatch(/^sub_/);
+    const daysToRenewal = (user.subscription.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000;
+    expect(daysToRenewal).toBeGreaterThan(27);
+    expect(daysToRenewal).toBeLessThan(32);
+    expect(await ProcessedStripeEvent.countDocuments({ userId })).toBe(3);
+  });
+
+  test("the Stripe customer is created once and reused", async () => {
+    const { userId } = await newUser();
+    await startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.monthly, interval: "monthly", origin: ORIGIN });
+    const { subscription } = await storedUser(userId);
+    await startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.annual, interval: "annual", origin: ORIGIN });
+    expect(subscription.customerId).toMatch(/^cus_/);
+    expect((await storedUser(userId)).subscription.customerId).toBe(subscription.customerId);
+  });
+
+  test("a double submission opens one checkout session", async () => {
+    const { userId } = await newUser();
+    const checkout = () => startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.monthly, interval: "monthly", origin: ORIGIN });
+    const [first, second] = await Promise.all([checkout(), checkout()]);
+    expect(second.checkoutUrl).toBe(first.checkoutUrl);
+  });
+
+  test("a failure at Stripe shows the Payment Processing Error with Stripe's message; nothing is granted", async () => {
+    const { userId, cookie } = await newUser();
+    await control("/_control/fail-next", { path: "/v1/checkout/sessions", status: 500, type: "api_error", message: "Stripe is having a moment" });
+    const body = new FormData();
+    body.set("intent", "subscribe");
+    body.set("interval", "monthly");
+    const result = await subscriptionAction({
+      request: new Request(`${ORIGIN}/subscription`, { method: "POST", body, headers: { Origin: ORIGIN, Host: "localhost:3000", Cookie: cookie } }),
+      params: {},
+      context: {},
+    });
+    expect(answer(result)).toMatchObject({ status: 502, checkoutError: { kind: "payment-error", message: "Stripe is having a moment" } });
+    expect((await storedUser(userId)).premiumAccess).toBe(false);
+  });
+
+  test("the success page's server read grants premium when the webhooks have not arrived", async () => {
+    const { userId, cookie } = await newUser();
+    await control("/_control/hold", { hold: true });
+    const success = await payForPremium(userId);
+    expect((await storedUser(userId)).premiumAccess).toBe(false);
+    await paymentSuccessLoader({ request: new Request(success, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    expect((await storedUser(userId)).premiumAccess).toBe(true);
+  });
+
+  test("another user's checkout session in the success URL grants nothing", async () => {
+    const payer = await newUser();
+    const visitor = await newUser();
+    await control("/_control/hold", { hold: true });
+    const success = await payForPremium(payer.userId);
+    await paymentSuccessLoader({ request: new Request(success, { headers: { Cookie: visitor.cookie } }), params: {}, context: {} });
+    expect((await storedUser(visitor.userId)).premiumAccess).toBe(false);
+  });
+});
+
+describe("the Stripe webhook", () => {
+  const payload = JSON.stringify({ id: "evt_test_signature", object: "event", type: "customer.created", data: { object: { id: "cus_x" } } });
+
+  test("a missing, wrong or stale signature is refused with 400 and nothing is recorded", async () => {
+    expect((await postWebhook(payload)).status).toBe(400);
+    expect((await postWebhook(payload, "t=1,v1=deadbeef")).status).toBe(400);
+    const stale = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect((await postWebhook(payload, stale)).status).toBe(400);
+    const otherSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
+    expect((await postWebhook(payload, otherSecret)).status).toBe(400);
+    expect(await ProcessedStripeEvent.exists({ _id: "evt_test_signature" })).toBeNull();
+  });
+
+  test("a correctly signed event of a type we do not use is acknowledged", async () => {
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    expect(await postWebhook(payload, signature)).toMatchObject({ status: 200, result: "ignored" });
+  });
+
+  test("a duplicate delivery is acknowledged and changes nothing", async () => {
+    const { userId } = await newUser();
+    await payForPremium(userId);
+    const { data: events } = await control("/_control/events");
+    const created = (events as Array<{ id: string; type: string }>).find((event) => event.type === "customer.subscription.created")!;
+    const { subscriptionId } = (await storedUser(userId)).subscription;
+    // Stripe's truth moves on without an event; replaying the old event must not apply it.
+    await control(`/_control/subscriptions/${subscriptionId}`, { status: "past_due" });
+    expect(await control(`/_control/events/${created.id}/deliver`)).toMatchObject({ status: 200 });
+    expect((await storedUser(userId)).subscription.status).toBe("active");
+    expect(await ProcessedStripeEvent.countDocuments({ _id: created.id })).toBe(1);
+  });
+
+  test("events delivered in reverse order still end in Stripe's current state", async () => {
+    const { userId } = await newUser();
+    await control("/_control/hold", { hold: true });
+    await payForPremium(userId);
+    const { customerId } = (await storedUser(userId)).subscription;
+    const [{ id: subscriptionId }] = (await stripe.subscriptions.list({ customer: customerId!, status: "all", limit: 1 })).data;
+    await stripe.subscriptions.cancel(subscriptionId);
+    await control("/_control/deliver", {});
+    const user = await storedUser(userId);
+    expect(user.premiumAccess).toBe(false);
+    expect(user.subscription).toMatchObject({ status: "canceled", subscriptionId });
+  });
+
+  test("an event for a subscription of no known user is acknowledged without changes", async () => {
+    const customer = await stripe.customers.create({ email: "stranger@example.com" });
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: customer.id,
+      client_reference_id: new Types.ObjectId().toHexString(),
+      line_items: [{ price: STAND_IN_DEFAULTS.prices.monthly, quantity: 1 }],
+      success_url: `${ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${ORIGIN}/subscription`,
+    });
+    await fetch(`${session.url}/pay`, { method: "POST", redirect: "manual" });
+    const { data: events } = await control("/_control/events");
+    const deliveries = (events as Array<{ deliveries: Array<{ status: number }> }>).flatMap((event) => event.deliveries);
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+    expect(await User.countDocuments({ "subscription.customerId": customer.id })).toBe(0);
+  });
+});
+
+describe("subscription management", () => {
+  test("Change Plan switches to yearly billing and keeps premium", async () => {
+    const { userId, cookie } = await newUser();
+    await payForPremium(userId);
+    const response = (await manage(cookie, { intent: INTENT.changePlan, interval: "annual" })) as Response;
+    expect(response.status).toBe(302);
+    const user = await storedUser(userId);
+    expect(user.premiumAccess).toBe(true);
+    expect(user.subscription).toMatchObject({ interval: "year", priceId: STAND_IN_DEFAULTS.prices.annual });
+    expect(answer(await manage(cookie, { intent: INTENT.changePlan, interval: "annual" }))).toMatchObject({
+      status: 409,
+      formError: PLAN_MESSAGES.alreadyOnPlan,
+    });
+  });
+
+  test("Cancel ends premium at once", async () => {
+    const { userId, cookie } = await newUser();
+    await payForPremium(userId);
+    const response = (await manage(cookie, { intent: INTENT.cancel })) as Response;
+    expect(response.headers.get("Location")).toBe("/manage-subscription");
+    expect(SUBSCRIPTION_TOASTS.canceled).toContain("cancelled");
+    expect(await toastOf(response)).toMatchObject({ type: "success", message: SUBSCRIPTION_TOASTS.canceled });
+    const user = await storedUser(userId);
+    expect(user.premiumAccess).toBe(false);
+    expect(user.subscription.status).toBe("canceled");
+  });
+
+  test("Cancel without a stored subscription asks for a refresh first", async () => {
+    const { cookie } = await newUser();
+    expect(answer(await manage(cookie, { intent: INTENT.cancel }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.noSubscriptionId });
+  });
+
+  test("Refresh Data re-reads the subscription from Stripe", async () => {
+    const { userId, cookie } = await newUser();
+    await payForPremium(userId);
+    await User.updateOne({ _id: userId }, { $unset: { "subscription.currentPeriodEnd": 1, "subscription.subscriptionId": 1 } });
+    expect(((await manage(cookie, { intent: INTENT.refresh })) as Response).status).toBe(302);
+    const user = await storedUser(userId);
+    expect(user.subscription.subscriptionId).toMatch(/^sub_/);
+    expect(user.subscription.currentPeriodEnd).toBeInstanceOf(Date);
+  });
+
+  test("Refresh Data without any Stripe record reports the failure", async () => {
+    const { cookie } = await newUser();
+    expect(answer(await manage(cookie, { intent: INTENT.refresh }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.refreshFailed });
+  });
+});
+
+describe("the reconciliation job", () => {
+  test("re-reads premium users whose period has ended and removes access Stripe no longer grants", async () => {
+    const { userId } = await newUser();
+    await payForPremium(userId);
+    const { subscriptionId } = (await storedUser(userId)).subscription;
+    await control(`/_control/subscriptions/${subscriptionId}`, { status: "unpaid" });
+    expect(await reconcileSubscriptions()).toMatchObject({ failed: 0 });
+    expect((await storedUser(userId)).premiumAccess).toBe(true);
+    await User.updateOne({ _id: userId }, { $set: { "subscription.currentPeriodEnd": new Date(Date.now() - 60_000) } });
+    expect(await reconcileSubscriptions()).toMatchObject({ checked: 1, failed: 0 });
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: false, subscription: { status: "unpaid" } });
+  });
+});

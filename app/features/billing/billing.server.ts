@@ -1,0 +1,252 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/react";
+import * as z from "zod/mini";
+import mongoose, { type Types } from "mongoose";
+import Stripe from "stripe";
+import { User } from "../../../models";
+import { requireUserId } from "~/features/auth/auth.server";
+import { getEnv, type ServerEnv } from "~/utils/env.server";
+import {
+  BILLING_INTERVALS,
+  checkoutErrorDialog,
+  PLAN_MESSAGES,
+  PAYMENT_SUCCESS_PATH,
+  PLANS_PATH,
+  SUBSCRIBE_LOGIN_PATH,
+  type BillingInterval,
+  type SubscribeActionData,
+} from "./plans";
+import { getStripe, requireStripe } from "~/integrations/stripe.server";
+import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe } from "./subscription";
+
+/** A failure whose message is meant for the user as it is. */
+export class BillingError extends Error {}
+
+type PriceEnv = Pick<ServerEnv, "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_ANNUAL">;
+
+/** The payment provider's price ids of Premium; an unset or empty variable is `null`. */
+export function getPriceIds(env: PriceEnv = getEnv()): Record<BillingInterval, string | null> {
+  return { monthly: env.STRIPE_PRICE_MONTHLY?.trim() || null, annual: env.STRIPE_PRICE_ANNUAL?.trim() || null };
+}
+
+export function priceIdFor(interval: BillingInterval, env?: PriceEnv) {
+  return getPriceIds(env)[interval];
+}
+
+export type CheckoutRequest = { userId: string; priceId: string; interval: BillingInterval; origin: string };
+
+/** Requests that differ only in time by less than this reuse one checkout session (a double click never opens two). */
+const CHECKOUT_REUSE_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Creates a Stripe Checkout Session for Premium and resolves to its hosted
+ * page. The user's Stripe customer is created once and reused. The
+ * idempotency key makes a double submission return the same session; it
+ * includes the stored subscription, so subscribing again after a
+ * cancellation opens a new one.
+ */
+export async function startCheckout({ userId, priceId, origin }: CheckoutRequest): Promise<{ checkoutUrl: string }> {
+  const stripe = requireStripe();
+  const user = await User.findById(userId)
+    .select({ email: 1, displayName: 1, subscription: 1 })
+    .lean<{ email: string; displayName?: string; subscription?: StoredSubscription | null }>();
+  if (!user) throw new BillingError(PLAN_MESSAGES.loginToSubscribe);
+  const customerId = user.subscription?.customerId ?? (await createCustomer(stripe, userId, user.email, user.displayName));
+  const window = Math.floor(Date.now() / CHECKOUT_REUSE_WINDOW_MS);
+  const stored = `${user.subscription?.subscriptionId ?? "none"}:${user.subscription?.status ?? "none"}`;
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "subscription",
+      customer: customerId,
+      client_reference_id: userId,
+      line_items: [{ price: priceId, quantity: 1 }],
+      success_url: `${origin}${PAYMENT_SUCCESS_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}${PLANS_PATH}`,
+      metadata: { userId },
+      subscription_data: { metadata: { userId } },
+    },
+    { idempotencyKey: `checkout:${userId}:${priceId}:${stored}:${window}` },
+  );
+  if (!session.id || !session.url) throw new BillingError(PLAN_MESSAGES.noCheckoutSession);
+  return { checkoutUrl: session.url };
+}
+
+async function createCustomer(stripe: Stripe, userId: string, email: string, name?: string) {
+  const customer = await stripe.customers.create(
+    { email, ...(name && { name }), metadata: { userId } },
+    { idempotencyKey: `customer:${userId}` },
+  );
+  await User.updateOne({ _id: userId }, { $set: { "subscription.customerId": customer.id } });
+  return customer.id;
+}
+
+export type StoredSubscription = {
+  status?: string | null;
+  plan?: string | null;
+  interval?: "month" | "year" | null;
+  priceId?: string | null;
+  subscriptionId?: string | null;
+  customerId?: string | null;
+  currentPeriodEnd?: Date | null;
+  cancelAtPeriodEnd?: boolean | null;
+};
+
+/** The user's premium flag and stored subscription; null when the user is gone. */
+export async function getSubscriptionStatus(userId: string) {
+  const user = await User.findById(userId)
+    .select({ premiumAccess: 1, subscription: 1 })
+    .lean<{ premiumAccess?: boolean; subscription?: StoredSubscription | null }>();
+  if (!user) return null;
+  return { premiumAccess: Boolean(user.premiumAccess), subscription: user.subscription ?? {} };
+}
+
+async function storedSubscription(userId: string): Promise<StoredSubscription> {
+  return (await getSubscriptionStatus(userId))?.subscription ?? {};
+}
+
+/** Like requireUserId, but a signed-out visitor is sent to sign in and then back to the plans page. */
+export async function requireSubscriberId(request: Request) {
+  try {
+    return await requireUserId(request);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.headers.has("Location")) thrown.headers.set("Location", SUBSCRIBE_LOGIN_PATH);
+    throw thrown;
+  }
+}
+
+/** The dialog a failed checkout opens: Stripe's messages and ours are written for users; anything else stays in the log. */
+export function checkoutFailureDialog(error: unknown) {
+  const shown = error instanceof Stripe.errors.StripeError || error instanceof BillingError ? error : new Error(PLAN_MESSAGES.checkoutFailed);
+  return checkoutErrorDialog(shown);
+}
+
+export function billingFailure(failure: Partial<SubscribeActionData>, status: number) {
+  return data<SubscribeActionData>({ formError: null, checkoutError: null, ...failure }, { status });
+}
+
+const SubscribeSchema = z.object({
+  interval: z.enum(BILLING_INTERVALS, { error: PLAN_MESSAGES.invalidInterval }),
+});
+
+/** "Subscribe Now" on the plans page and /manage-subscription: checks the interval and its price, then starts checkout. */
+export async function subscribe(request: Request, userId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SubscribeSchema });
+  if (submission.status !== "success") return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
+  if ((await getSubscriptionStatus(userId))?.premiumAccess) {
+    return billingFailure({ formError: PLAN_MESSAGES.alreadySubscribed }, 409);
+  }
+  const { interval } = submission.value;
+  const priceId = priceIdFor(interval);
+  if (!priceId) return billingFailure({ formError: PLAN_MESSAGES.pricingNotConfigured }, 503);
+  try {
+    const origin = getEnv().APP_URL ?? new URL(request.url).origin;
+    const { checkoutUrl } = await startCheckout({ userId, priceId, interval, origin });
+    return redirect(checkoutUrl);
+  } catch (error) {
+    console.error("checkout failed", error);
+    return billingFailure({ checkoutError: checkoutFailureDialog(error) }, 502);
+  }
+}
+
+/**
+ * Writes Stripe's current view of a subscription to its user, unless it is an
+ * older subscription's news (see shouldApplySnapshot). Resolves whether it applied.
+ */
+export async function applySubscription(userId: string, subscription: Stripe.Subscription) {
+  const snapshot = snapshotFromStripe(subscription);
+  const status = await getSubscriptionStatus(userId);
+  if (!status || !shouldApplySnapshot(status.subscription, snapshot)) return false;
+  await User.updateOne(
+    { _id: userId },
+    { $set: { subscription: { ...snapshot, updatedAt: new Date() }, premiumAccess: premiumAccessFor(snapshot.status) } },
+  );
+  return true;
+}
+
+/** Re-reads the user's subscription from Stripe (by id, else the customer's newest) and stores it. */
+export async function refreshSubscription(userId: string) {
+  const stripe = requireStripe();
+  const { subscriptionId, customerId } = await storedSubscription(userId);
+  const subscription = subscriptionId
+    ? await stripe.subscriptions.retrieve(subscriptionId)
+    : customerId
+      ? (await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 1 })).data[0]
+      : undefined;
+  if (!subscription) throw new BillingError(PLAN_MESSAGES.refreshFailed);
+  await applySubscription(userId, subscription);
+  return subscription;
+}
+
+/** The stored subscription id, or the spec's message asking for a refresh first. */
+async function requireSubscriptionId(userId: string) {
+  const { subscriptionId } = await storedSubscription(userId);
+  if (!subscriptionId) throw new BillingError(PLAN_MESSAGES.noSubscriptionId);
+  return subscriptionId;
+}
+
+/** Cancels at once, as the spec says (decision 091): premium ends now, not at the end of the period. */
+export async function cancelSubscription(userId: string) {
+  const subscriptionId = await requireSubscriptionId(userId);
+  const canceled = await requireStripe().subscriptions.cancel(subscriptionId);
+  if (canceled.status !== "canceled") throw new BillingError(PLAN_MESSAGES.cancelNotConfirmed);
+  await applySubscription(userId, canceled);
+}
+
+/**
+ * Switches the subscription to the other billing period's price; Stripe
+ * credits the unused time and starts the new cycle now (decision 092).
+ */
+export async function changePlan(userId: string, interval: BillingInterval) {
+  const priceId = priceIdFor(interval);
+  if (!priceId) throw new BillingError(PLAN_MESSAGES.pricingNotConfigured);
+  const subscriptionId = await requireSubscriptionId(userId);
+  const stripe = requireStripe();
+  const current = await stripe.subscriptions.retrieve(subscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new BillingError(PLAN_MESSAGES.refreshFailed);
+  if (item.price.id === priceId) throw new BillingError(PLAN_MESSAGES.alreadyOnPlan);
+  const updated = await stripe.subscriptions.update(subscriptionId, {
+    items: [{ id: item.id, price: priceId }],
+    proration_behavior: "always_invoice",
+  });
+  await applySubscription(userId, updated);
+}
+
+/**
+ * The success page's server read: when the checkout session is this user's
+ * and complete, its subscription is stored without waiting for the webhook.
+ * Visiting the URL alone grants nothing.
+ */
+export async function syncCheckoutSession(userId: string, sessionId: string) {
+  const stripe = requireStripe();
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  if (session.client_reference_id !== userId || session.status !== "complete" || !session.subscription) return false;
+  const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription.id;
+  return applySubscription(userId, await stripe.subscriptions.retrieve(subscriptionId));
+}
+
+/** How many subscriptions one reconciliation run re-reads at most. */
+const RECONCILE_BATCH_SIZE = 100;
+
+/**
+ * Re-syncs premium users whose billing period has ended: a renewal, a lapse
+ * or a cancellation whose webhook never arrived is caught here.
+ */
+export async function reconcileEndedSubscriptions(now = new Date()) {
+  if (!getStripe()) return { checked: 0, failed: 0 };
+  const users = await User.find({ premiumAccess: true, "subscription.currentPeriodEnd": mongoose.trusted({ $lt: now }) })
+    .select({ _id: 1 })
+    .limit(RECONCILE_BATCH_SIZE)
+    .lean<Array<{ _id: Types.ObjectId }>>();
+  let failed = 0;
+  for (const { _id } of users) {
+    try {
+      await refreshSubscription(_id.toHexString());
+    } catch (error) {
+      failed += 1;
+      console.error(`reconciling the subscription of user ${_id.toHexString()} failed`, error);
+    }
+  }
+  return { checked: users.length, failed };
+}

@@ -1,0 +1,221 @@
+import Stripe from "stripe";
+import { describe, expect, test } from "vitest";
+import { User } from "../../../models";
+import { action as manageSubscriptionAction, loader as manageSubscriptionLoader } from "~/routes/_app.manage-subscription";
+import { loader as paymentCancelledLoader } from "~/routes/payment-cancelled";
+import { loader as paymentSuccessLoader } from "~/routes/payment-success";
+import { action as pricingAction } from "~/routes/pricing";
+import { action as subscriptionAction, loader as subscriptionLoader } from "~/routes/subscription";
+import { BillingError, checkoutFailureDialog, getPriceIds, priceIdFor, startCheckout } from "./billing.server";
+import { checkoutErrorDialog, formatUsd, parseBillingInterval, PLAN_MESSAGES, PREMIUM_PRICE_CENTS } from "./plans";
+import { createSession } from "~/features/auth/session.server";
+import { useTestDatabase } from "../../../tests/setup/database";
+
+useTestDatabase();
+
+const ORIGIN = "http://localhost:3000";
+
+async function signedInCookie(fields: Record<string, unknown> = {}) {
+  const user = await User.create({ email: `plans-${crypto.randomUUID()}@example.com`, authProvider: "email", ...fields });
+  const { cookie } = await createSession(String(user._id), new Request(`${ORIGIN}/`));
+  return cookie.split(";")[0];
+}
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  const headers: Record<string, string> = { Origin: ORIGIN, Host: "localhost:3000" };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(`${ORIGIN}${path}`, { method: "POST", body, headers });
+}
+
+function get(path: string, cookie?: string) {
+  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+async function settle<T>(promise: Promise<T>) {
+  try {
+    return await promise;
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function answerOf(result: unknown) {
+  expect(result).toMatchObject({ type: "DataWithResponseInit" });
+  const { data, init } = result as { data: { formError: string | null; checkoutError: unknown }; init: ResponseInit };
+  return { ...data, status: init.status };
+}
+
+describe("checkout error dialog", () => {
+  test.each(["Payment script blocked by the browser", "Please disable your ad blocker", "A privacy Extension interfered", "net::ERR_BLOCKED_BY_CLIENT"])(
+    "'%s' opens the ad-blocker dialog",
+    (message) => {
+      expect(checkoutErrorDialog(new Error(message))).toEqual({ kind: "ad-blocker" });
+    },
+  );
+
+  test("any other error shows its message in the payment error dialog", () => {
+    expect(checkoutErrorDialog(new Error("Card declined"))).toEqual({ kind: "payment-error", message: "Card declined" });
+  });
+
+  test("an error without a message falls back to the default text", () => {
+    const expected = { kind: "payment-error", message: "We're having trouble processing your payment at the moment. Please try again later." };
+    expect(checkoutErrorDialog(new Error(""))).toEqual(expected);
+    expect(checkoutErrorDialog({ status: 500 })).toEqual(expected);
+  });
+
+  test("a checkout failure that is not Stripe's shows 'Failed to start checkout process' (the reason stays in the log)", async () => {
+    const failure = await settle(startCheckout({ userId: "u1", priceId: "price_1", interval: "monthly", origin: ORIGIN }));
+    expect(failure).toBeInstanceOf(Error);
+    expect(checkoutFailureDialog(failure)).toEqual({ kind: "payment-error", message: "Failed to start checkout process" });
+  });
+
+  test("Stripe's own messages and ours reach the dialog as they are", () => {
+    const declined = new Stripe.errors.StripeCardError({ type: "card_error", message: "Your card was declined." });
+    expect(checkoutFailureDialog(declined)).toEqual({ kind: "payment-error", message: "Your card was declined." });
+    expect(checkoutFailureDialog(new BillingError(PLAN_MESSAGES.noCheckoutSession))).toEqual({
+      kind: "payment-error",
+      message: "Failed to create checkout session - no session ID received",
+    });
+  });
+});
+
+describe("billing interval and prices", () => {
+  test("reads the billing query value, monthly by default", () => {
+    expect(parseBillingInterval(null)).toBe("monthly");
+    expect(parseBillingInterval("monthly")).toBe("monthly");
+    expect(parseBillingInterval("annual")).toBe("annual");
+    expect(parseBillingInterval("yearly")).toBe("monthly");
+  });
+
+  test("formats Premium and Free prices in dollars", () => {
+    expect(formatUsd(PREMIUM_PRICE_CENTS.monthly)).toBe("$2.99");
+    expect(formatUsd(PREMIUM_PRICE_CENTS.annual)).toBe("$24.99");
+    expect(formatUsd(0)).toBe("$0");
+  });
+
+  test("looks up the price id of each interval from the environment", () => {
+    const env = { STRIPE_PRICE_MONTHLY: "price_monthly", STRIPE_PRICE_ANNUAL: "price_annual" };
+    expect(getPriceIds(env)).toEqual({ monthly: "price_monthly", annual: "price_annual" });
+    expect(priceIdFor("annual", env)).toBe("price_annual");
+  });
+
+  test("an unset or blank price id is missing", () => {
+    expect(getPriceIds()).toEqual({ monthly: null, annual: null });
+    expect(priceIdFor("monthly", { STRIPE_PRICE_MONTHLY: " ", STRIPE_PRICE_ANNUAL: undefined })).toBeNull();
+  });
+});
+
+describe("plans page", () => {
+  test("the loader reads the billing period and who is looking", async () => {
+    expect(await subscriptionLoader({ request: get("/subscription?billing=annual"), params: {}, context: {} })).toEqual({
+      interval: "annual",
+      signedIn: false,
+      premium: false,
+    });
+    const premiumCookie = await signedInCookie({ premiumAccess: true });
+    expect(await subscriptionLoader({ request: get("/subscription", premiumCookie), params: {}, context: {} })).toEqual({
+      interval: "monthly",
+      signedIn: true,
+      premium: true,
+    });
+  });
+
+  test("a signed-out Subscribe Now goes to sign in and back to the plans page", async () => {
+    for (const subscribeAction of [subscriptionAction, pricingAction]) {
+      const response = await settle(subscribeAction({ request: post("/pricing", { interval: "monthly" }), params: {}, context: {} }));
+      expect(response).toBeInstanceOf(Response);
+      expect((response as Response).status).toBe(302);
+      expect((response as Response).headers.get("Location")).toBe("/login?redirect=subscription");
+    }
+  });
+
+  test("a post from another site is refused", async () => {
+    const request = new Request(`${ORIGIN}/subscription`, { method: "POST", body: new FormData(), headers: { Origin: "https://evil.example", Host: "localhost:3000" } });
+    const response = await settle(subscriptionAction({ request, params: {}, context: {} }));
+    expect((response as Response).status).toBe(403);
+  });
+
+  test("an unknown interval is a 400", async () => {
+    const cookie = await signedInCookie();
+    const result = await subscriptionAction({ request: post("/subscription", { interval: "weekly" }, cookie), params: {}, context: {} });
+    expect(answerOf(result)).toEqual({ formError: PLAN_MESSAGES.invalidInterval, checkoutError: null, status: 400 });
+  });
+
+  test("without a configured price the visitor is told pricing is not configured", async () => {
+    const cookie = await signedInCookie();
+    const result = await subscriptionAction({ request: post("/subscription", { intent: "subscribe", interval: "annual" }, cookie), params: {}, context: {} });
+    expect(answerOf(result)).toEqual({
+      formError: "Subscription pricing is not configured. Please contact support.",
+      checkoutError: null,
+      status: 503,
+    });
+  });
+
+  test("a subscriber cannot start a second subscription", async () => {
+    const cookie = await signedInCookie({ premiumAccess: true });
+    const result = await subscriptionAction({ request: post("/subscription", { interval: "monthly" }, cookie), params: {}, context: {} });
+    expect(answerOf(result)).toMatchObject({ formError: "You already have an active subscription!", status: 409 });
+  });
+});
+
+describe("manage subscription", () => {
+  test("Subscribe Now answers like the plans page", async () => {
+    const cookie = await signedInCookie();
+    const result = await manageSubscriptionAction({
+      request: post("/manage-subscription", { intent: "subscribe", interval: "monthly" }, cookie),
+      params: {},
+      context: {},
+    });
+    expect(answerOf(result)).toMatchObject({ formError: PLAN_MESSAGES.pricingNotConfigured, status: 503 });
+  });
+
+  test("Refresh Data without Stripe keys reports that the refresh failed", async () => {
+    const cookie = await signedInCookie({ premiumAccess: true });
+    const result = await manageSubscriptionAction({ request: post("/manage-subscription", { intent: "refresh" }, cookie), params: {}, context: {} });
+    expect(answerOf(result)).toEqual({ formError: "Failed to refresh subscription data", checkoutError: null, status: 502 });
+  });
+
+  test("a free user gets the upgrade view with the chosen period", async () => {
+    const cookie = await signedInCookie();
+    expect(await manageSubscriptionLoader({ request: get("/manage-subscription?billing=annual", cookie), params: {}, context: {} })).toEqual({
+      interval: "annual",
+      plan: null,
+      confirmCancel: false,
+    });
+  });
+
+  test("a subscriber sees the plan, its price and the next billing date", async () => {
+    const cookie = await signedInCookie({
+      premiumAccess: true,
+      subscription: { status: "active", interval: "year", subscriptionId: "sub_123", currentPeriodEnd: new Date(2026, 5, 15, 12) },
+    });
+    const { plan } = await manageSubscriptionLoader({ request: get("/manage-subscription", cookie), params: {}, context: {} });
+    expect(plan).toEqual({ name: "Premium", interval: "annual", priceCents: 2499, nextBillingDate: "June 15, 2026", detailsMissing: false });
+  });
+
+  test("a subscriber without subscription details is offered a refresh", async () => {
+    const cookie = await signedInCookie({ premiumAccess: true });
+    const { plan } = await manageSubscriptionLoader({ request: get("/manage-subscription", cookie), params: {}, context: {} });
+    expect(plan).toMatchObject({ interval: "monthly", nextBillingDate: null, detailsMissing: true });
+  });
+});
+
+describe("payment pages", () => {
+  test("payment success without a checkout session goes straight home", async () => {
+    const response = await settle(paymentSuccessLoader({ request: get("/payment-success"), params: {}, context: {} }));
+    expect((response as Response).status).toBe(302);
+    expect((response as Response).headers.get("Location")).toBe("/");
+  });
+
+  test("payment success with a checkout session shows the page and grants nothing", async () => {
+    expect(await paymentSuccessLoader({ request: get("/payment-success?session_id=cs_test"), params: {}, context: {} })).toBeNull();
+  });
+
+  test("payment cancelled goes to subscription management", async () => {
+    const response = await paymentCancelledLoader();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/manage-subscription");
+  });
+});

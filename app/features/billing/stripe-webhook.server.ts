@@ -1,0 +1,69 @@
+import { Types } from "mongoose";
+import type Stripe from "stripe";
+import { ProcessedStripeEvent, User } from "../../../models";
+import { applySubscription } from "./billing.server";
+import { getEnv } from "~/utils/env.server";
+import { getStripe } from "~/integrations/stripe.server";
+import { subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
+
+export type WebhookOutcome =
+  | { status: 400 | 503; error: string }
+  | { status: 200; result: "applied" | "unchanged" | "duplicate" | "ignored" | "unknown-user" };
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Verifies and applies one Stripe webhook delivery. The signature covers the
+ * raw body, so it is read as text before anything parses it. Events are only
+ * signals: the subscription is re-read from Stripe and that snapshot stored,
+ * so duplicates, gaps and any order of delivery end in Stripe's current state.
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+  const stripe = getStripe();
+  const secret = getEnv().STRIPE_WEBHOOK_SECRET;
+  if (!stripe || !secret) return { status: 503, error: "Payments are not configured" };
+  if (!signature) return { status: 400, error: "Missing Stripe-Signature header" };
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    return { status: 400, error: error instanceof Error ? error.message : "Invalid signature" };
+  }
+  if (await ProcessedStripeEvent.exists({ _id: event.id })) return { status: 200, result: "duplicate" };
+  let applied: Awaited<ReturnType<typeof applyEvent>>;
+  try {
+    applied = await applyEvent(stripe, event);
+  } catch (error) {
+    // Not recorded as processed: Stripe retries a non-2xx answer later.
+    console.error(`applying Stripe event ${event.id} (${event.type}) failed`, error);
+    return { status: 503, error: "The event could not be applied now; retry later" };
+  }
+  const { result, userId } = applied;
+  try {
+    await ProcessedStripeEvent.create({ _id: event.id, type: event.type, userId });
+  } catch (error) {
+    // A concurrent delivery of the same event recorded it first; applying twice changed nothing.
+    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+  }
+  return { status: 200, result };
+}
+
+async function applyEvent(stripe: Stripe, event: Stripe.Event) {
+  const subscriptionId = subscriptionIdOfEvent(event);
+  if (!subscriptionId) return { result: "ignored" as const, userId: null };
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const userId = await findUserId(userIdOfEvent(event) ?? subscription.metadata?.userId ?? null, subscription.customer);
+  if (!userId) {
+    console.warn(`Stripe event ${event.id} (${event.type}) names no known user; acknowledged without changes`);
+    return { result: "unknown-user" as const, userId: null };
+  }
+  const applied = await applySubscription(userId, subscription);
+  return { result: applied ? ("applied" as const) : ("unchanged" as const), userId };
+}
+
+async function findUserId(named: string | null, customer: string | Stripe.Customer | Stripe.DeletedCustomer) {
+  if (named && Types.ObjectId.isValid(named) && (await User.exists({ _id: named }))) return named;
+  const customerId = typeof customer === "string" ? customer : customer.id;
+  const byCustomer = await User.findOne({ "subscription.customerId": customerId }).select({ _id: 1 }).lean<{ _id: Types.ObjectId }>();
+  return byCustomer?._id.toHexString() ?? null;
+}

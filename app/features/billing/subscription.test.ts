@@ -1,0 +1,123 @@
+import type Stripe from "stripe";
+import { describe, expect, test } from "vitest";
+import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
+
+const PERIOD_START = 1_790_000_000;
+const PERIOD_END = PERIOD_START + 30 * 24 * 3600;
+
+function stripeSubscription(overrides: Partial<Stripe.Subscription> = {}, interval: "month" | "year" = "month") {
+  return {
+    id: "sub_1",
+    object: "subscription",
+    status: "active",
+    customer: "cus_1",
+    cancel_at_period_end: false,
+    canceled_at: null,
+    metadata: { userId: "u1" },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: "si_1",
+          price: { id: `price_${interval}`, product: "prod_premium", recurring: { interval } },
+          current_period_start: PERIOD_START,
+          current_period_end: PERIOD_END,
+        },
+      ],
+    },
+    ...overrides,
+  } as unknown as Stripe.Subscription;
+}
+
+const event = (type: string, object: Record<string, unknown>) => ({ id: "evt_1", type, data: { object } }) as unknown as Stripe.Event;
+
+describe("premium access by subscription status", () => {
+  test.each([
+    ["active", true],
+    ["trialing", true],
+    ["past_due", true],
+    ["unpaid", false],
+    ["canceled", false],
+    ["incomplete", false],
+    ["incomplete_expired", false],
+    ["paused", false],
+    [null, false],
+    [undefined, false],
+  ])("%s → %s", (status, access) => {
+    expect(premiumAccessFor(status)).toBe(access);
+  });
+});
+
+describe("the stored snapshot of a Stripe subscription", () => {
+  test("takes status, price, interval and the period from the first item", () => {
+    expect(snapshotFromStripe(stripeSubscription())).toEqual({
+      status: "active",
+      plan: "Premium",
+      interval: "month",
+      priceId: "price_month",
+      planId: "prod_premium",
+      subscriptionId: "sub_1",
+      customerId: "cus_1",
+      currentPeriodStart: new Date(PERIOD_START * 1000),
+      currentPeriodEnd: new Date(PERIOD_END * 1000),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    });
+  });
+
+  test("a yearly price is the year interval; a cancellation keeps its time", () => {
+    const snapshot = snapshotFromStripe(stripeSubscription({ status: "canceled", canceled_at: PERIOD_START + 60 }, "year"));
+    expect(snapshot).toMatchObject({ interval: "year", status: "canceled", canceledAt: new Date((PERIOD_START + 60) * 1000) });
+  });
+});
+
+describe("which snapshot may replace the stored subscription", () => {
+  const active = snapshotFromStripe(stripeSubscription({ id: "sub_new" }));
+  const canceled = snapshotFromStripe(stripeSubscription({ id: "sub_old", status: "canceled" }));
+
+  test("nothing stored yet, or the same subscription: always", () => {
+    expect(shouldApplySnapshot(null, canceled)).toBe(true);
+    expect(shouldApplySnapshot({ subscriptionId: null }, canceled)).toBe(true);
+    expect(shouldApplySnapshot({ subscriptionId: "sub_old", status: "active" }, canceled)).toBe(true);
+  });
+
+  test("a late event of an old subscription does not undo a newer active one", () => {
+    expect(shouldApplySnapshot({ subscriptionId: "sub_new", status: "active" }, canceled)).toBe(false);
+  });
+
+  test("a new subscription that grants access replaces an ended one", () => {
+    expect(shouldApplySnapshot({ subscriptionId: "sub_old", status: "canceled" }, active)).toBe(true);
+  });
+
+  test("an ended subscription may replace another ended one", () => {
+    expect(shouldApplySnapshot({ subscriptionId: "sub_other", status: "canceled" }, canceled)).toBe(true);
+  });
+});
+
+describe("what an event is about", () => {
+  test("checkout completion names the subscription and the user as client reference", () => {
+    const completed = event("checkout.session.completed", { subscription: "sub_1", client_reference_id: "u1", metadata: {} });
+    expect(subscriptionIdOfEvent(completed)).toBe("sub_1");
+    expect(userIdOfEvent(completed)).toBe("u1");
+  });
+
+  test("subscription events name themselves and the user in metadata", () => {
+    for (const type of ["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"]) {
+      const subscriptionEvent = event(type, { id: "sub_2", metadata: { userId: "u2" } });
+      expect(subscriptionIdOfEvent(subscriptionEvent)).toBe("sub_2");
+      expect(userIdOfEvent(subscriptionEvent)).toBe("u2");
+    }
+  });
+
+  test("invoices name the subscription under parent.subscription_details", () => {
+    for (const type of ["invoice.paid", "invoice.payment_failed"]) {
+      const invoice = event(type, { parent: { subscription_details: { subscription: "sub_3" } } });
+      expect(subscriptionIdOfEvent(invoice)).toBe("sub_3");
+      expect(userIdOfEvent(invoice)).toBeNull();
+    }
+  });
+
+  test("other events are about nothing we store", () => {
+    expect(subscriptionIdOfEvent(event("customer.created", { id: "cus_1" }))).toBeNull();
+  });
+});

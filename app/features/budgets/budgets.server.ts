@@ -1,0 +1,101 @@
+import mongoose, { Types } from "mongoose";
+import { Budget, categoryBudgetsId, monthBudgetId } from "../../../models";
+import {
+  manualBudget,
+  resolveCategoryBudgets,
+  resolveMonthBudget,
+  type BudgetEntry,
+  type CategoryBudgets,
+  type StoredCategoryBudgets,
+  type StoredMonthBudget,
+} from "./carry-over";
+import { isMonthKey, shiftMonth } from "~/lib/month";
+
+/** How many earlier category-budget months are searched for one to carry over. */
+const CATEGORY_CARRY_OVER_LOOKBACK = 24;
+
+function assertBudgetInput(monthKey: string, cents: number) {
+  if (!isMonthKey(monthKey)) throw new Error(`not a month key: ${monthKey}`);
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`not an amount in cents: ${cents}`);
+}
+
+function readMonthBudget(userId: string, monthKey: string) {
+  return Budget.findById(monthBudgetId(userId, monthKey)).select({ amount: 1, userSet: 1, carriedOver: 1 }).lean<StoredMonthBudget>();
+}
+
+/** Fields a budget document gets when an upsert creates it. */
+function newBudgetFields(userId: string, kind: "month" | "categories", monthKey: string) {
+  return { userId: new Types.ObjectId(userId), kind, monthKey };
+}
+
+/**
+ * The month's budget, carrying the previous month's user-set budget over (and
+ * storing it) when the month has none. Two reads by _id at most.
+ */
+export async function getMonthBudget(userId: string, monthKey: string): Promise<BudgetEntry> {
+  const [current, previous] = await Promise.all([readMonthBudget(userId, monthKey), readMonthBudget(userId, shiftMonth(monthKey, -1))]);
+  const { shouldStore, ...budget } = resolveMonthBudget(current, previous);
+  if (shouldStore) {
+    // $setOnInsert: a budget the user sets meanwhile is never overwritten by the carried-over one.
+    await Budget.updateOne(
+      { _id: monthBudgetId(userId, monthKey) },
+      { $setOnInsert: { ...newBudgetFields(userId, "month", monthKey), ...budget } },
+      { upsert: true },
+    );
+  }
+  return budget;
+}
+
+export async function setMonthBudget(userId: string, monthKey: string, cents: number) {
+  assertBudgetInput(monthKey, cents);
+  await Budget.updateOne(
+    { _id: monthBudgetId(userId, monthKey) },
+    { $set: manualBudget(cents), $setOnInsert: newBudgetFields(userId, "month", monthKey) },
+    { upsert: true },
+  );
+}
+
+/**
+ * The month's category budgets (category id → entry). A month without its own
+ * document gets a stored copy of the user-set entries of the latest earlier
+ * month that has any.
+ */
+export async function getCategoryBudgets(userId: string, monthKey: string): Promise<CategoryBudgets> {
+  const current = await Budget.findById(categoryBudgetsId(userId, monthKey)).select({ monthKey: 1, categories: 1 }).lean<StoredCategoryBudgets>();
+  if (current) return resolveCategoryBudgets(current, []).categories;
+  const earlier = await Budget.find({ userId, kind: "categories", monthKey: mongoose.trusted({ $lt: monthKey }) })
+    .sort({ monthKey: -1 })
+    .limit(CATEGORY_CARRY_OVER_LOOKBACK)
+    .select({ monthKey: 1, categories: 1 })
+    .lean<StoredCategoryBudgets[]>();
+  const { categories, shouldStore } = resolveCategoryBudgets(null, earlier);
+  if (shouldStore) {
+    await Budget.updateOne(
+      { _id: categoryBudgetsId(userId, monthKey) },
+      { $setOnInsert: { ...newBudgetFields(userId, "categories", monthKey), categories } },
+      { upsert: true },
+    );
+  }
+  return categories;
+}
+
+/** A category id can be a key of the stored map only without "." and a leading "$". */
+function isStorableKey(categoryId: string) {
+  return categoryId.length > 0 && !categoryId.includes(".") && !categoryId.startsWith("$");
+}
+
+/**
+ * Sets one category's budget for the month (user-set, not carried over). The
+ * month's carry-over is settled first, so the first edit of a month does not
+ * hide the budgets it would have carried over.
+ */
+export async function setCategoryBudget(userId: string, monthKey: string, categoryId: string, cents: number) {
+  assertBudgetInput(monthKey, cents);
+  if (!isStorableKey(categoryId)) throw new Error(`not a category id: ${categoryId}`);
+  await getCategoryBudgets(userId, monthKey);
+  await Budget.updateOne(
+    { _id: categoryBudgetsId(userId, monthKey) },
+    { $set: { [`categories.${categoryId}`]: manualBudget(cents) }, $setOnInsert: newBudgetFields(userId, "categories", monthKey) },
+    { upsert: true },
+  );
+}

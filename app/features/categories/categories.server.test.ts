@@ -1,0 +1,257 @@
+import { randomBytes } from "node:crypto";
+import { Types } from "mongoose";
+import { describe, expect, test } from "vitest";
+import { Budget, categoryBudgetsId, Transaction, User } from "../../../models";
+import { CATEGORY_MESSAGES, DEFAULT_CATEGORIES, type StoredCategory } from "./categories";
+import {
+  addCategory,
+  deleteCategory,
+  ensureCategoryExists,
+  getCategories,
+  listCategoryTransactions,
+  moveCategory,
+  renameCategory,
+  reorderCategories,
+  setCategoryAmount,
+} from "./categories.server";
+import { createEmailUser } from "~/features/auth/user.server";
+import { useTestDatabase } from "../../../tests/setup/database";
+
+useTestDatabase();
+
+async function newUser() {
+  return createEmailUser(`categories-${randomBytes(4).toString("hex")}@example.com`, "Str0ng!Passw0rd");
+}
+
+async function storedMap(userId: string) {
+  const user = await User.findById(userId).select({ categories: 1, settings: 1 }).lean<{
+    categories: Record<string, StoredCategory>;
+    settings: { emailNotifications: boolean; pushNotifications: boolean };
+  }>();
+  return user!;
+}
+
+async function ids(userId: string, type?: "income" | "expense") {
+  return (await getCategories(userId)).filter((category) => !type || category.type === type).map((category) => category.id);
+}
+
+describe("getCategories", () => {
+  test("the first load writes the default categories and settings", async () => {
+    const userId = await newUser();
+    await User.updateOne({ _id: userId }, { $unset: { settings: 1 } });
+    const categories = await getCategories(userId);
+    expect(categories.map((category) => category.id)).toEqual(DEFAULT_CATEGORIES.map((category) => category.id));
+    expect(categories[0]).toMatchObject({ id: "salary", name: "Paycheck 1", type: "income" });
+    const stored = await storedMap(userId);
+    expect(Object.keys(stored.categories).sort()).toEqual(DEFAULT_CATEGORIES.map((category) => category.id).sort());
+    expect(stored.categories.food).toMatchObject({ name: "Food & Dining", type: "expense", order: 1, budget: 0, expected: 0 });
+    expect(stored.settings).toEqual({ emailNotifications: true, pushNotifications: true });
+  });
+
+  test("defaults removed from a saved map stay removed", async () => {
+    const userId = await newUser();
+    await getCategories(userId);
+    await deleteCategory(userId, "housing");
+    expect(await ids(userId)).not.toContain("housing");
+  });
+
+  test("an expense category named like income is stored as income", async () => {
+    const userId = await newUser();
+    await getCategories(userId);
+    await User.updateOne(
+      { _id: userId },
+      { $set: { "categories.bonus-work": { id: "bonus-work", name: "Bonus work", type: "expense", order: 9, budget: 7000 } } },
+    );
+    const bonus = (await getCategories(userId)).find((category) => category.id === "bonus-work");
+    expect(bonus).toMatchObject({ type: "income", order: 2, expected: 7000, budget: 0 });
+    expect((await storedMap(userId)).categories["bonus-work"]).toMatchObject({ type: "income", order: 2, expected: 7000, budget: 0 });
+  });
+});
+
+describe("addCategory", () => {
+  test("stores the sanitised category with its amount as budget (expense) or expected (income)", async () => {
+    const userId = await newUser();
+    const expense = await addCategory(userId, { name: "  <b>Pet</b>  Care ", type: "expense", amount: 2550 });
+    expect(expense).toMatchObject({ ok: true, category: { id: "pet-care", name: "Pet  Care", order: 6, budget: 2550, expected: 0 } });
+    const income = await addCategory(userId, { name: "Side Gig", type: "income", amount: 10000 });
+    expect(income).toMatchObject({ ok: true, category: { id: "side-gig", order: 2, budget: 0, expected: 10000 } });
+    const stored = (await storedMap(userId)).categories;
+    expect(stored["pet-care"]).toMatchObject({ id: "pet-care", name: "Pet  Care", type: "expense", icon: "", budget: 2550, expected: 0 });
+    expect(stored["side-gig"]).toMatchObject({ type: "income", expected: 10000, budget: 0 });
+    expect(await ids(userId, "income")).toEqual(["salary", "investments", "side-gig"]);
+  });
+
+  test("a name whose id exists is refused and nothing is written", async () => {
+    const userId = await newUser();
+    await addCategory(userId, { name: "Travel", type: "expense", amount: 100 });
+    expect(await addCategory(userId, { name: " TRAVEL ", type: "income", amount: 999 })).toEqual({
+      ok: false,
+      errors: [CATEGORY_MESSAGES.duplicate],
+    });
+    expect(await addCategory(userId, { name: "Housing", type: "expense", amount: 0 })).toEqual({
+      ok: false,
+      errors: ["A category with this name already exists"],
+    });
+    expect((await storedMap(userId)).categories.travel).toMatchObject({ type: "expense", budget: 100 });
+  });
+
+  test("invalid names and types are refused with the validator's messages", async () => {
+    const userId = await newUser();
+    expect(await addCategory(userId, { name: "<br>", type: "expense", amount: 0 })).toEqual({ ok: false, errors: ["Category name cannot be empty"] });
+    expect(await addCategory(userId, { name: "x".repeat(51), type: "savings", amount: 0 })).toEqual({
+      ok: false,
+      errors: ["Category name must be less than 50 characters", 'Category type must be either "income" or "expense"'],
+    });
+    expect(await addCategory(userId, { name: "...", type: "expense", amount: 0 })).toEqual({ ok: false, errors: ["Invalid category name"] });
+    expect(Object.keys((await storedMap(userId)).categories)).toHaveLength(DEFAULT_CATEGORIES.length);
+  });
+
+  test("a negative or fractional amount is stored as 0", async () => {
+    const userId = await newUser();
+    await addCategory(userId, { name: "Gifts", type: "expense", amount: -5 });
+    expect((await storedMap(userId)).categories.gifts.budget).toBe(0);
+  });
+});
+
+describe("ensureCategoryExists", () => {
+  test("creates a missing category after the others of its type, once", async () => {
+    const userId = await newUser();
+    const created = await ensureCategoryExists(userId, { id: "freelance", name: "Freelance", type: "income" });
+    expect(created).toMatchObject({ id: "freelance", name: "Freelance", type: "income", order: 2, icon: "tag" });
+    await ensureCategoryExists(userId, { id: "freelance", name: "Other name", type: "income" });
+    expect((await storedMap(userId)).categories.freelance).toMatchObject({ name: "Freelance", order: 2 });
+    expect(await ensureCategoryExists(userId, { id: "uncategorized", name: "Uncategorized", type: "income" })).toBeNull();
+    expect((await storedMap(userId)).categories.uncategorized).toBeUndefined();
+  });
+});
+
+describe("renameCategory", () => {
+  test("changes the name and keeps the id", async () => {
+    const userId = await newUser();
+    expect(await renameCategory(userId, "food", " Groceries <i>&</i> Dining ")).toMatchObject({ ok: true });
+    const food = (await getCategories(userId)).find((category) => category.id === "food");
+    expect(food?.name).toBe("Groceries & Dining");
+  });
+
+  test("refuses an empty name, an unknown category and a debt category", async () => {
+    const userId = await newUser();
+    expect(await renameCategory(userId, "food", "  ")).toEqual({ ok: false, errors: ["Category name cannot be empty"] });
+    expect(await renameCategory(userId, "nope", "Name")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
+    await User.updateOne(
+      { _id: userId },
+      { $set: { "categories.debt_1": { id: "debt_1", name: "💳 Visa", type: "expense", order: 1000, isDebt: true } } },
+    );
+    expect(await renameCategory(userId, "debt_1", "Card")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.debtLocked] });
+    expect(await deleteCategory(userId, "debt_1")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.debtLocked] });
+    expect((await storedMap(userId)).categories.debt_1.name).toBe("💳 Visa");
+  });
+});
+
+describe("setCategoryAmount", () => {
+  test("sets the category's budget of that month", async () => {
+    const userId = await newUser();
+    expect(await setCategoryAmount(userId, "food", 45000, "2025-03")).toMatchObject({ ok: true });
+    const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-03")).lean<{ categories: Record<string, unknown> }>();
+    expect(budgets?.categories.food).toEqual({ amount: 45000, userSet: true, carriedOver: false });
+    expect((await storedMap(userId)).categories.food.budget).toBe(0);
+  });
+
+  test("refuses unknown categories, bad amounts and bad months without writing", async () => {
+    const userId = await newUser();
+    expect(await setCategoryAmount(userId, "nope", 100, "2025-03")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
+    expect(await setCategoryAmount(userId, "food", -1, "2025-03")).toEqual({ ok: false, errors: ["Failed to update budget"] });
+    expect(await setCategoryAmount(userId, "food", 100, "2025-13")).toEqual({ ok: false, errors: ["Failed to update budget"] });
+    expect(await Budget.countDocuments({ userId })).toBe(0);
+  });
+});
+
+describe("deleteCategory", () => {
+  test("removes the entry from the map", async () => {
+    const userId = await newUser();
+    expect(await deleteCategory(userId, "utilities")).toMatchObject({ ok: true, category: { id: "utilities" } });
+    expect((await storedMap(userId)).categories.utilities).toBeUndefined();
+    expect(await ids(userId, "expense")).toEqual(["housing", "food", "transportation", "healthcare", "savings"]);
+    expect(await deleteCategory(userId, "utilities")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
+  });
+});
+
+describe("moveCategory and reorderCategories", () => {
+  test("moving swaps with the neighbour of the same type; the ends stay put", async () => {
+    const userId = await newUser();
+    await moveCategory(userId, "food", "up");
+    expect(await ids(userId, "expense")).toEqual(["food", "housing", "transportation", "utilities", "healthcare", "savings"]);
+    await moveCategory(userId, "food", "up");
+    await moveCategory(userId, "savings", "down");
+    await moveCategory(userId, "investments", "up");
+    expect(await ids(userId)).toEqual(["investments", "salary", "food", "housing", "transportation", "utilities", "healthcare", "savings"]);
+  });
+
+  test("moving renumbers categories that share an order", async () => {
+    const userId = await newUser();
+    await getCategories(userId);
+    await User.updateOne({ _id: userId }, { $set: { "categories.housing.order": 1 } });
+    expect((await ids(userId, "expense")).slice(0, 2)).toEqual(["food", "housing"]);
+    await moveCategory(userId, "housing", "up");
+    expect((await ids(userId, "expense")).slice(0, 3)).toEqual(["housing", "food", "transportation"]);
+    const stored = (await storedMap(userId)).categories;
+    expect([stored.housing.order, stored.food.order, stored.transportation.order]).toEqual([0, 1, 2]);
+  });
+
+  test("reordering applies a complete order of one type", async () => {
+    const userId = await newUser();
+    const order = ["savings", "healthcare", "utilities", "transportation", "food", "housing"];
+    expect(await reorderCategories(userId, "expense", order)).toEqual({ ok: true });
+    expect(await ids(userId, "expense")).toEqual(order);
+    expect((await storedMap(userId)).categories.savings.order).toBe(0);
+  });
+
+  test("an incomplete, duplicated or foreign list changes nothing", async () => {
+    const userId = await newUser();
+    const before = await ids(userId);
+    const failed = { ok: false, errors: [CATEGORY_MESSAGES.updateFailed] };
+    expect(await reorderCategories(userId, "income", ["investments"])).toEqual(failed);
+    expect(await reorderCategories(userId, "income", ["investments", "investments"])).toEqual(failed);
+    expect(await reorderCategories(userId, "income", ["investments", "food"])).toEqual(failed);
+    expect(await reorderCategories(userId, "both", ["investments", "salary"])).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.invalidType] });
+    expect(await ids(userId)).toEqual(before);
+  });
+});
+
+describe("ownership", () => {
+  test("one user's changes never touch another user's categories", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    await getCategories(other);
+    const before = await storedMap(other);
+    await addCategory(owner, { name: "Hobbies", type: "expense", amount: 500 });
+    await renameCategory(owner, "food", "Eating");
+    await deleteCategory(owner, "housing");
+    await moveCategory(owner, "savings", "up");
+    await reorderCategories(owner, "income", ["investments", "salary"]);
+    await setCategoryAmount(owner, "utilities", 100, "2025-01");
+    expect(await storedMap(other)).toEqual(before);
+    expect(await Budget.countDocuments({ userId: other })).toBe(0);
+  });
+});
+
+describe("listCategoryTransactions", () => {
+  test("the user's live transactions of the category, newest first, for one month or all time", async () => {
+    const userId = await newUser();
+    const otherId = await newUser();
+    const base = { userId: new Types.ObjectId(userId), type: "expense", category: "food", amount: 1000 };
+    await Transaction.create([
+      { ...base, date: "2025-03-02", monthKey: "2025-03", description: "Lunch" },
+      { ...base, date: "2025-03-20", monthKey: "2025-03", description: "Dinner" },
+      { ...base, date: "2025-02-11", monthKey: "2025-02", description: "Snacks" },
+      { ...base, date: "2025-03-05", monthKey: "2025-03", description: "Deleted", deleted: true },
+      { ...base, date: "2025-03-06", monthKey: "2025-03", category: "housing", description: "Rent" },
+      { ...base, userId: new Types.ObjectId(otherId), date: "2025-03-07", monthKey: "2025-03", description: "Not mine" },
+    ]);
+    const march = await listCategoryTransactions(userId, "food", "2025-03");
+    expect(march.map((transaction) => transaction.description)).toEqual(["Dinner", "Lunch"]);
+    expect(march[0]).toEqual({ id: expect.any(String), type: "expense", amount: 1000, date: "2025-03-20", description: "Dinner" });
+    const all = await listCategoryTransactions(userId, "food", null);
+    expect(all.map((transaction) => transaction.description)).toEqual(["Dinner", "Lunch", "Snacks"]);
+    expect(await listCategoryTransactions(userId, "food", null, 1)).toHaveLength(1);
+  });
+});

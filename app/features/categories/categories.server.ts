@@ -1,0 +1,253 @@
+import mongoose, { Types } from "mongoose";
+import { Transaction, User } from "../../../models";
+import { setCategoryBudget } from "~/features/budgets/budgets.server";
+import {
+  CATEGORY_MESSAGES,
+  categoryIdFromName,
+  DEFAULT_CATEGORIES,
+  DEFAULT_COLORS,
+  isCategoryType,
+  isUncategorized,
+  mergeCategories,
+  nextOrder,
+  sanitizeCategory,
+  type Category,
+  type CategoryType,
+  type StoredCategory,
+} from "./categories";
+import { isMonthKey } from "~/lib/month";
+
+export type CategoryRefusal = { ok: false; errors: string[] };
+export type CategoryChange = { ok: true; category: Category } | CategoryRefusal;
+
+type StoredUser = {
+  categories?: Record<string, StoredCategory>;
+  settings?: { emailNotifications?: boolean; pushNotifications?: boolean };
+};
+
+/** Icon of categories created from an income transaction rather than by the user. */
+const AUTO_CREATED_ICON = "tag";
+
+function categoryPath(id: string, field?: string) {
+  return field ? `categories.${id}.${field}` : `categories.${id}`;
+}
+
+/** A stored map entry: `budget` holds the amount of expense categories, `expected` that of income ones. */
+function storedEntry(category: Omit<Category, "budget" | "expected">, amount: number) {
+  return {
+    ...category,
+    budget: category.type === "expense" ? amount : 0,
+    expected: category.type === "income" ? amount : 0,
+    createdAt: new Date(),
+  };
+}
+
+function failure(...errors: string[]): CategoryRefusal {
+  return { ok: false, errors };
+}
+
+/** The default categories and settings, written path by path so a concurrent first load writes the same values. */
+async function writeDefaults(userId: string, user: StoredUser) {
+  const defaults: Record<string, unknown> = {};
+  for (const { budget, ...category } of DEFAULT_CATEGORIES) defaults[categoryPath(category.id)] = storedEntry(category, budget);
+  if (user.settings?.emailNotifications === undefined) defaults["settings.emailNotifications"] = true;
+  if (user.settings?.pushNotifications === undefined) defaults["settings.pushNotifications"] = true;
+  await User.updateOne({ _id: userId }, { $set: defaults });
+  return Object.fromEntries(DEFAULT_CATEGORIES.map((category) => [category.id, { ...category }])) as Record<string, StoredCategory>;
+}
+
+/** Stores the type fix `mergeCategories` applied to expense categories named like income. */
+async function persistTypeFixes(userId: string, saved: Record<string, StoredCategory>, categories: Category[]) {
+  const fixes: Record<string, unknown> = {};
+  for (const category of categories) {
+    if (category.type !== "income" || saved[category.id]?.type !== "expense") continue;
+    fixes[categoryPath(category.id, "type")] = "income";
+    fixes[categoryPath(category.id, "order")] = category.order;
+    fixes[categoryPath(category.id, "expected")] = category.expected;
+    fixes[categoryPath(category.id, "budget")] = 0;
+  }
+  if (Object.keys(fixes).length > 0) await User.updateOne({ _id: userId }, { $set: fixes });
+}
+
+/**
+ * A filter part matching only while the map has no live entry `id` (none, or
+ * one marked deleted), so checking for a duplicate and writing are one step:
+ * of two concurrent writes of the same id, the second matches nothing.
+ */
+function freeEntry(saved: Record<string, StoredCategory>, id: string) {
+  return saved[id]?.deleted === true ? { [categoryPath(id, "deleted")]: true } : { [categoryPath(id)]: mongoose.trusted({ $exists: false }) };
+}
+
+/** The saved map (defaults written on first load) and the categories made from it. */
+async function loadCategories(userId: string) {
+  const user = await User.findById(userId).select({ categories: 1, settings: 1 }).lean<StoredUser>();
+  if (!user) throw new Error(`no user ${userId}`);
+  const saved = user.categories && Object.keys(user.categories).length > 0 ? user.categories : await writeDefaults(userId, user);
+  const categories = mergeCategories(saved);
+  await persistTypeFixes(userId, saved, categories);
+  return { saved, categories };
+}
+
+/** The user's categories, income first, each type by order. */
+export async function getCategories(userId: string): Promise<Category[]> {
+  return (await loadCategories(userId)).categories;
+}
+
+export async function getCategory(userId: string, categoryId: string) {
+  return (await getCategories(userId)).find((category) => category.id === categoryId) ?? null;
+}
+
+/**
+ * Creates the category an income transaction names when the user's map does
+ * not have it yet (called when the transaction is written, so reading
+ * categories never has to scan transactions).
+ */
+export async function ensureCategoryExists(userId: string, { id, name, type }: { id: string; name: string; type: CategoryType }) {
+  if (isUncategorized(id)) return null;
+  if (id.includes(".") || id.startsWith("$")) throw new Error(`not a category id: ${id}`);
+  const { categories, saved } = await loadCategories(userId);
+  const existing = categories.find((category) => category.id === id);
+  if (existing) return existing;
+  const category: Category = {
+    id,
+    name: sanitizeCategory({ name, type, order: 0 }).category.name || id,
+    icon: AUTO_CREATED_ICON,
+    colors: { ...DEFAULT_COLORS },
+    type,
+    order: nextOrder(categories, type),
+    budget: 0,
+    expected: 0,
+  };
+  await User.updateOne({ _id: userId, ...freeEntry(saved, id) }, { $set: { [categoryPath(id)]: storedEntry(category, 0) } });
+  return category;
+}
+
+/** Adds a category the user named; `amount` (cents) is its budget (expense) or expected income. */
+export async function addCategory(userId: string, input: { name: string; type: string; amount: number }): Promise<CategoryChange> {
+  const { categories, saved } = await loadCategories(userId);
+  const type = isCategoryType(input.type) ? input.type : undefined;
+  const { category: clean, errors } = sanitizeCategory({
+    name: input.name,
+    type: input.type,
+    order: type ? nextOrder(categories, type) : 0,
+    colors: DEFAULT_COLORS,
+  });
+  if (errors.length > 0) return failure(...errors);
+  const id = categoryIdFromName(clean.name);
+  if (!id) return failure(CATEGORY_MESSAGES.invalidName);
+  const amount = Number.isSafeInteger(input.amount) && input.amount > 0 ? input.amount : 0;
+  const category: Category = {
+    id,
+    ...clean,
+    budget: clean.type === "expense" ? amount : 0,
+    expected: clean.type === "income" ? amount : 0,
+  };
+  const written = await User.updateOne(
+    { _id: userId, ...freeEntry(saved, id) },
+    { $set: { [categoryPath(id)]: storedEntry({ id, ...clean }, amount) } },
+  );
+  if (written.matchedCount === 0) return failure(CATEGORY_MESSAGES.duplicate);
+  return { ok: true, category };
+}
+
+async function findEditable(userId: string, categoryId: string) {
+  const { categories } = await loadCategories(userId);
+  const category = categories.find((candidate) => candidate.id === categoryId);
+  if (!category) return { categories, category: null, error: CATEGORY_MESSAGES.notFound };
+  return { categories, category, error: category.isDebt ? CATEGORY_MESSAGES.debtLocked : null };
+}
+
+/** Renames a category; its id (used by transactions and budgets) stays. */
+export async function renameCategory(userId: string, categoryId: string, name: string): Promise<CategoryChange> {
+  const { category, error } = await findEditable(userId, categoryId);
+  if (!category || error) return failure(error ?? CATEGORY_MESSAGES.notFound);
+  const { category: clean, errors } = sanitizeCategory({ ...category, name });
+  if (errors.length > 0) return failure(...errors);
+  if (clean.name !== category.name) {
+    await User.updateOne({ _id: userId }, { $set: { [categoryPath(categoryId, "name")]: clean.name } });
+  }
+  return { ok: true, category: { ...category, name: clean.name } };
+}
+
+/** The amount edit on a category card: that month's budget of the category. */
+export async function setCategoryAmount(userId: string, categoryId: string, cents: number, monthKey: string): Promise<CategoryChange> {
+  if (!Number.isSafeInteger(cents) || cents < 0 || !isMonthKey(monthKey)) return failure(CATEGORY_MESSAGES.budgetFailed);
+  const category = await getCategory(userId, categoryId);
+  if (!category) return failure(CATEGORY_MESSAGES.notFound);
+  await setCategoryBudget(userId, monthKey, categoryId, cents);
+  return { ok: true, category };
+}
+
+/** Removes the category from the map. Its transactions keep the id. */
+export async function deleteCategory(userId: string, categoryId: string): Promise<CategoryChange> {
+  const { category, error } = await findEditable(userId, categoryId);
+  if (!category || error) return failure(error ?? CATEGORY_MESSAGES.notFound);
+  await User.updateOne({ _id: userId }, { $unset: { [categoryPath(categoryId)]: 1 } });
+  return { ok: true, category };
+}
+
+/** Categories a person can reorder: one type, debts excluded (they keep their own order after the rest). */
+function reorderable(categories: Category[], type: CategoryType) {
+  return categories.filter((category) => category.type === type && !category.isDebt);
+}
+
+/** Numbers the categories 0, 1, 2… in the given order, writing only the orders that change. */
+async function writeOrder(userId: string, ordered: Category[]) {
+  const changes: Record<string, number> = {};
+  ordered.forEach((category, index) => {
+    if (category.order !== index) changes[categoryPath(category.id, "order")] = index;
+  });
+  if (Object.keys(changes).length > 0) await User.updateOne({ _id: userId }, { $set: changes });
+}
+
+/** Swaps a category with its neighbour of the same type; at either end nothing changes. */
+export async function moveCategory(userId: string, categoryId: string, direction: "up" | "down"): Promise<CategoryChange> {
+  const { categories } = await loadCategories(userId);
+  const category = categories.find((candidate) => candidate.id === categoryId && !candidate.isDebt);
+  if (!category) return failure(CATEGORY_MESSAGES.notFound);
+  const ordered = reorderable(categories, category.type);
+  const from = ordered.indexOf(category);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= ordered.length) return { ok: true, category };
+  [ordered[from], ordered[to]] = [ordered[to], ordered[from]];
+  await writeOrder(userId, ordered);
+  return { ok: true, category };
+}
+
+/** Applies a drag-and-drop order: `orderedIds` must list every reorderable category of the type exactly once. */
+export async function reorderCategories(userId: string, type: string, orderedIds: string[]): Promise<{ ok: true } | CategoryRefusal> {
+  if (!isCategoryType(type)) return failure(CATEGORY_MESSAGES.invalidType);
+  const { categories } = await loadCategories(userId);
+  const current = new Map(reorderable(categories, type).map((category) => [category.id, category]));
+  const ordered = orderedIds.map((id) => current.get(id));
+  if (new Set(orderedIds).size !== orderedIds.length || orderedIds.length !== current.size || ordered.some((category) => !category)) {
+    return failure(CATEGORY_MESSAGES.updateFailed);
+  }
+  await writeOrder(userId, ordered as Category[]);
+  return { ok: true };
+}
+
+export type CategoryTransaction = { id: string; type: CategoryType; amount: number; date: string; description: string };
+
+/** A category's transactions, newest first: one month's, or all when `monthKey` is null. */
+export async function listCategoryTransactions(
+  userId: string,
+  categoryId: string,
+  monthKey: string | null,
+  limit = 200,
+): Promise<CategoryTransaction[]> {
+  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), category: categoryId, deleted: false };
+  if (monthKey) filter.monthKey = monthKey;
+  const transactions = await Transaction.find(filter)
+    .sort({ date: -1, createdAt: -1 })
+    .limit(limit)
+    .select({ type: 1, amount: 1, date: 1, description: 1 })
+    .lean<Array<{ _id: Types.ObjectId; type: CategoryType; amount: number; date: string; description?: string }>>();
+  return transactions.map((transaction) => ({
+    id: String(transaction._id),
+    type: transaction.type,
+    amount: transaction.amount,
+    date: transaction.date,
+    description: transaction.description ?? "",
+  }));
+}

@@ -1,0 +1,245 @@
+import { centsToInput } from "~/lib/money";
+
+export type CategoryType = "income" | "expense";
+
+/** A category as the app uses it; `budget` (expense) and `expected` (income) are default monthly amounts in cents. */
+export type Category = {
+  id: string;
+  name: string;
+  icon: string;
+  colors: { bg: string; text: string };
+  type: CategoryType;
+  order: number;
+  budget: number;
+  expected: number;
+  isDebt?: boolean;
+};
+
+export const DEFAULT_COLORS = { bg: "bg-blue-100", text: "text-blue-600" } as const;
+
+/** Transactions without a real category (the sidebar's New tab). */
+export const UNCATEGORIZED = "uncategorized";
+
+function defaultCategory(id: string, name: string, type: CategoryType, order: number): Category {
+  return { id, name, icon: "", colors: { ...DEFAULT_COLORS }, type, order, budget: 0, expected: 0 };
+}
+
+export const DEFAULT_CATEGORIES: Category[] = [
+  defaultCategory("salary", "Paycheck 1", "income", 0),
+  defaultCategory("investments", "Investments", "income", 1),
+  defaultCategory("housing", "Housing", "expense", 0),
+  defaultCategory("food", "Food & Dining", "expense", 1),
+  defaultCategory("transportation", "Transportation", "expense", 2),
+  defaultCategory("utilities", "Utilities", "expense", 3),
+  defaultCategory("healthcare", "Healthcare", "expense", 4),
+  defaultCategory("savings", "Savings", "expense", 5),
+];
+
+export function isUncategorized(category: string | null | undefined) {
+  return !category || category.toLowerCase() === UNCATEGORIZED;
+}
+
+export const CATEGORY_NAME_MAX_LENGTH = 50;
+
+/** The resource route every category form posts to, and the `intent` values it knows. */
+export const CATEGORY_ACTION = "/resources/categories";
+
+export const CATEGORY_INTENT = {
+  add: "add",
+  rename: "rename",
+  amount: "amount",
+  delete: "delete",
+  move: "move",
+  reorder: "reorder",
+} as const;
+
+export type CategoryIntent = (typeof CATEGORY_INTENT)[keyof typeof CATEGORY_INTENT];
+
+export const CATEGORY_MESSAGES = {
+  nameEmpty: "Category name cannot be empty",
+  nameTooLong: `Category name must be less than ${CATEGORY_NAME_MAX_LENGTH} characters`,
+  invalidType: 'Category type must be either "income" or "expense"',
+  invalidOrder: "Category order must be a non-negative number",
+  invalidName: "Invalid category name",
+  duplicate: "A category with this name already exists",
+  addFailed: "Failed to add category",
+  updateFailed: "Failed to update category",
+  deleteFailed: "Failed to delete category",
+  budgetFailed: "Failed to update budget",
+  debtLocked: "Debt categories cannot be renamed or deleted",
+  notFound: "Category not found",
+  added: "Category added",
+  updated: "Category updated",
+  reordered: "Category order updated",
+  deleted: (id: string) => `${id} deleted successfully`,
+} as const;
+
+export function isCategoryType(value: unknown): value is CategoryType {
+  return value === "income" || value === "expense";
+}
+
+/** The stored fields of a category that the shared validator checks. */
+export type SanitizedCategory = Pick<Category, "name" | "icon" | "type" | "colors" | "order">;
+
+function stripTags(text: string) {
+  return text.replace(/<[^>]*>/g, "");
+}
+
+function isColors(value: unknown): value is Category["colors"] {
+  if (typeof value !== "object" || value === null) return false;
+  const { bg, text } = value as Record<string, unknown>;
+  return typeof bg === "string" && typeof text === "string";
+}
+
+/**
+ * The shared category validator: the cleaned category plus every problem
+ * found. Bad values are repaired (name truncated, order 0, default colours)
+ * so callers may show the errors next to a usable value.
+ */
+export function sanitizeCategory(input: { name?: unknown; type?: unknown; order?: unknown; colors?: unknown }): {
+  category: SanitizedCategory;
+  errors: string[];
+} {
+  const errors: string[] = [];
+  let name = stripTags(typeof input.name === "string" ? input.name : "").trim();
+  if (!name) errors.push(CATEGORY_MESSAGES.nameEmpty);
+  if (name.length > CATEGORY_NAME_MAX_LENGTH) {
+    errors.push(CATEGORY_MESSAGES.nameTooLong);
+    name = name.slice(0, CATEGORY_NAME_MAX_LENGTH);
+  }
+  if (!isCategoryType(input.type)) errors.push(CATEGORY_MESSAGES.invalidType);
+  let order = input.order;
+  if (typeof order !== "number" || !Number.isFinite(order) || order < 0) {
+    errors.push(CATEGORY_MESSAGES.invalidOrder);
+    order = 0;
+  }
+  return {
+    category: {
+      name,
+      icon: "",
+      type: isCategoryType(input.type) ? input.type : "expense",
+      colors: isColors(input.colors) ? { bg: input.colors.bg, text: input.colors.text } : { ...DEFAULT_COLORS },
+      order: order as number,
+    },
+    errors,
+  };
+}
+
+/** Ids that would be read as "no category" or clash with JavaScript object internals. */
+const RESERVED_IDS = new Set([UNCATEGORIZED, "__proto__", "constructor", "prototype"]);
+
+/**
+ * The map key of a category name: lower-cased, "." and "$" removed (neither
+ * may appear in a stored key), trimmed, whitespace runs to hyphens. Null
+ * when nothing usable is left.
+ */
+export function categoryIdFromName(name: string): string | null {
+  const id = name.toLowerCase().replace(/[.$]/g, "").trim().replace(/\s+/g, "-");
+  return id && !RESERVED_IDS.has(id) ? id : null;
+}
+
+/** A category entry as stored in the user document (older entries may lack fields). */
+export type StoredCategory = Partial<Category> & { deleted?: boolean };
+
+const INCOME_NAME = /^(bonus(es)?|salary|salaries|income|revenues?|earnings?|dividends?|interest|rental|royalty|royalties)$|\bincome$/;
+
+/**
+ * Whether an expense category's name reads as income (a data repair for
+ * categories created with the wrong type). Whole names only, plus names
+ * ending in "income" and the known "bonus work": "Car rental" or "Loan
+ * interest" stay expenses.
+ */
+export function looksLikeIncome(name: string) {
+  const normalised = name.toLowerCase().trim().replace(/\s+/g, " ");
+  return INCOME_NAME.test(normalised) || normalised.includes("bonus work");
+}
+
+function byTypeThenOrder(a: Category, b: Category) {
+  if (a.type !== b.type) return a.type === "income" ? -1 : 1;
+  return a.order - b.order || a.name.localeCompare(b.name);
+}
+
+function completeCategory(id: string, stored: StoredCategory): Category {
+  const category: Category = {
+    id,
+    name: typeof stored.name === "string" && stored.name ? stored.name : id,
+    icon: stored.icon ?? "",
+    colors: isColors(stored.colors) ? { bg: stored.colors.bg, text: stored.colors.text } : { ...DEFAULT_COLORS },
+    type: isCategoryType(stored.type) ? stored.type : "expense",
+    order: typeof stored.order === "number" && Number.isFinite(stored.order) ? stored.order : 0,
+    budget: stored.budget ?? 0,
+    expected: stored.expected ?? 0,
+  };
+  if (stored.isDebt) category.isDebt = true;
+  return category;
+}
+
+/**
+ * The user's categories from the saved map, which is the whole truth once it
+ * exists: entries marked deleted are left out and defaults missing from it
+ * stay gone. Expense categories named like income become income categories
+ * placed after the existing ones. Sorted income first, then by order.
+ */
+export function mergeCategories(saved: Record<string, StoredCategory>): Category[] {
+  const categories = Object.entries(saved)
+    .filter(([, stored]) => stored && !stored.deleted)
+    .map(([id, stored]) => completeCategory(id, stored));
+  const misclassified = categories
+    .filter((category) => category.type === "expense" && !category.isDebt && looksLikeIncome(category.name))
+    .sort(byTypeThenOrder);
+  let order = nextOrder(categories, "income");
+  for (const category of misclassified) {
+    category.type = "income";
+    category.order = order++;
+    category.expected ||= category.budget;
+    category.budget = 0;
+  }
+  return categories.sort(byTypeThenOrder);
+}
+
+/** The order of a new category: one past the highest of its type (0 for the first). */
+export function nextOrder(categories: Array<Pick<Category, "type" | "order">>, type: CategoryType) {
+  return categories.reduce((highest, category) => (category.type === type ? Math.max(highest, category.order + 1) : highest), 0);
+}
+
+/** "food & dining" → "Food & Dining" (the rest of each word is kept as typed). */
+export function capitalizeWords(name: string) {
+  return name.replace(/(^|\s)(\S)/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+/** Planned amount of a category in a month: the month's category budget when it has one, else the category's own. */
+export function plannedAmount(category: Pick<Category, "id" | "type" | "budget" | "expected">, monthBudgets: Record<string, { amount: number }>) {
+  return monthBudgets[category.id]?.amount ?? (category.type === "income" ? category.expected : category.budget);
+}
+
+/**
+ * The inline amount edit of a category card: the typed text (already stripped
+ * to digits and one point) as "12.34" when it should be saved, or null when
+ * the edit is dropped: empty, not a number, negative, or unchanged to 2 decimals.
+ */
+export function amountEditToSave(text: string, plannedCents: number) {
+  if (!text) return null;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) return null;
+  const fixed = value.toFixed(2);
+  return fixed === centsToInput(plannedCents) ? null : fixed;
+}
+
+/** How much of the planned amount is used, as a whole percent (0 when nothing is planned). */
+export function progressPercent(actual: number, planned: number) {
+  return planned > 0 ? Math.round((actual / planned) * 100) : 0;
+}
+
+/** The Tailwind background class of a category's progress bar. */
+export function progressColor(type: CategoryType, percent: number) {
+  if (type === "expense") {
+    if (percent > 100) return "bg-red-500";
+    if (percent >= 90) return "bg-orange-500";
+    if (percent >= 75) return "bg-yellow-500";
+    return "bg-blue-500";
+  }
+  if (percent >= 100) return "bg-green-600";
+  if (percent >= 75) return "bg-green-400";
+  if (percent >= 50) return "bg-yellow-500";
+  return "bg-gray-400";
+}

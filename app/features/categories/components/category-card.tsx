@@ -1,0 +1,411 @@
+import { Form, Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Fragment, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import type { action } from "~/routes/resources.categories";
+import {
+  amountEditToSave,
+  capitalizeWords,
+  CATEGORY_ACTION,
+  CATEGORY_INTENT,
+  CATEGORY_NAME_MAX_LENGTH,
+  progressColor,
+  progressPercent,
+  type Category,
+} from "~/features/categories/categories";
+import { formatMoney } from "~/lib/currency";
+import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "~/features/dashboard/dashboard";
+import { centsToInput, stripToAmount } from "~/lib/money";
+import { monthLabel } from "~/lib/month";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useFetcherSuccess } from "./use-fetcher-success";
+
+export type CategoryCardProps = {
+  item: CategoryRow;
+  /** The tab whose figure is the headline; without one, the type's default (Expected or Planned). */
+  view?: CategoryView;
+  /** ISO code the amounts are shown in. */
+  currency: string;
+  /** The month (yyyy-MM) whose budget the amount edit sets and whose details the card links to. */
+  monthKey: string;
+  /** The same-site page the category forms return to (usually the current page). */
+  redirectTo: string;
+  /** The up/down buttons show when either is true. */
+  canMoveUp?: boolean;
+  canMoveDown?: boolean;
+  /** Off on the category's own page. */
+  linkToDetails?: boolean;
+};
+
+/** `?confirmDelete=<id>` on the current page shows the delete confirmation without JavaScript. */
+export const CONFIRM_DELETE_PARAM = "confirmDelete";
+/** How long the checkmark stays after a successful inline save. */
+export const SAVED_MARK_MS = 2000;
+
+const INTERACTIVE = "a, button, input, select, textarea, label, form, details";
+
+export function categoryDetailPath(categoryId: string, monthKey: string) {
+  return `/categories/${encodeURIComponent(categoryId)}?month=${monthKey}`;
+}
+
+function withSearchParam(path: string, name: string, value: string | null) {
+  const url = new URL(path, "http://localhost");
+  if (value === null) url.searchParams.delete(name);
+  else url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}`;
+}
+
+const smallButton =
+  "rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
+const inlineInput = "w-full rounded-md border border-brand-500 px-2 py-1 text-sm focus:outline-none focus:ring-2 focus:ring-brand-100";
+
+function HiddenFields({ fields }: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** Inline text edit: Enter or leaving the field commits, Escape cancels. `commit` decides what is worth saving. */
+function InlineEdit({
+  label,
+  display,
+  buttonLabel,
+  initialValue,
+  inputMode,
+  maxLength,
+  clean = (value) => value,
+  commit,
+}: {
+  label: string;
+  display: ReactNode;
+  buttonLabel: string;
+  initialValue: string;
+  inputMode?: "decimal";
+  maxLength?: number;
+  clean?: (value: string) => string;
+  commit: (value: string) => void;
+}) {
+  const [value, setValue] = useState<string | null>(null);
+  const finished = useRef(false);
+  if (value === null) {
+    return (
+      <button
+        type="button"
+        aria-label={buttonLabel}
+        onClick={() => {
+          finished.current = false;
+          setValue(initialValue);
+        }}
+        className="rounded-md text-left hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-100"
+      >
+        {display}
+      </button>
+    );
+  }
+  const finish = (save: boolean) => {
+    if (finished.current) return;
+    finished.current = true;
+    if (save) commit(value);
+    setValue(null);
+  };
+  return (
+    <input
+      aria-label={label}
+      value={value}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      autoFocus
+      onChange={(event) => setValue(clean(event.target.value))}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          finish(true);
+        } else if (event.key === "Escape") {
+          event.preventDefault();
+          finish(false);
+        }
+      }}
+      onBlur={() => finish(true)}
+      className={inlineInput}
+    />
+  );
+}
+
+/** True for a short while after the fetcher's submission came back without errors. */
+function useSavedMark(fetcher: ReturnType<typeof useFetcher<typeof action>>) {
+  const [saved, setSaved] = useState(false);
+  useFetcherSuccess(fetcher, () => {
+    setSaved(true);
+    const timer = setTimeout(() => setSaved(false), SAVED_MARK_MS);
+    return () => clearTimeout(timer);
+  });
+  return saved;
+}
+
+/** "Left $X" / "Over by $X" (expense), "To go $X" / "Above expected by $X" (income). */
+function remainingText(remaining: number, isIncome: boolean) {
+  if (remaining >= 0) return isIncome ? "To go" : "Left";
+  return isIncome ? "Above expected by" : "Over by";
+}
+
+/**
+ * A category with its planned amount, actual amount, remaining amount and
+ * progress: the `view` tab's figure is the headline, the others follow it. Name and
+ * amount are edited inline with JavaScript and in an "Edit" disclosure
+ * without; delete asks first; the arrows (and dragging, in `CategoryList`)
+ * reorder; clicking the card elsewhere opens the category's details.
+ */
+export function CategoryCard({
+  item,
+  view,
+  currency,
+  monthKey,
+  redirectTo,
+  canMoveUp = false,
+  canMoveDown = false,
+  linkToDetails = true,
+}: CategoryCardProps) {
+  const { category, planned, actual } = item;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const fetcher = useFetcher<typeof action>();
+  const saved = useSavedMark(fetcher);
+  const [confirming, setConfirming] = useState(false);
+
+  const pendingName = fetcher.formData?.get("intent") === CATEGORY_INTENT.rename ? String(fetcher.formData.get("name")) : null;
+  const displayName = capitalizeWords(pendingName ?? category.name);
+  const isIncome = category.type === "income";
+  const percent = progressPercent(actual, planned);
+  const { headline, others } = cardFigures(item, view ?? null);
+  const detailPath = categoryDetailPath(category.id, monthKey);
+  const returnTo = withSearchParam(redirectTo, CONFIRM_DELETE_PARAM, null);
+  const here = `${location.pathname}${location.search}`;
+  const confirmFromUrl = searchParams.get(CONFIRM_DELETE_PARAM) === category.id;
+  const common = { categoryId: category.id, redirectTo: returnTo };
+
+  const submitInline = (fields: Record<string, string>) =>
+    fetcher.submit({ ...fields, ...common, js: "1" }, { method: "post", action: CATEGORY_ACTION, preventScrollReset: true });
+
+  const openDetails = (event: MouseEvent<HTMLElement>) => {
+    const control = (event.target as HTMLElement).closest(INTERACTIVE);
+    // Only controls inside the card count: the card itself may sit in a <details> panel.
+    if (!linkToDetails || (control && event.currentTarget.contains(control))) return;
+    navigate(detailPath);
+  };
+
+  const plannedLabel = isIncome ? "Expected" : "Planned";
+  const nameDisplay = <span className="font-semibold text-slate-900">{displayName}</span>;
+
+  /** The planned amount is edited in place wherever the card shows it. */
+  const editablePlanned = (display: ReactNode) =>
+    hydrated ? (
+      <InlineEdit
+        label={`${plannedLabel} amount`}
+        buttonLabel={`Edit ${plannedLabel.toLowerCase()} amount of ${displayName}`}
+        display={display}
+        initialValue={centsToInput(planned)}
+        inputMode="decimal"
+        clean={stripToAmount}
+        commit={(value) => {
+          const amount = amountEditToSave(value, planned);
+          if (amount !== null) submitInline({ intent: CATEGORY_INTENT.amount, amount, month: monthKey });
+        }}
+      />
+    ) : (
+      display
+    );
+
+  const secondaryFigure = ({ view: figureView, amount }: CardFigure) => {
+    if (figureView === "remaining") {
+      return (
+        <>
+          {remainingText(amount, isIncome)} <span className="tabular-nums">{formatMoney(Math.abs(amount), currency)}</span>
+        </>
+      );
+    }
+    const display = <span className="tabular-nums">{formatMoney(amount, currency)}</span>;
+    return (
+      <>
+        {CATEGORY_VIEW_LABELS[figureView]} {isPlannedView(figureView) ? editablePlanned(display) : display}
+      </>
+    );
+  };
+  const headlineDisplay = (
+    <span data-testid="category-headline" className={`font-semibold tabular-nums ${headline.amount < 0 ? "text-red-600" : "text-slate-900"}`}>
+      {formatMoney(headline.amount, currency)}
+    </span>
+  );
+
+  // Clicking the card is a shortcut for the Details link, which keyboard users reach directly.
+  return (
+    <>
+      <article
+        aria-label={displayName}
+        onClick={openDetails}
+        className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${linkToDetails ? "cursor-pointer hover:border-brand-500" : ""}`}
+      >
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0 flex-1">
+            <div className="flex items-center gap-2">
+              {hydrated && !category.isDebt ? (
+                <InlineEdit
+                  label="Category name"
+                  buttonLabel={`Rename ${displayName}`}
+                  display={nameDisplay}
+                  initialValue={category.name}
+                  maxLength={CATEGORY_NAME_MAX_LENGTH}
+                  commit={(value) => {
+                    const name = value.trim();
+                    if (name && name !== category.name) submitInline({ intent: CATEGORY_INTENT.rename, name });
+                  }}
+                />
+              ) : (
+                <h3>{nameDisplay}</h3>
+              )}
+              {saved ? (
+                <span role="status" aria-label="Saved" className="text-emerald-600">
+                  ✓
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-1 text-xs text-slate-500">
+              {others.map((figure, index) => (
+                <Fragment key={figure.view}>
+                  {index > 0 ? " · " : null}
+                  {secondaryFigure(figure)}
+                </Fragment>
+              ))}
+            </p>
+          </div>
+          <div className="text-right">
+            {isPlannedView(headline.view) ? editablePlanned(headlineDisplay) : headlineDisplay}
+            <p className="text-xs text-slate-500">{CATEGORY_VIEW_LABELS[headline.view]}</p>
+          </div>
+        </div>
+
+        <div className="mt-3 flex items-center gap-2">
+          <div
+            role="progressbar"
+            aria-label={`${displayName} progress`}
+            aria-valuenow={Math.min(percent, 100)}
+            aria-valuetext={`${percent}%`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div className={`h-full rounded-full ${progressColor(category.type, percent)}`} style={{ width: `${Math.min(percent, 100)}%` }} />
+          </div>
+          <span className="w-12 text-right text-xs font-medium tabular-nums text-slate-600">{percent}%</span>
+        </div>
+
+        {fetcher.data?.errors ? (
+          <p role="alert" className="mt-2 text-xs text-red-700">
+            {fetcher.data.errors.join(" ")}
+          </p>
+        ) : null}
+
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          {canMoveUp || canMoveDown ? (
+            <Form method="post" action={CATEGORY_ACTION} preventScrollReset className="flex gap-1">
+              <HiddenFields fields={{ ...common, intent: CATEGORY_INTENT.move }} />
+              <button type="submit" name="direction" value="up" disabled={!canMoveUp} aria-label={`Move ${displayName} up`} className={smallButton}>
+                ↑
+              </button>
+              <button
+                type="submit"
+                name="direction"
+                value="down"
+                disabled={!canMoveDown}
+                aria-label={`Move ${displayName} down`}
+                className={smallButton}
+              >
+                ↓
+              </button>
+            </Form>
+          ) : null}
+          {hydrated ? null : <NoScriptEdit category={category} planned={planned} monthKey={monthKey} fields={common} />}
+          {category.isDebt ? null : hydrated ? (
+            <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${displayName}`} className={smallButton}>
+              Delete
+            </button>
+          ) : (
+            <Link
+              to={withSearchParam(here, CONFIRM_DELETE_PARAM, category.id)}
+              preventScrollReset
+              aria-label={`Delete ${displayName}`}
+              className={smallButton}
+            >
+              Delete
+            </Link>
+          )}
+          {linkToDetails ? (
+            <Link to={detailPath} aria-label={`Details of ${displayName}`} className={`${smallButton} ml-auto`}>
+              Details
+            </Link>
+          ) : null}
+        </div>
+      </article>
+
+      {(confirming || confirmFromUrl) && !category.isDebt ? (
+        <ConfirmDialog
+          title="Delete Category"
+          message={`Are you sure you want to delete ${displayName}? Its transactions are kept.`}
+          action={CATEGORY_ACTION}
+          fields={{ ...common, intent: CATEGORY_INTENT.delete }}
+          onSubmit={() => setConfirming(false)}
+          {...(confirming ? { onCancel: () => setConfirming(false) } : { cancelTo: withSearchParam(here, CONFIRM_DELETE_PARAM, null) })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Name and amount forms in a disclosure, for pages without JavaScript. */
+function NoScriptEdit({
+  category,
+  planned,
+  monthKey,
+  fields,
+}: {
+  category: Category;
+  planned: number;
+  monthKey: string;
+  fields: Record<string, string>;
+}) {
+  const label = "block text-xs font-medium text-slate-700";
+  const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm";
+  return (
+    <details className="w-full text-sm">
+      <summary className={`${smallButton} inline-block cursor-pointer`}>Edit</summary>
+      <div className="mt-2 space-y-3 rounded-lg bg-slate-50 p-3">
+        {category.isDebt ? null : (
+          <Form method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-end gap-2">
+            <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENT.rename }} />
+            <label className={`${label} flex-1`}>
+              Name
+              <input name="name" defaultValue={category.name} required maxLength={CATEGORY_NAME_MAX_LENGTH} className={input} />
+            </label>
+            <button type="submit" className={smallButton}>
+              Save name
+            </button>
+          </Form>
+        )}
+        <Form method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-end gap-2">
+          <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENT.amount, month: monthKey }} />
+          <label className={`${label} flex-1`}>
+            {category.type === "income" ? "Expected" : "Budget"} for {monthLabel(monthKey)}
+            <input name="amount" defaultValue={centsToInput(planned)} required inputMode="decimal" pattern="\d+(\.\d{1,2})?" className={input} />
+          </label>
+          <button type="submit" className={smallButton}>
+            Save amount
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,234 @@
+import { describe, expect, test } from "vitest";
+import { DEFAULT_CATEGORIES, type Category } from "~/features/categories/categories";
+import {
+  budgetCard,
+  cardFigures,
+  dashboardUrl,
+  dashboardFigures,
+  EXPENSE_VIEWS,
+  INCOME_VIEWS,
+  parseView,
+  rowValue,
+  summaryCards,
+  viewTotal,
+} from "./dashboard";
+import { summaryIncrements, toMonthTotals, type MonthTotals, type SummarisedTransaction } from "~/features/transactions/month-summary";
+
+const category = (id: string, type: Category["type"], amount: number): Category => ({
+  id,
+  name: id,
+  icon: "",
+  colors: { bg: "bg-blue-100", text: "text-blue-600" },
+  type,
+  order: 0,
+  budget: type === "expense" ? amount : 0,
+  expected: type === "income" ? amount : 0,
+});
+
+/** The month totals the summary would hold after these transactions (the same increments the database applies). */
+function totalsOf(transactions: SummarisedTransaction[]): MonthTotals {
+  const increments = summaryIncrements(transactions, 1).get("2026-03") ?? {};
+  const stored: Record<string, unknown> = { categories: {} };
+  for (const [path, value] of Object.entries(increments)) {
+    const parts = path.split(".");
+    let target = stored as Record<string, Record<string, unknown>>;
+    for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, Record<string, unknown>>;
+    (target as Record<string, unknown>)[parts.at(-1)!] = value;
+  }
+  return toMonthTotals(stored);
+}
+
+const month = "2026-03";
+const salary = { type: "income" as const, category: "salary", amount: 300000, monthKey: month };
+const dividends = { type: "income" as const, category: "investments", amount: 25050, monthKey: month };
+const rent = { type: "expense" as const, category: "housing", amount: 120000, monthKey: month };
+const groceries = { type: "expense" as const, category: "food", amount: 45025, monthKey: month };
+const dinner = { type: "expense" as const, category: "food", amount: 8000, monthKey: month };
+/** A refund of 3,000 placed against Food: an offset, not income. */
+const refund = { type: "income" as const, category: "food", amount: 3000, monthKey: month, allocations: [{ categoryId: "food", amount: 3000 }] };
+
+describe("summary cards", () => {
+  test("income, expenses and balance by hand, with an offset lowering expenses instead of raising income", () => {
+    const totals = totalsOf([salary, dividends, rent, groceries, dinner, refund]);
+    // income 3000.00 + 250.50 = 3250.50; expenses 1200.00 + 450.25 + 80.00 − 30.00 offset = 1700.25
+    expect(summaryCards(totals)).toEqual({ income: 325050, expenses: 170025, balance: 155025 });
+  });
+
+  test("an income split between an offset and income counts only its unallocated part as income", () => {
+    const split = { ...salary, amount: 10000, allocations: [{ categoryId: "food", amount: 2500 }] };
+    expect(summaryCards(totalsOf([split, groceries]))).toEqual({ income: 7500, expenses: 42525, balance: -35025 });
+  });
+
+  test("a negative balance when expenses exceed income", () => {
+    expect(summaryCards(totalsOf([{ ...salary, amount: 50000 }, rent]))).toEqual({ income: 50000, expenses: 120000, balance: -70000 });
+  });
+
+  test("offsets larger than the expenses floor expenses at 0", () => {
+    const bigRefund = { ...refund, amount: 60000, allocations: [{ categoryId: "food", amount: 60000 }] };
+    expect(summaryCards(totalsOf([dinner, bigRefund]))).toEqual({ income: 0, expenses: 0, balance: 0 });
+  });
+
+  test("an empty month is all zeros", () => {
+    expect(summaryCards(toMonthTotals(null))).toEqual({ income: 0, expenses: 0, balance: 0 });
+  });
+});
+
+describe("budget card", () => {
+  const set = (amount: number) => ({ amount, userSet: true, carriedOver: false });
+
+  test("left, planned and percent allocated", () => {
+    // 1,200 planned of a 1,500 budget = 80%; 1,500 − 450.25 spent = 1,049.75 left
+    expect(budgetCard(set(150000), 120000, 45025)).toEqual({
+      amount: 150000,
+      userSet: true,
+      carriedOver: false,
+      left: 104975,
+      planned: 120000,
+      percentAllocated: 80,
+      barPercent: 80,
+      overAllocated: false,
+    });
+  });
+
+  test("over 100% allocated: the bar stops at 100 and is flagged; left goes negative when spending exceeds the budget", () => {
+    const card = budgetCard({ amount: 100000, userSet: true, carriedOver: true }, 125000, 130000);
+    expect(card).toMatchObject({ percentAllocated: 125, barPercent: 100, overAllocated: true, left: -30000, carriedOver: true });
+  });
+
+  test("exactly 100% is not over", () => {
+    expect(budgetCard(set(100000), 100000, 0)).toMatchObject({ percentAllocated: 100, barPercent: 100, overAllocated: false });
+  });
+
+  test("a zero budget has no percentage; anything planned fills the bar as over", () => {
+    expect(budgetCard(set(0), 5000, 0)).toMatchObject({ percentAllocated: null, barPercent: 100, overAllocated: true, left: 0 });
+    expect(budgetCard({ amount: 0, userSet: false, carriedOver: false }, 0, 2000)).toMatchObject({
+      percentAllocated: null,
+      barPercent: 0,
+      overAllocated: false,
+      left: -2000,
+    });
+  });
+});
+
+describe("dashboard figures", () => {
+  const categories = [
+    category("salary", "income", 320000),
+    category("investments", "income", 0),
+    category("housing", "expense", 120000),
+    category("food", "expense", 50000),
+    category("savings", "expense", 0),
+  ];
+
+  test("per-category rows: the month's category budget wins over the category's own amount", () => {
+    const totals = totalsOf([salary, dividends, rent, groceries, dinner, refund]);
+    const figures = dashboardFigures({
+      totals,
+      categories,
+      categoryBudgets: { food: { amount: 60000, userSet: true, carriedOver: true }, savings: { amount: 20000, userSet: true, carriedOver: false } },
+      monthBudget: { amount: 180000, userSet: true, carriedOver: false },
+    });
+    const rows = (list: typeof figures.income) => list.map(({ category: { id }, planned, actual, remaining }) => ({ id, planned, actual, remaining }));
+    expect(rows(figures.income)).toEqual([
+      { id: "salary", planned: 320000, actual: 300000, remaining: 20000 },
+      { id: "investments", planned: 0, actual: 25050, remaining: -25050 },
+    ]);
+    // Food spent = 450.25 + 80.00 − 30.00 offset = 500.25
+    expect(rows(figures.expense)).toEqual([
+      { id: "housing", planned: 120000, actual: 120000, remaining: 0 },
+      { id: "food", planned: 60000, actual: 50025, remaining: 9975 },
+      { id: "savings", planned: 20000, actual: 0, remaining: 20000 },
+    ]);
+    expect(figures.cards).toEqual({ income: 325050, expenses: 170025, balance: 155025 });
+    // planned 1,200 + 600 + 200 = 2,000 of 1,800 → 111.1…%; left 1,800 − 1,700.25 = 99.75
+    expect(figures.budget).toMatchObject({ planned: 200000, left: 9975, barPercent: 100, overAllocated: true });
+    expect(figures.budget.percentAllocated).toBeCloseTo(111.11, 2);
+  });
+
+  test("tabs pick planned, actual or remaining; section totals add the tab's values", () => {
+    const figures = dashboardFigures({
+      totals: totalsOf([salary, groceries, refund]),
+      categories,
+      categoryBudgets: {},
+      monthBudget: { amount: 0, userSet: false, carriedOver: false },
+    });
+    const food = figures.expense.find((row) => row.category.id === "food")!;
+    expect([rowValue(food, "planned"), rowValue(food, "spent"), rowValue(food, "remaining")]).toEqual([50000, 42025, 7975]);
+    expect(INCOME_VIEWS.map((view) => viewTotal(figures.income, view))).toEqual([320000, 300000, 20000]);
+    expect(EXPENSE_VIEWS.map((view) => viewTotal(figures.expense, view))).toEqual([170000, 42025, 127975]);
+  });
+
+  test("the default categories with no transactions and no budgets", () => {
+    const figures = dashboardFigures({
+      totals: toMonthTotals(null),
+      categories: DEFAULT_CATEGORIES,
+      categoryBudgets: {},
+      monthBudget: { amount: 0, userSet: false, carriedOver: false },
+    });
+    expect(figures.income).toHaveLength(2);
+    expect(figures.expense).toHaveLength(6);
+    expect(figures.budget).toMatchObject({ amount: 0, planned: 0, left: 0, percentAllocated: null, barPercent: 0 });
+  });
+});
+
+describe("category card figures", () => {
+  const row = (type: Category["type"], planned: number, actual: number) => ({
+    category: category("card", type, planned),
+    planned,
+    actual,
+    remaining: planned - actual,
+  });
+  const overspent = row("expense", 50000, 62000);
+  const paycheck = row("income", 320000, 300000);
+
+  test("the tab's figure is the headline; the other two follow in tab order", () => {
+    expect(cardFigures(overspent, "planned")).toEqual({
+      headline: { view: "planned", amount: 50000 },
+      others: [
+        { view: "spent", amount: 62000 },
+        { view: "remaining", amount: -12000 },
+      ],
+    });
+    expect(cardFigures(overspent, "spent")).toEqual({
+      headline: { view: "spent", amount: 62000 },
+      others: [
+        { view: "planned", amount: 50000 },
+        { view: "remaining", amount: -12000 },
+      ],
+    });
+    expect(cardFigures(overspent, "remaining")).toEqual({
+      headline: { view: "remaining", amount: -12000 },
+      others: [
+        { view: "planned", amount: 50000 },
+        { view: "spent", amount: 62000 },
+      ],
+    });
+    expect(cardFigures(paycheck, "received").headline).toEqual({ view: "received", amount: 300000 });
+    expect(cardFigures(paycheck, "remaining").headline).toEqual({ view: "remaining", amount: 20000 });
+  });
+
+  test("no tab, or a tab of the other type, means the type's default", () => {
+    expect(cardFigures(paycheck, null).headline).toEqual({ view: "expected", amount: 320000 });
+    expect(cardFigures(paycheck, "spent").headline).toEqual({ view: "expected", amount: 320000 });
+    expect(cardFigures(overspent, "received").headline).toEqual({ view: "planned", amount: 50000 });
+  });
+});
+
+describe("tab query values", () => {
+  test("known values are kept; anything else is the section's default", () => {
+    expect(parseView(INCOME_VIEWS, "received")).toBe("received");
+    expect(parseView(INCOME_VIEWS, "spent")).toBe("expected");
+    expect(parseView(INCOME_VIEWS, null)).toBe("expected");
+    expect(parseView(EXPENSE_VIEWS, "remaining")).toBe("remaining");
+    expect(parseView(EXPENSE_VIEWS, "expected")).toBe("planned");
+  });
+});
+
+describe("dashboard links", () => {
+  test("change the given query values and keep the others", () => {
+    expect(dashboardUrl("?month=2026-03&incomeView=received", { expenseView: "spent" })).toBe(
+      "/dashboard?month=2026-03&incomeView=received&expenseView=spent",
+    );
+    expect(dashboardUrl("month=2026-03&editBudget=1", { editBudget: null, month: "2026-04" })).toBe("/dashboard?month=2026-04");
+    expect(dashboardUrl("", { editBudget: null })).toBe("/dashboard");
+  });
+});

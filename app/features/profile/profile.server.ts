@@ -1,0 +1,77 @@
+import mongoose from "mongoose";
+import { Session, User } from "../../../models";
+import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
+import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
+import { destroyUserSessions } from "~/features/auth/session.server";
+import { hasPassword, setPassword, verifyUserPassword } from "~/features/auth/user.server";
+
+export type Profile = {
+  email: string;
+  displayName: string;
+  authProvider: "email" | "google";
+  createdAt: Date;
+  currency: string;
+};
+
+export async function getProfile(userId: string): Promise<Profile | null> {
+  const user = await User.findById(userId)
+    .select({ email: 1, displayName: 1, authProvider: 1, createdAt: 1, currency: 1 })
+    .lean<Partial<Profile> & { email: string; createdAt: Date }>();
+  if (!user) return null;
+  return {
+    email: user.email,
+    displayName: user.displayName ?? "",
+    authProvider: user.authProvider === "google" ? "google" : "email",
+    createdAt: user.createdAt,
+    currency: user.currency ?? DEFAULT_CURRENCY,
+  };
+}
+
+/** Devices signed in right now: sessions past their idle window are not counted even before they are swept. */
+export async function countActiveSessions(userId: string, now = new Date()) {
+  return Session.countDocuments({ userId, expiresAt: mongoose.trusted({ $gt: now }) });
+}
+
+/** Stores an already validated display name (the profile form trims it and keeps it to 1–80 characters). */
+export async function updateDisplayName(userId: string, displayName: string) {
+  await User.updateOne({ _id: userId }, { $set: { displayName: displayName.trim() } });
+}
+
+/** The display currency lives in two places of the user document; both are kept in step. */
+export async function updateCurrency(userId: string, currency: string) {
+  if (!isSupportedCurrency(currency)) throw new Error(`unsupported currency: ${currency}`);
+  await User.updateOne({ _id: userId }, { $set: { currency, "savings.preferences.currency": currency } });
+}
+
+export type PasswordChange = { ok: true } | { ok: false; reason: "incorrect-current-password" | "rate-limited" };
+
+/**
+ * Sets a new password. Users who already have one must give it, and wrong
+ * guesses count against the same per-account limit as failed sign-ins. Every
+ * other session ends; the one in `keepSessionId` stays signed in.
+ */
+export async function changePassword({
+  userId,
+  email,
+  currentPassword,
+  newPassword,
+  keepSessionId,
+}: {
+  userId: string;
+  email: string;
+  currentPassword: string | undefined;
+  newPassword: string;
+  keepSessionId: string | null;
+}): Promise<PasswordChange> {
+  if (await hasPassword(userId)) {
+    if (await isRateLimited("loginFailuresPerAccount", email)) return { ok: false, reason: "rate-limited" };
+    if (!(await verifyUserPassword(userId, currentPassword ?? ""))) {
+      const allowed = await consumeAttempt("loginFailuresPerAccount", email);
+      return { ok: false, reason: allowed ? "incorrect-current-password" : "rate-limited" };
+    }
+    await resetAttempts("loginFailuresPerAccount", email);
+  }
+  await setPassword(userId, newPassword);
+  await destroyUserSessions(userId, { except: keepSessionId ?? undefined });
+  return { ok: true };
+}

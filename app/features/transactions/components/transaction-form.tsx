@@ -1,0 +1,226 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useMemo, type ChangeEvent, type ReactNode } from "react";
+import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { transactionSchema } from "~/features/transactions/schema";
+import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/**
+ * The Add/Edit transaction page. Without JavaScript it is a page of its own;
+ * once JavaScript runs it shows as a modal over a dimmed backdrop, where
+ * Escape or a click on the backdrop is Cancel (back to `closeTo`).
+ */
+export function TransactionFormDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeTo);
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", closeOnEscape);
+      document.body.style.overflow = overflow;
+    };
+  }, [hydrated, navigate, closeTo]);
+
+  return (
+    <div
+      className={hydrated ? "fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4" : ""}
+      data-testid="transaction-form-backdrop"
+      onMouseDown={(event) => {
+        if (hydrated && event.target === event.currentTarget) navigate(closeTo);
+      }}
+    >
+      <section
+        role={hydrated ? "dialog" : undefined}
+        aria-modal={hydrated || undefined}
+        aria-labelledby={titleId}
+        className={`w-full max-w-lg rounded-2xl bg-white p-6 ${hydrated ? "max-h-full overflow-y-auto shadow-xl" : "mx-auto border border-slate-200 shadow-sm"}`}
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <div className="mt-4">{children}</div>
+      </section>
+    </div>
+  );
+}
+
+export type TransactionFormDefaults = {
+  type: TransactionType;
+  amount: string;
+  category: string;
+  date: string;
+  description: string;
+  showExpenseCategories: boolean;
+};
+
+const SELECT_CLASS =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
+
+const CATEGORY_GROUPS = [
+  { type: "income", label: "Income categories" },
+  { type: "expense", label: "Expense categories" },
+] as const;
+
+/**
+ * The category options in two groups. Which group shows is decided in CSS
+ * (`.transaction-form` in tailwind.css) from the checked type and switch, so
+ * the markup never depends on React state: the server and the hydrated page
+ * render the same options, and a choice made before hydration survives it.
+ */
+function CategoryOptions({ categories }: { categories: CategoryChoice[] }) {
+  return (
+    <>
+      {CATEGORY_GROUPS.map((group) => (
+        <optgroup key={group.type} label={group.label} data-category-group={group.type}>
+          {categories
+            .filter((category) => category.type === group.type)
+            .map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Type toggle, Amount, Category, 'Show expense categories' (income only),
+ * Date and Description. The category list follows the type and the switch
+ * (in CSS, so also without JavaScript); the server still checks the choice,
+ * since some browsers list hidden options anyway.
+ */
+export function TransactionForm({
+  id,
+  action,
+  lastResult,
+  categories,
+  defaults,
+  redirectTo,
+  submitLabel,
+  pendingLabel,
+}: {
+  id: string;
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  categories: CategoryChoice[];
+  defaults: TransactionFormDefaults;
+  redirectTo: string;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const isSubmitting = useIsSubmitting({ formAction: action });
+  const schema = useMemo(() => transactionSchema(categories), [categories]);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: { ...defaults, showExpenseCategories: defaults.showExpenseCategories ? "on" : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldRevalidate: "onInput",
+  });
+
+  /**
+   * Changing the type or the switch clears a chosen category the new choice
+   * hides, rather than submitting it unseen. It reads the form itself: the
+   * type may have been toggled before hydration, which conform never saw.
+   */
+  const clearHiddenCategory = (event: ChangeEvent<HTMLInputElement>) => {
+    const values = new FormData(event.currentTarget.form!);
+    const type = values.get(fields.type.name) === "income" ? "income" : "expense";
+    const shownType = expectedCategoryType(type, values.has(fields.showExpenseCategories.name));
+    const chosen = values.get(fields.category.name);
+    if (chosen && categories.find((category) => category.id === chosen)?.type !== shownType) {
+      form.update({ name: fields.category.name, value: "" });
+    }
+  };
+
+  return (
+    <Form method="post" action={action} className="transaction-form space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrorBox id={form.errorId} errors={form.errors} />
+
+      <fieldset>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">Type</legend>
+        <div className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          {(["expense", "income"] as const).map((option) => (
+            <label
+              key={option}
+              className={`relative rounded-lg px-3 py-2 text-center text-sm font-semibold text-slate-600 has-[:checked]:bg-white has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                option === "expense" ? "has-[:checked]:text-red-700" : "has-[:checked]:text-emerald-700"
+              }`}
+            >
+              <input
+                {...getInputProps(fields.type, { type: "radio", value: option })}
+                onChange={clearHiddenCategory}
+                className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+              />
+              {option === "expense" ? "Expense" : "Income"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <Field
+        label="Amount"
+        inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", placeholder: "0.00", autoComplete: "off", autoFocus: true }}
+        errors={fields.amount.errors}
+      />
+
+      <div className="space-y-1">
+        <label htmlFor={fields.category.id} className="block text-sm font-medium text-slate-700">
+          Category
+        </label>
+        <select {...getSelectProps(fields.category)} className={SELECT_CLASS}>
+          <option value="">Select a category</option>
+          <CategoryOptions categories={categories} />
+        </select>
+        <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
+      </div>
+
+      <div data-offset-switch className="space-y-1">
+        <label className="relative flex cursor-pointer items-center gap-3">
+          <input
+            {...getInputProps(fields.showExpenseCategories, { type: "checkbox" })}
+            onChange={clearHiddenCategory}
+            role="switch"
+            className="peer absolute left-0 top-0 z-10 h-6 w-11 cursor-pointer opacity-0"
+          />
+          <span
+            aria-hidden="true"
+            className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500"
+          />
+          <span className="text-sm font-medium text-slate-700">Show expense categories</span>
+        </label>
+        <p className="text-xs text-slate-500">Record a refund or reimbursement against an expense category (an offset).</p>
+      </div>
+
+      <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+
+      <Field
+        label="Description"
+        inputProps={{ ...getInputProps(fields.description, { type: "text" }), maxLength: DESCRIPTION_MAX_LENGTH, placeholder: "Optional" }}
+        errors={fields.description.errors}
+      />
+
+      <div className="flex justify-end gap-3 pt-2">
+        <Link to={redirectTo} className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          Cancel
+        </Link>
+        <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel} className="sm:w-auto">
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,243 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { format, parse } from "date-fns";
+import type { ReactNode } from "react";
+import { isUncategorized, type Category } from "~/features/categories/categories";
+import { formatMoney } from "~/lib/currency";
+import {
+  editTransactionPath,
+  LIST_TABS,
+  TRANSACTION_INTENTS,
+  TRANSACTIONS_PATH,
+  type ListTab,
+  type TransactionItem,
+} from "~/features/transactions/transactions";
+
+export type CategoryName = Pick<Category, "id" | "name">;
+
+/** `path` with `?redirectTo=` so the form it opens comes back here. */
+export function withRedirectTo(path: string, redirectTo: string) {
+  return `${path}?${new URLSearchParams({ redirectTo })}`;
+}
+
+export function categoryLabel(categoryId: string, names: ReadonlyMap<string, string>) {
+  if (isUncategorized(categoryId)) return "Uncategorized";
+  return names.get(categoryId) ?? categoryId;
+}
+
+/** Consecutive items of one date, in the order given (newest first from the server). */
+function groupByDate(items: TransactionItem[]) {
+  const groups: Array<{ date: string; items: TransactionItem[] }> = [];
+  for (const item of items) {
+    const last = groups[groups.length - 1];
+    if (last?.date === item.date) last.items.push(item);
+    else groups.push({ date: item.date, items: [item] });
+  }
+  return groups;
+}
+
+function dateHeading(date: string) {
+  return format(parse(date, "yyyy-MM-dd", new Date()), "EEEE, MMMM d, yyyy");
+}
+
+export function TransactionTabs({ tab, tabHref }: { tab: ListTab; tabHref: (tab: ListTab) => string }) {
+  return (
+    <nav aria-label="Transaction tabs" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+      {LIST_TABS.map((option) => (
+        <Link
+          key={option.tab}
+          to={tabHref(option.tab)}
+          preventScrollReset
+          aria-current={option.tab === tab ? "page" : undefined}
+          className={`flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold ${
+            option.tab === tab ? "bg-white text-brand-700 shadow-sm" : "text-slate-600 hover:text-slate-900"
+          }`}
+        >
+          {option.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Shown to free users on the New tab: bank-imported transactions land there. */
+export function AutoImportPromotion() {
+  return (
+    <section aria-labelledby="auto-import-title" className="rounded-xl border border-brand-500/30 bg-brand-50 p-4">
+      <h3 id="auto-import-title" className="font-semibold text-brand-700">
+        Auto-Import Transactions
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Link your bank and new transactions arrive here on their own, ready to categorize. Available with Premium.
+      </p>
+      <Link to="/subscription" className="mt-3 inline-flex rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+        Upgrade to Premium
+      </Link>
+    </section>
+  );
+}
+
+export function BankBadge({ bankName }: { bankName: string | null }) {
+  return (
+    <span title={bankName ?? undefined} className="whitespace-nowrap rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800">
+      Bank{bankName ? ` · ${bankName}` : ""}
+    </span>
+  );
+}
+
+function SignedAmount({ item, currency }: { item: TransactionItem; currency: string }) {
+  const income = item.type === "income";
+  return (
+    <span className={`whitespace-nowrap font-semibold tabular-nums ${income ? "text-emerald-700" : "text-red-700"}`}>
+      {income ? "+" : "−"}
+      {formatMoney(item.amount, currency)}
+    </span>
+  );
+}
+
+/** A small form posting one intent about one transaction to the transactions page's action. */
+function RowActionForm({ intent, item, redirectTo, children }: { intent: string; item: TransactionItem; redirectTo: string; children: ReactNode }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === item.id;
+  return (
+    <Form method="post" action={TRANSACTIONS_PATH} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={item.id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function TransactionRow({
+  item,
+  tab,
+  currency,
+  names,
+  redirectTo,
+  selectFormId,
+}: {
+  item: TransactionItem;
+  tab: ListTab;
+  currency: string;
+  names: ReadonlyMap<string, string>;
+  redirectTo: string;
+  selectFormId?: string;
+}) {
+  const category = categoryLabel(item.category, names);
+  const uncategorized = isUncategorized(item.category);
+  const selectable = Boolean(selectFormId) && tab !== "deleted";
+  // Narrow lists (phones, the sidebar) put the actions on a second line; wide ones keep one line per transaction.
+  const columns = selectable
+    ? "grid-cols-[auto_minmax(0,1fr)_auto] @xl:grid-cols-[auto_minmax(0,1fr)_auto_auto]"
+    : "grid-cols-[minmax(0,1fr)_auto] @xl:grid-cols-[minmax(0,1fr)_auto_auto]";
+  return (
+    <li className={`grid items-center gap-x-3 gap-y-1 px-4 py-3 ${columns}`} data-testid="transaction-row">
+      {selectable ? (
+        <input
+          type="checkbox"
+          name="ids"
+          value={item.id}
+          form={selectFormId}
+          aria-label={`Select ${item.description || category}`}
+          className="h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
+      ) : null}
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`text-sm font-medium ${uncategorized ? "text-amber-700" : "text-slate-900"}`}>{category}</span>
+          {item.allocations.length > 0 ? (
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Offset</span>
+          ) : null}
+          {item.source === "plaid" ? <BankBadge bankName={item.bankName} /> : null}
+        </div>
+        {item.description ? <p className="truncate text-sm text-slate-600">{item.description}</p> : null}
+      </div>
+      <SignedAmount item={item} currency={currency} />
+      <div className={`flex items-center justify-end gap-1 ${selectable ? "col-span-2 col-start-2" : "col-span-2"} @xl:col-span-1 @xl:col-start-auto`}>
+        {tab === "deleted" ? (
+          <RowActionForm intent={TRANSACTION_INTENTS.restore} item={item} redirectTo={redirectTo}>
+            Restore
+          </RowActionForm>
+        ) : (
+          <>
+            <Link
+              to={withRedirectTo(editTransactionPath(item.id), redirectTo)}
+              className="rounded-lg px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {tab === "new" ? "Categorize" : "Edit"}
+            </Link>
+            <RowActionForm intent={TRANSACTION_INTENTS.delete} item={item} redirectTo={redirectTo}>
+              Delete
+            </RowActionForm>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Transactions grouped by date, newest first, each with the actions of its
+ * tab. Every action is a form (or link) that comes back to `redirectTo`.
+ * With `selectFormId`, rows get checkboxes that belong to that (bulk) form.
+ */
+export function TransactionGroups({
+  items,
+  tab,
+  currency,
+  categories,
+  redirectTo,
+  selectFormId,
+}: {
+  items: TransactionItem[];
+  tab: ListTab;
+  currency: string;
+  categories: CategoryName[];
+  redirectTo: string;
+  selectFormId?: string;
+}) {
+  const names = new Map(categories.map((category) => [category.id, category.name]));
+  return (
+    <div className="@container space-y-4">
+      {groupByDate(items).map((group) => (
+        <section key={group.date} aria-label={dateHeading(group.date)}>
+          <h3 className="px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{dateHeading(group.date)}</h3>
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+            {group.items.map((item) => (
+              <TransactionRow
+                key={item.id}
+                item={item}
+                tab={tab}
+                currency={currency}
+                names={names}
+                redirectTo={redirectTo}
+                selectFormId={selectFormId}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const EMPTY_MESSAGES: Record<ListTab, string> = {
+  new: "No new transactions. Transactions without a category appear here.",
+  tracked: "No tracked transactions yet.",
+  deleted: "No deleted transactions.",
+};
+
+export function EmptyTransactions({ tab, filtered }: { tab: ListTab; filtered?: boolean }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
+      {filtered ? "No transactions match these filters." : EMPTY_MESSAGES[tab]}
+    </p>
+  );
+}

@@ -1,0 +1,58 @@
+import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
+
+/** The fields of a transaction that move its month's totals. */
+export type SummarisedTransaction = {
+  type: "income" | "expense";
+  category: string;
+  amount: number;
+  monthKey: string;
+  allocations?: Array<{ categoryId: string; amount: number }>;
+  deleted?: boolean;
+};
+
+export type CategoryTotals = { income: number; expense: number; allocated: number };
+export type MonthTotals = { income: number; expense: number; count: number; categories: Record<string, CategoryTotals> };
+
+/**
+ * The `$inc` that adds (`sign` 1) or removes (`sign` -1) transactions from
+ * their months' summaries, grouped by month. Deleted transactions count for
+ * nothing. An income with allocations is an offset: its allocated part is
+ * booked on the expense categories it offsets, not as income.
+ */
+export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
+  const byMonth = new Map<string, Record<string, number>>();
+  const add = (monthKey: string, path: string, value: number) => {
+    if (value === 0) return;
+    const increments = byMonth.get(monthKey) ?? {};
+    increments[path] = (increments[path] ?? 0) + sign * value;
+    byMonth.set(monthKey, increments);
+  };
+  for (const transaction of transactions) {
+    if (transaction.deleted) continue;
+    // An empty category id would make the path "categories..expense", which the database refuses.
+    const category = isUncategorized(transaction.category) ? UNCATEGORIZED : transaction.category;
+    add(transaction.monthKey, "count", 1);
+    if (transaction.type === "expense") {
+      add(transaction.monthKey, "expense", transaction.amount);
+      add(transaction.monthKey, `categories.${category}.expense`, transaction.amount);
+      continue;
+    }
+    const allocations = transaction.allocations ?? [];
+    const allocated = allocations.reduce((sum, allocation) => sum + allocation.amount, 0);
+    add(transaction.monthKey, "income", transaction.amount - allocated);
+    add(transaction.monthKey, `categories.${category}.income`, transaction.amount - allocated);
+    for (const allocation of allocations) {
+      add(transaction.monthKey, `categories.${allocation.categoryId}.allocated`, allocation.amount);
+    }
+  }
+  return byMonth;
+}
+
+const EMPTY_CATEGORY: CategoryTotals = { income: 0, expense: 0, allocated: 0 };
+
+/** A stored summary (or none) as complete totals. */
+export function toMonthTotals(stored: Partial<MonthTotals> | null | undefined): MonthTotals {
+  const categories: Record<string, CategoryTotals> = {};
+  for (const [id, totals] of Object.entries(stored?.categories ?? {})) categories[id] = { ...EMPTY_CATEGORY, ...totals };
+  return { income: stored?.income ?? 0, expense: stored?.expense ?? 0, count: stored?.count ?? 0, categories };
+}

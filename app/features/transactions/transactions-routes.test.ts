@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { Transaction } from "../../../models";
+import { action as editAction, loader as editLoader } from "~/routes/_app.transactions_.$transactionId.edit";
+import { action as newAction } from "~/routes/_app.transactions_.new";
+import { action as listAction, loader as listLoader } from "~/routes/_app.transactions";
+import { createSession } from "~/features/auth/session.server";
+import { TRANSACTION_MESSAGES } from "./transactions";
+import { createTransaction } from "./transactions.server";
+import { createEmailUser } from "~/features/auth/user.server";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { toastOf } from "../../../tests/setup/toast";
+
+useTestDatabase();
+
+const APP = "http://localhost:3000";
+const coffee = { type: "expense" as const, amount: 450, category: "food", date: "2026-03-04", description: "Coffee" };
+
+async function signedInUser() {
+  const userId = await createEmailUser(`routes-${randomBytes(4).toString("hex")}@example.com`, "Str0ng!Passw0rd");
+  const { cookie } = await createSession(userId, new Request(`${APP}/`));
+  return { userId, cookie: cookie.split(";")[0] };
+}
+
+function post(path: string, cookie: string, fields: Record<string, string | string[]>, origin = APP) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  return new Request(`${APP}${path}`, { method: "POST", body, headers: { Origin: origin, Host: "localhost:3000", Cookie: cookie } });
+}
+
+function get(path: string, cookie: string) {
+  return new Request(`${APP}${path}`, { headers: { Cookie: cookie } });
+}
+
+function expectRedirect(result: unknown, location: string) {
+  if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
+  expect(result.status).toBe(302);
+  expect(result.headers.get("Location")).toBe(location);
+  return result;
+}
+
+type Rejection = { type: string; data: { result: { error: Record<string, string[]> }; redirectTo: string }; init: { status: number } };
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to throw");
+}
+
+describe("add transaction action", () => {
+  test("bad input is answered with the messages and stores nothing", async () => {
+    const { userId, cookie } = await signedInUser();
+    const result = (await newAction({
+      request: post("/transactions/new", cookie, { type: "expense", amount: "", category: "", date: "", redirectTo: "/dashboard?month=2026-03" }),
+      params: {},
+      context: {},
+    })) as unknown as Rejection;
+    expect(result.init.status).toBe(400);
+    expect(result.data.result.error).toEqual({
+      amount: [TRANSACTION_MESSAGES.invalidAmount],
+      category: [TRANSACTION_MESSAGES.categoryRequired],
+      date: [TRANSACTION_MESSAGES.invalidDate],
+    });
+    expect(result.data.redirectTo).toBe("/dashboard?month=2026-03");
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+  });
+
+  test("a valid expense is stored and the form returns where it was opened from", async () => {
+    const { userId, cookie } = await signedInUser();
+    const fields = { type: "expense", amount: "12.50", category: "food", date: "2026-03-05", description: " Lunch ", redirectTo: "/dashboard?month=2026-03" };
+    const response = expectRedirect(await newAction({ request: post("/transactions/new", cookie, fields), params: {}, context: {} }), "/dashboard?month=2026-03");
+    expect((await toastOf(response))?.message).toBe("Transaction added successfully");
+    expect(await Transaction.findOne({ userId }).lean()).toMatchObject({ amount: 1250, description: "Lunch", category: "food", monthKey: "2026-03" });
+
+    const offsite = await newAction({ request: post("/transactions/new", cookie, { ...fields, redirectTo: "//evil.example" }), params: {}, context: {} });
+    expectRedirect(offsite, "/transactions");
+  });
+
+  test("a cross-site post is refused before anything is written", async () => {
+    const { userId, cookie } = await signedInUser();
+    const fields = { type: "expense", amount: "1", category: "food", date: "2026-03-05" };
+    const error = await thrown(newAction({ request: post("/transactions/new", cookie, fields, "https://evil.example"), params: {}, context: {} }));
+    expect((error as Response).status).toBe(403);
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+  });
+});
+
+describe("edit transaction", () => {
+  test("another user's transaction is a 404 and stays unchanged", async () => {
+    const owner = await signedInUser();
+    const intruder = await signedInUser();
+    const theirs = await createTransaction(owner.userId, coffee);
+    const path = `/transactions/${theirs.id}/edit`;
+    const params = { transactionId: theirs.id };
+
+    expect(((await thrown(editLoader({ request: get(path, intruder.cookie), params, context: {} }))) as Response).status).toBe(404);
+    const fields = { type: "expense", amount: "99", category: "food", date: "2026-03-05" };
+    expect(((await thrown(editAction({ request: post(path, intruder.cookie, fields), params, context: {} }))) as Response).status).toBe(404);
+    expect(await Transaction.findById(theirs.id).lean()).toMatchObject({ amount: 450 });
+  });
+
+  test("an offset reopens with the switch on; an update is stored", async () => {
+    const { userId, cookie } = await signedInUser();
+    const offset = await createTransaction(userId, { type: "income", amount: 2000, category: "food", date: "2026-03-07", showExpenseCategories: true });
+    const path = `/transactions/${offset.id}/edit?redirectTo=/dashboard`;
+    const loaded = await editLoader({ request: get(path, cookie), params: { transactionId: offset.id }, context: {} });
+    expect(loaded).toMatchObject({
+      defaults: { type: "income", amount: "20.00", category: "food", showExpenseCategories: true, description: "Offset for Food & Dining" },
+      redirectTo: "/dashboard",
+    });
+
+    const fields = { type: "income", amount: "25", category: "food", date: "2026-03-07", showExpenseCategories: "on", description: "Refund", redirectTo: "/dashboard" };
+    const response = expectRedirect(await editAction({ request: post(path, cookie, fields), params: { transactionId: offset.id }, context: {} }), "/dashboard");
+    expect((await toastOf(response))?.message).toBe("Transaction updated successfully");
+    expect(await Transaction.findById(offset.id).lean()).toMatchObject({ amount: 2500, description: "Refund", allocations: [{ categoryId: "food", amount: 2500 }] });
+  });
+});
+
+describe("transactions page", () => {
+  test("opens on New; delete, restore, bulk delete and reset answer with their messages", async () => {
+    const { userId, cookie } = await signedInUser();
+    const other = await signedInUser();
+    const mine = await createTransaction(userId, coffee);
+    const second = await createTransaction(userId, { ...coffee, description: "Bagel" });
+    const theirs = await createTransaction(other.userId, coffee);
+
+    const page = await listLoader({ request: get("/transactions", cookie), params: {}, context: {} });
+    expect(page).toMatchObject({ tab: "new", items: [], premium: false, currency: "USD", confirmReset: false });
+    const tracked = await listLoader({ request: get("/transactions?tab=tracked&confirm=reset", cookie), params: {}, context: {} });
+    expect(tracked.items.map((item) => item.id)).toEqual([second.id, mine.id]);
+    expect(tracked.confirmReset).toBe(true);
+
+    const act = async (fields: Record<string, string | string[]>) => {
+      const response = expectRedirect(
+        await listAction({ request: post("/transactions", cookie, { redirectTo: "/transactions?tab=tracked", ...fields }), params: {}, context: {} }),
+        "/transactions?tab=tracked",
+      );
+      return (await toastOf(response))?.message;
+    };
+    expect(await act({ intent: "delete", id: mine.id })).toBe("Transaction deleted successfully");
+    expect(await act({ intent: "restore", id: mine.id })).toBe("Transaction restored successfully");
+    expect(await act({ intent: "restore", id: theirs.id })).toBe("Failed to restore transaction");
+    expect(await act({ intent: "bulk-delete" })).toBe("Select at least one transaction to delete");
+    expect(await act({ intent: "bulk-delete", ids: Array.from({ length: 501 }, () => mine.id) })).toBe("Select at most 500 transactions at once");
+    expect(await act({ intent: "bulk-delete", ids: [mine.id, theirs.id] })).toBe(`Transaction ${theirs.id} belongs to different user`);
+    expect(await Transaction.findById(theirs.id).lean()).toMatchObject({ deleted: false });
+    expect(await Transaction.findById(mine.id).lean()).toMatchObject({ deleted: true });
+    expect(await act({ intent: "reset" })).toBe("Data reset successfully");
+    expect(await Transaction.countDocuments({ userId, deleted: false })).toBe(0);
+    expect(await Transaction.countDocuments({ userId: other.userId, deleted: false })).toBe(1);
+  });
+});

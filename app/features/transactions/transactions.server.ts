@@ -1,0 +1,409 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import mongoose, { Types } from "mongoose";
+import { Transaction } from "../../../models";
+import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
+import { transactionImportKey } from "~/features/csv/csv";
+import { ensureCategoryExists, getCategories, getCategory } from "~/features/categories/categories.server";
+import { isMonthKey, monthKeyOf } from "~/lib/month";
+import type { CategoryTotals } from "./month-summary";
+import { clearMonthSummaries, listMonthSummaries, updateMonthSummaries, type StoredMonthSummary } from "./month-summary.server";
+import { safeRedirect } from "~/utils/redirect";
+import { transactionSchema } from "./schema";
+import {
+  TRANSACTIONS_PATH,
+  type Allocation,
+  type CategoryChoice,
+  type ListTab,
+  type TransactionItem,
+  type TransactionTab,
+  type TransactionType,
+} from "./transactions";
+
+export const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
+
+/** What the form (or an import) writes; `amount` in cents, `date` YYYY-MM-DD. */
+export type TransactionInput = {
+  type: TransactionType;
+  amount: number;
+  category: string;
+  date: string;
+  description?: string;
+  /** Income placed against the expense category `category` (an offset). */
+  showExpenseCategories?: boolean;
+};
+
+type StoredTransaction = {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  type: TransactionType;
+  category?: string;
+  amount: number;
+  date: string;
+  monthKey: string;
+  description?: string;
+  allocations?: Allocation[];
+  deleted?: boolean;
+  source?: string;
+  bankName?: string | null;
+};
+
+const ITEM_FIELDS = {
+  type: 1,
+  category: 1,
+  amount: 1,
+  date: 1,
+  monthKey: 1,
+  description: 1,
+  allocations: 1,
+  deleted: 1,
+  source: 1,
+  bankName: 1,
+} as const;
+
+const OBJECT_ID = /^[a-f0-9]{24}$/i;
+
+/** The ObjectId of a well-formed id; null for anything else (so a bad URL is a 404, not a 500). */
+function toObjectId(id: unknown) {
+  return typeof id === "string" && OBJECT_ID.test(id) ? new Types.ObjectId(id) : null;
+}
+
+function toItem(stored: StoredTransaction): TransactionItem {
+  return {
+    id: String(stored._id),
+    type: stored.type,
+    category: stored.category ?? "",
+    amount: stored.amount,
+    date: stored.date,
+    monthKey: stored.monthKey,
+    description: stored.description ?? "",
+    allocations: (stored.allocations ?? []).map(({ categoryId, amount }) => ({ categoryId, amount })),
+    deleted: Boolean(stored.deleted),
+    source: stored.source ?? "manual",
+    bankName: stored.bankName ?? null,
+  };
+}
+
+function isOffset(input: TransactionInput) {
+  return input.type === "income" && Boolean(input.showExpenseCategories) && !isUncategorized(input.category);
+}
+
+/**
+ * The stored fields of a form's input. An offset keeps its expense category
+ * as `category` and books the whole amount on it as an allocation; an offset
+ * without a description is described after the category it offsets. An
+ * income category the user's map lacks is created now, so reading
+ * categories never needs the transactions.
+ */
+async function storedFields(userId: string, input: TransactionInput) {
+  const offset = isOffset(input);
+  let description = (input.description ?? "").trim();
+  if (offset && !description) description = `Offset for ${(await getCategory(userId, input.category))?.name ?? input.category}`;
+  if (input.type === "income" && !offset && !isUncategorized(input.category)) {
+    await ensureCategoryExists(userId, { id: input.category, name: input.category.replace(/-/g, " "), type: "income" });
+  }
+  return {
+    type: input.type,
+    category: input.category,
+    amount: input.amount,
+    date: input.date,
+    monthKey: monthKeyOf(input.date),
+    description,
+    descriptionLower: description.toLowerCase(),
+    allocations: offset ? [{ categoryId: input.category, amount: input.amount }] : [],
+    importKey: transactionImportKey({ date: input.date, amount: input.amount, type: input.type, description }),
+  };
+}
+
+/** Adds a transaction: from the form, or from an import with its `source` and `bankName`. */
+export async function createTransaction(userId: string, input: TransactionInput, origin: { source?: string; bankName?: string | null } = {}) {
+  const fields = await storedFields(userId, input);
+  const created = await Transaction.create({ userId: new Types.ObjectId(userId), ...fields, source: origin.source ?? "manual", bankName: origin.bankName ?? null });
+  const item = toItem(created.toObject() as StoredTransaction);
+  await updateMonthSummaries(userId, [item], 1);
+  return item;
+}
+
+/** The user's transaction, or null when the id is not one of theirs. */
+export async function getTransaction(userId: string, id: string) {
+  const _id = toObjectId(id);
+  if (!_id) return null;
+  const stored = await Transaction.findOne({ _id, userId: new Types.ObjectId(userId) }).select(ITEM_FIELDS).lean<StoredTransaction>();
+  return stored ? toItem(stored) : null;
+}
+
+/** Rewrites the user's transaction from the form; null when the id is not one of theirs. */
+export async function updateTransaction(userId: string, id: string, input: TransactionInput) {
+  const _id = toObjectId(id);
+  if (!_id) return null;
+  const owner = new Types.ObjectId(userId);
+  if (!(await Transaction.exists({ _id, userId: owner }))) return null;
+  const fields = await storedFields(userId, input);
+  // The document as it was before this write is what leaves the summaries.
+  const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: fields }, { returnDocument: "before" }).lean<StoredTransaction>();
+  if (!before) return null;
+  const after = toItem({ ...before, ...fields });
+  await updateMonthSummaries(userId, [toItem(before)], -1);
+  await updateMonthSummaries(userId, [after], 1);
+  return after;
+}
+
+/** Marks one live transaction of `owner` deleted; the document before the write, or null when there was none. */
+async function markDeleted(owner: Types.ObjectId, _id: Types.ObjectId) {
+  return Transaction.findOneAndUpdate({ _id, userId: owner, deleted: false }, { $set: { deleted: true } }, { returnDocument: "before" }).lean<StoredTransaction>();
+}
+
+/**
+ * Soft delete. A transaction that is not found (never existed, already
+ * deleted, or someone else's, which is left untouched) counts as success,
+ * as the spec says; false only when the write fails.
+ */
+export async function softDeleteTransaction(userId: string, id: string) {
+  const _id = toObjectId(id);
+  if (!_id) return true;
+  try {
+    const before = await markDeleted(new Types.ObjectId(userId), _id);
+    if (before) await updateMonthSummaries(userId, [toItem(before)], -1);
+    return true;
+  } catch (error) {
+    console.error("soft delete failed", error);
+    return false;
+  }
+}
+
+/** Undoes a soft delete; true when the transaction is the user's and live afterwards. */
+export async function restoreTransaction(userId: string, id: string) {
+  const _id = toObjectId(id);
+  if (!_id) return false;
+  const owner = new Types.ObjectId(userId);
+  try {
+    const before = await Transaction.findOneAndUpdate({ _id, userId: owner, deleted: true }, { $set: { deleted: false } }, { returnDocument: "before" }).lean<StoredTransaction>();
+    if (before) {
+      await updateMonthSummaries(userId, [{ ...toItem(before), deleted: false }], 1);
+      return true;
+    }
+    return Boolean(await Transaction.exists({ _id, userId: owner, deleted: false }));
+  } catch (error) {
+    console.error("restore failed", error);
+    return false;
+  }
+}
+
+function messageOf(error: unknown) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Soft-deletes several transactions, each after an ownership check: an id of
+ * another user is reported and left alone; ids that do not exist count as
+ * deleted (as a single delete does).
+ */
+export async function bulkDeleteTransactions(userId: string, ids: string[]): Promise<{ success: boolean; errors: string[] }> {
+  const errors: string[] = [];
+  const removed: TransactionItem[] = [];
+  try {
+    const owner = new Types.ObjectId(userId);
+    for (const id of new Set(ids)) {
+      const _id = toObjectId(id);
+      // One _id lookup per id: the only lookup FerretDB answers without a scan.
+      const stored = _id ? await Transaction.findById(_id).select({ userId: 1 }).lean<{ userId: Types.ObjectId }>() : null;
+      if (!_id || !stored) continue;
+      if (!stored.userId.equals(owner)) {
+        errors.push(`Transaction ${id} belongs to different user`);
+        continue;
+      }
+      try {
+        const before = await markDeleted(owner, _id);
+        if (before) removed.push(toItem(before));
+      } catch (error) {
+        errors.push(`Error deleting transaction ${id}: ${messageOf(error)}`);
+      }
+    }
+    await updateMonthSummaries(userId, removed, -1);
+    return { success: errors.length === 0, errors };
+  } catch (error) {
+    console.error("bulk delete failed", error);
+    return { success: false, errors: [...errors, `Critical error: ${messageOf(error)}`] };
+  }
+}
+
+/**
+ * Soft-deletes every transaction of the user in one write. Afterwards no
+ * live transaction is left, so the month summaries are simply empty.
+ */
+export async function resetFinancialData(userId: string) {
+  await Transaction.updateMany({ userId: new Types.ObjectId(userId), deleted: false }, { $set: { deleted: true } });
+  await clearMonthSummaries(userId);
+}
+
+export type ListOptions = {
+  tab: TransactionTab;
+  month?: string | null;
+  category?: string | null;
+  type?: string | null;
+  q?: string | null;
+  cursor?: string | null;
+  limit?: number;
+};
+
+type Cursor = { date: string; id: string };
+
+/** The position after the last item of a page: its date and id, opaque to the browser. */
+function encodeCursor(item: Pick<TransactionItem, "date" | "id">) {
+  return Buffer.from(`${item.date}_${item.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string | null | undefined): Cursor | null {
+  if (!cursor) return null;
+  const [date, id] = Buffer.from(cursor, "base64url").toString("utf8").split("_");
+  return toObjectId(id) && /^\d{4}-\d{2}-\d{2}$/.test(date ?? "") ? { date, id: id.toLowerCase() } : null;
+}
+
+/** Newest date first; on one date the newest id first (ids are equally long hex, so text order is id order). */
+function newestFirst(a: StoredTransaction, b: StoredTransaction) {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  const [idA, idB] = [String(a._id), String(b._id)];
+  return idA === idB ? 0 : idA < idB ? 1 : -1;
+}
+
+function isAfterCursor(transaction: StoredTransaction, cursor: Cursor | null) {
+  return !cursor || transaction.date < cursor.date || (transaction.date === cursor.date && String(transaction._id) < cursor.id);
+}
+
+const UNCATEGORIZED_VALUES = ["", UNCATEGORIZED, "Uncategorized", null];
+
+function escapeRegex(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function fitsTab(transaction: StoredTransaction, tab: TransactionTab) {
+  if (tab === "new") return isUncategorized(transaction.category);
+  if (tab === "tracked") return !isUncategorized(transaction.category);
+  return true;
+}
+
+function sumTotals(totals: Partial<CategoryTotals> | undefined) {
+  return (totals?.income ?? 0) + (totals?.expense ?? 0) + (totals?.allocated ?? 0);
+}
+
+
+/**
+ * Whether a month's summary says it holds live transactions the listing
+ * shows. Every live transaction counts in its month and adds its amount to
+ * its own category's totals (an offset's allocation names its own category;
+ * an uncategorized one counts under "uncategorized"), so a zero total means
+ * there is nothing to read there.
+ */
+function monthMayMatch(summary: StoredMonthSummary, options: ListOptions) {
+  const categories = summary.categories ?? {};
+  const categorised = Object.entries(categories).some(([id, totals]) => id !== UNCATEGORIZED && sumTotals(totals) > 0);
+  const allocated = Object.values(categories).reduce((sum, totals) => sum + (totals?.allocated ?? 0), 0);
+  if ((summary.count ?? 0) <= 0) return false;
+  if (options.tab === "new" && sumTotals(categories[UNCATEGORIZED]) <= 0) return false;
+  if (options.tab === "tracked" && !categorised) return false;
+  if (options.category && sumTotals(categories[isUncategorized(options.category) ? UNCATEGORIZED : options.category]) <= 0) return false;
+  if (options.type === "expense" && (summary.expense ?? 0) <= 0) return false;
+  if (options.type === "income" && (summary.income ?? 0) + allocated <= 0) return false;
+  return true;
+}
+
+/** The months, newest first, whose summaries say they may hold what the listing shows. */
+async function monthsToRead(userId: string, options: ListOptions) {
+  const summaries = await listMonthSummaries(userId);
+  return summaries
+    .filter((summary) => monthMayMatch(summary, options))
+    .map((summary) => summary.monthKey)
+    .sort()
+    .reverse();
+}
+
+/**
+ * Reads month by month (newest first), each month by equality on userId and
+ * monthKey, until the page and one more item are found; the tab, the
+ * uncategorized filter and the cursor are applied here.
+ */
+async function listByMonth(userId: string, options: ListOptions, after: Cursor | null, wanted: number) {
+  const months = isMonthKey(options.month) ? [options.month] : await monthsToRead(userId, options);
+  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
+  if (options.type === "income" || options.type === "expense") filter.type = options.type;
+  if (options.category && !isUncategorized(options.category)) filter.category = options.category;
+  const found: StoredTransaction[] = [];
+  for (const monthKey of months) {
+    if (after && monthKey > after.date.slice(0, 7)) continue;
+    const stored = await Transaction.find({ ...filter, monthKey }).select(ITEM_FIELDS).lean<StoredTransaction[]>();
+    const matching = stored.filter(
+      (transaction) =>
+        fitsTab(transaction, options.tab) &&
+        (!options.category || !isUncategorized(options.category) || isUncategorized(transaction.category)) &&
+        isAfterCursor(transaction, after),
+    );
+    found.push(...matching.sort(newestFirst));
+    if (found.length >= wanted) break;
+  }
+  return found.slice(0, wanted);
+}
+
+/**
+ * One query over all months: for searches and the Deleted tab, which month
+ * summaries cannot narrow. userId and deleted stay plain top-level equalities,
+ * the part FerretDB can filter in SQL.
+ */
+async function listInOneQuery(userId: string, options: ListOptions, after: Cursor | null, wanted: number, search: string) {
+  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
+  const categoryConditions: unknown[] = [];
+  if (options.tab === "new") categoryConditions.push(mongoose.trusted({ $in: UNCATEGORIZED_VALUES }));
+  if (options.tab === "tracked") categoryConditions.push(mongoose.trusted({ $nin: UNCATEGORIZED_VALUES }));
+  if (options.category) categoryConditions.push(isUncategorized(options.category) ? mongoose.trusted({ $in: UNCATEGORIZED_VALUES }) : options.category);
+  if (categoryConditions.length === 1) filter.category = categoryConditions[0];
+  if (categoryConditions.length > 1) filter.$and = categoryConditions.map((category) => ({ category }));
+  if (options.type === "income" || options.type === "expense") filter.type = options.type;
+  if (search) filter.descriptionLower = mongoose.trusted({ $regex: escapeRegex(search) });
+  if (after) {
+    const afterId = new Types.ObjectId(after.id);
+    filter.$or = [{ date: mongoose.trusted({ $lt: after.date }) }, { date: after.date, _id: mongoose.trusted({ $lt: afterId }) }];
+  }
+  return Transaction.find(filter).sort({ date: -1, _id: -1 }).limit(wanted).select(ITEM_FIELDS).lean<StoredTransaction[]>();
+}
+
+/**
+ * One page of the user's transactions, newest date first (ties: newest id
+ * first). New = live without a real category, Tracked = live with one,
+ * Deleted = soft-deleted, All = every live one. `nextCursor` continues after
+ * the page's last item (keyset pagination: no skipping over earlier pages).
+ *
+ * FerretDB filters in SQL little more than equality, so browsing reads one
+ * month at a time (equality on userId and monthKey), guided by the month
+ * summaries; searches and the Deleted tab without a month use one query.
+ */
+export async function listTransactions(userId: string, options: ListOptions) {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
+  const after = decodeCursor(options.cursor);
+  const search = options.q?.trim().toLowerCase() ?? "";
+  const stored =
+    search || (options.tab === "deleted" && !isMonthKey(options.month))
+      ? await listInOneQuery(userId, { ...options, month: null }, after, limit + 1, search)
+      : await listByMonth(userId, options, after, limit + 1);
+  const items = stored.slice(0, limit).map(toItem);
+  const nextCursor = stored.length > limit ? encodeCursor(items[items.length - 1]) : null;
+  return { items, nextCursor };
+}
+
+/** The first page of a sidebar tab (the dashboard's transactions panel). */
+export function listSidebarTransactions(userId: string, tab: ListTab, limit = DEFAULT_PAGE_SIZE) {
+  return listTransactions(userId, { tab, limit });
+}
+
+/** The categories the transaction form offers (and checks a choice against). */
+export async function getCategoryChoices(userId: string): Promise<CategoryChoice[]> {
+  return (await getCategories(userId)).map(({ id, name, type }) => ({ id, name, type }));
+}
+
+/**
+ * Reads the add/edit form against the user's categories. The form posts to the
+ * bare path, so the page it re-renders takes its `redirectTo` from here.
+ */
+export async function parseTransactionForm(userId: string, request: Request) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  return { submission, redirectTo: safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH) };
+}

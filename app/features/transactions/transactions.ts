@@ -1,0 +1,81 @@
+import type { CategoryType } from "~/features/categories/categories";
+
+export const DESCRIPTION_MAX_LENGTH = 500;
+
+export const TRANSACTION_MESSAGES = {
+  invalidAmount: "Please enter a valid amount",
+  categoryRequired: "Please select a category",
+  invalidDate: "Please enter a valid date",
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+  added: "Transaction added successfully",
+  addFailed: "Failed to add transaction",
+  updated: "Transaction updated successfully",
+  updateFailed: "Failed to update transaction",
+  deleted: "Transaction deleted successfully",
+  deleteFailed: "Failed to delete transaction",
+  restored: "Transaction restored successfully",
+  restoreFailed: "Failed to restore transaction",
+  resetDone: "Data reset successfully",
+  resetFailed: "Error resetting data",
+  nothingSelected: "Select at least one transaction to delete",
+  tooManySelected: (max: number) => `Select at most ${max} transactions at once`,
+  bulkDeleted: (count: number) => (count === 1 ? "Transaction deleted successfully" : `${count} transactions deleted successfully`),
+} as const;
+
+export const TRANSACTION_TYPES = ["expense", "income"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTIONS_PATH = "/transactions";
+export const NEW_TRANSACTION_PATH = "/transactions/new";
+export const editTransactionPath = (id: string) => `/transactions/${id}/edit`;
+
+/** The tabs of the transactions page and sidebar; "all" (every live transaction) is for code, not a tab. */
+export const TRANSACTION_TABS = ["new", "tracked", "deleted", "all"] as const;
+export type TransactionTab = (typeof TRANSACTION_TABS)[number];
+export type ListTab = Exclude<TransactionTab, "all">;
+export const LIST_TABS: ReadonlyArray<{ tab: ListTab; label: string }> = [
+  { tab: "new", label: "New" },
+  { tab: "tracked", label: "Tracked" },
+  { tab: "deleted", label: "Deleted" },
+];
+
+export function isListTab(value: unknown): value is ListTab {
+  return value === "new" || value === "tracked" || value === "deleted";
+}
+
+/** The forms the transactions page's action tells apart (the sidebar posts the same ones). */
+export const TRANSACTION_INTENTS = {
+  delete: "delete",
+  restore: "restore",
+  bulkDelete: "bulk-delete",
+  reset: "reset",
+} as const;
+
+export type Allocation = { categoryId: string; amount: number };
+
+/** A transaction as it leaves the server: string id, amounts in integer cents. */
+export type TransactionItem = {
+  id: string;
+  type: TransactionType;
+  category: string;
+  amount: number;
+  date: string;
+  monthKey: string;
+  description: string;
+  allocations: Allocation[];
+  deleted: boolean;
+  source: string;
+  bankName: string | null;
+};
+
+/** What the form offers as categories: enough to check that the choice fits the type. */
+export type CategoryChoice = { id: string; name: string; type: CategoryType };
+
+/**
+ * The category type a transaction must use: expenses take expense categories,
+ * income takes income categories, and an offset (income with 'Show expense
+ * categories' on) takes the expense category it offsets.
+ */
+export function expectedCategoryType(type: TransactionType, showExpenseCategories: boolean): CategoryType {
+  return type === "income" && !showExpenseCategories ? "income" : "expense";
+}

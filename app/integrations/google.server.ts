@@ -1,0 +1,57 @@
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { GoogleStrategy } from "remix-auth-google";
+import { getEnv, useSecureCookies } from "~/utils/env.server";
+import type { GoogleIdentity } from "~/features/auth/user.server";
+
+const OAUTH_COOKIE_MAX_AGE = 10 * 60;
+
+let authenticator: Authenticator<GoogleIdentity> | undefined;
+
+/**
+ * remix-auth only carries the OAuth state across the round trip to Google (in
+ * its own short-lived cookie); the app session is created afterwards.
+ */
+export function getGoogleAuthenticator() {
+  if (authenticator) return authenticator;
+  const env = getEnv();
+  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) throw new Error("Google sign-in is not configured.");
+  const storage = createCookieSessionStorage({
+    cookie: {
+      name: "ledgerly_oauth",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/auth",
+      maxAge: OAUTH_COOKIE_MAX_AGE,
+      secure: useSecureCookies(),
+      secrets: [env.SESSION_SECRET],
+    },
+  });
+  authenticator = new Authenticator<GoogleIdentity>(storage, { throwOnError: true });
+  authenticator.use(
+    new GoogleStrategy(
+      {
+        clientID: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        callbackURL: `${env.APP_URL ?? ""}/auth/google/callback`,
+        prompt: "select_account",
+      },
+      async ({ profile }) => ({
+        googleId: profile.id,
+        email: profile.emails?.[0]?.value ?? profile._json.email,
+        emailVerified: Boolean(profile._json.email_verified),
+        displayName: profile.displayName,
+        photoURL: profile.photos?.[0]?.value ?? null,
+      }),
+    ),
+  );
+  return authenticator;
+}
+
+/** Where to go after Google sends the visitor back (the `redirect` they arrived with). */
+export const googleRedirectCookie = createCookie("ledgerly_oauth_redirect", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/auth",
+  maxAge: OAUTH_COOKIE_MAX_AGE,
+});

@@ -1,0 +1,75 @@
+import { describe, expect, test } from "vitest";
+import { allCurrencies, currencyLabel, DEFAULT_CURRENCY, FEATURED_CURRENCIES, formatMoney, isSupportedCurrency } from "./currency";
+
+describe("currency lists", () => {
+  test("about 48 featured currencies, unique, all of them ISO codes the platform knows", () => {
+    const codes = FEATURED_CURRENCIES.map((currency) => currency.code);
+    expect(codes.length).toBe(48);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(isSupportedCurrency(code)).toBe(true);
+    expect(codes[0]).toBe(DEFAULT_CURRENCY);
+  });
+
+  test("each featured symbol is the one amounts are printed with", () => {
+    for (const { code, symbol } of FEATURED_CURRENCIES) {
+      expect(formatMoney(123456, code), code).toContain(symbol);
+    }
+  });
+
+  test("the full list comes from the platform's ISO 4217 data, with names and symbols", () => {
+    const currencies = allCurrencies();
+    expect(currencies.length).toBeGreaterThan(150);
+    const byCode = new Map(currencies.map((currency) => [currency.code, currency]));
+    for (const code of ["USD", "EUR", "JPY", "XOF", "CHF", "ZAR"]) expect(byCode.has(code), code).toBe(true);
+    expect(byCode.get("EUR")).toEqual({ code: "EUR", name: "Euro", symbol: "€" });
+    expect(byCode.get("XOF")?.name).toBe("West African CFA Franc");
+    expect(allCurrencies()).toBe(currencies);
+  });
+
+  test("only ISO codes are supported", () => {
+    expect(isSupportedCurrency("EUR")).toBe(true);
+    expect(isSupportedCurrency("ZZZ")).toBe(false);
+    expect(isSupportedCurrency("eur")).toBe(false);
+    expect(isSupportedCurrency("")).toBe(false);
+  });
+
+  test("picker labels read code — name (symbol)", () => {
+    expect(currencyLabel({ code: "USD", name: "US Dollar", symbol: "$" })).toBe("USD — US Dollar ($)");
+    expect(currencyLabel({ code: "CHF", name: "Swiss Franc", symbol: "CHF" })).toBe("CHF — Swiss Franc");
+  });
+});
+
+describe("formatMoney (integer cents)", () => {
+  test("US dollars with two decimals", () => {
+    expect(formatMoney(123456, "USD")).toBe("$1,234.56");
+    expect(formatMoney(5, "USD")).toBe("$0.05");
+    expect(formatMoney(-2500, "USD")).toBe("-$25.00");
+  });
+
+  test("euros use the euro sign", () => {
+    const euros = formatMoney(123456, "EUR");
+    expect(euros).toContain("1,234.56");
+    expect(euros).toContain("€");
+  });
+
+  test("a currency without minor units is rounded to whole units", () => {
+    expect(formatMoney(123456, "JPY")).toBe("¥1,235");
+    expect(formatMoney(123456, "JPY")).not.toContain(".");
+  });
+
+  test("non-finite amounts show as zero", () => {
+    expect(formatMoney(Number.NaN, "USD")).toBe("$0.00");
+    expect(formatMoney(Number.POSITIVE_INFINITY, "USD")).toBe("$0.00");
+    expect(formatMoney(Number.NEGATIVE_INFINITY, "EUR")).toBe("€0.00");
+  });
+
+  test("another locale formats the same amount its own way", () => {
+    expect(formatMoney(123456, "EUR", "de-DE")).toBe("1.234,56\u00a0€");
+  });
+
+  test("a malformed currency code falls back to US dollars instead of throwing", () => {
+    expect(formatMoney(100, "")).toBe("$1.00");
+    expect(formatMoney(100, "dollars")).toBe("$1.00");
+    expect(formatMoney(100, "eur")).toBe("€1.00");
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import { contentSecurityPolicy, requireSameOrigin } from "./security.server";
+
+function post(headers: Record<string, string>) {
+  return new Request("http://localhost:3000/login", { method: "POST", headers: { Host: "localhost:3000", ...headers } });
+}
+
+function refusal(request: Request) {
+  try {
+    requireSameOrigin(request);
+    return null;
+  } catch (error) {
+    return error as Response;
+  }
+}
+
+describe("requireSameOrigin", () => {
+  test("accepts a same-origin form post", () => {
+    expect(refusal(post({ Origin: "http://localhost:3000", "Sec-Fetch-Site": "same-origin" }))).toBeNull();
+  });
+
+  test("refuses a post from another origin with 403", () => {
+    expect(refusal(post({ Origin: "https://evil.example" }))?.status).toBe(403);
+  });
+
+  test("refuses a cross-site post even without Origin", () => {
+    expect(refusal(post({ "Sec-Fetch-Site": "cross-site" }))?.status).toBe(403);
+  });
+
+  test("lets GET through", () => {
+    expect(refusal(new Request("http://localhost:3000/login", { headers: { Origin: "https://evil.example" } }))).toBeNull();
+  });
+});
+
+describe("content security policy", () => {
+  test("allows scripts only with the nonce", () => {
+    const policy = contentSecurityPolicy("abc123");
+    expect(policy).toContain("script-src 'strict-dynamic' 'self' 'nonce-abc123'");
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+});
