@@ -1,0 +1,36 @@
+// Test data built through the app's own functions, so every factory-made
+// record is one the app could have written itself. Each call makes a new,
+// unique user; nothing is shared between tests.
+import { randomUUID } from "node:crypto";
+import { createEmailUser } from "~/features/auth/user.server";
+import { setMonthBudget } from "~/features/budgets/budgets.server";
+import { addCategory } from "~/features/categories/categories.server";
+import { createTransaction, type TransactionInput } from "~/features/transactions/transactions.server";
+
+export const TEST_PASSWORD = "Str0ng!Passw0rd";
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A signed-up email user (default categories, a password of TEST_PASSWORD); resolves to the user id. */
+export function createUser({ email = uniqueEmail(), password = TEST_PASSWORD }: { email?: string; password?: string } = {}) {
+  return createEmailUser(email, password);
+}
+
+/** A category added as the user would add it; resolves to the stored category. */
+export async function createCategory(userId: string, input: { name: string; type: "income" | "expense"; amount?: number }) {
+  const change = await addCategory(userId, { amount: 0, ...input });
+  if (!change.ok) throw new Error(`createCategory refused: ${change.errors.join(", ")}`);
+  return change.category;
+}
+
+/** A transaction written as the form writes it; defaults to a 12.00 grocery expense on 2026-03-05. */
+export function createTransactionFor(userId: string, input: Partial<TransactionInput> = {}) {
+  return createTransaction(userId, { type: "expense", amount: 1200, category: "food", date: "2026-03-05", description: "Groceries", ...input });
+}
+
+/** The month's budget set by the user (cents). */
+export function createBudget(userId: string, monthKey: string, cents: number) {
+  return setMonthBudget(userId, monthKey, cents);
+}
