@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
@@ -16,11 +16,12 @@ export function NotFound() {
 }
 
 function SomethingWentWrong({ detail }: { detail?: string }) {
+  const location = useLocation();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
       <p className="text-slate-600">{detail ?? "An unexpected error occurred. Please try again."}</p>
-      <a href="" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+      <a href={`${location.pathname}${location.search}`} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
         Reload page
       </a>
     </div>

@@ -35,14 +35,13 @@ export function ConfirmDialog({
   const close = () => (cancel.onCancel ? cancel.onCancel() : navigate(cancel.cancelTo, { replace: true, preventScrollReset: true }));
   const cancelClass = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") close();
-      }}
-    >
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog (WAI-ARIA dialog pattern) */}
       <div
         role="alertdialog"
+        onKeyDown={(event) => {
+          if (event.key === "Escape") close();
+        }}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={messageId}
