@@ -1,4 +1,15 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel, type LeanOf } from "./define-model";
+
+/** A monthly budget, or one category's budget of a month; `amount` in cents. */
+const budgetEntrySchema = new Schema(
+  {
+    amount: { type: Number, required: true },
+    userSet: { type: Boolean, default: false },
+    carriedOver: { type: Boolean, default: false },
+  },
+  { _id: false },
+);
 
 /**
  * Budgets of one user: the monthly budget (`kind: "month"`, `_id`
@@ -15,9 +26,9 @@ const budgetSchema = new Schema(
     amount: { type: Number, default: 0 },
     userSet: { type: Boolean, default: false },
     carriedOver: { type: Boolean, default: false },
-    categories: { type: Schema.Types.Mixed, default: () => ({}) },
+    categories: { type: Map, of: budgetEntrySchema, default: () => new Map() },
   },
-  { timestamps: { createdAt: false, updatedAt: "updatedAt" }, minimize: false },
+  { timestamps: { createdAt: false, updatedAt: true }, minimize: false },
 );
 
 budgetSchema.index({ userId: 1, kind: 1, monthKey: 1 });
@@ -30,4 +41,6 @@ export function categoryBudgetsId(userId: string, monthKey: string) {
   return `${userId}:categories-${monthKey}`;
 }
 
-export const Budget = mongoose.models.Budget ?? mongoose.model("Budget", budgetSchema);
+export type LeanBudget = LeanOf<typeof budgetSchema>;
+
+export const Budget = defineModel("Budget", budgetSchema);

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel } from "./define-model";
 
 /** Password hashes live apart from the user document and are never selected unless asked for. */
 const credentialSchema = new Schema(
@@ -9,4 +10,4 @@ const credentialSchema = new Schema(
   { timestamps: true },
 );
 
-export const Credential = mongoose.models.Credential ?? mongoose.model("Credential", credentialSchema);
+export const Credential = defineModel("Credential", credentialSchema);

@@ -1,9 +1,22 @@
-export { User, AUTH_PROVIDERS, type UserDocument } from "./user";
+import { Budget } from "./budget";
+import { ContactSubmission } from "./contact-submission";
+import { Credential } from "./credential";
+import { MonthSummary } from "./month-summary";
+import { PasswordResetToken } from "./password-reset-token";
+import { ProcessedStripeEvent } from "./processed-stripe-event";
+import { Session } from "./session";
+import { Transaction } from "./transaction";
+import { User } from "./user";
+
+export { User, AUTH_PROVIDERS, type LeanUser } from "./user";
 export { Credential } from "./credential";
-export { Session } from "./session";
-export { PasswordResetToken } from "./password-reset-token";
+export { Session, type LeanSession } from "./session";
+export { PasswordResetToken, type LeanPasswordResetToken } from "./password-reset-token";
 export { ContactSubmission } from "./contact-submission";
 export { Transaction } from "./transaction";
 export { MonthSummary, monthSummaryId } from "./month-summary";
-export { Budget, monthBudgetId, categoryBudgetsId } from "./budget";
+export { Budget, monthBudgetId, categoryBudgetsId, type LeanBudget } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
+
+/** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent];

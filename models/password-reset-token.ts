@@ -1,4 +1,5 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel, type LeanOf } from "./define-model";
 
 /** Only the SHA-256 of the emailed code is stored; a code works once, before expiresAt. */
 const passwordResetTokenSchema = new Schema(
@@ -12,5 +13,6 @@ const passwordResetTokenSchema = new Schema(
   { timestamps: true },
 );
 
-export const PasswordResetToken =
-  mongoose.models.PasswordResetToken ?? mongoose.model("PasswordResetToken", passwordResetTokenSchema);
+export type LeanPasswordResetToken = LeanOf<typeof passwordResetTokenSchema>;
+
+export const PasswordResetToken = defineModel("PasswordResetToken", passwordResetTokenSchema);

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel } from "./define-model";
 
 /**
  * A Stripe webhook event already applied. The event id is the `_id`, so the
@@ -14,4 +15,4 @@ const processedStripeEventSchema = new Schema(
   { versionKey: false },
 );
 
-export const ProcessedStripeEvent = mongoose.models.ProcessedStripeEvent ?? mongoose.model("ProcessedStripeEvent", processedStripeEventSchema);
+export const ProcessedStripeEvent = defineModel("ProcessedStripeEvent", processedStripeEventSchema);

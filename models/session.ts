@@ -1,4 +1,5 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel, type LeanOf } from "./define-model";
 
 /**
  * A signed-in device. The cookie carries only `_id` (a random token); idle
@@ -15,4 +16,6 @@ const sessionSchema = new Schema(
   { timestamps: true },
 );
 
-export const Session = mongoose.models.Session ?? mongoose.model("Session", sessionSchema);
+export type LeanSession = LeanOf<typeof sessionSchema>;
+
+export const Session = defineModel("Session", sessionSchema);

@@ -1,4 +1,5 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel, type LeanOf } from "./define-model";
 
 export const AUTH_PROVIDERS = ["email", "google"] as const;
 
@@ -96,15 +97,16 @@ const userSchema = new Schema(
     categories: { type: Map, of: categorySchema, default: () => new Map() },
     savings: { type: savingsSchema, default: () => ({}) },
   },
-  { timestamps: { createdAt: "createdAt", updatedAt: "updatedAt" } },
+  { timestamps: true },
 );
 
 userSchema.pre("validate", function setUid() {
-  if (!this.get("uid")) this.set("uid", (this._id as mongoose.Types.ObjectId).toHexString());
+  this.uid ||= this._id.toHexString();
 });
 
 // Webhooks that carry no user id are matched by the Stripe customer.
 userSchema.index({ "subscription.customerId": 1 });
 
-export type UserDocument = InferSchemaType<typeof userSchema>;
-export const User = mongoose.models.User ?? mongoose.model("User", userSchema);
+export type LeanUser = LeanOf<typeof userSchema>;
+
+export const User = defineModel("User", userSchema);

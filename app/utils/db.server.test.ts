@@ -1,6 +1,7 @@
 import { MongoClient } from "mongodb";
 import mongoose from "mongoose";
 import { afterAll, expect, test } from "vitest";
+import { allModels } from "../../models";
 import { connectDatabase, disconnectDatabase } from "./db.server";
 
 afterAll(async () => {
@@ -16,4 +17,8 @@ test("a failing index build stops the start with a message naming the collection
   ]);
   await client.close();
   await expect(connectDatabase()).rejects.toThrow(/^Building the indexes of the users collection failed: /);
+});
+
+test("allModels lists every model the app defines", () => {
+  expect(allModels.map((model) => model.modelName).sort()).toEqual(mongoose.modelNames().sort());
 });

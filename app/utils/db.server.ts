@@ -1,8 +1,6 @@
 import mongoose from "mongoose";
-import { Budget, ContactSubmission, Credential, MonthSummary, PasswordResetToken, ProcessedStripeEvent, Session, Transaction, User } from "../../models";
+import { allModels } from "../../models";
 import { getEnv } from "./env.server";
-
-const models = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent];
 
 mongoose.set("sanitizeFilter", true);
 mongoose.set("strictQuery", true);
@@ -15,7 +13,7 @@ declare global {
 
 async function connect(uri: string, maxPoolSize?: number) {
   const connection = await mongoose.connect(uri, { maxPoolSize, serverSelectionTimeoutMS: 10_000 });
-  for (const model of models) {
+  for (const model of allModels) {
     try {
       await model.createIndexes();
     } catch (error) {

@@ -59,7 +59,7 @@ describe("sign-up action", () => {
     const response = result as Response;
     expect(response.headers.get("Location")).toBe("/dashboard");
     expect(response.headers.get("Set-Cookie")).toMatch(/^ledgerly_session=.+HttpOnly.+SameSite=Lax/);
-    const user = await User.findOne({ email: "new@example.com" }).lean<{ _id: unknown; authProvider: string; uid: string }>();
+    const user = await User.findOne({ email: "new@example.com" }).lean();
     expect(user).toMatchObject({ authProvider: "email", uid: String(user?._id) });
     expect(await Credential.countDocuments({ userId: user?._id })).toBe(1);
     expect(await Session.countDocuments({ userId: user?._id })).toBe(1);
@@ -99,7 +99,7 @@ describe("login action", () => {
     await createEmailUser("right@example.com", STRONG);
     const result = await loginAction(args(post("/login", { email: "RIGHT@example.com", password: STRONG, redirect: "/profile" })));
     expect((result as Response).headers.get("Location")).toBe("/profile");
-    const user = await User.findOne({ email: "right@example.com" }).lean<{ lastLogin: Date | null }>();
+    const user = await User.findOne({ email: "right@example.com" }).lean();
     expect(user?.lastLogin).toBeInstanceOf(Date);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { PasswordResetToken, User } from "../../../models";
+import { PasswordResetToken, User, type LeanPasswordResetToken, type LeanUser } from "../../../models";
 import { sendEmail } from "~/integrations/email.server";
 import { destroyUserSessions } from "./session.server";
 import { normaliseEmail, setPassword } from "./user.server";
@@ -19,11 +19,9 @@ export function resetLink(origin: string, code: string) {
 
 /** Emails a reset link when the address has an account; says nothing either way. */
 export async function requestPasswordReset(email: string, origin: string, now = new Date()) {
-  const user = await User.findOne({ email: normaliseEmail(email) }).select({ email: 1, disabled: 1 }).lean<{
-    _id: unknown;
-    email: string;
-    disabled?: boolean;
-  }>();
+  const user = await User.findOne({ email: normaliseEmail(email) })
+    .select({ email: 1, disabled: 1 })
+    .lean<Pick<LeanUser, "_id" | "email" | "disabled">>();
   if (!user || user.disabled) return;
   const code = randomBytes(32).toString("base64url");
   await PasswordResetToken.create({
@@ -48,7 +46,7 @@ export type ResetCodeCheck =
 export async function checkResetCode(code: string, now = new Date()): Promise<ResetCodeCheck> {
   const token = await PasswordResetToken.findOne({ tokenHash: hashCode(code) })
     .select({ userId: 1, email: 1, expiresAt: 1, usedAt: 1 })
-    .lean<{ _id: unknown; userId: unknown; email: string; expiresAt: Date; usedAt: Date | null }>();
+    .lean<Pick<LeanPasswordResetToken, "_id" | "userId" | "email" | "expiresAt" | "usedAt">>();
   if (!token || token.usedAt) return { status: "invalid" };
   if (token.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
   return { status: "valid", email: token.email, userId: String(token.userId), tokenId: String(token._id) };

@@ -1,26 +1,21 @@
 import bcrypt from "bcryptjs";
-import { Credential, User } from "../../../models";
+import { Credential, User, type LeanUser } from "../../../models";
 
 const BCRYPT_COST = 10;
 
 /** Fields the shell and most pages need; loaders ask for more only when they render it. */
 export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1 } as const;
 
-export type ShellUser = {
-  id: string;
-  email: string;
-  displayName: string;
-  photoURL: string | null;
-  premiumAccess: boolean;
-  currency: string;
-};
+type ShellUserFields = Pick<LeanUser, "_id" | keyof typeof SHELL_USER_FIELDS>;
+
+export type ShellUser = Required<Omit<ShellUserFields, "_id">> & { id: string };
 
 export function hashPassword(password: string) {
   return bcrypt.hash(password, BCRYPT_COST);
 }
 
 export async function getShellUser(userId: string): Promise<ShellUser | null> {
-  const user = await User.findById(userId).select(SHELL_USER_FIELDS).lean<Omit<ShellUser, "id"> & { _id: unknown }>();
+  const user = await User.findById(userId).select(SHELL_USER_FIELDS).lean<ShellUserFields>();
   if (!user) return null;
   return {
     id: String(user._id),
@@ -63,9 +58,9 @@ export type PasswordCheck =
 
 /** Unknown emails and wrong passwords give the same answer, so sign-in does not reveal who has an account. */
 export async function verifyEmailPassword(email: string, password: string): Promise<PasswordCheck> {
-  const user = await User.findOne({ email: normaliseEmail(email) }).select({ disabled: 1 }).lean<{ _id: unknown; disabled?: boolean }>();
+  const user = await User.findOne({ email: normaliseEmail(email) }).select({ disabled: 1 }).lean<Pick<LeanUser, "_id" | "disabled">>();
   const credential = user
-    ? await Credential.findOne({ userId: user._id }).select("+passwordHash").lean<{ passwordHash: string }>()
+    ? await Credential.findOne({ userId: user._id }).select("+passwordHash").lean()
     : null;
   const valid = credential ? await bcrypt.compare(password, credential.passwordHash) : await bcrypt.compare(password, DUMMY_HASH);
   if (!user || !credential || !valid) return { ok: false, reason: "invalid-credentials" };
@@ -77,7 +72,7 @@ export async function verifyEmailPassword(email: string, password: string): Prom
 const DUMMY_HASH = bcrypt.hashSync("not-a-real-password", BCRYPT_COST);
 
 export async function verifyUserPassword(userId: string, password: string) {
-  const credential = await Credential.findOne({ userId }).select("+passwordHash").lean<{ passwordHash: string }>();
+  const credential = await Credential.findOne({ userId }).select("+passwordHash").lean();
   return credential ? bcrypt.compare(password, credential.passwordHash) : false;
 }
 
@@ -110,10 +105,10 @@ export type GoogleIdentity = {
  */
 export async function upsertGoogleUser(identity: GoogleIdentity) {
   const email = normaliseEmail(identity.email);
-  const byGoogleId = await User.findOne({ googleId: identity.googleId }).select({ disabled: 1 }).lean<{ _id: unknown; disabled?: boolean }>();
+  const byGoogleId = await User.findOne({ googleId: identity.googleId }).select({ disabled: 1 }).lean<Pick<LeanUser, "_id" | "disabled">>();
   if (byGoogleId) return { userId: String(byGoogleId._id), disabled: Boolean(byGoogleId.disabled) };
 
-  const byEmail = await User.findOne({ email }).select({ disabled: 1, photoURL: 1 }).lean<{ _id: unknown; disabled?: boolean; photoURL?: string | null }>();
+  const byEmail = await User.findOne({ email }).select({ disabled: 1, photoURL: 1 }).lean<Pick<LeanUser, "_id" | "disabled" | "photoURL">>();
   if (byEmail) {
     if (!identity.emailVerified) throw new Error("this Google account's email address is not verified");
     await User.updateOne(

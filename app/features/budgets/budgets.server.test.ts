@@ -12,20 +12,8 @@ async function newUserId() {
   return String(user._id);
 }
 
-type StoredBudget = {
-  _id: string;
-  userId: unknown;
-  kind: string;
-  monthKey: string;
-  amount: number;
-  userSet: boolean;
-  carriedOver: boolean;
-  categories: Record<string, unknown>;
-  updatedAt?: Date;
-};
-
 function stored(id: string) {
-  return Budget.findById(id).lean<StoredBudget>();
+  return Budget.findById(id).lean();
 }
 
 describe("monthly budget", () => {

@@ -1,15 +1,9 @@
 import mongoose, { Types } from "mongoose";
-import { Budget, categoryBudgetsId, monthBudgetId } from "../../../models";
-import {
-  manualBudget,
-  resolveCategoryBudgets,
-  resolveMonthBudget,
-  type BudgetEntry,
-  type CategoryBudgets,
-  type StoredCategoryBudgets,
-  type StoredMonthBudget,
-} from "./carry-over";
+import { Budget, categoryBudgetsId, monthBudgetId, type LeanBudget } from "../../../models";
+import { manualBudget, resolveCategoryBudgets, resolveMonthBudget, type BudgetEntry, type CategoryBudgets } from "./carry-over";
 import { isMonthKey, shiftMonth } from "~/lib/month";
+
+type CategoryBudgetsFields = Pick<LeanBudget, "monthKey" | "categories">;
 
 /** How many earlier category-budget months are searched for one to carry over. */
 const CATEGORY_CARRY_OVER_LOOKBACK = 24;
@@ -20,7 +14,9 @@ function assertBudgetInput(monthKey: string, cents: number) {
 }
 
 function readMonthBudget(userId: string, monthKey: string) {
-  return Budget.findById(monthBudgetId(userId, monthKey)).select({ amount: 1, userSet: 1, carriedOver: 1 }).lean<StoredMonthBudget>();
+  return Budget.findById(monthBudgetId(userId, monthKey))
+    .select({ amount: 1, userSet: 1, carriedOver: 1 })
+    .lean<Pick<LeanBudget, "amount" | "userSet" | "carriedOver">>();
 }
 
 /** Fields a budget document gets when an upsert creates it. */
@@ -61,13 +57,13 @@ export async function setMonthBudget(userId: string, monthKey: string, cents: nu
  * month that has any.
  */
 export async function getCategoryBudgets(userId: string, monthKey: string): Promise<CategoryBudgets> {
-  const current = await Budget.findById(categoryBudgetsId(userId, monthKey)).select({ monthKey: 1, categories: 1 }).lean<StoredCategoryBudgets>();
+  const current = await Budget.findById(categoryBudgetsId(userId, monthKey)).select({ monthKey: 1, categories: 1 }).lean<CategoryBudgetsFields>();
   if (current) return resolveCategoryBudgets(current, []).categories;
   const earlier = await Budget.find({ userId, kind: "categories", monthKey: mongoose.trusted({ $lt: monthKey }) })
     .sort({ monthKey: -1 })
     .limit(CATEGORY_CARRY_OVER_LOOKBACK)
     .select({ monthKey: 1, categories: 1 })
-    .lean<StoredCategoryBudgets[]>();
+    .lean<CategoryBudgetsFields[]>();
   const { categories, shouldStore } = resolveCategoryBudgets(null, earlier);
   if (shouldStore) {
     await Budget.updateOne(

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { Budget, categoryBudgetsId, User } from "../../../models";
+import { Budget, categoryBudgetsId, User, type LeanUser } from "../../../models";
 import { loader as detailLoader } from "~/routes/_app.categories.$categoryId";
 import { action } from "~/routes/resources.categories";
-import { CATEGORY_INTENT, type StoredCategory } from "./categories";
+import { CATEGORY_INTENT } from "./categories";
 import { getCategories } from "./categories.server";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
@@ -50,7 +50,7 @@ function expectErrors(result: ActionResult, errors: string[], status = 400) {
 }
 
 async function stored(userId: string) {
-  const user = await User.findById(userId).select({ categories: 1 }).lean<{ categories: Record<string, StoredCategory> }>();
+  const user = await User.findById(userId).select({ categories: 1 }).lean<Pick<LeanUser, "categories">>();
   return user!.categories;
 }
 
@@ -125,7 +125,7 @@ describe("resources.categories action", () => {
     const categories = await getCategories(userId);
     expect(categories.map((category) => category.id).slice(0, 3)).toEqual(["investments", "salary", "food"]);
     expect(categories.find((category) => category.id === "food")?.name).toBe("Eating out");
-    const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-04")).lean<{ categories: Record<string, { amount: number }> }>();
+    const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-04")).lean();
     expect(budgets?.categories.food.amount).toBe(30000);
   });
 
@@ -180,7 +180,7 @@ describe("resources.categories action", () => {
     const unknown = await post(cookie, { intent: "explode" }).catch((error) => error);
     expect(unknown.init.status).toBe(400);
     expect(
-      (await User.findById(userId).select({ categories: 1 }).lean<{ categories: Record<string, unknown> }>())?.categories ?? {},
+      (await User.findById(userId).select({ categories: 1 }).lean<Pick<LeanUser, "categories">>())?.categories ?? {},
     ).not.toHaveProperty("evil");
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { Budget, categoryBudgetsId, Transaction, User } from "../../../models";
-import { CATEGORY_MESSAGES, DEFAULT_CATEGORIES, type StoredCategory } from "./categories";
+import { Budget, categoryBudgetsId, Transaction, User, type LeanUser } from "../../../models";
+import { CATEGORY_MESSAGES, DEFAULT_CATEGORIES } from "./categories";
 import {
   addCategory,
   deleteCategory,
@@ -24,10 +24,7 @@ async function newUser() {
 }
 
 async function storedMap(userId: string) {
-  const user = await User.findById(userId).select({ categories: 1, settings: 1 }).lean<{
-    categories: Record<string, StoredCategory>;
-    settings: { emailNotifications: boolean; pushNotifications: boolean };
-  }>();
+  const user = await User.findById(userId).select({ categories: 1, settings: 1 }).lean<Pick<LeanUser, "categories" | "settings">>();
   return user!;
 }
 
@@ -151,7 +148,7 @@ describe("setCategoryAmount", () => {
   test("sets the category's budget of that month", async () => {
     const userId = await newUser();
     expect(await setCategoryAmount(userId, "food", 45000, "2025-03")).toMatchObject({ ok: true });
-    const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-03")).lean<{ categories: Record<string, unknown> }>();
+    const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-03")).lean();
     expect(budgets?.categories.food).toEqual({ amount: 45000, userSet: true, carriedOver: false });
     expect((await storedMap(userId)).categories.food.budget).toBe(0);
   });

@@ -1,5 +1,5 @@
 import mongoose, { Types } from "mongoose";
-import { Transaction, User } from "../../../models";
+import { Transaction, User, type LeanUser } from "../../../models";
 import { setCategoryBudget } from "~/features/budgets/budgets.server";
 import {
   CATEGORY_MESSAGES,
@@ -20,10 +20,7 @@ import { isMonthKey } from "~/lib/month";
 export type CategoryRefusal = { ok: false; errors: string[] };
 export type CategoryChange = { ok: true; category: Category } | CategoryRefusal;
 
-type StoredUser = {
-  categories?: Record<string, StoredCategory>;
-  settings?: { emailNotifications?: boolean; pushNotifications?: boolean };
-};
+type StoredUser = Pick<LeanUser, "categories" | "settings">;
 
 /** Icon of categories created from an income transaction rather than by the user. */
 const AUTO_CREATED_ICON = "tag";

@@ -138,8 +138,8 @@ export function categoryIdFromName(name: string): string | null {
   return id && !RESERVED_IDS.has(id) ? id : null;
 }
 
-/** A category entry as stored in the user document (older entries may lack fields). */
-export type StoredCategory = Partial<Category> & { deleted?: boolean };
+/** A category entry as stored in the user document: older entries may lack fields, so each one is checked on read. */
+export type StoredCategory = { readonly [Field in keyof Category | "deleted"]?: unknown };
 
 const INCOME_NAME = /^(bonus(es)?|salary|salaries|income|revenues?|earnings?|dividends?|interest|rental|royalty|royalties)$|\bincome$/;
 
@@ -163,12 +163,12 @@ function completeCategory(id: string, stored: StoredCategory): Category {
   const category: Category = {
     id,
     name: typeof stored.name === "string" && stored.name ? stored.name : id,
-    icon: stored.icon ?? "",
+    icon: typeof stored.icon === "string" ? stored.icon : "",
     colors: isColors(stored.colors) ? { bg: stored.colors.bg, text: stored.colors.text } : { ...DEFAULT_COLORS },
     type: isCategoryType(stored.type) ? stored.type : "expense",
     order: typeof stored.order === "number" && Number.isFinite(stored.order) ? stored.order : 0,
-    budget: stored.budget ?? 0,
-    expected: stored.expected ?? 0,
+    budget: typeof stored.budget === "number" ? stored.budget : 0,
+    expected: typeof stored.expected === "number" ? stored.expected : 0,
   };
   if (stored.isDebt) category.isDebt = true;
   return category;

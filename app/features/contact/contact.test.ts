@@ -45,7 +45,7 @@ function asData(result: unknown) {
 function storedFrom(email: string) {
   return ContactSubmission.find({ email })
     .select({ name: 1, email: 1, subject: 1, message: 1, status: 1, userId: 1, createdAt: 1 })
-    .lean<Array<{ name: string; subject: string; message: string; status: string; userId: unknown; createdAt: Date }>>();
+    .lean();
 }
 
 function uniqueEmail() {

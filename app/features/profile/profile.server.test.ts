@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { Session, User } from "../../../models";
+import { Session, User, type LeanUser } from "../../../models";
 import { action, INTENT, loader, PROFILE_MESSAGES } from "~/routes/_app.profile";
 import { passwordMessages } from "~/features/auth/password-rules";
 import { createSession } from "~/features/auth/session.server";
@@ -61,7 +61,7 @@ function expectRejected(result: ActionResult, status = 400) {
 async function storedUser(userId: string) {
   return User.findById(userId)
     .select({ displayName: 1, currency: 1, savings: 1 })
-    .lean<{ displayName: string; currency: string; savings: { preferences: { currency: string } } }>();
+    .lean<Pick<LeanUser, "displayName" | "currency" | "savings">>();
 }
 
 describe("profile loader", () => {
@@ -125,7 +125,7 @@ describe("display currency", () => {
     expect((await toastOf(response))?.message).toBe("Currency updated to EUR");
     const user = await storedUser(userId);
     expect(user?.currency).toBe("EUR");
-    expect(user?.savings.preferences.currency).toBe("EUR");
+    expect(user?.savings.preferences?.currency).toBe("EUR");
   });
 
   test("any ISO currency outside the featured list works too", async () => {
@@ -140,7 +140,7 @@ describe("display currency", () => {
     expect(errors.currency?.length).toBe(1);
     const user = await storedUser(userId);
     expect(user?.currency).toBe("USD");
-    expect(user?.savings.preferences.currency).toBe("USD");
+    expect(user?.savings.preferences?.currency).toBe("USD");
   });
 });
 

@@ -1,22 +1,16 @@
 import mongoose from "mongoose";
-import { Session, User } from "../../../models";
+import { Session, User, type LeanUser } from "../../../models";
 import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
 import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { destroyUserSessions } from "~/features/auth/session.server";
 import { hasPassword, setPassword, verifyUserPassword } from "~/features/auth/user.server";
 
-export type Profile = {
-  email: string;
-  displayName: string;
-  authProvider: "email" | "google";
-  createdAt: Date;
-  currency: string;
-};
+const PROFILE_FIELDS = { email: 1, displayName: 1, authProvider: 1, createdAt: 1, currency: 1 } as const;
+
+export type Profile = Pick<LeanUser, keyof typeof PROFILE_FIELDS>;
 
 export async function getProfile(userId: string): Promise<Profile | null> {
-  const user = await User.findById(userId)
-    .select({ email: 1, displayName: 1, authProvider: 1, createdAt: 1, currency: 1 })
-    .lean<Partial<Profile> & { email: string; createdAt: Date }>();
+  const user = await User.findById(userId).select(PROFILE_FIELDS).lean<Profile>();
   if (!user) return null;
   return {
     email: user.email,
