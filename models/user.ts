@@ -16,8 +16,6 @@ const categorySchema = new Schema(
     order: { type: Number, default: 0, min: 0 },
     budget: { type: Number, default: 0 },
     expected: { type: Number, default: 0 },
-    received: { type: Number, default: 0 },
-    spent: { type: Number, default: 0 },
     createdAt: { type: Date, default: () => new Date() },
     deleted: { type: Boolean, default: false },
     isDebt: Boolean,
@@ -63,7 +61,6 @@ const savingsSchema = new Schema(
     savingsGoals: { type: [savingsGoalSchema], default: [] },
     activeGoalId: { type: String, default: null },
     preferences: {
-      currency: { type: String, default: "USD" },
       notifications: {
         email: { type: Boolean, default: true },
         push: { type: Boolean, default: false },
@@ -89,7 +86,6 @@ const userSchema = new Schema(
     premiumAccess: { type: Boolean, default: false },
     subscription: { type: subscriptionSchema, default: () => ({}) },
     currency: { type: String, default: "USD" },
-    monthlyIncome: { type: Number, default: 0 },
     settings: {
       emailNotifications: { type: Boolean, default: true },
       pushNotifications: { type: Boolean, default: true },

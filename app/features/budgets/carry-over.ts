@@ -1,6 +1,5 @@
 /** A stored monthly budget, or one stored category budget entry; amounts in cents. */
 export type BudgetEntry = { amount: number; userSet: boolean; carriedOver: boolean };
-export type StoredMonthBudget = BudgetEntry;
 export type CategoryBudgets = Record<string, BudgetEntry>;
 export type StoredCategoryBudgets = { monthKey: string; categories: CategoryBudgets };
 
@@ -12,7 +11,7 @@ export type ResolvedCategoryBudgets = { categories: CategoryBudgets; shouldStore
  * previous month's when the user set it (carried over, and stored so the
  * month keeps it); else nothing (0, not user-set, nothing stored).
  */
-export function resolveMonthBudget(current: StoredMonthBudget | null, previous: StoredMonthBudget | null): ResolvedMonthBudget {
+export function resolveMonthBudget(current: BudgetEntry | null, previous: BudgetEntry | null): ResolvedMonthBudget {
   if (current) return { amount: current.amount, userSet: current.userSet, carriedOver: current.carriedOver, shouldStore: false };
   if (previous?.userSet) return { amount: previous.amount, userSet: true, carriedOver: true, shouldStore: true };
   return { amount: 0, userSet: false, carriedOver: false, shouldStore: false };

@@ -60,8 +60,8 @@ function expectRejected(result: ActionResult, status = 400) {
 
 async function storedUser(userId: string) {
   return User.findById(userId)
-    .select({ displayName: 1, currency: 1, savings: 1 })
-    .lean<Pick<LeanUser, "displayName" | "currency" | "savings">>();
+    .select({ displayName: 1, currency: 1 })
+    .lean<Pick<LeanUser, "displayName" | "currency">>();
 }
 
 describe("profile loader", () => {
@@ -119,13 +119,11 @@ describe("display name", () => {
 });
 
 describe("display currency", () => {
-  test("is stored on the user and in the savings preferences", async () => {
+  test("is stored on the user", async () => {
     const { userId, cookie } = await emailUser("currency");
     const response = expectRedirect(await submit(cookie, { intent: INTENT.updateCurrency, currency: "EUR" }), "/profile");
     expect((await toastOf(response))?.message).toBe("Currency updated to EUR");
-    const user = await storedUser(userId);
-    expect(user?.currency).toBe("EUR");
-    expect(user?.savings.preferences?.currency).toBe("EUR");
+    expect((await storedUser(userId))?.currency).toBe("EUR");
   });
 
   test("any ISO currency outside the featured list works too", async () => {
@@ -138,9 +136,7 @@ describe("display currency", () => {
     const { userId, cookie } = await emailUser("bad-currency");
     const { errors } = expectRejected(await submit(cookie, { intent: INTENT.updateCurrency, currency }));
     expect(errors.currency?.length).toBe(1);
-    const user = await storedUser(userId);
-    expect(user?.currency).toBe("USD");
-    expect(user?.savings.preferences?.currency).toBe("USD");
+    expect((await storedUser(userId))?.currency).toBe("USD");
   });
 });
 

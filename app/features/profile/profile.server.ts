@@ -31,10 +31,9 @@ export async function updateDisplayName(userId: string, displayName: string) {
   await User.updateOne({ _id: userId }, { $set: { displayName: displayName.trim() } });
 }
 
-/** The display currency lives in two places of the user document; both are kept in step. */
 export async function updateCurrency(userId: string, currency: string) {
   if (!isSupportedCurrency(currency)) throw new Error(`unsupported currency: ${currency}`);
-  await User.updateOne({ _id: userId }, { $set: { currency, "savings.preferences.currency": currency } });
+  await User.updateOne({ _id: userId }, { $set: { currency } });
 }
 
 export type PasswordChange = { ok: true } | { ok: false; reason: "incorrect-current-password" | "rate-limited" };

@@ -58,8 +58,6 @@ describe("transaction form schema", () => {
       category: [TRANSACTION_MESSAGES.categoryRequired],
       date: [TRANSACTION_MESSAGES.invalidDate],
     });
-    expect(TRANSACTION_MESSAGES.invalidAmount).toBe("Please enter a valid amount");
-    expect(TRANSACTION_MESSAGES.categoryRequired).toBe("Please select a category");
   });
 
   test.each(["0", "0.00", "-5", "12.345", "abc", "1e3", "1,000"])("amount %s is refused", (amount) => {
