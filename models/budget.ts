@@ -1,10 +1,11 @@
 import { Schema } from "mongoose";
 import { defineModel, type LeanOf } from "./define-model";
+import { wholeCents } from "./money";
 
 /** A monthly budget, or one category's budget of a month; `amount` in cents. */
 const budgetEntrySchema = new Schema(
   {
-    amount: { type: Number, required: true },
+    amount: { type: Number, required: true, validate: wholeCents },
     userSet: { type: Boolean, default: false },
     carriedOver: { type: Boolean, default: false },
   },
@@ -23,7 +24,7 @@ const budgetSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
     kind: { type: String, enum: ["month", "categories"], required: true },
     monthKey: { type: String, required: true },
-    amount: { type: Number, default: 0 },
+    amount: { type: Number, default: 0, validate: wholeCents },
     userSet: { type: Boolean, default: false },
     carriedOver: { type: Boolean, default: false },
     categories: { type: Map, of: budgetEntrySchema, default: () => new Map() },

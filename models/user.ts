@@ -1,5 +1,6 @@
 import { Schema } from "mongoose";
 import { defineModel, type LeanOf } from "./define-model";
+import { wholeCents } from "./money";
 
 export const AUTH_PROVIDERS = ["email", "google"] as const;
 
@@ -14,13 +15,13 @@ const categorySchema = new Schema(
     colors: { type: colorsSchema, default: () => ({ bg: "bg-blue-100", text: "text-blue-600" }) },
     type: { type: String, enum: ["income", "expense"], required: true },
     order: { type: Number, default: 0, min: 0 },
-    budget: { type: Number, default: 0 },
-    expected: { type: Number, default: 0 },
+    budget: { type: Number, default: 0, validate: wholeCents },
+    expected: { type: Number, default: 0, validate: wholeCents },
     createdAt: { type: Date, default: () => new Date() },
     deleted: { type: Boolean, default: false },
     isDebt: Boolean,
     debtId: String,
-    currentBalance: Number,
+    currentBalance: { type: Number, validate: wholeCents },
     payoffDate: String,
   },
   { _id: false },
@@ -45,18 +46,24 @@ const subscriptionSchema = new Schema(
 );
 
 const withdrawalSchema = new Schema(
-  { id: String, amount: Number, date: String, reason: { type: String, default: "Withdrawal" } },
+  { id: String, amount: { type: Number, validate: wholeCents }, date: String, reason: { type: String, default: "Withdrawal" } },
   { _id: false },
 );
 
 const savingsGoalSchema = new Schema(
-  { id: String, name: String, target: Number, current: { type: Number, default: 0 }, progress: { type: Number, default: 0 } },
+  {
+    id: String,
+    name: String,
+    target: { type: Number, validate: wholeCents },
+    current: { type: Number, default: 0, validate: wholeCents },
+    progress: { type: Number, default: 0 },
+  },
   { _id: false },
 );
 
 const savingsSchema = new Schema(
   {
-    initialSavings: { type: Number, default: 0 },
+    initialSavings: { type: Number, default: 0, validate: wholeCents },
     withdrawals: { type: [withdrawalSchema], default: [] },
     savingsGoals: { type: [savingsGoalSchema], default: [] },
     activeGoalId: { type: String, default: null },

@@ -5,6 +5,8 @@ import { getEnv } from "./env.server";
 mongoose.set("sanitizeFilter", true);
 mongoose.set("strictQuery", true);
 mongoose.set("autoIndex", false);
+// Schema validators (whole cents, enums) also check `updateOne` writes, not only `save`.
+mongoose.set("runValidators", true);
 
 declare global {
   // Survives module reloads in development so one process keeps one connection.
