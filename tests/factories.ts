@@ -6,6 +6,7 @@ import { createEmailUser } from "~/features/auth/user.server";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
 import { addCategory } from "~/features/categories/categories.server";
 import { createTransaction, type TransactionInput } from "~/features/transactions/transactions.server";
+import { ZERO_CENTS, type Cents } from "~/lib/money";
 
 export const TEST_PASSWORD = "Str0ng!Passw0rd";
 
@@ -19,8 +20,8 @@ export function createUser({ email = uniqueEmail(), password = TEST_PASSWORD }: 
 }
 
 /** A category added as the user would add it; resolves to the stored category. */
-export async function createCategory(userId: string, input: { name: string; type: "income" | "expense"; amount?: number }) {
-  const change = await addCategory(userId, { amount: 0, ...input });
+export async function createCategory(userId: string, input: { name: string; type: "income" | "expense"; amount?: Cents }) {
+  const change = await addCategory(userId, { amount: ZERO_CENTS, ...input });
   if (!change.ok) throw new Error(`createCategory refused: ${change.errors.join(", ")}`);
   return change.category;
 }
@@ -31,6 +32,6 @@ export function createTransactionFor(userId: string, input: Partial<TransactionI
 }
 
 /** The month's budget set by the user (cents). */
-export function createBudget(userId: string, monthKey: string, cents: number) {
+export function createBudget(userId: string, monthKey: string, cents: Cents) {
   return setMonthBudget(userId, monthKey, cents);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { allCurrencies, currencyLabel, DEFAULT_CURRENCY, FEATURED_CURRENCIES, formatMoney, isSupportedCurrency } from "./currency";
+import { allCurrencies, currencyLabel, DEFAULT_CURRENCY, FEATURED_CURRENCIES, isSupportedCurrency } from "./currency";
+import { formatMoney, toCents } from "./money";
 
 describe("currency lists", () => {
   test("about 48 featured currencies, unique, all of them ISO codes the platform knows", () => {
@@ -12,7 +13,7 @@ describe("currency lists", () => {
 
   test("each featured symbol is the one amounts are printed with", () => {
     for (const { code, symbol } of FEATURED_CURRENCIES) {
-      expect(formatMoney(123456, code), code).toContain(symbol);
+      expect(formatMoney(toCents(123456), code), code).toContain(symbol);
     }
   });
 
@@ -36,40 +37,5 @@ describe("currency lists", () => {
   test("picker labels read code — name (symbol)", () => {
     expect(currencyLabel({ code: "USD", name: "US Dollar", symbol: "$" })).toBe("USD — US Dollar ($)");
     expect(currencyLabel({ code: "CHF", name: "Swiss Franc", symbol: "CHF" })).toBe("CHF — Swiss Franc");
-  });
-});
-
-describe("formatMoney (integer cents)", () => {
-  test("US dollars with two decimals", () => {
-    expect(formatMoney(123456, "USD")).toBe("$1,234.56");
-    expect(formatMoney(5, "USD")).toBe("$0.05");
-    expect(formatMoney(-2500, "USD")).toBe("-$25.00");
-  });
-
-  test("euros use the euro sign", () => {
-    const euros = formatMoney(123456, "EUR");
-    expect(euros).toContain("1,234.56");
-    expect(euros).toContain("€");
-  });
-
-  test("a currency without minor units is rounded to whole units", () => {
-    expect(formatMoney(123456, "JPY")).toBe("¥1,235");
-    expect(formatMoney(123456, "JPY")).not.toContain(".");
-  });
-
-  test("non-finite amounts show as zero", () => {
-    expect(formatMoney(Number.NaN, "USD")).toBe("$0.00");
-    expect(formatMoney(Number.POSITIVE_INFINITY, "USD")).toBe("$0.00");
-    expect(formatMoney(Number.NEGATIVE_INFINITY, "EUR")).toBe("€0.00");
-  });
-
-  test("another locale formats the same amount its own way", () => {
-    expect(formatMoney(123456, "EUR", "de-DE")).toBe("1.234,56\u00a0€");
-  });
-
-  test("a malformed currency code falls back to US dollars instead of throwing", () => {
-    expect(formatMoney(100, "")).toBe("$1.00");
-    expect(formatMoney(100, "dollars")).toBe("$1.00");
-    expect(formatMoney(100, "eur")).toBe("€1.00");
   });
 });

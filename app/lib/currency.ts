@@ -4,7 +4,7 @@ export const DEFAULT_CURRENCY = "USD";
 
 /**
  * The common currencies listed first in the currency picker. Symbols are the
- * narrow symbols `formatMoney` prints, so the picker and the amounts agree.
+ * narrow symbols `formatMoney` (lib/money.ts) prints, so the picker and the amounts agree.
  */
 export const FEATURED_CURRENCIES: readonly Currency[] = [
   { code: "USD", name: "US Dollar", symbol: "$" },
@@ -58,7 +58,9 @@ export const FEATURED_CURRENCIES: readonly Currency[] = [
 ];
 
 const formatters = new Map<string, Intl.NumberFormat>();
-function moneyFormatter(currency: string, locale: string) {
+
+/** The cached Intl formatter of a currency: narrow symbol, the currency's own minor units. */
+export function currencyFormatter(currency: string, locale: string) {
   const key = `${locale}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -80,7 +82,7 @@ export function allCurrencies(): readonly Currency[] {
     allCurrenciesCache = Intl.supportedValuesOf("currency").map((code) => ({
       code,
       name: names.of(code) ?? code,
-      symbol: moneyFormatter(code, "en-US").formatToParts(0).find((part) => part.type === "currency")?.value ?? code,
+      symbol: currencyFormatter(code, "en-US").formatToParts(0).find((part) => part.type === "currency")?.value ?? code,
     }));
   }
   return allCurrenciesCache;
@@ -95,15 +97,4 @@ export function isSupportedCurrency(code: string) {
 /** "USD — US Dollar ($)" */
 export function currencyLabel({ code, name, symbol }: Currency) {
   return symbol === code ? `${code} — ${name}` : `${code} — ${name} (${symbol})`;
-}
-
-const WELL_FORMED_CODE = /^[A-Za-z]{3}$/;
-
-/**
- * 123456 cents → "$1,234.56". Intl rounds to the currency's own minor units
- * (¥1,235); non-finite amounts show as zero; a malformed code falls back to USD.
- */
-export function formatMoney(cents: number, currency: string, locale = "en-US") {
-  const code = WELL_FORMED_CODE.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
-  return moneyFormatter(code, locale).format(Number.isFinite(cents) ? cents / 100 : 0);
 }

@@ -7,7 +7,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { getCategoryBudgets } from "~/features/budgets/budgets.server";
 import { capitalizeWords } from "~/features/categories/categories";
 import { getCategory, listCategoryTransactions } from "~/features/categories/categories.server";
-import { formatMoney } from "~/lib/currency";
+import { formatMoney } from "~/lib/money";
 import { categoryRow } from "~/features/dashboard/dashboard";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { monthLabel, resolveMonth } from "~/lib/month";

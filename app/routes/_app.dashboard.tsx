@@ -17,7 +17,6 @@ import { TransactionSidebar } from "~/features/transactions/components/transacti
 import { requireUser } from "~/features/auth/auth.server";
 import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
 import { getCategories } from "~/features/categories/categories.server";
-import { formatMoney } from "~/lib/currency";
 import { parseBudgetSubmission } from "~/features/budgets/budget-form.server";
 import {
   DASHBOARD_INTENT,
@@ -30,7 +29,7 @@ import {
   type BudgetCard,
 } from "~/features/dashboard/dashboard";
 import { useSecureCookies } from "~/utils/env.server";
-import { centsToInput, parseAmountToCents } from "~/lib/money";
+import { centsToInput, formatMoney } from "~/lib/money";
 import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -101,9 +100,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   const { month, amount } = submission.value;
-  const cents = parseAmountToCents(amount)!;
   try {
-    await setMonthBudget(user.id, month, cents);
+    await setMonthBudget(user.id, month, amount);
   } catch (error) {
     console.error("setting the monthly budget failed", error);
     return data({ result: submission.reply({ formErrors: [DASHBOARD_MESSAGES.budgetFailed] }) }, { status: 500 });
@@ -111,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { searchParams } = new URL(request.url);
   return redirectWithToast(dashboardUrl(searchParams, { month, editBudget: null }), {
     type: "success",
-    message: DASHBOARD_MESSAGES.budgetSet(formatMoney(cents, user.currency)),
+    message: DASHBOARD_MESSAGES.budgetSet(formatMoney(amount, user.currency)),
   });
 }
 

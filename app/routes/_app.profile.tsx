@@ -10,7 +10,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { logout, requireUser, requireUserId } from "~/features/auth/auth.server";
-import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, formatMoney, isSupportedCurrency, type Currency } from "~/lib/currency";
+import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, isSupportedCurrency, type Currency } from "~/lib/currency";
+import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { passwordMessages, signUpPasswordProblems } from "~/features/auth/password-rules";
 import { changePassword, countActiveSessions, getProfile, updateCurrency, updateDisplayName } from "~/features/profile/profile.server";
@@ -27,7 +28,7 @@ export const INTENT = {
 } as const;
 
 const DISPLAY_NAME_MAX_LENGTH = 80;
-const PREVIEW_CENTS = 123456;
+const PREVIEW_CENTS = toCents(123456);
 const PROFILE_PATH = "/profile";
 const CONFIRM_SIGN_OUT_PATH = `${PROFILE_PATH}?confirm=${INTENT.signOutEverywhere}`;
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
 import { requireUserId } from "~/features/auth/auth.server";
 import { isUncategorized } from "~/features/categories/categories";
-import { centsToInput } from "~/lib/money";
+import { centsToInput, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categories,
     defaults: {
       type: transaction.type,
-      amount: centsToInput(transaction.amount),
+      amount: centsToInput(toCents(transaction.amount)),
       category: isUncategorized(transaction.category) ? "" : transaction.category,
       date: transaction.date,
       description: transaction.description,

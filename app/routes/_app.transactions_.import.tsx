@@ -25,7 +25,7 @@ import {
   type ParsedCsv,
 } from "~/features/csv/csv";
 import { commitImport, previewImport } from "~/features/csv/csv.server";
-import { formatMoney } from "~/lib/currency";
+import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -179,7 +179,7 @@ async function mapStep({ userId, currency, csvText, fileName, csv, mapping, noti
           description: row.description,
           category: row.categoryName,
           type: row.type,
-          amount: formatMoney(row.amount, currency),
+          amount: formatMoney(toCents(row.amount), currency),
           status: row.duplicate ? ("duplicate" as const) : ("new" as const),
           error: null,
         }

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link } from "@remix-run/react";
 import { FeatureIcon, PRIMARY_LINK_CLASS, SignUpCallToAction, type FeatureKind } from "~/components/marketing";
 import { getUserId } from "~/features/auth/auth.server";
+import { formatMoney, toCents } from "~/lib/money";
 
 export const meta: MetaFunction = () => [
   { title: "Personal Finance Made Simple | Ledgerly" },
@@ -21,10 +22,10 @@ const SECONDARY_LINK_CLASS =
   "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50";
 
 const EXAMPLE_BUDGET = [
-  { category: "Housing", spent: 1200, budget: 1250 },
-  { category: "Food & Dining", spent: 412, budget: 550 },
-  { category: "Transportation", spent: 96, budget: 200 },
-  { category: "Utilities", spent: 148, budget: 180 },
+  { category: "Housing", spent: toCents(120000), budget: toCents(125000) },
+  { category: "Food & Dining", spent: toCents(41200), budget: toCents(55000) },
+  { category: "Transportation", spent: toCents(9600), budget: toCents(20000) },
+  { category: "Utilities", spent: toCents(14800), budget: toCents(18000) },
 ];
 
 const FEATURES: { kind: FeatureKind; title: string; description: string }[] = [
@@ -68,8 +69,6 @@ const TESTIMONIALS = [
     role: "Registered nurse",
   },
 ];
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 export default function LandingPage() {
   return (
@@ -164,7 +163,7 @@ function ExampleBudgetCard() {
               <div className="flex justify-between gap-4 text-sm">
                 <span className="font-medium text-slate-700">{line.category}</span>
                 <span className="text-slate-500">
-                  {usd.format(line.spent)} of {usd.format(line.budget)}
+                  {formatMoney(line.spent, "USD")} of {formatMoney(line.budget, "USD")}
                 </span>
               </div>
               <div className="mt-2 h-2 rounded-full bg-slate-200">

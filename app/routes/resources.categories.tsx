@@ -12,7 +12,7 @@ import {
   setCategoryAmount,
   type CategoryRefusal,
 } from "~/features/categories/categories.server";
-import { parseAmountToCents } from "~/lib/money";
+import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -44,7 +44,7 @@ type Submission = z.infer<typeof CategoryFormSchema>;
 async function apply(userId: string, submission: Submission): Promise<{ ok: true } | CategoryRefusal> {
   switch (submission.intent) {
     case CATEGORY_INTENT.add:
-      return addCategory(userId, { name: submission.name, type: submission.type, amount: parseAmountToCents(submission.amount) ?? 0 });
+      return addCategory(userId, { name: submission.name, type: submission.type, amount: parseAmountToCents(submission.amount) ?? ZERO_CENTS });
     case CATEGORY_INTENT.rename:
       return renameCategory(userId, submission.categoryId, submission.name);
     case CATEGORY_INTENT.amount: {

@@ -1,3 +1,4 @@
+import { toCents } from "~/lib/money";
 import { expect, test } from "./fixtures";
 
 /** The app's own data modules, on the connection the fixtures opened. */
@@ -69,7 +70,7 @@ test.describe("dashboard", () => {
   test("the next month carries the budget over", async ({ page, login, app }) => {
     const user = await login();
     const { budgets } = await dataModules();
-    await budgets.setMonthBudget(user.id, "2026-03", 150000);
+    await budgets.setMonthBudget(user.id, "2026-03", toCents(150000));
     await page.goto("/dashboard?month=2026-03");
     await page.getByRole("link", { name: "Next month" }).click();
     await expect(page.getByRole("heading", { name: "April 2026" })).toBeVisible();
@@ -136,9 +137,9 @@ test.describe("dashboard", () => {
     await add({ type: "income", category: "food", amount: 3000, date: "2026-03-09", showExpenseCategories: true });
     // Another month's spending stays out of March.
     await add({ type: "expense", category: "food", amount: 99900, date: "2026-04-01" });
-    await budgets.setCategoryBudget(user.id, "2026-03", "food", 60000);
-    await budgets.setCategoryBudget(user.id, "2026-03", "salary", 320000);
-    await budgets.setMonthBudget(user.id, "2026-03", 150000);
+    await budgets.setCategoryBudget(user.id, "2026-03", "food", toCents(60000));
+    await budgets.setCategoryBudget(user.id, "2026-03", "salary", toCents(320000));
+    await budgets.setMonthBudget(user.id, "2026-03", toCents(150000));
     expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(5);
 
     await page.goto("/dashboard?month=2026-03");

@@ -12,9 +12,14 @@ import { isMonthKey } from "~/lib/month";
 const BudgetSchema = z.object({
   intent: z.literal(DASHBOARD_INTENT.setBudget),
   month: z.string({ error: DASHBOARD_MESSAGES.monthInvalid }).refine(isMonthKey, { error: DASHBOARD_MESSAGES.monthInvalid }),
-  amount: z
-    .string({ error: DASHBOARD_MESSAGES.budgetRequired })
-    .refine((value) => parseAmountToCents(value) !== null, { error: DASHBOARD_MESSAGES.budgetInvalid }),
+  amount: z.string({ error: DASHBOARD_MESSAGES.budgetRequired }).transform((value, context) => {
+    const cents = parseAmountToCents(value);
+    if (cents === null) {
+      context.issues.push({ code: "custom", message: DASHBOARD_MESSAGES.budgetInvalid, input: value });
+      return z.NEVER;
+    }
+    return cents;
+  }),
 });
 
 export function parseBudgetSubmission(formData: FormData) {

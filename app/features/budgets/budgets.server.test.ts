@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getCategoryBudgets, getMonthBudget, setCategoryBudget, setMonthBudget } from "./budgets.server";
+import { toCents, type Cents } from "~/lib/money";
 import { Budget, categoryBudgetsId, monthBudgetId, User } from "../../../models";
 import { useTestDatabase } from "../../../tests/setup/database";
 
@@ -19,20 +20,20 @@ function stored(id: string) {
 describe("monthly budget", () => {
   test("setting stores a user-set budget; setting again replaces it", async () => {
     const userId = await newUserId();
-    await setMonthBudget(userId, "2026-03", 150000);
+    await setMonthBudget(userId, "2026-03", toCents(150000));
     const first = await stored(monthBudgetId(userId, "2026-03"));
     expect(first).toMatchObject({ kind: "month", monthKey: "2026-03", amount: 150000, userSet: true, carriedOver: false });
     expect(String(first?.userId)).toBe(userId);
     expect(first?.updatedAt).toBeInstanceOf(Date);
 
-    await setMonthBudget(userId, "2026-03", 99999);
+    await setMonthBudget(userId, "2026-03", toCents(99999));
     expect(await getMonthBudget(userId, "2026-03")).toEqual({ amount: 99999, userSet: true, carriedOver: false });
     expect(await Budget.countDocuments({ userId, kind: "month" })).toBe(1);
   });
 
   test("a month without a budget carries the previous month's user-set one over and stores it", async () => {
     const userId = await newUserId();
-    await setMonthBudget(userId, "2026-03", 150000);
+    await setMonthBudget(userId, "2026-03", toCents(150000));
     expect(await getMonthBudget(userId, "2026-04")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
     expect(await stored(monthBudgetId(userId, "2026-04"))).toMatchObject({
       kind: "month",
@@ -47,15 +48,15 @@ describe("monthly budget", () => {
 
   test("a later change to the earlier month does not change a month that already carried it over", async () => {
     const userId = await newUserId();
-    await setMonthBudget(userId, "2026-03", 150000);
+    await setMonthBudget(userId, "2026-03", toCents(150000));
     await getMonthBudget(userId, "2026-04");
-    await setMonthBudget(userId, "2026-03", 10000);
+    await setMonthBudget(userId, "2026-03", toCents(10000));
     expect(await getMonthBudget(userId, "2026-04")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
   });
 
   test("the carry-over crosses a year boundary", async () => {
     const userId = await newUserId();
-    await setMonthBudget(userId, "2025-12", 70000);
+    await setMonthBudget(userId, "2025-12", toCents(70000));
     expect(await getMonthBudget(userId, "2026-01")).toEqual({ amount: 70000, userSet: true, carriedOver: true });
   });
 
@@ -68,8 +69,8 @@ describe("monthly budget", () => {
   test("only the previous month counts, and budgets are per user", async () => {
     const userId = await newUserId();
     const otherUserId = await newUserId();
-    await setMonthBudget(userId, "2026-02", 150000);
-    await setMonthBudget(otherUserId, "2026-03", 80000);
+    await setMonthBudget(userId, "2026-02", toCents(150000));
+    await setMonthBudget(otherUserId, "2026-03", toCents(80000));
     expect(await getMonthBudget(userId, "2026-04")).toEqual({ amount: 0, userSet: false, carriedOver: false });
     expect(await getMonthBudget(userId, "2026-03")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
     expect(await getMonthBudget(otherUserId, "2026-03")).toEqual({ amount: 80000, userSet: true, carriedOver: false });
@@ -77,17 +78,17 @@ describe("monthly budget", () => {
 
   test("a manual update of a carried-over month makes it the user's own", async () => {
     const userId = await newUserId();
-    await setMonthBudget(userId, "2026-03", 150000);
+    await setMonthBudget(userId, "2026-03", toCents(150000));
     await getMonthBudget(userId, "2026-04");
-    await setMonthBudget(userId, "2026-04", 0);
+    await setMonthBudget(userId, "2026-04", toCents(0));
     expect(await stored(monthBudgetId(userId, "2026-04"))).toMatchObject({ amount: 0, userSet: true, carriedOver: false });
   });
 
   test("refuses amounts that are not whole non-negative cents and malformed months", async () => {
     const userId = await newUserId();
-    await expect(setMonthBudget(userId, "2026-03", -1)).rejects.toThrow();
-    await expect(setMonthBudget(userId, "2026-03", 12.5)).rejects.toThrow();
-    await expect(setMonthBudget(userId, "2026-13", 100)).rejects.toThrow();
+    await expect(setMonthBudget(userId, "2026-03", toCents(-1))).rejects.toThrow();
+    await expect(setMonthBudget(userId, "2026-03", 12.5 as Cents)).rejects.toThrow();
+    await expect(setMonthBudget(userId, "2026-13", toCents(100))).rejects.toThrow();
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
 });
@@ -95,9 +96,9 @@ describe("monthly budget", () => {
 describe("category budgets", () => {
   test("setting stores a user-set entry next to the others; setting again replaces it", async () => {
     const userId = await newUserId();
-    await setCategoryBudget(userId, "2026-03", "food", 40000);
-    await setCategoryBudget(userId, "2026-03", "housing", 120000);
-    await setCategoryBudget(userId, "2026-03", "food", 45000);
+    await setCategoryBudget(userId, "2026-03", "food", toCents(40000));
+    await setCategoryBudget(userId, "2026-03", "housing", toCents(120000));
+    await setCategoryBudget(userId, "2026-03", "food", toCents(45000));
     const document = await stored(categoryBudgetsId(userId, "2026-03"));
     expect(document).toMatchObject({ kind: "categories", monthKey: "2026-03" });
     expect(String(document?.userId)).toBe(userId);
@@ -110,9 +111,9 @@ describe("category budgets", () => {
 
   test("a month without its own copies the latest earlier month with user-set entries, user-set entries only", async () => {
     const userId = await newUserId();
-    await setCategoryBudget(userId, "2026-02", "food", 40000);
-    await setCategoryBudget(userId, "2026-02", "housing", 120000);
-    await setCategoryBudget(userId, "2026-01", "healthcare", 9000);
+    await setCategoryBudget(userId, "2026-02", "food", toCents(40000));
+    await setCategoryBudget(userId, "2026-02", "housing", toCents(120000));
+    await setCategoryBudget(userId, "2026-01", "healthcare", toCents(9000));
     // An entry that is not user-set, as another writer might leave it.
     await Budget.updateOne(
       { _id: categoryBudgetsId(userId, "2026-02") },
@@ -135,24 +136,24 @@ describe("category budgets", () => {
     expect(await stored(categoryBudgetsId(userId, "2026-05"))).toMatchObject({ kind: "categories", monthKey: "2026-05", categories: expected });
     // Months before the copied one are not touched, and later months see the stored copy.
     expect(await getCategoryBudgets(userId, "2026-02")).toMatchObject({ food: { carriedOver: false } });
-    await setCategoryBudget(userId, "2026-04", "food", 1);
+    await setCategoryBudget(userId, "2026-04", "food", toCents(1));
     expect(await getCategoryBudgets(userId, "2026-05")).toEqual(expected);
   });
 
   test("a later month never copies from the future, nor from another user", async () => {
     const userId = await newUserId();
     const otherUserId = await newUserId();
-    await setCategoryBudget(userId, "2026-06", "food", 40000);
-    await setCategoryBudget(otherUserId, "2026-03", "food", 50000);
+    await setCategoryBudget(userId, "2026-06", "food", toCents(40000));
+    await setCategoryBudget(otherUserId, "2026-03", "food", toCents(50000));
     expect(await getCategoryBudgets(userId, "2026-05")).toEqual({});
     expect(await Budget.exists({ _id: categoryBudgetsId(userId, "2026-05") })).toBeNull();
   });
 
   test("the first edit of a month keeps the entries it carries over", async () => {
     const userId = await newUserId();
-    await setCategoryBudget(userId, "2026-03", "food", 40000);
-    await setCategoryBudget(userId, "2026-03", "housing", 120000);
-    await setCategoryBudget(userId, "2026-04", "food", 30000);
+    await setCategoryBudget(userId, "2026-03", "food", toCents(40000));
+    await setCategoryBudget(userId, "2026-03", "housing", toCents(120000));
+    await setCategoryBudget(userId, "2026-04", "food", toCents(30000));
     expect(await getCategoryBudgets(userId, "2026-04")).toEqual({
       food: { amount: 30000, userSet: true, carriedOver: false },
       housing: { amount: 120000, userSet: true, carriedOver: true },
@@ -161,9 +162,9 @@ describe("category budgets", () => {
 
   test("refuses ids that cannot be map keys and bad amounts", async () => {
     const userId = await newUserId();
-    await expect(setCategoryBudget(userId, "2026-03", "a.b", 100)).rejects.toThrow();
-    await expect(setCategoryBudget(userId, "2026-03", "$food", 100)).rejects.toThrow();
-    await expect(setCategoryBudget(userId, "2026-03", "food", -100)).rejects.toThrow();
+    await expect(setCategoryBudget(userId, "2026-03", "a.b", toCents(100))).rejects.toThrow();
+    await expect(setCategoryBudget(userId, "2026-03", "$food", toCents(100))).rejects.toThrow();
+    await expect(setCategoryBudget(userId, "2026-03", "food", toCents(-100))).rejects.toThrow();
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
 });

@@ -1,22 +1,41 @@
 import mongoose, { Types } from "mongoose";
 import { Budget, categoryBudgetsId, monthBudgetId, type LeanBudget } from "../../../models";
-import { manualBudget, resolveCategoryBudgets, resolveMonthBudget, type BudgetEntry, type CategoryBudgets } from "./carry-over";
+import {
+  manualBudget,
+  resolveCategoryBudgets,
+  resolveMonthBudget,
+  type BudgetEntry,
+  type CategoryBudgets,
+  type StoredCategoryBudgets,
+} from "./carry-over";
+import { toCents, type Cents } from "~/lib/money";
 import { isMonthKey, shiftMonth } from "~/lib/month";
 
-type CategoryBudgetsFields = Pick<LeanBudget, "monthKey" | "categories">;
+type StoredBudgetEntry = Pick<LeanBudget, "amount" | "userSet" | "carriedOver">;
+type StoredCategoryBudgetsFields = Pick<LeanBudget, "monthKey" | "categories">;
 
 /** How many earlier category-budget months are searched for one to carry over. */
 const CATEGORY_CARRY_OVER_LOOKBACK = 24;
 
-function assertBudgetInput(monthKey: string, cents: number) {
+function assertBudgetInput(monthKey: string, cents: Cents) {
   if (!isMonthKey(monthKey)) throw new Error(`not a month key: ${monthKey}`);
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`not an amount in cents: ${cents}`);
+  if (cents < 0) throw new Error(`not a budget: ${cents}`);
 }
 
-function readMonthBudget(userId: string, monthKey: string) {
-  return Budget.findById(monthBudgetId(userId, monthKey))
+/** A stored entry with its amount as Cents (the schema lets only whole cents in). */
+function budgetEntry({ amount, userSet, carriedOver }: StoredBudgetEntry): BudgetEntry {
+  return { amount: toCents(amount), userSet, carriedOver };
+}
+
+function categoryBudgets({ monthKey, categories }: StoredCategoryBudgetsFields): StoredCategoryBudgets {
+  return { monthKey, categories: Object.fromEntries(Object.entries(categories).map(([id, entry]) => [id, budgetEntry(entry)])) };
+}
+
+async function readMonthBudget(userId: string, monthKey: string) {
+  const stored = await Budget.findById(monthBudgetId(userId, monthKey))
     .select({ amount: 1, userSet: 1, carriedOver: 1 })
-    .lean<Pick<LeanBudget, "amount" | "userSet" | "carriedOver">>();
+    .lean<StoredBudgetEntry>();
+  return stored && budgetEntry(stored);
 }
 
 /** Fields a budget document gets when an upsert creates it. */
@@ -42,7 +61,7 @@ export async function getMonthBudget(userId: string, monthKey: string): Promise<
   return budget;
 }
 
-export async function setMonthBudget(userId: string, monthKey: string, cents: number) {
+export async function setMonthBudget(userId: string, monthKey: string, cents: Cents) {
   assertBudgetInput(monthKey, cents);
   await Budget.updateOne(
     { _id: monthBudgetId(userId, monthKey) },
@@ -57,14 +76,14 @@ export async function setMonthBudget(userId: string, monthKey: string, cents: nu
  * month that has any.
  */
 export async function getCategoryBudgets(userId: string, monthKey: string): Promise<CategoryBudgets> {
-  const current = await Budget.findById(categoryBudgetsId(userId, monthKey)).select({ monthKey: 1, categories: 1 }).lean<CategoryBudgetsFields>();
-  if (current) return resolveCategoryBudgets(current, []).categories;
+  const current = await Budget.findById(categoryBudgetsId(userId, monthKey)).select({ monthKey: 1, categories: 1 }).lean<StoredCategoryBudgetsFields>();
+  if (current) return resolveCategoryBudgets(categoryBudgets(current), []).categories;
   const earlier = await Budget.find({ userId, kind: "categories", monthKey: mongoose.trusted({ $lt: monthKey }) })
     .sort({ monthKey: -1 })
     .limit(CATEGORY_CARRY_OVER_LOOKBACK)
     .select({ monthKey: 1, categories: 1 })
-    .lean<CategoryBudgetsFields[]>();
-  const { categories, shouldStore } = resolveCategoryBudgets(null, earlier);
+    .lean<StoredCategoryBudgetsFields[]>();
+  const { categories, shouldStore } = resolveCategoryBudgets(null, earlier.map(categoryBudgets));
   if (shouldStore) {
     await Budget.updateOne(
       { _id: categoryBudgetsId(userId, monthKey) },
@@ -85,7 +104,7 @@ function isStorableKey(categoryId: string) {
  * month's carry-over is settled first, so the first edit of a month does not
  * hide the budgets it would have carried over.
  */
-export async function setCategoryBudget(userId: string, monthKey: string, categoryId: string, cents: number) {
+export async function setCategoryBudget(userId: string, monthKey: string, categoryId: string, cents: Cents) {
   assertBudgetInput(monthKey, cents);
   if (!isStorableKey(categoryId)) throw new Error(`not a category id: ${categoryId}`);
   await getCategoryBudgets(userId, monthKey);

@@ -1,19 +1,20 @@
 import { describe, expect, test } from "vitest";
 import { manualBudget, resolveCategoryBudgets, resolveMonthBudget, type StoredCategoryBudgets } from "./carry-over";
+import { toCents } from "~/lib/money";
 
 describe("monthly budget", () => {
   test("a month with its own budget keeps it, whatever the previous month has", () => {
-    const own = { amount: 90000, userSet: true, carriedOver: false };
-    expect(resolveMonthBudget(own, { amount: 150000, userSet: true, carriedOver: false })).toEqual({ ...own, shouldStore: false });
+    const own = { amount: toCents(90000), userSet: true, carriedOver: false };
+    expect(resolveMonthBudget(own, { amount: toCents(150000), userSet: true, carriedOver: false })).toEqual({ ...own, shouldStore: false });
   });
 
   test("a month's own carried-over budget is shown as stored", () => {
-    const stored = { amount: 150000, userSet: true, carriedOver: true };
+    const stored = { amount: toCents(150000), userSet: true, carriedOver: true };
     expect(resolveMonthBudget(stored, null)).toEqual({ ...stored, shouldStore: false });
   });
 
   test("a month's own budget of 0 that is not user-set stays as stored", () => {
-    expect(resolveMonthBudget({ amount: 0, userSet: false, carriedOver: false }, { amount: 150000, userSet: true, carriedOver: false })).toEqual({
+    expect(resolveMonthBudget({ amount: toCents(0), userSet: false, carriedOver: false }, { amount: toCents(150000), userSet: true, carriedOver: false })).toEqual({
       amount: 0,
       userSet: false,
       carriedOver: false,
@@ -22,7 +23,7 @@ describe("monthly budget", () => {
   });
 
   test("without its own, the previous month's user-set budget is carried over and stored", () => {
-    expect(resolveMonthBudget(null, { amount: 150000, userSet: true, carriedOver: false })).toEqual({
+    expect(resolveMonthBudget(null, { amount: toCents(150000), userSet: true, carriedOver: false })).toEqual({
       amount: 150000,
       userSet: true,
       carriedOver: true,
@@ -31,7 +32,7 @@ describe("monthly budget", () => {
   });
 
   test("a previous budget that was itself carried over carries on", () => {
-    expect(resolveMonthBudget(null, { amount: 150000, userSet: true, carriedOver: true })).toEqual({
+    expect(resolveMonthBudget(null, { amount: toCents(150000), userSet: true, carriedOver: true })).toEqual({
       amount: 150000,
       userSet: true,
       carriedOver: true,
@@ -40,7 +41,7 @@ describe("monthly budget", () => {
   });
 
   test("a previous budget that is not user-set is not carried over", () => {
-    expect(resolveMonthBudget(null, { amount: 150000, userSet: false, carriedOver: false })).toEqual({
+    expect(resolveMonthBudget(null, { amount: toCents(150000), userSet: false, carriedOver: false })).toEqual({
       amount: 0,
       userSet: false,
       carriedOver: false,
@@ -53,15 +54,15 @@ describe("monthly budget", () => {
   });
 
   test("a manual budget is user-set and not carried over", () => {
-    expect(manualBudget(123456)).toEqual({ amount: 123456, userSet: true, carriedOver: false });
-    expect(manualBudget(0)).toEqual({ amount: 0, userSet: true, carriedOver: false });
+    expect(manualBudget(toCents(123456))).toEqual({ amount: 123456, userSet: true, carriedOver: false });
+    expect(manualBudget(toCents(0))).toEqual({ amount: 0, userSet: true, carriedOver: false });
   });
 });
 
 describe("category budgets", () => {
-  const food = { amount: 40000, userSet: true, carriedOver: false };
-  const housing = { amount: 120000, userSet: true, carriedOver: true };
-  const automatic = { amount: 5000, userSet: false, carriedOver: false };
+  const food = { amount: toCents(40000), userSet: true, carriedOver: false };
+  const housing = { amount: toCents(120000), userSet: true, carriedOver: true };
+  const automatic = { amount: toCents(5000), userSet: false, carriedOver: false };
 
   test("a month with its own document uses it unchanged", () => {
     const current = { monthKey: "2026-05", categories: { food, utilities: automatic } };
@@ -79,7 +80,7 @@ describe("category budgets", () => {
   test("without its own, the latest earlier month's user-set entries are copied, marked carried over", () => {
     const earlier: StoredCategoryBudgets[] = [
       { monthKey: "2026-04", categories: { food, housing, utilities: automatic } },
-      { monthKey: "2026-03", categories: { healthcare: { amount: 1, userSet: true, carriedOver: false } } },
+      { monthKey: "2026-03", categories: { healthcare: { amount: toCents(1), userSet: true, carriedOver: false } } },
     ];
     expect(resolveCategoryBudgets(null, earlier)).toEqual({
       categories: {

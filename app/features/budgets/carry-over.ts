@@ -1,5 +1,7 @@
-/** A stored monthly budget, or one stored category budget entry; amounts in cents. */
-export type BudgetEntry = { amount: number; userSet: boolean; carriedOver: boolean };
+import { ZERO_CENTS, type Cents } from "~/lib/money";
+
+/** A stored monthly budget, or one stored category budget entry. */
+export type BudgetEntry = { amount: Cents; userSet: boolean; carriedOver: boolean };
 export type CategoryBudgets = Record<string, BudgetEntry>;
 export type StoredCategoryBudgets = { monthKey: string; categories: CategoryBudgets };
 
@@ -14,11 +16,11 @@ export type ResolvedCategoryBudgets = { categories: CategoryBudgets; shouldStore
 export function resolveMonthBudget(current: BudgetEntry | null, previous: BudgetEntry | null): ResolvedMonthBudget {
   if (current) return { amount: current.amount, userSet: current.userSet, carriedOver: current.carriedOver, shouldStore: false };
   if (previous?.userSet) return { amount: previous.amount, userSet: true, carriedOver: true, shouldStore: true };
-  return { amount: 0, userSet: false, carriedOver: false, shouldStore: false };
+  return { amount: ZERO_CENTS, userSet: false, carriedOver: false, shouldStore: false };
 }
 
 /** A budget the user typed in. */
-export function manualBudget(amount: number): BudgetEntry {
+export function manualBudget(amount: Cents): BudgetEntry {
   return { amount, userSet: true, carriedOver: false };
 }
 

@@ -15,6 +15,7 @@ import {
   setCategoryAmount,
 } from "./categories.server";
 import { createEmailUser } from "~/features/auth/user.server";
+import { toCents, type Cents } from "~/lib/money";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
@@ -68,9 +69,9 @@ describe("getCategories", () => {
 describe("addCategory", () => {
   test("stores the sanitised category with its amount as budget (expense) or expected (income)", async () => {
     const userId = await newUser();
-    const expense = await addCategory(userId, { name: "  <b>Pet</b>  Care ", type: "expense", amount: 2550 });
+    const expense = await addCategory(userId, { name: "  <b>Pet</b>  Care ", type: "expense", amount: toCents(2550) });
     expect(expense).toMatchObject({ ok: true, category: { id: "pet-care", name: "Pet  Care", order: 6, budget: 2550, expected: 0 } });
-    const income = await addCategory(userId, { name: "Side Gig", type: "income", amount: 10000 });
+    const income = await addCategory(userId, { name: "Side Gig", type: "income", amount: toCents(10000) });
     expect(income).toMatchObject({ ok: true, category: { id: "side-gig", order: 2, budget: 0, expected: 10000 } });
     const stored = (await storedMap(userId)).categories;
     expect(stored["pet-care"]).toMatchObject({ id: "pet-care", name: "Pet  Care", type: "expense", icon: "", budget: 2550, expected: 0 });
@@ -80,12 +81,12 @@ describe("addCategory", () => {
 
   test("a name whose id exists is refused and nothing is written", async () => {
     const userId = await newUser();
-    await addCategory(userId, { name: "Travel", type: "expense", amount: 100 });
-    expect(await addCategory(userId, { name: " TRAVEL ", type: "income", amount: 999 })).toEqual({
+    await addCategory(userId, { name: "Travel", type: "expense", amount: toCents(100) });
+    expect(await addCategory(userId, { name: " TRAVEL ", type: "income", amount: toCents(999) })).toEqual({
       ok: false,
       errors: [CATEGORY_MESSAGES.duplicate],
     });
-    expect(await addCategory(userId, { name: "Housing", type: "expense", amount: 0 })).toEqual({
+    expect(await addCategory(userId, { name: "Housing", type: "expense", amount: toCents(0) })).toEqual({
       ok: false,
       errors: ["A category with this name already exists"],
     });
@@ -94,19 +95,25 @@ describe("addCategory", () => {
 
   test("invalid names and types are refused with the validator's messages", async () => {
     const userId = await newUser();
-    expect(await addCategory(userId, { name: "<br>", type: "expense", amount: 0 })).toEqual({ ok: false, errors: ["Category name cannot be empty"] });
-    expect(await addCategory(userId, { name: "x".repeat(51), type: "savings", amount: 0 })).toEqual({
+    expect(await addCategory(userId, { name: "<br>", type: "expense", amount: toCents(0) })).toEqual({ ok: false, errors: ["Category name cannot be empty"] });
+    expect(await addCategory(userId, { name: "x".repeat(51), type: "savings", amount: toCents(0) })).toEqual({
       ok: false,
       errors: ["Category name must be less than 50 characters", 'Category type must be either "income" or "expense"'],
     });
-    expect(await addCategory(userId, { name: "...", type: "expense", amount: 0 })).toEqual({ ok: false, errors: ["Invalid category name"] });
+    expect(await addCategory(userId, { name: "...", type: "expense", amount: toCents(0) })).toEqual({ ok: false, errors: ["Invalid category name"] });
     expect(Object.keys((await storedMap(userId)).categories)).toHaveLength(DEFAULT_CATEGORIES.length);
   });
 
-  test("a negative or fractional amount is stored as 0", async () => {
+  test("a negative amount is stored as 0", async () => {
     const userId = await newUser();
-    await addCategory(userId, { name: "Gifts", type: "expense", amount: -5 });
+    await addCategory(userId, { name: "Gifts", type: "expense", amount: toCents(-5) });
     expect((await storedMap(userId)).categories.gifts.budget).toBe(0);
+  });
+
+  test("a fractional amount that slips past the types is refused by the model, and nothing is written", async () => {
+    const userId = await newUser();
+    await expect(addCategory(userId, { name: "Gifts", type: "expense", amount: 12.5 as Cents })).rejects.toThrow(/whole number of cents/);
+    expect((await storedMap(userId)).categories.gifts).toBeUndefined();
   });
 });
 
@@ -147,7 +154,7 @@ describe("renameCategory", () => {
 describe("setCategoryAmount", () => {
   test("sets the category's budget of that month", async () => {
     const userId = await newUser();
-    expect(await setCategoryAmount(userId, "food", 45000, "2025-03")).toMatchObject({ ok: true });
+    expect(await setCategoryAmount(userId, "food", toCents(45000), "2025-03")).toMatchObject({ ok: true });
     const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-03")).lean();
     expect(budgets?.categories.food).toEqual({ amount: 45000, userSet: true, carriedOver: false });
     expect((await storedMap(userId)).categories.food.budget).toBe(0);
@@ -155,9 +162,9 @@ describe("setCategoryAmount", () => {
 
   test("refuses unknown categories, bad amounts and bad months without writing", async () => {
     const userId = await newUser();
-    expect(await setCategoryAmount(userId, "nope", 100, "2025-03")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
-    expect(await setCategoryAmount(userId, "food", -1, "2025-03")).toEqual({ ok: false, errors: ["Failed to update budget"] });
-    expect(await setCategoryAmount(userId, "food", 100, "2025-13")).toEqual({ ok: false, errors: ["Failed to update budget"] });
+    expect(await setCategoryAmount(userId, "nope", toCents(100), "2025-03")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
+    expect(await setCategoryAmount(userId, "food", toCents(-1), "2025-03")).toEqual({ ok: false, errors: ["Failed to update budget"] });
+    expect(await setCategoryAmount(userId, "food", toCents(100), "2025-13")).toEqual({ ok: false, errors: ["Failed to update budget"] });
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
 });
@@ -220,12 +227,12 @@ describe("ownership", () => {
     const other = await newUser();
     await getCategories(other);
     const before = await storedMap(other);
-    await addCategory(owner, { name: "Hobbies", type: "expense", amount: 500 });
+    await addCategory(owner, { name: "Hobbies", type: "expense", amount: toCents(500) });
     await renameCategory(owner, "food", "Eating");
     await deleteCategory(owner, "housing");
     await moveCategory(owner, "savings", "up");
     await reorderCategories(owner, "income", ["investments", "salary"]);
-    await setCategoryAmount(owner, "utilities", 100, "2025-01");
+    await setCategoryAmount(owner, "utilities", toCents(100), "2025-01");
     expect(await storedMap(other)).toEqual(before);
     expect(await Budget.countDocuments({ userId: other })).toBe(0);
   });

@@ -15,6 +15,7 @@ import {
   type CategoryType,
   type StoredCategory,
 } from "./categories";
+import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 import { isMonthKey } from "~/lib/month";
 
 export type CategoryRefusal = { ok: false; errors: string[] };
@@ -30,11 +31,11 @@ function categoryPath(id: string, field?: string) {
 }
 
 /** A stored map entry: `budget` holds the amount of expense categories, `expected` that of income ones. */
-function storedEntry(category: Omit<Category, "budget" | "expected">, amount: number) {
+function storedEntry(category: Omit<Category, "budget" | "expected">, amount: Cents) {
   return {
     ...category,
-    budget: category.type === "expense" ? amount : 0,
-    expected: category.type === "income" ? amount : 0,
+    budget: category.type === "expense" ? amount : ZERO_CENTS,
+    expected: category.type === "income" ? amount : ZERO_CENTS,
     createdAt: new Date(),
   };
 }
@@ -44,13 +45,13 @@ function failure(...errors: string[]): CategoryRefusal {
 }
 
 /** The default categories and settings, written path by path so a concurrent first load writes the same values. */
-async function writeDefaults(userId: string, user: StoredUser) {
+async function writeDefaults(userId: string, user: StoredUser): Promise<Record<string, StoredCategory>> {
   const defaults: Record<string, unknown> = {};
   for (const { budget, ...category } of DEFAULT_CATEGORIES) defaults[categoryPath(category.id)] = storedEntry(category, budget);
   if (user.settings?.emailNotifications === undefined) defaults["settings.emailNotifications"] = true;
   if (user.settings?.pushNotifications === undefined) defaults["settings.pushNotifications"] = true;
   await User.updateOne({ _id: userId }, { $set: defaults });
-  return Object.fromEntries(DEFAULT_CATEGORIES.map((category) => [category.id, { ...category }])) as Record<string, StoredCategory>;
+  return Object.fromEntries(DEFAULT_CATEGORIES.map((category) => [category.id, { ...category }]));
 }
 
 /** Stores the type fix `mergeCategories` applied to expense categories named like income. */
@@ -112,15 +113,15 @@ export async function ensureCategoryExists(userId: string, { id, name, type }: {
     colors: { ...DEFAULT_COLORS },
     type,
     order: nextOrder(categories, type),
-    budget: 0,
-    expected: 0,
+    budget: ZERO_CENTS,
+    expected: ZERO_CENTS,
   };
-  await User.updateOne({ _id: userId, ...freeEntry(saved, id) }, { $set: { [categoryPath(id)]: storedEntry(category, 0) } });
+  await User.updateOne({ _id: userId, ...freeEntry(saved, id) }, { $set: { [categoryPath(id)]: storedEntry(category, ZERO_CENTS) } });
   return category;
 }
 
 /** Adds a category the user named; `amount` (cents) is its budget (expense) or expected income. */
-export async function addCategory(userId: string, input: { name: string; type: string; amount: number }): Promise<CategoryChange> {
+export async function addCategory(userId: string, input: { name: string; type: string; amount: Cents }): Promise<CategoryChange> {
   const { categories, saved } = await loadCategories(userId);
   const type = isCategoryType(input.type) ? input.type : undefined;
   const { category: clean, errors } = sanitizeCategory({
@@ -132,12 +133,12 @@ export async function addCategory(userId: string, input: { name: string; type: s
   if (errors.length > 0) return failure(...errors);
   const id = categoryIdFromName(clean.name);
   if (!id) return failure(CATEGORY_MESSAGES.invalidName);
-  const amount = Number.isSafeInteger(input.amount) && input.amount > 0 ? input.amount : 0;
+  const amount = input.amount > 0 ? input.amount : ZERO_CENTS;
   const category: Category = {
     id,
     ...clean,
-    budget: clean.type === "expense" ? amount : 0,
-    expected: clean.type === "income" ? amount : 0,
+    budget: clean.type === "expense" ? amount : ZERO_CENTS,
+    expected: clean.type === "income" ? amount : ZERO_CENTS,
   };
   const written = await User.updateOne(
     { _id: userId, ...freeEntry(saved, id) },
@@ -167,8 +168,8 @@ export async function renameCategory(userId: string, categoryId: string, name: s
 }
 
 /** The amount edit on a category card: that month's budget of the category. */
-export async function setCategoryAmount(userId: string, categoryId: string, cents: number, monthKey: string): Promise<CategoryChange> {
-  if (!Number.isSafeInteger(cents) || cents < 0 || !isMonthKey(monthKey)) return failure(CATEGORY_MESSAGES.budgetFailed);
+export async function setCategoryAmount(userId: string, categoryId: string, cents: Cents, monthKey: string): Promise<CategoryChange> {
+  if (cents < 0 || !isMonthKey(monthKey)) return failure(CATEGORY_MESSAGES.budgetFailed);
   const category = await getCategory(userId, categoryId);
   if (!category) return failure(CATEGORY_MESSAGES.notFound);
   await setCategoryBudget(userId, monthKey, categoryId, cents);
@@ -224,7 +225,7 @@ export async function reorderCategories(userId: string, type: string, orderedIds
   return { ok: true };
 }
 
-export type CategoryTransaction = { id: string; type: CategoryType; amount: number; date: string; description: string };
+export type CategoryTransaction = { id: string; type: CategoryType; amount: Cents; date: string; description: string };
 
 /** A category's transactions, newest first: one month's, or all when `monthKey` is null. */
 export async function listCategoryTransactions(
@@ -243,7 +244,7 @@ export async function listCategoryTransactions(
   return transactions.map((transaction) => ({
     id: String(transaction._id),
     type: transaction.type,
-    amount: transaction.amount,
+    amount: toCents(transaction.amount),
     date: transaction.date,
     description: transaction.description ?? "",
   }));

@@ -14,6 +14,7 @@ import {
   sanitizeCategory,
   type StoredCategory,
 } from "./categories";
+import { toCents } from "~/lib/money";
 
 describe("sanitizeCategory", () => {
   const valid = { name: "Groceries", type: "expense", order: 3, colors: { bg: "bg-red-100", text: "text-red-600" } };
@@ -200,17 +201,19 @@ describe("nextOrder", () => {
 
 describe("amountEditToSave (inline amount edit)", () => {
   test("a changed amount is saved with two decimals", () => {
-    expect(amountEditToSave("123.4", 0)).toBe("123.40");
-    expect(amountEditToSave("0", 500)).toBe("0.00");
-    expect(amountEditToSave("7.", 0)).toBe("7.00");
+    expect(amountEditToSave("123.4", toCents(0))).toBe("123.40");
+    expect(amountEditToSave("0", toCents(500))).toBe("0.00");
+    expect(amountEditToSave("7.", toCents(0))).toBe("7.00");
+    expect(amountEditToSave("10.10", toCents(0))).toBe("10.10");
   });
 
-  test("empty, not a number or negative cancels; unchanged to two decimals skips", () => {
-    expect(amountEditToSave("", 0)).toBeNull();
-    expect(amountEditToSave(".", 0)).toBeNull();
-    expect(amountEditToSave("-5", 0)).toBeNull();
-    expect(amountEditToSave("12.5", 1250)).toBeNull();
-    expect(amountEditToSave("12.504", 1250)).toBeNull();
+  test("empty, not an amount (negative, a third decimal) or unchanged cancels", () => {
+    expect(amountEditToSave("", toCents(0))).toBeNull();
+    expect(amountEditToSave(".", toCents(0))).toBeNull();
+    expect(amountEditToSave("-5", toCents(0))).toBeNull();
+    expect(amountEditToSave("12.5", toCents(1250))).toBeNull();
+    expect(amountEditToSave("12.504", toCents(1250))).toBeNull();
+    expect(amountEditToSave("1.005", toCents(0))).toBeNull();
   });
 });
 
@@ -224,14 +227,14 @@ describe("capitalizeWords", () => {
 });
 
 describe("plannedAmount and progress", () => {
-  const food = { id: "food", type: "expense" as const, budget: 40000, expected: 0 };
-  const salary = { id: "salary", type: "income" as const, budget: 0, expected: 300000 };
+  const food = { id: "food", type: "expense" as const, budget: toCents(40000), expected: toCents(0) };
+  const salary = { id: "salary", type: "income" as const, budget: toCents(0), expected: toCents(300000) };
 
   test("the month's category budget wins over the category's own amount", () => {
     expect(plannedAmount(food, {})).toBe(40000);
     expect(plannedAmount(salary, {})).toBe(300000);
-    expect(plannedAmount(food, { food: { amount: 25000 } })).toBe(25000);
-    expect(plannedAmount(food, { food: { amount: 0 } })).toBe(0);
+    expect(plannedAmount(food, { food: { amount: toCents(25000) } })).toBe(25000);
+    expect(plannedAmount(food, { food: { amount: toCents(0) } })).toBe(0);
   });
 
   test("percent of the planned amount, 0 when nothing is planned", () => {

@@ -1,4 +1,4 @@
-import { centsToInput } from "~/lib/money";
+import { centsToInput, isCents, parseAmountToCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
 export type CategoryType = "income" | "expense";
 
@@ -10,8 +10,8 @@ export type Category = {
   colors: { bg: string; text: string };
   type: CategoryType;
   order: number;
-  budget: number;
-  expected: number;
+  budget: Cents;
+  expected: Cents;
   isDebt?: boolean;
 };
 
@@ -21,7 +21,7 @@ export const DEFAULT_COLORS = { bg: "bg-blue-100", text: "text-blue-600" } as co
 export const UNCATEGORIZED = "uncategorized";
 
 function defaultCategory(id: string, name: string, type: CategoryType, order: number): Category {
-  return { id, name, icon: "", colors: { ...DEFAULT_COLORS }, type, order, budget: 0, expected: 0 };
+  return { id, name, icon: "", colors: { ...DEFAULT_COLORS }, type, order, budget: ZERO_CENTS, expected: ZERO_CENTS };
 }
 
 export const DEFAULT_CATEGORIES: Category[] = [
@@ -167,8 +167,8 @@ function completeCategory(id: string, stored: StoredCategory): Category {
     colors: isColors(stored.colors) ? { bg: stored.colors.bg, text: stored.colors.text } : { ...DEFAULT_COLORS },
     type: isCategoryType(stored.type) ? stored.type : "expense",
     order: typeof stored.order === "number" && Number.isFinite(stored.order) ? stored.order : 0,
-    budget: typeof stored.budget === "number" ? stored.budget : 0,
-    expected: typeof stored.expected === "number" ? stored.expected : 0,
+    budget: isCents(stored.budget) ? stored.budget : ZERO_CENTS,
+    expected: isCents(stored.expected) ? stored.expected : ZERO_CENTS,
   };
   if (stored.isDebt) category.isDebt = true;
   return category;
@@ -192,7 +192,7 @@ export function mergeCategories(saved: Record<string, StoredCategory>): Category
     category.type = "income";
     category.order = order++;
     category.expected ||= category.budget;
-    category.budget = 0;
+    category.budget = ZERO_CENTS;
   }
   return categories.sort(byTypeThenOrder);
 }
@@ -208,21 +208,19 @@ export function capitalizeWords(name: string) {
 }
 
 /** Planned amount of a category in a month: the month's category budget when it has one, else the category's own. */
-export function plannedAmount(category: Pick<Category, "id" | "type" | "budget" | "expected">, monthBudgets: Record<string, { amount: number }>) {
+export function plannedAmount(category: Pick<Category, "id" | "type" | "budget" | "expected">, monthBudgets: Record<string, { amount: Cents }>) {
   return monthBudgets[category.id]?.amount ?? (category.type === "income" ? category.expected : category.budget);
 }
 
 /**
  * The inline amount edit of a category card: the typed text (already stripped
  * to digits and one point) as "12.34" when it should be saved, or null when
- * the edit is dropped: empty, not a number, negative, or unchanged to 2 decimals.
+ * the edit is dropped: not an amount by the rule of every money field (empty,
+ * negative, a third decimal), or the amount already planned.
  */
-export function amountEditToSave(text: string, plannedCents: number) {
-  if (!text) return null;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) return null;
-  const fixed = value.toFixed(2);
-  return fixed === centsToInput(plannedCents) ? null : fixed;
+export function amountEditToSave(text: string, plannedCents: Cents) {
+  const cents = parseAmountToCents(text);
+  return cents === null || cents === plannedCents ? null : centsToInput(cents);
 }
 
 /** How much of the planned amount is used, as a whole percent (0 when nothing is planned). */

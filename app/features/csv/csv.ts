@@ -1,6 +1,6 @@
 import { format, isValid, parse as parseDate } from "date-fns";
 import Papa from "papaparse";
-import { centsToInput, parseAmountToCents } from "~/lib/money";
+import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
 import { DESCRIPTION_MAX_LENGTH } from "~/features/transactions/transactions";
 
 export const MAX_CSV_BYTES = 5_000_000;
@@ -43,7 +43,7 @@ export function toCsv(rows: ExportRow[], { header = true }: { header?: boolean }
     row.date,
     row.type,
     row.category,
-    centsToInput(row.amount),
+    centsToInput(toCents(row.amount)),
     row.description,
     row.source,
     row.deleted ? "Yes" : "No",

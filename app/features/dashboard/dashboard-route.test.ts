@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { action, loader } from "~/routes/_app.dashboard";
 import { DASHBOARD_INTENT, DASHBOARD_MESSAGES } from "./dashboard";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
+import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { createSession } from "~/features/auth/session.server";
 import { createTransaction } from "~/features/transactions/transactions.server";
@@ -94,7 +95,7 @@ describe("dashboard loader", () => {
   test("returns the month's figures in the user's currency", async () => {
     const { userId, cookie } = await signedInUser();
     await User.updateOne({ _id: userId }, { $set: { currency: "EUR" } });
-    await setMonthBudget(userId, "2026-03", 150000);
+    await setMonthBudget(userId, "2026-03", toCents(150000));
     const { data } = await loaderData(cookie, "?month=2026-03");
     expect(data).toMatchObject({ month: "2026-03", currency: "EUR", categoriesFailed: false, sidebar: null, budget: { amount: 150000 } });
     expect(data.income).toHaveLength(2);
@@ -159,7 +160,7 @@ describe("set-budget action", () => {
   test("the toast uses the user's currency and replaces an earlier budget", async () => {
     const { userId, cookie } = await signedInUser();
     await User.updateOne({ _id: userId }, { $set: { currency: "EUR" } });
-    await setMonthBudget(userId, "2026-04", 90000);
+    await setMonthBudget(userId, "2026-04", toCents(90000));
     const result = (await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-04", amount: "1234.5" })) as Response;
     expect(result.headers.get("Location")).toBe("/dashboard?month=2026-04");
     expect((await toastOf(result))?.message).toBe("Budget set to €1,234.50");

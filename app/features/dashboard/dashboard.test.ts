@@ -13,6 +13,7 @@ import {
   viewTotal,
 } from "./dashboard";
 import { summaryIncrements, toMonthTotals, type MonthTotals, type SummarisedTransaction } from "~/features/transactions/month-summary";
+import { toCents } from "~/lib/money";
 
 const category = (id: string, type: Category["type"], amount: number): Category => ({
   id,
@@ -21,8 +22,8 @@ const category = (id: string, type: Category["type"], amount: number): Category 
   colors: { bg: "bg-blue-100", text: "text-blue-600" },
   type,
   order: 0,
-  budget: type === "expense" ? amount : 0,
-  expected: type === "income" ? amount : 0,
+  budget: toCents(type === "expense" ? amount : 0),
+  expected: toCents(type === "income" ? amount : 0),
 });
 
 /** The month totals the summary would hold after these transactions (the same increments the database applies). */
@@ -74,11 +75,11 @@ describe("summary cards", () => {
 });
 
 describe("budget card", () => {
-  const set = (amount: number) => ({ amount, userSet: true, carriedOver: false });
+  const set = (amount: number) => ({ amount: toCents(amount), userSet: true, carriedOver: false });
 
   test("left, planned and percent allocated", () => {
     // 1,200 planned of a 1,500 budget = 80%; 1,500 − 450.25 spent = 1,049.75 left
-    expect(budgetCard(set(150000), 120000, 45025)).toEqual({
+    expect(budgetCard(set(150000), toCents(120000), toCents(45025))).toEqual({
       amount: 150000,
       userSet: true,
       carriedOver: false,
@@ -91,17 +92,17 @@ describe("budget card", () => {
   });
 
   test("over 100% allocated: the bar stops at 100 and is flagged; left goes negative when spending exceeds the budget", () => {
-    const card = budgetCard({ amount: 100000, userSet: true, carriedOver: true }, 125000, 130000);
+    const card = budgetCard({ amount: toCents(100000), userSet: true, carriedOver: true }, toCents(125000), toCents(130000));
     expect(card).toMatchObject({ percentAllocated: 125, barPercent: 100, overAllocated: true, left: -30000, carriedOver: true });
   });
 
   test("exactly 100% is not over", () => {
-    expect(budgetCard(set(100000), 100000, 0)).toMatchObject({ percentAllocated: 100, barPercent: 100, overAllocated: false });
+    expect(budgetCard(set(100000), toCents(100000), toCents(0))).toMatchObject({ percentAllocated: 100, barPercent: 100, overAllocated: false });
   });
 
   test("a zero budget has no percentage; anything planned fills the bar as over", () => {
-    expect(budgetCard(set(0), 5000, 0)).toMatchObject({ percentAllocated: null, barPercent: 100, overAllocated: true, left: 0 });
-    expect(budgetCard({ amount: 0, userSet: false, carriedOver: false }, 0, 2000)).toMatchObject({
+    expect(budgetCard(set(0), toCents(5000), toCents(0))).toMatchObject({ percentAllocated: null, barPercent: 100, overAllocated: true, left: 0 });
+    expect(budgetCard({ amount: toCents(0), userSet: false, carriedOver: false }, toCents(0), toCents(2000))).toMatchObject({
       percentAllocated: null,
       barPercent: 0,
       overAllocated: false,
@@ -124,8 +125,11 @@ describe("dashboard figures", () => {
     const figures = dashboardFigures({
       totals,
       categories,
-      categoryBudgets: { food: { amount: 60000, userSet: true, carriedOver: true }, savings: { amount: 20000, userSet: true, carriedOver: false } },
-      monthBudget: { amount: 180000, userSet: true, carriedOver: false },
+      categoryBudgets: {
+        food: { amount: toCents(60000), userSet: true, carriedOver: true },
+        savings: { amount: toCents(20000), userSet: true, carriedOver: false },
+      },
+      monthBudget: { amount: toCents(180000), userSet: true, carriedOver: false },
     });
     const rows = (list: typeof figures.income) => list.map(({ category: { id }, planned, actual, remaining }) => ({ id, planned, actual, remaining }));
     expect(rows(figures.income)).toEqual([
@@ -149,7 +153,7 @@ describe("dashboard figures", () => {
       totals: totalsOf([salary, groceries, refund]),
       categories,
       categoryBudgets: {},
-      monthBudget: { amount: 0, userSet: false, carriedOver: false },
+      monthBudget: { amount: toCents(0), userSet: false, carriedOver: false },
     });
     const food = figures.expense.find((row) => row.category.id === "food")!;
     expect([rowValue(food, "planned"), rowValue(food, "spent"), rowValue(food, "remaining")]).toEqual([50000, 42025, 7975]);
@@ -162,7 +166,7 @@ describe("dashboard figures", () => {
       totals: toMonthTotals(null),
       categories: DEFAULT_CATEGORIES,
       categoryBudgets: {},
-      monthBudget: { amount: 0, userSet: false, carriedOver: false },
+      monthBudget: { amount: toCents(0), userSet: false, carriedOver: false },
     });
     expect(figures.income).toHaveLength(2);
     expect(figures.expense).toHaveLength(6);
@@ -173,9 +177,9 @@ describe("dashboard figures", () => {
 describe("category card figures", () => {
   const row = (type: Category["type"], planned: number, actual: number) => ({
     category: category("card", type, planned),
-    planned,
-    actual,
-    remaining: planned - actual,
+    planned: toCents(planned),
+    actual: toCents(actual),
+    remaining: toCents(planned - actual),
   });
   const overspent = row("expense", 50000, 62000);
   const paycheck = row("income", 320000, 300000);

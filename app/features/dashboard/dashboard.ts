@@ -1,6 +1,7 @@
 import type { BudgetEntry, CategoryBudgets } from "~/features/budgets/carry-over";
 import { plannedAmount, type Category, type CategoryType } from "~/features/categories/categories";
 import type { MonthTotals } from "~/features/transactions/month-summary";
+import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
 export const DASHBOARD_INTENT = { setBudget: "set-budget" } as const;
 
@@ -42,12 +43,12 @@ export function isPlannedView(view: CategoryView) {
   return view === "expected" || view === "planned";
 }
 
-/** Amounts in cents. Offsets (income placed against expense categories) lower expenses instead of counting as income. */
-export type SummaryCards = { income: number; expenses: number; balance: number };
+/** Offsets (income placed against expense categories) lower expenses instead of counting as income. */
+export type SummaryCards = { income: Cents; expenses: Cents; balance: Cents };
 
 export type BudgetCard = BudgetEntry & {
-  left: number;
-  planned: number;
+  left: Cents;
+  planned: Cents;
   /** planned / budget × 100; null when the budget is 0. */
   percentAllocated: number | null;
   /** Width of the allocation bar, 0–100. */
@@ -56,7 +57,7 @@ export type BudgetCard = BudgetEntry & {
 };
 
 /** One category card: planned is the expected (income) or planned (expense) amount; actual is received or spent. */
-export type CategoryRow = { category: Category; planned: number; actual: number; remaining: number };
+export type CategoryRow = { category: Category; planned: Cents; actual: Cents; remaining: Cents };
 
 export type DashboardFigures = {
   cards: SummaryCards;
@@ -71,16 +72,17 @@ function totalAllocated(totals: MonthTotals) {
 
 /** Income excludes offsets (the month summary already books them apart); expenses are net of offsets, floored at 0. */
 export function summaryCards(totals: MonthTotals): SummaryCards {
-  const expenses = Math.max(0, totals.expense - totalAllocated(totals));
-  return { income: totals.income, expenses, balance: totals.income - expenses };
+  const income = toCents(totals.income);
+  const expenses = toCents(Math.max(0, totals.expense - totalAllocated(totals)));
+  return { income, expenses, balance: toCents(income - expenses) };
 }
 
-export function budgetCard(monthBudget: BudgetEntry, planned: number, expenses: number): BudgetCard {
+export function budgetCard(monthBudget: BudgetEntry, planned: Cents, expenses: Cents): BudgetCard {
   const { amount } = monthBudget;
   const percentAllocated = amount > 0 ? (planned / amount) * 100 : null;
   return {
     ...monthBudget,
-    left: amount - expenses,
+    left: toCents(amount - expenses),
     planned,
     percentAllocated,
     barPercent: percentAllocated === null ? (planned > 0 ? 100 : 0) : Math.min(100, percentAllocated),
@@ -91,14 +93,14 @@ export function budgetCard(monthBudget: BudgetEntry, planned: number, expenses: 
 /** Received of an income category; spent of an expense category (its expenses minus the offsets placed on it, floored at 0). */
 function actualAmount(category: Category, totals: MonthTotals) {
   const categoryTotals = totals.categories[category.id];
-  if (!categoryTotals) return 0;
-  return category.type === "income" ? categoryTotals.income : Math.max(0, categoryTotals.expense - categoryTotals.allocated);
+  if (!categoryTotals) return ZERO_CENTS;
+  return toCents(category.type === "income" ? categoryTotals.income : Math.max(0, categoryTotals.expense - categoryTotals.allocated));
 }
 
 export function categoryRow(category: Category, totals: MonthTotals, categoryBudgets: CategoryBudgets): CategoryRow {
   const planned = plannedAmount(category, categoryBudgets);
   const actual = actualAmount(category, totals);
-  return { category, planned, actual, remaining: planned - actual };
+  return { category, planned, actual, remaining: toCents(planned - actual) };
 }
 
 /** The amount a category card shows in a tab. */
@@ -108,7 +110,7 @@ export function rowValue(row: CategoryRow, view: CategoryView) {
   return row.remaining;
 }
 
-export type CardFigure = { view: CategoryView; amount: number };
+export type CardFigure = { view: CategoryView; amount: Cents };
 
 /**
  * A category card in a tab: the tab's figure is the headline and the type's
@@ -138,13 +140,13 @@ export function dashboardFigures({
   const income = rows.filter((row) => row.category.type === "income");
   const expense = rows.filter((row) => row.category.type === "expense");
   const cards = summaryCards(totals);
-  const planned = expense.reduce((sum, row) => sum + row.planned, 0);
+  const planned = toCents(expense.reduce((sum, row) => sum + row.planned, 0));
   return { cards, budget: budgetCard(monthBudget, planned, cards.expenses), income, expense };
 }
 
 /** The sum a section's header shows for its current tab. */
 export function viewTotal(rows: CategoryRow[], view: CategoryView) {
-  return rows.reduce((sum, row) => sum + rowValue(row, view), 0);
+  return toCents(rows.reduce((sum, row) => sum + rowValue(row, view), 0));
 }
 
 export const DASHBOARD_PATH = "/dashboard";

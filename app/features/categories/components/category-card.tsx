@@ -11,9 +11,8 @@ import {
   progressPercent,
   type Category,
 } from "~/features/categories/categories";
-import { formatMoney } from "~/lib/currency";
 import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "~/features/dashboard/dashboard";
-import { centsToInput, stripToAmount } from "~/lib/money";
+import { AMOUNT_PATTERN, centsToInput, formatMoney, stripToAmount, toCents, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -224,7 +223,7 @@ export function CategoryCard({
     if (figureView === "remaining") {
       return (
         <>
-          {remainingText(amount, isIncome)} <span className="tabular-nums">{formatMoney(Math.abs(amount), currency)}</span>
+          {remainingText(amount, isIncome)} <span className="tabular-nums">{formatMoney(toCents(Math.abs(amount)), currency)}</span>
         </>
       );
     }
@@ -374,7 +373,7 @@ function NoScriptEdit({
   fields,
 }: {
   category: Category;
-  planned: number;
+  planned: Cents;
   monthKey: string;
   fields: Record<string, string>;
 }) {
@@ -400,7 +399,7 @@ function NoScriptEdit({
           <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENT.amount, month: monthKey }} />
           <label className={`${label} flex-1`}>
             {category.type === "income" ? "Expected" : "Budget"} for {monthLabel(monthKey)}
-            <input name="amount" defaultValue={centsToInput(planned)} required inputMode="decimal" pattern="\d+(\.\d{1,2})?" className={input} />
+            <input name="amount" defaultValue={centsToInput(planned)} required inputMode="decimal" pattern={AMOUNT_PATTERN} className={input} />
           </label>
           <button type="submit" className={smallButton}>
             Save amount

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatMoney } from "~/lib/currency";
+import { formatMoney } from "~/lib/money";
 import { CATEGORY_VIEW_LABELS, dashboardUrl, viewTotal, type CategoryRow, type CategoryView } from "~/features/dashboard/dashboard";
 import { CollapsiblePanel } from "./collapsible-panel";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/currency";
+import { formatMoney } from "~/lib/money";
 import type { BudgetCard } from "~/features/dashboard/dashboard";
 
 export const EMPTY_BUDGET_TEXT = "No budget set for this month";

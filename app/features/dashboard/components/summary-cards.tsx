@@ -1,7 +1,7 @@
-import { formatMoney } from "~/lib/currency";
+import { formatMoney, type Cents } from "~/lib/money";
 import type { SummaryCards as Figures } from "~/features/dashboard/dashboard";
 
-function SummaryCard({ label, cents, currency, tone, testId }: { label: string; cents: number; currency: string; tone: string; testId: string }) {
+function SummaryCard({ label, cents, currency, tone, testId }: { label: string; cents: Cents; currency: string; tone: string; testId: string }) {
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm lg:rounded-2xl lg:p-6">
       <dt className="text-xs font-medium text-slate-500 lg:text-sm">{label}</dt>

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { format, parse } from "date-fns";
 import type { ReactNode } from "react";
 import { isUncategorized, type Category } from "~/features/categories/categories";
-import { formatMoney } from "~/lib/currency";
+import { formatMoney, toCents } from "~/lib/money";
 import {
   editTransactionPath,
   LIST_TABS,
@@ -89,7 +89,7 @@ function SignedAmount({ item, currency }: { item: TransactionItem; currency: str
   return (
     <span className={`whitespace-nowrap font-semibold tabular-nums ${income ? "text-emerald-700" : "text-red-700"}`}>
       {income ? "+" : "−"}
-      {formatMoney(item.amount, currency)}
+      {formatMoney(toCents(item.amount), currency)}
     </span>
   );
 }

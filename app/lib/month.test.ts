@@ -1,31 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { centsToInput, parseAmountToCents, stripToAmount } from "./money";
 import { isIsoDate, monthKeyOf, monthLabel, resolveMonth, shiftMonth } from "./month";
-
-describe("amount parsing", () => {
-  test.each([
-    ["12", 1200],
-    ["12.5", 1250],
-    ["12.05", 1205],
-    [" 0.99 ", 99],
-    ["0", 0],
-  ])("%s → %i cents", (input, cents) => {
-    expect(parseAmountToCents(input)).toBe(cents);
-  });
-
-  test.each(["", "abc", "12.345", "-5", "1e3", "12,50", "."])("%s is refused", (input) => {
-    expect(parseAmountToCents(input)).toBeNull();
-  });
-
-  test("inline edits strip everything but the number", () => {
-    expect(stripToAmount("$1,234.56")).toBe("1234.56");
-    expect(stripToAmount("1.2.3")).toBe("1.23");
-  });
-
-  test("cents back to an input value", () => {
-    expect(centsToInput(123456)).toBe("1234.56");
-  });
-});
 
 describe("months", () => {
   const now = new Date(2026, 10, 21);
