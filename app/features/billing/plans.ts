@@ -10,7 +10,7 @@ export type PlanPrice = { cents: number; currency: string; interval: "month" | "
 export type PremiumPrices = Record<BillingInterval, PlanPrice>;
 
 /** The only currency Ledgerly bills in (the plans FAQ says so). */
-export const PLAN_CURRENCY = "USD";
+const PLAN_CURRENCY = "USD";
 
 export const FREE_PLAN_PRICE: PlanPrice = { cents: 0, currency: PLAN_CURRENCY, interval: "month" };
 
