@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { createCookie, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
@@ -18,7 +19,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
 import { getCategories } from "~/features/categories/categories.server";
 import { formatMoney } from "~/lib/currency";
-import { parseBudgetSubmission } from "~/features/budgets/budget-form.server";
+import { MonthBudgetSchema } from "~/features/budgets/budget-form.server";
 import {
   DASHBOARD_INTENT,
   DASHBOARD_MESSAGES,
@@ -96,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const submission = parseBudgetSubmission(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: MonthBudgetSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }

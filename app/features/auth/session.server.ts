@@ -85,6 +85,12 @@ export async function destroyUserSessions(userId: string, options: { except?: st
   await Session.deleteMany(filter);
 }
 
+/** Removes sessions whose idle window has run out (reads refuse them already); resolves how many. */
+export async function deleteExpiredSessions(now: Date) {
+  const { deletedCount } = await Session.deleteMany({ expiresAt: mongoose.trusted({ $lte: now }) });
+  return deletedCount;
+}
+
 export async function clearSessionCookie() {
   return getSessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
