@@ -1,10 +1,18 @@
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
-import { getEnv, useSecureCookies } from "~/utils/env.server";
-import type { GoogleIdentity } from "~/features/auth/user.server";
+import { getEnv, secureCookiesEnabled } from "~/utils/env.server";
 
 const OAUTH_COOKIE_MAX_AGE = 10 * 60;
+
+/** Who Google says signed in. */
+export type GoogleIdentity = {
+  googleId: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string;
+  photoURL: string | null;
+};
 
 /**
  * How long the sign-in waits for Google's token and userinfo answers. The
@@ -31,7 +39,7 @@ function getGoogleAuthenticator() {
       sameSite: "lax",
       path: "/auth",
       maxAge: OAUTH_COOKIE_MAX_AGE,
-      secure: useSecureCookies(),
+      secure: secureCookiesEnabled(),
       secrets: [env.SESSION_SECRET],
     },
   });

@@ -30,7 +30,7 @@ import {
   parseView,
   type BudgetCard,
 } from "~/features/dashboard/dashboard";
-import { useSecureCookies } from "~/utils/env.server";
+import { secureCookiesEnabled } from "~/utils/env.server";
 import { centsToInput, parseAmountToCents } from "~/lib/money";
 import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
@@ -49,7 +49,7 @@ function monthCookie() {
     path: "/",
     sameSite: "lax",
     httpOnly: true,
-    secure: useSecureCookies(),
+    secure: secureCookiesEnabled(),
     maxAge: MONTH_COOKIE_MAX_AGE_SECONDS,
   });
 }

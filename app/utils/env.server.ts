@@ -77,7 +77,7 @@ export function appOrigin(request: Request) {
   return getEnv().APP_URL ?? new URL(request.url).origin;
 }
 
-export function useSecureCookies() {
+export function secureCookiesEnabled() {
   const env = getEnv();
   return env.SECURE_COOKIES ?? env.NODE_ENV === "production";
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import mongoose from "mongoose";
 import { Session } from "../../../models";
-import { getEnv, useSecureCookies } from "~/utils/env.server";
+import { getEnv, secureCookiesEnabled } from "~/utils/env.server";
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** Sliding-window writes are skipped while the session was touched this recently. */
@@ -14,7 +14,7 @@ function getSessionCookie() {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: useSecureCookies(),
+    secure: secureCookiesEnabled(),
     secrets: [getEnv().SESSION_SECRET],
   });
   return sessionCookie;

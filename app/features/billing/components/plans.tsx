@@ -177,6 +177,7 @@ export function CheckoutErrorDialog({
   const adBlocker = error.kind === "ad-blocker";
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog (WAI-ARIA dialog pattern) */}
       <div
         ref={dialog}
         tabIndex={-1}
