@@ -16,7 +16,7 @@ export const STAND_IN_DEFAULTS = {
   prices: { monthly: "price_ledgerly_monthly", annual: "price_ledgerly_annual" },
 };
 
-/** @typedef {{ id: string, unit_amount: number, interval: "month" | "year" }} PriceConfig */
+/** @typedef {{ id: string, unit_amount: number, interval: "month" | "year", currency?: string }} PriceConfig */
 /** @typedef {{ status: number, headers: Record<string, string>, body: string }} Reply */
 
 /** @type {PriceConfig[]} */
@@ -27,7 +27,6 @@ const DEFAULT_PRICES = [
 const PRODUCT_ID = "prod_ledgerly_premium";
 const SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
 const WEBHOOK_TIMEOUT_MS = 10_000;
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** Thrown by handlers and answered in Stripe's error shape. */
 class StripeError extends Error {
@@ -75,12 +74,15 @@ function optionalBoolean(value, param) {
   return value === "true";
 }
 
+/** A price's currency as Stripe writes it (lower case); US dollars unless the configuration names another. */
+const currencyOf = (price) => (price.currency ?? "usd").toLowerCase();
+
 function priceObject(price) {
   return {
     id: price.id,
     object: "price",
     active: true,
-    currency: "usd",
+    currency: currencyOf(price),
     unit_amount: price.unit_amount,
     recurring: { interval: price.interval, interval_count: 1, usage_type: "licensed" },
     product: PRODUCT_ID,
@@ -240,7 +242,7 @@ export async function startStripeStandIn({
       success_url: params.success_url,
       cancel_url: params.cancel_url,
       amount_total: price.unit_amount * quantity,
-      currency: "usd",
+      currency: currencyOf(price),
       expires_at: created + SESSION_LIFETIME_SECONDS,
       created,
       livemode: false,
@@ -280,7 +282,7 @@ export async function startStripeStandIn({
       object: "subscription",
       status: "active",
       customer,
-      currency: "usd",
+      currency: currencyOf(price),
       cancel_at_period_end: false,
       cancel_at: null,
       canceled_at: null,
@@ -311,7 +313,7 @@ export async function startStripeStandIn({
       customer: subscription.customer,
       subscription: subscription.id,
       status,
-      currency: "usd",
+      currency: item.price.currency,
       amount_due: amount,
       amount_paid: status === "paid" ? amount : 0,
       amount_remaining: status === "paid" ? 0 : amount,
@@ -495,7 +497,8 @@ export async function startStripeStandIn({
       return html(page("Payment complete", content), status);
     }
     const action = `/checkout/${encodeURIComponent(session.id)}`;
-    const content = `<p class="price">${USD.format(price.unit_amount / 100)} / ${price.interval}</p>
+    const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: currencyOf(price) }).format(price.unit_amount / 100);
+    const content = `<p class="price">${amount} / ${price.interval}</p>
 ${session.customer_email ? `<p>For ${escapeHtml(session.customer_email)}</p>` : ""}
 <p>This is Ledgerly's local Stripe stand-in: no card is needed and nothing is charged. (On Stripe's own test checkout, use card 4242 4242 4242 4242.)</p>
 <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay</button></form>

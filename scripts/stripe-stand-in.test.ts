@@ -33,13 +33,25 @@ function startReceiver() {
   return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-async function control<T = any>(path: string, body?: unknown): Promise<T> {
+type Delivery = { status: number | null; error?: string };
+type RecordedEvent = { id: string; type: string; deliveries: Delivery[] };
+/** What the stand-in's control endpoints answer, as far as these tests read it. */
+type ControlAnswer = {
+  subscriptions: unknown[];
+  checkout_sessions: unknown[];
+  deliveries: Delivery[];
+  data: RecordedEvent[];
+  id: string;
+  status: number | null;
+};
+
+async function control(path: string, body?: unknown): Promise<ControlAnswer> {
   const response = await fetch(`${standIn.url}/_control/${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return response.json() as Promise<T>;
+  return response.json() as Promise<ControlAnswer>;
 }
 
 function sessionParams(price = MONTHLY): Stripe.Checkout.SessionCreateParams {
@@ -326,7 +338,7 @@ describe("Stripe stand-in", () => {
     expect(received).toHaveLength(0);
 
     const { deliveries } = await control("deliver", {});
-    expect(deliveries.map((delivery: { status: number }) => delivery.status)).toEqual([200, 200, 200]);
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
     expect(received.map((event) => event.type)).toEqual([
       "invoice.paid",
       "checkout.session.completed",

@@ -5,6 +5,14 @@ import { getEnv } from "~/utils/env.server";
 
 export type Email = { to: string; subject: string; text: string; html: string };
 
+/**
+ * An SMTP server that stops answering fails the send instead of holding the
+ * visitor's request: connecting, the greeting and every later read each have
+ * a limit (query parameters of SMTP_URL override them). A failed send is not
+ * retried; the visitor can ask for another email.
+ */
+const SMTP_TIMEOUTS = { dnsTimeout: 10_000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 let transport: Transporter | undefined;
 
 /**
@@ -14,7 +22,7 @@ let transport: Transporter | undefined;
 export async function sendEmail(email: Email) {
   const env = getEnv();
   if (env.SMTP_URL) {
-    transport ??= nodemailer.createTransport(env.SMTP_URL);
+    transport ??= nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
     await transport.sendMail({ from: env.MAIL_FROM, ...email });
     return;
   }

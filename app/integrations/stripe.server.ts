@@ -1,6 +1,20 @@
 import Stripe from "stripe";
 import { getEnv } from "~/utils/env.server";
 
+/**
+ * How long one call to Stripe may take. Failed calls are retried
+ * STRIPE_MAX_NETWORK_RETRIES times (default 2, the SDK's own default; tests
+ * set 0): the SDK waits with backoff between tries and sends an idempotency
+ * key with every POST, so a retried write never happens twice.
+ */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * Reads a page waits for (Premium's prices): short and never retried, as the
+ * page has configured prices to fall back on.
+ */
+export const PAGE_READ_OPTIONS: Stripe.RequestOptions = { timeout: 3_000, maxNetworkRetries: 0 };
+
 let client: Stripe | undefined;
 
 /** The Stripe client, or null when no secret key is configured. STRIPE_API_URL points it at a stand-in. */
@@ -11,7 +25,7 @@ export function getStripe(): Stripe | null {
     const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
     client = new Stripe(env.STRIPE_SECRET_KEY, {
       maxNetworkRetries: env.STRIPE_MAX_NETWORK_RETRIES,
-      timeout: 20_000,
+      timeout: REQUEST_TIMEOUT_MS,
       appInfo: { name: "Ledgerly" },
       ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" }),
     });
@@ -23,6 +37,11 @@ export function requireStripe(): Stripe {
   const stripe = getStripe();
   if (!stripe) throw new Error("Payments are not configured (STRIPE_SECRET_KEY is not set)");
   return stripe;
+}
+
+/** Whether Stripe answered with an error (its message is written for the customer). */
+export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  return error instanceof Stripe.errors.StripeError;
 }
 
 /** Where Stripe's hosted checkout lives: the page a subscribe form is redirected to (for the CSP's form-action). */

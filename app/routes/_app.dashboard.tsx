@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { createCookie, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
@@ -17,7 +18,7 @@ import { TransactionSidebar } from "~/features/transactions/components/transacti
 import { requireUser } from "~/features/auth/auth.server";
 import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
 import { getCategories } from "~/features/categories/categories.server";
-import { parseBudgetSubmission } from "~/features/budgets/budget-form.server";
+import { MonthBudgetSchema } from "~/features/budgets/budget-form.server";
 import {
   DASHBOARD_INTENT,
   DASHBOARD_MESSAGES,
@@ -28,7 +29,7 @@ import {
   parseView,
   type BudgetCard,
 } from "~/features/dashboard/dashboard";
-import { useSecureCookies } from "~/utils/env.server";
+import { secureCookiesEnabled } from "~/utils/env.server";
 import { centsToInput, formatMoney } from "~/lib/money";
 import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
@@ -47,7 +48,7 @@ function monthCookie() {
     path: "/",
     sameSite: "lax",
     httpOnly: true,
-    secure: useSecureCookies(),
+    secure: secureCookiesEnabled(),
     maxAge: MONTH_COOKIE_MAX_AGE_SECONDS,
   });
 }
@@ -95,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const submission = parseBudgetSubmission(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: MonthBudgetSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }

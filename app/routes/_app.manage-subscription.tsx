@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "date-fns";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -17,7 +19,6 @@ import {
 import { logout, requireUserId } from "~/features/auth/auth.server";
 import {
   BillingError,
-  billingFailure,
   cancelSubscription,
   changePlan,
   getSubscriptionStatus,
@@ -26,16 +27,21 @@ import {
 } from "~/features/billing/billing.server";
 import type { PageHandle } from "~/utils/page-title";
 import {
-  ANNUAL_SAVINGS_TEXT,
-  formatUsd,
-  INTERVAL_UNIT,
-  isBillingInterval,
+  annualSaving,
+  annualSavingNote,
   parseBillingInterval,
   PLAN_MESSAGES,
   PREMIUM_FEATURES,
-  PREMIUM_PRICE_CENTS,
+  pricePerInterval,
+  subscribeFailureAnswer,
   type BillingInterval,
+  type PremiumPrices,
+  type SubscribeActionData,
+  type SubscribeFailure,
 } from "~/features/billing/plans";
+import { getPremiumPrices } from "~/features/billing/prices.server";
+import { BillingIntervalSchema } from "~/features/billing/schema";
+import { appOrigin } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { PREMIUM_PLAN_NAME } from "~/features/billing/subscription";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -54,22 +60,29 @@ export const SUBSCRIPTION_TOASTS = {
   planChanged: (interval: BillingInterval) => `Your plan now bills ${interval === "annual" ? "yearly" : "monthly"}.`,
 } as const;
 
+const SUBSCRIBE_FAILURE_STATUS: Record<SubscribeFailure["reason"], number> = {
+  "already-subscribed": 409,
+  "pricing-not-configured": 503,
+  "checkout-failed": 502,
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
-  const status = await getSubscriptionStatus(userId);
+  const [status, prices] = await Promise.all([getSubscriptionStatus(userId), getPremiumPrices()]);
   if (!status) throw await logout(request);
   const { searchParams } = new URL(request.url);
   const interval = parseBillingInterval(searchParams.get("billing"));
-  if (!status.premiumAccess) return { interval, plan: null, confirmCancel: false };
+  if (!status.premiumAccess) return { interval, prices, plan: null, confirmCancel: false };
   const { subscription } = status;
   const planInterval: BillingInterval = subscription.interval === "year" ? "annual" : "monthly";
   return {
     interval,
+    prices,
     confirmCancel: searchParams.get("confirm") === "cancel",
     plan: {
       name: subscription.plan || PREMIUM_PLAN_NAME,
       interval: planInterval,
-      priceCents: PREMIUM_PRICE_CENTS[planInterval],
+      price: prices[planInterval],
       nextBillingDate: subscription.currentPeriodEnd ? format(subscription.currentPeriodEnd, "MMMM d, yyyy") : null,
       detailsMissing: !subscription.subscriptionId || !subscription.currentPeriodEnd,
     },
@@ -80,19 +93,26 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await request.formData();
-  switch (formData.get("intent")) {
-    case INTENT.refresh:
-      return runBillingChange(() => refreshSubscription(userId), PLAN_MESSAGES.refreshFailed, SUBSCRIPTION_TOASTS.refreshed);
-    case INTENT.cancel:
-      return runBillingChange(() => cancelSubscription(userId), PLAN_MESSAGES.cancelNotConfirmed, SUBSCRIPTION_TOASTS.canceled);
-    case INTENT.changePlan: {
-      const interval = formData.get("interval");
-      if (!isBillingInterval(interval)) return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
-      return runBillingChange(() => changePlan(userId, interval), PLAN_MESSAGES.changePlanFailed, SUBSCRIPTION_TOASTS.planChanged(interval));
-    }
-    default:
-      return subscribe(request, userId, formData);
+  const intent = formData.get("intent");
+  if (intent === INTENT.refresh) {
+    return runBillingChange(() => refreshSubscription(userId), PLAN_MESSAGES.refreshFailed, SUBSCRIPTION_TOASTS.refreshed);
   }
+  if (intent === INTENT.cancel) {
+    return runBillingChange(() => cancelSubscription(userId), PLAN_MESSAGES.cancelNotConfirmed, SUBSCRIPTION_TOASTS.canceled);
+  }
+  const submission = parseWithZod(formData, { schema: BillingIntervalSchema });
+  if (submission.status !== "success") return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
+  const { interval } = submission.value;
+  if (intent === INTENT.changePlan) {
+    return runBillingChange(() => changePlan(userId, interval), PLAN_MESSAGES.changePlanFailed, SUBSCRIPTION_TOASTS.planChanged(interval));
+  }
+  const result = await subscribe({ userId, interval, origin: appOrigin(request) });
+  if (result.ok) return redirect(result.checkoutUrl);
+  return data(subscribeFailureAnswer(result), { status: SUBSCRIBE_FAILURE_STATUS[result.reason] });
+}
+
+function billingFailure(failure: Partial<SubscribeActionData>, status: number) {
+  return data<SubscribeActionData>({ formError: null, checkoutError: null, ...failure }, { status });
 }
 
 /** Runs a change at Stripe: success comes back as a notification, a failure as the page's error box. */
@@ -122,7 +142,7 @@ function ErrorBox({ message, dismissTo, onDismiss }: { message: string; dismissT
   );
 }
 
-function UpgradeToPremium({ interval }: { interval: BillingInterval }) {
+function UpgradeToPremium({ interval, prices }: { interval: BillingInterval; prices: PremiumPrices }) {
   return (
     <section aria-labelledby="upgrade-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="upgrade-heading" className="text-xl font-semibold text-slate-900">
@@ -131,7 +151,7 @@ function UpgradeToPremium({ interval }: { interval: BillingInterval }) {
       <p className="mt-1 text-slate-600">You are on the Free plan. Premium unlocks analytics, debt management and savings goals.</p>
       <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between">
         <BillingToggle interval={interval} annualLabel="Yearly" />
-        <PremiumPrice interval={interval} />
+        <PremiumPrice interval={interval} prices={prices} />
       </div>
       <div className="mt-6 sm:max-w-xs">
         <SubscribeForm interval={interval} />
@@ -144,7 +164,7 @@ function UpgradeToPremium({ interval }: { interval: BillingInterval }) {
   );
 }
 
-function ActiveSubscription({ plan, confirmCancel }: { plan: ActivePlan; confirmCancel: boolean }) {
+function ActiveSubscription({ plan, prices, confirmCancel }: { plan: ActivePlan; prices: PremiumPrices; confirmCancel: boolean }) {
   const isRefreshing = useIsSubmitting({ intent: INTENT.refresh });
   return (
     <section aria-labelledby="plan-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -157,7 +177,7 @@ function ActiveSubscription({ plan, confirmCancel }: { plan: ActivePlan; confirm
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <PlanDetail term="Plan" value={plan.name} />
         <PlanDetail term="Billing" value={INTERVAL_LABEL[plan.interval]} />
-        <PlanDetail term="Price" value={`${formatUsd(plan.priceCents)} per ${INTERVAL_UNIT[plan.interval]}`} />
+        <PlanDetail term="Price" value={pricePerInterval(plan.price)} />
         <PlanDetail term="Next billing date" value={plan.nextBillingDate ?? "Not available"} />
       </dl>
       {plan.detailsMissing ? (
@@ -181,7 +201,7 @@ function ActiveSubscription({ plan, confirmCancel }: { plan: ActivePlan; confirm
       >
         Go to Analytics
       </Link>
-      <ChangePlan current={plan.interval} />
+      <ChangePlan current={plan.interval} prices={prices} />
       <CancelSubscription />
       {confirmCancel ? (
         <ConfirmDialog
@@ -198,8 +218,9 @@ function ActiveSubscription({ plan, confirmCancel }: { plan: ActivePlan; confirm
   );
 }
 
-function ChangePlan({ current }: { current: BillingInterval }) {
+function ChangePlan({ current, prices }: { current: BillingInterval; prices: PremiumPrices }) {
   const target: BillingInterval = current === "annual" ? "monthly" : "annual";
+  const saving = target === "annual" ? annualSaving(prices) : null;
   const isChanging = useIsSubmitting({ intent: INTENT.changePlan });
   return (
     <section aria-labelledby="change-plan-heading" className="mt-8 border-t border-slate-200 pt-6">
@@ -208,9 +229,9 @@ function ChangePlan({ current }: { current: BillingInterval }) {
       </h3>
       <p className="mt-1 text-slate-600">
         You are billed {INTERVAL_LABEL[current].toLowerCase()}. Switch to {INTERVAL_LABEL[target].toLowerCase()} billing at{" "}
-        {formatUsd(PREMIUM_PRICE_CENTS[target])} per {INTERVAL_UNIT[target]}
-        {target === "annual" ? ` (${ANNUAL_SAVINGS_TEXT})` : ""}. The switch takes effect now; the unused part of your
-        current period is credited.
+        {pricePerInterval(prices[target])}
+        {saving ? ` (${annualSavingNote(saving)})` : ""}. The switch takes effect now; the unused part of your current
+        period is credited.
       </p>
       <Form method="post" preventScrollReset className="mt-4 sm:max-w-xs">
         <input type="hidden" name="intent" value={INTENT.changePlan} />
@@ -251,7 +272,7 @@ function PlanDetail({ term, value }: { term: string; value: string }) {
 }
 
 export default function ManageSubscriptionPage() {
-  const { interval, plan, confirmCancel } = useLoaderData<typeof loader>();
+  const { interval, prices, plan, confirmCancel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [answer, dismissAnswer] = useDismissible(actionData);
   const [checkoutError, dismissCheckoutError] = useDismissible(actionData?.checkoutError);
@@ -259,7 +280,11 @@ export default function ManageSubscriptionPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       {answer?.formError ? <ErrorBox message={answer.formError} dismissTo={pageSearch} onDismiss={dismissAnswer} /> : null}
-      {plan ? <ActiveSubscription plan={plan} confirmCancel={confirmCancel} /> : <UpgradeToPremium interval={interval} />}
+      {plan ? (
+        <ActiveSubscription plan={plan} prices={prices} confirmCancel={confirmCancel} />
+      ) : (
+        <UpgradeToPremium interval={interval} prices={prices} />
+      )}
       {checkoutError ? <CheckoutErrorDialog error={checkoutError} closeTo={pageSearch} onClose={dismissCheckoutError} /> : null}
     </div>
   );

@@ -1,8 +1,14 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FaqItem, PageIntro, PRIMARY_LINK_CLASS } from "~/components/marketing";
 import { SUPPORT_EMAIL } from "~/components/site-footer";
+import { annualSaving, formatPlanAmount, premiumPricesText, pricePerInterval, type PremiumPrices } from "~/features/billing/plans";
+import { getPremiumPrices } from "~/features/billing/prices.server";
+
+export async function loader() {
+  return { prices: await getPremiumPrices() };
+}
 
 export const meta: MetaFunction = () => [
   { title: "FAQ | Ledgerly" },
@@ -35,7 +41,13 @@ const PREMIUM_FEATURES = [
   "Priority support",
 ];
 
-const FAQ_SECTIONS: FaqSection[] = [
+/** " Annual billing saves $10.89 a year, about 30 percent of the monthly price.", when it saves anything. */
+function annualSavingSentence(prices: PremiumPrices) {
+  const saving = annualSaving(prices);
+  return saving ? ` Annual billing saves ${formatPlanAmount(saving)} a year, about ${saving.percent} percent of the monthly price.` : "";
+}
+
+const faqSections = (prices: PremiumPrices): FaqSection[] => [
   {
     id: "account",
     title: "Account & Getting Started",
@@ -73,7 +85,7 @@ const FAQ_SECTIONS: FaqSection[] = [
         answer: (
           <p>
             Yes. The free plan has no time limit and covers everyday tracking and budgeting. Premium adds deeper analysis
-            and automation for $2.99 per month or $24.99 per year.
+            and automation for {premiumPricesText(prices)}.
           </p>
         ),
       },
@@ -204,8 +216,8 @@ const FAQ_SECTIONS: FaqSection[] = [
         question: "How much does Premium cost?",
         answer: (
           <p>
-            Premium is $2.99 per month, or $24.99 per year if you pay annually. Annual billing saves $10.89 a year, about 30 percent of the monthly price. See{" "}
-            <Link to="/pricing">plans and pricing</Link> for a full comparison.
+            Premium is {pricePerInterval(prices.monthly)}, or {pricePerInterval(prices.annual)} if you pay annually.
+            {annualSavingSentence(prices)} See <Link to="/pricing">plans and pricing</Link> for a full comparison.
           </p>
         ),
       },
@@ -254,6 +266,7 @@ const FAQ_SECTIONS: FaqSection[] = [
 ];
 
 export default function FaqPage() {
+  const sections = faqSections(useLoaderData<typeof loader>().prices);
   return (
     <>
       <PageIntro eyebrow="Help center" title="Frequently asked questions">
@@ -263,7 +276,7 @@ export default function FaqPage() {
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <nav aria-label="FAQ sections">
           <ul className="flex flex-wrap justify-center gap-2">
-            {FAQ_SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
@@ -276,7 +289,7 @@ export default function FaqPage() {
           </ul>
         </nav>
 
-        {FAQ_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <section key={section.id} id={section.id} className="mt-12 scroll-mt-6">
             <h2 className="text-2xl font-bold tracking-tight text-slate-900">{section.title}</h2>
             <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">

@@ -1,7 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, type LegalSection } from "~/components/marketing";
 import { COMPANY, SUPPORT_EMAIL } from "~/components/site-footer";
+import { premiumPricesText, type PremiumPrices } from "~/features/billing/plans";
+import { getPremiumPrices } from "~/features/billing/prices.server";
+
+export async function loader() {
+  return { prices: await getPremiumPrices() };
+}
 
 export const meta: MetaFunction = () => [
   { title: "Terms of Service | Ledgerly" },
@@ -12,7 +18,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const SECTIONS: LegalSection[] = [
+const termsSections = (prices: PremiumPrices): LegalSection[] => [
   {
     id: "eligibility",
     heading: "Eligibility",
@@ -47,8 +53,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          Ledgerly offers a free plan and a Premium plan. Premium costs $2.99 per month or $24.99 per year. Prices are
-          billed in US dollars (USD) only, and there is no trial period.
+          Ledgerly offers a free plan and a Premium plan. Premium costs {premiumPricesText(prices)}. Prices are billed
+          in US dollars (USD) only, and there is no trial period.
         </p>
         <ul>
           <li>
@@ -180,6 +186,7 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function TermsOfServicePage() {
+  const { prices } = useLoaderData<typeof loader>();
   return (
     <LegalDocument
       title="Terms of Service"
@@ -191,7 +198,7 @@ export default function TermsOfServicePage() {
           to them.
         </p>
       }
-      sections={SECTIONS}
+      sections={termsSections(prices)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { signIn } from "~/features/auth/auth.server";
-import { getGoogleAuthenticator, googleRedirectCookie } from "~/integrations/google.server";
+import { authenticateWithGoogle, googleRedirectCookie } from "~/integrations/google.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { upsertGoogleUser } from "~/features/auth/user.server";
@@ -12,7 +12,7 @@ function failure(reason: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   let identity;
   try {
-    identity = await getGoogleAuthenticator().authenticate("google", request);
+    identity = await authenticateWithGoogle(request);
   } catch (error) {
     if (error instanceof Response) throw error;
     return failure(error instanceof Error ? error.message : "unknown error");

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireAnonymous } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
-import { getGoogleAuthenticator, googleRedirectCookie } from "~/integrations/google.server";
+import { authenticateWithGoogle, googleRedirectCookie } from "~/integrations/google.server";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const redirectTo = safeRedirect((await request.clone().formData()).get("redirect"));
   try {
-    return await getGoogleAuthenticator().authenticate("google", request);
+    return await authenticateWithGoogle(request);
   } catch (response) {
     if (response instanceof Response && response.status === 302) {
       response.headers.append("Set-Cookie", await googleRedirectCookie.serialize(redirectTo));

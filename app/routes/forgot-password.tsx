@@ -7,7 +7,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { requireAnonymous } from "~/features/auth/auth.server";
-import { getEnv } from "~/utils/env.server";
+import { appOrigin } from "~/utils/env.server";
 import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: ["Too many requests. Please try again later."] }), sentTo: null }, { status: 429 });
   }
   try {
-    await requestPasswordReset(email, getEnv().APP_URL ?? new URL(request.url).origin);
+    await requestPasswordReset(email, appOrigin(request));
   } catch (error) {
     console.error("password reset email failed", error);
     const reason = error instanceof Error ? error.message : "unknown error";

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/security.server";
-import { handleStripeWebhook } from "~/features/billing/stripe-webhook.server";
+import { handleStripeWebhook, type WebhookOutcome } from "~/features/billing/stripe-webhook.server";
+
+/** Stripe delivers a refused event again later, whatever the status; 503 says the fault is ours. */
+const REFUSAL_STATUS: Record<Extract<WebhookOutcome, { ok: false }>["reason"], number> = {
+  "invalid-signature": 400,
+  "not-configured": 503,
+  "retry-later": 503,
+};
 
 /**
  * Stripe's webhook endpoint. Exempt from the same-origin check (Stripe posts
@@ -14,6 +21,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: "Too many requests" }, { status: 429 });
   }
   const outcome = await handleStripeWebhook(await request.text(), request.headers.get("Stripe-Signature"));
-  if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status });
+  if (!outcome.ok) return Response.json({ error: outcome.message }, { status: REFUSAL_STATUS[outcome.reason] });
   return Response.json({ received: true, result: outcome.result });
 }

@@ -72,7 +72,12 @@ export function isGoogleSignInConfigured() {
   return Boolean(getEnv().GOOGLE_CLIENT_ID);
 }
 
-export function useSecureCookies() {
+/** Where links sent outside the app (reset emails, Stripe's return pages) point: APP_URL, else the request's own origin. */
+export function appOrigin(request: Request) {
+  return getEnv().APP_URL ?? new URL(request.url).origin;
+}
+
+export function secureCookiesEnabled() {
   const env = getEnv();
   return env.SECURE_COOKIES ?? env.NODE_ENV === "production";
 }

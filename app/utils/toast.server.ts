@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { getEnv, useSecureCookies } from "./env.server";
+import { getEnv, secureCookiesEnabled } from "./env.server";
 
 export const toastSchema = z.object({
   id: z.string(),
@@ -21,7 +21,7 @@ function getToastStorage() {
       sameSite: "lax",
       path: "/",
       httpOnly: true,
-      secure: useSecureCookies(),
+      secure: secureCookiesEnabled(),
       secrets: [getEnv().SESSION_SECRET],
     },
   });

@@ -48,8 +48,11 @@ export function getOptionalUser(request: Request) {
   return user;
 }
 
-/** Sends a signed-out visitor to /login, remembering where they were going. */
-export async function requireUserId(request: Request) {
+/**
+ * Sends a signed-out visitor to /login, remembering where they were going, or
+ * to `loginPath` when a page names its own way back.
+ */
+export async function requireUserId(request: Request, { loginPath }: { loginPath?: string } = {}) {
   const { sessionId, userId } = await getSessionState(request);
   if (userId) return userId;
   const headers = new Headers();
@@ -60,7 +63,7 @@ export async function requireUserId(request: Request) {
       await createToastHeader({ type: "warning", message: "Your session expired after 30 minutes of inactivity. Please sign in again." }),
     );
   }
-  throw redirect(loginPathFor(request.url), { headers });
+  throw redirect(loginPath ?? loginPathFor(request.url), { headers });
 }
 
 export async function requireUser(request: Request) {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import mongoose from "mongoose";
 import { PasswordResetToken, User, type LeanPasswordResetToken, type LeanUser } from "../../../models";
 import { sendEmail } from "~/integrations/email.server";
 import { destroyUserSessions } from "./session.server";
@@ -70,3 +71,10 @@ export async function completePasswordReset(code: string, password: string, now 
   return check;
 }
 
+/** Removes reset codes that are spent or expired (checkResetCode refuses them already); resolves how many. */
+export async function deleteSpentResetCodes(now: Date) {
+  const { deletedCount } = await PasswordResetToken.deleteMany({
+    $or: [{ expiresAt: mongoose.trusted({ $lte: now }) }, { usedAt: mongoose.trusted({ $ne: null }) }],
+  });
+  return deletedCount;
+}

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import mongoose from "mongoose";
 import { Session, type LeanSession } from "../../../models";
-import { getEnv, useSecureCookies } from "~/utils/env.server";
+import { getEnv, secureCookiesEnabled } from "~/utils/env.server";
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** Sliding-window writes are skipped while the session was touched this recently. */
@@ -14,7 +14,7 @@ function getSessionCookie() {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: useSecureCookies(),
+    secure: secureCookiesEnabled(),
     secrets: [getEnv().SESSION_SECRET],
   });
   return sessionCookie;
@@ -81,6 +81,12 @@ export async function destroyUserSessions(userId: string, options: { except?: st
   const filter: Record<string, unknown> = { userId };
   if (options.except) filter._id = mongoose.trusted({ $ne: options.except });
   await Session.deleteMany(filter);
+}
+
+/** Removes sessions whose idle window has run out (reads refuse them already); resolves how many. */
+export async function deleteExpiredSessions(now: Date) {
+  const { deletedCount } = await Session.deleteMany({ expiresAt: mongoose.trusted({ $lte: now }) });
+  return deletedCount;
 }
 
 export async function clearSessionCookie() {

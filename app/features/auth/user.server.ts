@@ -1,4 +1,5 @@
 import bcrypt from "bcryptjs";
+import type { GoogleIdentity } from "~/integrations/google.server";
 import { Credential, User, type LeanUser } from "../../../models";
 
 const BCRYPT_COST = 10;
@@ -90,14 +91,6 @@ export async function setPassword(userId: string, password: string) {
 export async function recordLogin(userId: string) {
   await User.updateOne({ _id: userId }, { $set: { lastLogin: new Date() } });
 }
-
-export type GoogleIdentity = {
-  googleId: string;
-  email: string;
-  emailVerified: boolean;
-  displayName: string;
-  photoURL: string | null;
-};
 
 /**
  * Finds the user of a Google identity, links it to an existing account with

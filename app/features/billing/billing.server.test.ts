@@ -9,7 +9,8 @@ import { action as manageSubscriptionAction, INTENT, SUBSCRIPTION_TOASTS } from 
 import { loader as paymentSuccessLoader } from "~/routes/payment-success";
 import { action as subscriptionAction } from "~/routes/subscription";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
-import { startCheckout } from "./billing.server";
+import { startCheckout, subscribe } from "./billing.server";
+import { handleStripeWebhook } from "./stripe-webhook.server";
 import { PLAN_MESSAGES } from "./plans";
 import { createSession } from "~/features/auth/session.server";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stripe-stand-in.mjs";
@@ -92,7 +93,7 @@ const storedUser = (userId: string) => User.findById(userId).select({ premiumAcc
 /** Subscribes through checkout and the stand-in's Pay button; resolves the success URL it redirects to. */
 async function payForPremium(userId: string, interval: "monthly" | "annual" = "monthly") {
   const priceId = interval === "annual" ? STAND_IN_DEFAULTS.prices.annual : STAND_IN_DEFAULTS.prices.monthly;
-  const { checkoutUrl } = await startCheckout({ userId, priceId, interval, origin: ORIGIN });
+  const { checkoutUrl } = await startCheckout({ userId, priceId, origin: ORIGIN });
   const paid = await fetch(`${checkoutUrl}/pay`, { method: "POST", redirect: "manual" });
   expect(paid.status).toBe(303);
   return new URL(paid.headers.get("Location")!);
@@ -138,16 +139,16 @@ describe("checkout", () => {
 
   test("the Stripe customer is created once and reused", async () => {
     const { userId } = await newUser();
-    await startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.monthly, interval: "monthly", origin: ORIGIN });
+    await startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.monthly, origin: ORIGIN });
     const { subscription } = await storedUser(userId);
-    await startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.annual, interval: "annual", origin: ORIGIN });
+    await startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.annual, origin: ORIGIN });
     expect(subscription.customerId).toMatch(/^cus_/);
     expect((await storedUser(userId)).subscription.customerId).toBe(subscription.customerId);
   });
 
   test("a double submission opens one checkout session", async () => {
     const { userId } = await newUser();
-    const checkout = () => startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.monthly, interval: "monthly", origin: ORIGIN });
+    const checkout = () => startCheckout({ userId, priceId: STAND_IN_DEFAULTS.prices.monthly, origin: ORIGIN });
     const [first, second] = await Promise.all([checkout(), checkout()]);
     expect(second.checkoutUrl).toBe(first.checkoutUrl);
   });
@@ -186,6 +187,37 @@ describe("checkout", () => {
   });
 });
 
+describe("subscribe", () => {
+  test("sends a user without premium to Stripe's checkout for the interval's price", async () => {
+    const { userId } = await newUser();
+    const result = await subscribe({ userId, interval: "annual", origin: ORIGIN });
+    expect(result).toEqual({ ok: true, checkoutUrl: expect.stringMatching(new RegExp(`^${standIn.url}/checkout/cs_`)) });
+    const checkoutPage = await (await fetch((result as { checkoutUrl: string }).checkoutUrl)).text();
+    expect(checkoutPage).toContain("$24.99 / year");
+  });
+
+  test("a subscriber is told they already have a subscription, and no checkout opens", async () => {
+    const { userId } = await newUser();
+    await payForPremium(userId);
+    expect(await subscribe({ userId, interval: "annual", origin: ORIGIN })).toEqual({ ok: false, reason: "already-subscribed" });
+  });
+
+  test("a failure at Stripe comes back as checkout-failed with Stripe's message", async () => {
+    const { userId } = await newUser();
+    await control("/_control/fail-next", { path: "/v1/checkout/sessions", status: 402, type: "card_error", message: "Your card was declined." });
+    expect(await subscribe({ userId, interval: "monthly", origin: ORIGIN })).toEqual({
+      ok: false,
+      reason: "checkout-failed",
+      message: "Your card was declined.",
+    });
+  });
+
+  test("a user who is gone cannot check out", async () => {
+    const result = await subscribe({ userId: new Types.ObjectId().toHexString(), interval: "monthly", origin: ORIGIN });
+    expect(result).toEqual({ ok: false, reason: "checkout-failed", message: PLAN_MESSAGES.loginToSubscribe });
+  });
+});
+
 describe("the Stripe webhook", () => {
   const payload = JSON.stringify({ id: "evt_test_signature", object: "event", type: "customer.created", data: { object: { id: "cus_x" } } });
 
@@ -197,6 +229,14 @@ describe("the Stripe webhook", () => {
     const otherSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
     expect((await postWebhook(payload, otherSecret)).status).toBe(400);
     expect(await ProcessedStripeEvent.exists({ _id: "evt_test_signature" })).toBeNull();
+  });
+
+  test("the outcome says what happened, for the route to answer", async () => {
+    const event = JSON.stringify({ id: "evt_test_outcome", object: "event", type: "customer.created", data: { object: { id: "cus_y" } } });
+    expect(await handleStripeWebhook(event, null)).toEqual({ ok: false, reason: "invalid-signature", message: "Missing Stripe-Signature header" });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload: event, secret: SECRET });
+    expect(await handleStripeWebhook(event, signature)).toEqual({ ok: true, result: "ignored" });
+    expect(await handleStripeWebhook(event, signature)).toEqual({ ok: true, result: "duplicate" });
   });
 
   test("a correctly signed event of a type we do not use is acknowledged", async () => {

@@ -1,40 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "@remix-run/node";
-import { data } from "@remix-run/react";
-import * as z from "zod/mini";
 import mongoose, { type Types } from "mongoose";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { User } from "../../../models";
-import { requireUserId } from "~/features/auth/auth.server";
-import { getEnv, type ServerEnv } from "~/utils/env.server";
-import {
-  BILLING_INTERVALS,
-  checkoutErrorDialog,
-  PLAN_MESSAGES,
-  PAYMENT_SUCCESS_PATH,
-  PLANS_PATH,
-  SUBSCRIBE_LOGIN_PATH,
-  type BillingInterval,
-  type SubscribeActionData,
-} from "./plans";
-import { getStripe, requireStripe } from "~/integrations/stripe.server";
+import { getStripe, isStripeError, requireStripe } from "~/integrations/stripe.server";
+import { PLAN_MESSAGES, PAYMENT_SUCCESS_PATH, PLANS_PATH, type BillingInterval, type SubscribeFailure } from "./plans";
+import { priceIdFor } from "./prices.server";
 import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe } from "./subscription";
 
 /** A failure whose message is meant for the user as it is. */
 export class BillingError extends Error {}
 
-type PriceEnv = Pick<ServerEnv, "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_ANNUAL">;
-
-/** The payment provider's price ids of Premium; an unset or empty variable is `null`. */
-export function getPriceIds(env: PriceEnv = getEnv()): Record<BillingInterval, string | null> {
-  return { monthly: env.STRIPE_PRICE_MONTHLY?.trim() || null, annual: env.STRIPE_PRICE_ANNUAL?.trim() || null };
-}
-
-export function priceIdFor(interval: BillingInterval, env?: PriceEnv) {
-  return getPriceIds(env)[interval];
-}
-
-export type CheckoutRequest = { userId: string; priceId: string; interval: BillingInterval; origin: string };
+export type CheckoutRequest = { userId: string; priceId: string; origin: string };
 
 /** Requests that differ only in time by less than this reuse one checkout session (a double click never opens two). */
 const CHECKOUT_REUSE_WINDOW_MS = 10 * 60 * 1000;
@@ -105,47 +80,28 @@ async function storedSubscription(userId: string): Promise<StoredSubscription> {
   return (await getSubscriptionStatus(userId))?.subscription ?? {};
 }
 
-/** Like requireUserId, but a signed-out visitor is sent to sign in and then back to the plans page. */
-export async function requireSubscriberId(request: Request) {
-  try {
-    return await requireUserId(request);
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.headers.has("Location")) thrown.headers.set("Location", SUBSCRIBE_LOGIN_PATH);
-    throw thrown;
-  }
+/** What a failed checkout tells the user: Stripe's messages and ours are written for users; anything else stays in the log. */
+export function checkoutFailureMessage(error: unknown) {
+  return isStripeError(error) || error instanceof BillingError ? error.message : PLAN_MESSAGES.checkoutFailed;
 }
 
-/** The dialog a failed checkout opens: Stripe's messages and ours are written for users; anything else stays in the log. */
-export function checkoutFailureDialog(error: unknown) {
-  const shown = error instanceof Stripe.errors.StripeError || error instanceof BillingError ? error : new Error(PLAN_MESSAGES.checkoutFailed);
-  return checkoutErrorDialog(shown);
-}
+export type SubscribeResult = { ok: true; checkoutUrl: string } | SubscribeFailure;
 
-export function billingFailure(failure: Partial<SubscribeActionData>, status: number) {
-  return data<SubscribeActionData>({ formError: null, checkoutError: null, ...failure }, { status });
-}
-
-const SubscribeSchema = z.object({
-  interval: z.enum(BILLING_INTERVALS, { error: PLAN_MESSAGES.invalidInterval }),
-});
-
-/** "Subscribe Now" on the plans page and /manage-subscription: checks the interval and its price, then starts checkout. */
-export async function subscribe(request: Request, userId: string, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: SubscribeSchema });
-  if (submission.status !== "success") return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
-  if ((await getSubscriptionStatus(userId))?.premiumAccess) {
-    return billingFailure({ formError: PLAN_MESSAGES.alreadySubscribed }, 409);
-  }
-  const { interval } = submission.value;
+/**
+ * "Subscribe Now": opens Stripe's checkout for the interval's price, unless
+ * the user has premium already or the price is not configured. A failed
+ * checkout comes back with the message for the user; its cause is logged.
+ */
+export async function subscribe({ userId, interval, origin }: { userId: string; interval: BillingInterval; origin: string }): Promise<SubscribeResult> {
+  if ((await getSubscriptionStatus(userId))?.premiumAccess) return { ok: false, reason: "already-subscribed" };
   const priceId = priceIdFor(interval);
-  if (!priceId) return billingFailure({ formError: PLAN_MESSAGES.pricingNotConfigured }, 503);
+  if (!priceId) return { ok: false, reason: "pricing-not-configured" };
   try {
-    const origin = getEnv().APP_URL ?? new URL(request.url).origin;
-    const { checkoutUrl } = await startCheckout({ userId, priceId, interval, origin });
-    return redirect(checkoutUrl);
+    const { checkoutUrl } = await startCheckout({ userId, priceId, origin });
+    return { ok: true, checkoutUrl };
   } catch (error) {
     console.error("checkout failed", error);
-    return billingFailure({ checkoutError: checkoutFailureDialog(error) }, 502);
+    return { ok: false, reason: "checkout-failed", message: checkoutFailureMessage(error) };
   }
 }
 

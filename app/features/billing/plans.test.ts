@@ -6,14 +6,29 @@ import { loader as paymentCancelledLoader } from "~/routes/payment-cancelled";
 import { loader as paymentSuccessLoader } from "~/routes/payment-success";
 import { action as pricingAction } from "~/routes/pricing";
 import { action as subscriptionAction, loader as subscriptionLoader } from "~/routes/subscription";
-import { BillingError, checkoutFailureDialog, getPriceIds, priceIdFor, startCheckout } from "./billing.server";
-import { checkoutErrorDialog, formatUsd, parseBillingInterval, PLAN_MESSAGES, PREMIUM_PRICE_CENTS } from "./plans";
+import { BillingError, checkoutFailureMessage, startCheckout, subscribe } from "./billing.server";
+import {
+  annualSaving,
+  annualSavingNote,
+  checkoutErrorDialog,
+  CONFIGURED_PREMIUM_PRICES,
+  FREE_PLAN_PRICE,
+  formatPlanAmount,
+  parseBillingInterval,
+  planFaq,
+  PLAN_MESSAGES,
+  premiumPricesText,
+  pricePerInterval,
+  type PremiumPrices,
+} from "./plans";
+import { getPremiumPrices, getPriceIds, priceIdFor } from "./prices.server";
 import { createSession } from "~/features/auth/session.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
 
 const ORIGIN = "http://localhost:3000";
+const SAVING_QUESTION = "How much do I save with annual billing?";
 
 async function signedInCookie(fields: Record<string, unknown> = {}) {
   const user = await User.create({ email: `plans-${crypto.randomUUID()}@example.com`, authProvider: "email", ...fields });
@@ -66,15 +81,15 @@ describe("checkout error dialog", () => {
   });
 
   test("a checkout failure that is not Stripe's shows 'Failed to start checkout process' (the reason stays in the log)", async () => {
-    const failure = await settle(startCheckout({ userId: "u1", priceId: "price_1", interval: "monthly", origin: ORIGIN }));
+    const failure = await settle(startCheckout({ userId: "u1", priceId: "price_1", origin: ORIGIN }));
     expect(failure).toBeInstanceOf(Error);
-    expect(checkoutFailureDialog(failure)).toEqual({ kind: "payment-error", message: "Failed to start checkout process" });
+    expect(checkoutErrorDialog(checkoutFailureMessage(failure))).toEqual({ kind: "payment-error", message: "Failed to start checkout process" });
   });
 
   test("Stripe's own messages and ours reach the dialog as they are", () => {
     const declined = new Stripe.errors.StripeCardError({ type: "card_error", message: "Your card was declined." });
-    expect(checkoutFailureDialog(declined)).toEqual({ kind: "payment-error", message: "Your card was declined." });
-    expect(checkoutFailureDialog(new BillingError(PLAN_MESSAGES.noCheckoutSession))).toEqual({
+    expect(checkoutErrorDialog(checkoutFailureMessage(declined))).toEqual({ kind: "payment-error", message: "Your card was declined." });
+    expect(checkoutErrorDialog(checkoutFailureMessage(new BillingError(PLAN_MESSAGES.noCheckoutSession)))).toEqual({
       kind: "payment-error",
       message: "Failed to create checkout session - no session ID received",
     });
@@ -90,9 +105,35 @@ describe("billing interval and prices", () => {
   });
 
   test("formats Premium and Free prices in dollars", () => {
-    expect(formatUsd(PREMIUM_PRICE_CENTS.monthly)).toBe("$2.99");
-    expect(formatUsd(PREMIUM_PRICE_CENTS.annual)).toBe("$24.99");
-    expect(formatUsd(0)).toBe("$0");
+    expect(formatPlanAmount(CONFIGURED_PREMIUM_PRICES.monthly)).toBe("$2.99");
+    expect(formatPlanAmount(CONFIGURED_PREMIUM_PRICES.annual)).toBe("$24.99");
+    expect(formatPlanAmount(FREE_PLAN_PRICE)).toBe("$0");
+  });
+
+  test("the configuration saves $10.89 a year with annual billing, about 30 percent (decision 008)", () => {
+    const saving = annualSaving(CONFIGURED_PREMIUM_PRICES);
+    expect(saving).toEqual({ cents: 1089, currency: "USD", percent: 30, twelveMonthsCents: 3588 });
+    expect(annualSavingNote(saving!)).toBe("Save $10.89 with annual billing");
+    expect(premiumPricesText(CONFIGURED_PREMIUM_PRICES)).toBe("$2.99 per month or $24.99 per year");
+    expect(planFaq(CONFIGURED_PREMIUM_PRICES).find((item) => item.question === SAVING_QUESTION)?.answer).toBe(
+      "Annual billing costs $24.99 a year instead of 12 × $2.99 = $35.88: you save $10.89 a year, about 30 percent.",
+    );
+  });
+
+  test("the texts follow other prices, and an annual price that saves nothing claims no saving", () => {
+    const prices: PremiumPrices = {
+      monthly: { cents: 399, currency: "USD", interval: "month" },
+      annual: { cents: 3999, currency: "USD", interval: "year" },
+    };
+    expect(annualSavingNote(annualSaving(prices)!)).toBe("Save $7.89 with annual billing");
+    expect(pricePerInterval(prices.annual)).toBe("$39.99 per year");
+    const noSaving = { ...prices, annual: { ...prices.annual, cents: 12 * 399 } };
+    expect(annualSaving(noSaving)).toBeNull();
+    expect(planFaq(noSaving).map((item) => item.question)).not.toContain(SAVING_QUESTION);
+  });
+
+  test("without Stripe keys the pages show the configured prices", async () => {
+    expect(await getPremiumPrices()).toEqual(CONFIGURED_PREMIUM_PRICES);
   });
 
   test("looks up the price id of each interval from the environment", () => {
@@ -113,12 +154,14 @@ describe("plans page", () => {
       interval: "annual",
       signedIn: false,
       premium: false,
+      prices: CONFIGURED_PREMIUM_PRICES,
     });
     const premiumCookie = await signedInCookie({ premiumAccess: true });
     expect(await subscriptionLoader({ request: get("/subscription", premiumCookie), params: {}, context: {} })).toEqual({
       interval: "monthly",
       signedIn: true,
       premium: true,
+      prices: CONFIGURED_PREMIUM_PRICES,
     });
   });
 
@@ -153,6 +196,11 @@ describe("plans page", () => {
     });
   });
 
+  test("subscribe without a configured price opens no checkout", async () => {
+    const user = await User.create({ email: `plans-${crypto.randomUUID()}@example.com`, authProvider: "email" });
+    expect(await subscribe({ userId: String(user._id), interval: "monthly", origin: ORIGIN })).toEqual({ ok: false, reason: "pricing-not-configured" });
+  });
+
   test("a subscriber cannot start a second subscription", async () => {
     const cookie = await signedInCookie({ premiumAccess: true });
     const result = await subscriptionAction({ request: post("/subscription", { interval: "monthly" }, cookie), params: {}, context: {} });
@@ -181,6 +229,7 @@ describe("manage subscription", () => {
     const cookie = await signedInCookie();
     expect(await manageSubscriptionLoader({ request: get("/manage-subscription?billing=annual", cookie), params: {}, context: {} })).toEqual({
       interval: "annual",
+      prices: CONFIGURED_PREMIUM_PRICES,
       plan: null,
       confirmCancel: false,
     });
@@ -192,7 +241,13 @@ describe("manage subscription", () => {
       subscription: { status: "active", interval: "year", subscriptionId: "sub_123", currentPeriodEnd: new Date(2026, 5, 15, 12) },
     });
     const { plan } = await manageSubscriptionLoader({ request: get("/manage-subscription", cookie), params: {}, context: {} });
-    expect(plan).toEqual({ name: "Premium", interval: "annual", priceCents: 2499, nextBillingDate: "June 15, 2026", detailsMissing: false });
+    expect(plan).toEqual({
+      name: "Premium",
+      interval: "annual",
+      price: { cents: 2499, currency: "USD", interval: "year" },
+      nextBillingDate: "June 15, 2026",
+      detailsMissing: false,
+    });
   });
 
   test("a subscriber without subscription details is offered a refresh", async () => {

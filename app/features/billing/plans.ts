@@ -1,12 +1,28 @@
 /** Plan constants shared by the plans page, /manage-subscription and the billing server code. Money is integer cents. */
+import { formatMoney, toCents } from "~/lib/money";
 
 export const BILLING_INTERVALS = ["monthly", "annual"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export const DEFAULT_BILLING_INTERVAL: BillingInterval = "monthly";
 
-export const FREE_PRICE_CENTS = 0;
-export const PREMIUM_PRICE_CENTS: Record<BillingInterval, number> = { monthly: 299, annual: 2499 };
-export const INTERVAL_UNIT: Record<BillingInterval, string> = { monthly: "month", annual: "year" };
+/** A recurring price as a Stripe price object states it: unit amount in cents, currency, billing period. */
+export type PlanPrice = { cents: number; currency: string; interval: "month" | "year" };
+export type PremiumPrices = Record<BillingInterval, PlanPrice>;
+
+/** The only currency Ledgerly bills in (the plans FAQ says so). */
+const PLAN_CURRENCY = "USD";
+
+export const FREE_PLAN_PRICE: PlanPrice = { cents: 0, currency: PLAN_CURRENCY, interval: "month" };
+
+/**
+ * The plan configuration: Premium's prices as the spec states them. Pages
+ * show Stripe's own price objects when they can be read (getPremiumPrices),
+ * these otherwise.
+ */
+export const CONFIGURED_PREMIUM_PRICES: PremiumPrices = {
+  monthly: { cents: 299, currency: PLAN_CURRENCY, interval: "month" },
+  annual: { cents: 2499, currency: PLAN_CURRENCY, interval: "year" },
+};
 
 /** Where a signed-out visitor goes to subscribe; after signing in or up they come back to the plans page. */
 export const SUBSCRIBE_LOGIN_PATH = "/login?redirect=subscription";
@@ -14,8 +30,6 @@ export const SUBSCRIBE_SIGNUP_PATH = "/signup?redirect=subscription";
 
 export const PLANS_PATH = "/subscription";
 export const PAYMENT_SUCCESS_PATH = "/payment-success";
-
-export const ANNUAL_SAVINGS_TEXT = "Save $10.89 with annual billing";
 
 export const PLAN_MESSAGES = {
   pricingNotConfigured: "Subscription pricing is not configured. Please contact support.",
@@ -62,7 +76,7 @@ export const COMPARE_ROWS: CompareRow[] = [
   { feature: "Priority support", free: false, premium: true },
 ];
 
-export const PLAN_FAQ = [
+const PLAN_QUESTIONS = [
   {
     question: "Can I upgrade or downgrade at any time?",
     answer:
@@ -76,28 +90,66 @@ export const PLAN_FAQ = [
     question: "Is there a free trial?",
     answer: "No, there is no trial period for Premium. The Free plan has no time limit, so you can try Ledgerly before upgrading.",
   },
-  {
-    question: "How much do I save with annual billing?",
-    answer: "Annual billing costs $24.99 a year instead of 12 × $2.99 = $35.88: you save $10.89 a year, about 30 percent.",
-  },
-  {
-    question: "Which currencies can I pay in?",
-    answer: "Prices are in US dollars. Only USD is supported.",
-  },
 ];
 
-export function isBillingInterval(value: unknown): value is BillingInterval {
-  return BILLING_INTERVALS.some((interval) => interval === value);
-}
+const CURRENCY_QUESTION = {
+  question: "Which currencies can I pay in?",
+  answer: "Prices are in US dollars. Only USD is supported.",
+};
 
 /** The billing interval of a `?billing=` value; anything unknown means monthly. */
 export function parseBillingInterval(value: string | null | undefined): BillingInterval {
   return value === "annual" ? "annual" : DEFAULT_BILLING_INTERVAL;
 }
 
-/** 299 → "$2.99", 0 → "$0" (USD only). */
-export function formatUsd(cents: number) {
-  return `$${cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2)}`;
+/**
+ * 299 → "$2.99", 0 → "$0": a whole amount drops its zero cents, as the spec
+ * writes the Free price. formatMoney writes en-US amounts, so those end in ".00".
+ */
+export function formatPlanAmount({ cents, currency }: { cents: number; currency: string }) {
+  const formatted = formatMoney(toCents(cents), currency);
+  return cents % 100 === 0 ? formatted.replace(/\.00$/, "") : formatted;
+}
+
+/** "$2.99 per month" */
+export function pricePerInterval(price: PlanPrice) {
+  return `${formatPlanAmount(price)} per ${price.interval}`;
+}
+
+/** "$2.99 per month or $24.99 per year" */
+export function premiumPricesText(prices: PremiumPrices) {
+  return `${pricePerInterval(prices.monthly)} or ${pricePerInterval(prices.annual)}`;
+}
+
+export type AnnualSaving = { cents: number; currency: string; percent: number; twelveMonthsCents: number };
+
+/**
+ * What a year billed annually saves against twelve monthly payments, in cents
+ * and in whole percent of the twelve payments (decision 008: $10.89, 30 %);
+ * null when annual billing is not cheaper.
+ */
+export function annualSaving({ monthly, annual }: PremiumPrices): AnnualSaving | null {
+  const twelveMonthsCents = monthly.cents * 12;
+  const cents = twelveMonthsCents - annual.cents;
+  if (monthly.currency !== annual.currency || cents <= 0) return null;
+  return { cents, currency: annual.currency, percent: Math.round((cents / twelveMonthsCents) * 100), twelveMonthsCents };
+}
+
+/** "Save $10.89 with annual billing" */
+export function annualSavingNote(saving: AnnualSaving) {
+  return `Save ${formatPlanAmount(saving)} with annual billing`;
+}
+
+/** The plans page's questions; the one on the annual saving states the prices shown. */
+export function planFaq(prices: PremiumPrices) {
+  const saving = annualSaving(prices);
+  if (!saving) return [...PLAN_QUESTIONS, CURRENCY_QUESTION];
+  const twelveMonths = formatPlanAmount({ cents: saving.twelveMonthsCents, currency: saving.currency });
+  const savingQuestion = {
+    question: "How much do I save with annual billing?",
+    answer: `Annual billing costs ${formatPlanAmount(prices.annual)} a year instead of 12 × ${formatPlanAmount(prices.monthly)} = ${twelveMonths}: you save ${formatPlanAmount(saving)} a year, about ${saving.percent} percent.`,
+  };
+  return [...PLAN_QUESTIONS, savingQuestion, CURRENCY_QUESTION];
 }
 
 export type CheckoutErrorDialog = { kind: "ad-blocker" } | { kind: "payment-error"; message: string };
@@ -113,3 +165,15 @@ export function checkoutErrorDialog(error: unknown): CheckoutErrorDialog {
 
 /** What the action of a page with "Subscribe Now" answers when it does not redirect to checkout. */
 export type SubscribeActionData = { formError: string | null; checkoutError: CheckoutErrorDialog | null };
+
+/** Why "Subscribe Now" did not go on to checkout (see subscribe() in billing.server). */
+export type SubscribeFailure =
+  | { ok: false; reason: "already-subscribed" | "pricing-not-configured" }
+  | { ok: false; reason: "checkout-failed"; message: string };
+
+/** What the page shows for a failed "Subscribe Now": a checkout failure opens the dialog, anything else is a form error. */
+export function subscribeFailureAnswer(failure: SubscribeFailure): SubscribeActionData {
+  if (failure.reason === "checkout-failed") return { formError: null, checkoutError: checkoutErrorDialog(failure.message) };
+  const formError = failure.reason === "already-subscribed" ? PLAN_MESSAGES.alreadySubscribed : PLAN_MESSAGES.pricingNotConfigured;
+  return { formError, checkoutError: null };
+}

@@ -6,9 +6,10 @@ import { getEnv } from "~/utils/env.server";
 import { getStripe } from "~/integrations/stripe.server";
 import { subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
 
+/** A refused delivery is not recorded as processed: Stripe's next delivery of the event is handled afresh. */
 export type WebhookOutcome =
-  | { status: 400 | 503; error: string }
-  | { status: 200; result: "applied" | "unchanged" | "duplicate" | "ignored" | "unknown-user" };
+  | { ok: true; result: "applied" | "unchanged" | "duplicate" | "ignored" | "unknown-user" }
+  | { ok: false; reason: "not-configured" | "invalid-signature" | "retry-later"; message: string };
 
 const DUPLICATE_KEY = 11000;
 
@@ -21,22 +22,22 @@ const DUPLICATE_KEY = 11000;
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
   const stripe = getStripe();
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
-  if (!stripe || !secret) return { status: 503, error: "Payments are not configured" };
-  if (!signature) return { status: 400, error: "Missing Stripe-Signature header" };
+  if (!stripe || !secret) return { ok: false, reason: "not-configured", message: "Payments are not configured" };
+  if (!signature) return { ok: false, reason: "invalid-signature", message: "Missing Stripe-Signature header" };
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch (error) {
-    return { status: 400, error: error instanceof Error ? error.message : "Invalid signature" };
+    return { ok: false, reason: "invalid-signature", message: error instanceof Error ? error.message : "Invalid signature" };
   }
-  if (await ProcessedStripeEvent.exists({ _id: event.id })) return { status: 200, result: "duplicate" };
+  if (await ProcessedStripeEvent.exists({ _id: event.id })) return { ok: true, result: "duplicate" };
   let applied: Awaited<ReturnType<typeof applyEvent>>;
   try {
     applied = await applyEvent(stripe, event);
   } catch (error) {
-    // Not recorded as processed: Stripe retries a non-2xx answer later.
+    // Not recorded as processed, so Stripe's next delivery applies it.
     console.error(`applying Stripe event ${event.id} (${event.type}) failed`, error);
-    return { status: 503, error: "The event could not be applied now; retry later" };
+    return { ok: false, reason: "retry-later", message: "The event could not be applied now; retry later" };
   }
   const { result, userId } = applied;
   try {
@@ -45,7 +46,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     // A concurrent delivery of the same event recorded it first; applying twice changed nothing.
     if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
   }
-  return { status: 200, result };
+  return { ok: true, result };
 }
 
 async function applyEvent(stripe: Stripe, event: Stripe.Event) {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { DASHBOARD_INTENT, DASHBOARD_MESSAGES } from "~/features/dashboard/dashboard";
 import { parseAmountToCents } from "~/lib/money";
@@ -9,7 +8,7 @@ import { isMonthKey } from "~/lib/month";
  * keeps its client JavaScript small; the messages reach the page through the
  * action's reply with and without JavaScript.
  */
-const BudgetSchema = z.object({
+export const MonthBudgetSchema = z.object({
   intent: z.literal(DASHBOARD_INTENT.setBudget),
   month: z.string({ error: DASHBOARD_MESSAGES.monthInvalid }).refine(isMonthKey, { error: DASHBOARD_MESSAGES.monthInvalid }),
   amount: z.string({ error: DASHBOARD_MESSAGES.budgetRequired }).transform((value, context) => {
@@ -21,7 +20,3 @@ const BudgetSchema = z.object({
     return cents;
   }),
 });
-
-export function parseBudgetSubmission(formData: FormData) {
-  return parseWithZod(formData, { schema: BudgetSchema });
-}

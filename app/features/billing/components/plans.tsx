@@ -1,19 +1,20 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
-  ANNUAL_SAVINGS_TEXT,
+  annualSaving,
+  annualSavingNote,
   COMPARE_ROWS,
   FREE_FEATURES,
-  FREE_PRICE_CENTS,
-  formatUsd,
-  INTERVAL_UNIT,
-  PLAN_FAQ,
+  FREE_PLAN_PRICE,
+  formatPlanAmount,
+  planFaq,
   PREMIUM_FEATURES,
-  PREMIUM_PRICE_CENTS,
   SUBSCRIBE_LOGIN_PATH,
   SUBSCRIBE_SIGNUP_PATH,
   type BillingInterval,
   type CheckoutErrorDialog as CheckoutErrorDialogData,
+  type PlanPrice,
+  type PremiumPrices,
   type SubscribeActionData,
 } from "~/features/billing/plans";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/forms";
@@ -97,20 +98,21 @@ export function BillingToggle({ interval, annualLabel = "Annual" }: { interval: 
   );
 }
 
-export function PremiumPrice({ interval }: { interval: BillingInterval }) {
+export function PremiumPrice({ interval, prices }: { interval: BillingInterval; prices: PremiumPrices }) {
+  const saving = interval === "annual" ? annualSaving(prices) : null;
   return (
     <div>
-      <Price cents={PREMIUM_PRICE_CENTS[interval]} unit={INTERVAL_UNIT[interval]} />
-      {interval === "annual" ? <p className="mt-1 text-sm font-semibold text-emerald-700">{ANNUAL_SAVINGS_TEXT}</p> : null}
+      <Price price={prices[interval]} />
+      {saving ? <p className="mt-1 text-sm font-semibold text-emerald-700">{annualSavingNote(saving)}</p> : null}
     </div>
   );
 }
 
-function Price({ cents, unit }: { cents: number; unit: string }) {
+function Price({ price }: { price: PlanPrice }) {
   return (
     <p className="flex items-baseline gap-1.5">
-      <span className="text-4xl font-bold tracking-tight text-slate-900">{formatUsd(cents)}</span>
-      <span className="text-slate-600">per {unit}</span>
+      <span className="text-4xl font-bold tracking-tight text-slate-900">{formatPlanAmount(price)}</span>
+      <span className="text-slate-600">per {price.interval}</span>
     </p>
   );
 }
@@ -175,6 +177,7 @@ export function CheckoutErrorDialog({
   const adBlocker = error.kind === "ad-blocker";
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog (WAI-ARIA dialog pattern) */}
       <div
         ref={dialog}
         tabIndex={-1}
@@ -331,14 +334,14 @@ function IncludedCell({ included }: { included: boolean }) {
   );
 }
 
-function PlanFaq() {
+function PlanFaq({ prices }: { prices: PremiumPrices }) {
   return (
     <section aria-labelledby="plan-faq" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
       <h2 id="plan-faq" className="text-center text-2xl font-bold tracking-tight text-slate-900">
         Frequently asked questions
       </h2>
       <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-        {PLAN_FAQ.map((item) => (
+        {planFaq(prices).map((item) => (
           <FaqItem key={item.question} question={item.question}>
             <p>{item.answer}</p>
           </FaqItem>
@@ -353,11 +356,13 @@ export function PlansPage({
   interval,
   signedIn,
   premium,
+  prices,
   actionData,
 }: {
   interval: BillingInterval;
   signedIn: boolean;
   premium: boolean;
+  prices: PremiumPrices;
   actionData: SubscribeActionData | undefined;
 }) {
   const [checkoutError, dismissCheckoutError] = useDismissible(actionData?.checkoutError);
@@ -380,7 +385,7 @@ export function PlansPage({
             <PlanCard
               name="Free"
               description="Everything you need to start tracking."
-              price={<Price cents={FREE_PRICE_CENTS} unit="month" />}
+              price={<Price price={FREE_PLAN_PRICE} />}
               features={FREE_FEATURES}
             >
               <Link to={signedIn ? "/dashboard" : "/signup"} className={SECONDARY_BUTTON_CLASS}>
@@ -390,7 +395,7 @@ export function PlansPage({
             <PlanCard
               name="Premium"
               description="Analytics, debts and savings goals for the whole picture."
-              price={<PremiumPrice interval={interval} />}
+              price={<PremiumPrice interval={interval} prices={prices} />}
               features={PREMIUM_FEATURES}
               highlighted
             >
@@ -400,7 +405,7 @@ export function PlansPage({
         </div>
       )}
       <CompareTable />
-      <PlanFaq />
+      <PlanFaq prices={prices} />
       {checkoutError ? (
         <CheckoutErrorDialog error={checkoutError} closeTo={billingSearch(interval)} onClose={dismissCheckoutError} />
       ) : null}
