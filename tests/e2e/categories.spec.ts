@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
+import type { LeanUser } from "../../models";
 import { expect, test } from "./fixtures";
 
 const MONTH = "2026-03";
 const DASHBOARD = `/dashboard?month=${MONTH}`;
 
-type StoredCategories = { categories: Record<string, { name: string; type: string; order: number; budget: number; expected: number }> };
+type StoredCategories = Pick<LeanUser, "categories">;
 
 /** The app's own data modules, on the connection the fixtures opened. */
 async function dataModules() {
@@ -106,7 +107,7 @@ test.describe("categories", () => {
       .poll(
         async () =>
           (
-            await app.models.Budget.findById(`${user.id}:categories-${MONTH}`).lean<{ categories: Record<string, { amount: number }> }>()
+            await app.models.Budget.findById(`${user.id}:categories-${MONTH}`).lean()
           )?.categories.food,
       )
       .toMatchObject({ amount: 12340 });

@@ -20,7 +20,7 @@ test("a visitor sends a message and can start another one", async ({ page, app }
   await expect(page).toHaveURL(/\/contact\?sent=1$/);
   const stored = await app.models.ContactSubmission.findOne({ email })
     .select({ name: 1, subject: 1, message: 1, status: 1 })
-    .lean<{ name: string; subject: string; message: string; status: string }>();
+    .lean();
   expect(stored).toMatchObject({ ...MESSAGE, status: "new" });
 
   await page.getByRole("link", { name: "Send Another Message" }).click();

@@ -30,7 +30,7 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("budget-left")).toHaveText("$1,500.00");
     await expect(page.getByRole("button", { name: "Save Budget" })).toBeHidden();
     await expect(page).toHaveURL("/dashboard?month=2026-03");
-    const stored = await app.models.Budget.findById(`${user.id}:2026-03`).lean<{ amount: number; userSet: boolean; carriedOver: boolean }>();
+    const stored = await app.models.Budget.findById(`${user.id}:2026-03`).lean();
     expect(stored).toMatchObject({ amount: 150000, userSet: true, carriedOver: false });
 
     await page.getByRole("link", { name: "Edit Budget" }).click();
@@ -77,7 +77,7 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL("/dashboard?month=2026-04");
     await expect(page.getByTestId("budget-amount")).toHaveText("$1,500.00");
     await expect(page.getByText("Carried over from last month")).toBeVisible();
-    const stored = await app.models.Budget.findById(`${user.id}:2026-04`).lean<{ amount: number; userSet: boolean; carriedOver: boolean }>();
+    const stored = await app.models.Budget.findById(`${user.id}:2026-04`).lean();
     expect(stored).toMatchObject({ amount: 150000, userSet: true, carriedOver: true });
 
     await page.getByRole("link", { name: "Previous month" }).click();

@@ -20,7 +20,7 @@ test.describe("profile", () => {
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Display name")).toHaveValue("Grace Hopper");
-    const stored = await app.models.User.findById(user.id).select({ displayName: 1 }).lean<{ displayName: string }>();
+    const stored = await app.models.User.findById(user.id).select({ displayName: 1 }).lean();
     expect(stored?.displayName).toBe("Grace Hopper");
   });
 
