@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { transactionImportKey } from "~/features/csv/csv";
+import { importKey } from "~/features/csv/csv";
 import type { Transaction } from "../../models";
 import { expect, test, type TestUser } from "./fixtures";
 
@@ -22,7 +22,7 @@ async function addTransaction(
     ...fields,
     monthKey: fields.date.slice(0, 7),
     descriptionLower: fields.description.toLowerCase(),
-    importKey: transactionImportKey(fields),
+    importKey: importKey(fields),
   });
 }
 

@@ -1,5 +1,5 @@
 import { isUncategorized } from "~/features/categories/categories";
-import { transactionImportKey } from "~/features/csv/csv";
+import { importKey } from "~/features/csv/csv";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
@@ -147,6 +147,6 @@ export function storedFields(fields: LedgerFields) {
     description,
     descriptionLower: description.toLowerCase(),
     allocations: fields.allocations.map(({ categoryId, amount: allocated }) => ({ categoryId, amount: allocated })),
-    importKey: transactionImportKey({ date, amount, type, description }),
+    importKey: importKey({ date, amount, type, description }),
   };
 }
