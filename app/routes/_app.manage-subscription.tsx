@@ -33,11 +33,11 @@ import {
   PLAN_MESSAGES,
   PREMIUM_FEATURES,
   pricePerInterval,
+  SUBSCRIBE_FAILURE_STATUS,
   subscribeFailureAnswer,
   type BillingInterval,
   type PremiumPrices,
   type SubscribeActionData,
-  type SubscribeFailure,
 } from "~/features/billing/plans";
 import { getPremiumPrices } from "~/features/billing/prices.server";
 import { BillingIntervalSchema } from "~/features/billing/schema";
@@ -59,12 +59,6 @@ export const SUBSCRIPTION_TOASTS = {
   canceled: "Your subscription has been cancelled. Premium features are no longer available.",
   planChanged: (interval: BillingInterval) => `Your plan now bills ${interval === "annual" ? "yearly" : "monthly"}.`,
 } as const;
-
-const SUBSCRIBE_FAILURE_STATUS: Record<SubscribeFailure["reason"], number> = {
-  "already-subscribed": 409,
-  "pricing-not-configured": 503,
-  "checkout-failed": 502,
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);

@@ -12,20 +12,14 @@ import {
   PLAN_MESSAGES,
   premiumPricesText,
   SUBSCRIBE_LOGIN_PATH,
+  SUBSCRIBE_FAILURE_STATUS,
   subscribeFailureAnswer,
   type SubscribeActionData,
-  type SubscribeFailure,
 } from "~/features/billing/plans";
 import { getPremiumPrices } from "~/features/billing/prices.server";
 import { BillingIntervalSchema } from "~/features/billing/schema";
 import { appOrigin } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/security.server";
-
-const SUBSCRIBE_FAILURE_STATUS: Record<SubscribeFailure["reason"], number> = {
-  "already-subscribed": 409,
-  "pricing-not-configured": 503,
-  "checkout-failed": 502,
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const interval = parseBillingInterval(new URL(request.url).searchParams.get("billing"));

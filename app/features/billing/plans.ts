@@ -171,6 +171,13 @@ export type SubscribeFailure =
   | { ok: false; reason: "already-subscribed" | "pricing-not-configured" }
   | { ok: false; reason: "checkout-failed"; message: string };
 
+/** The status a page answers each failed "Subscribe Now" with. */
+export const SUBSCRIBE_FAILURE_STATUS: Record<SubscribeFailure["reason"], number> = {
+  "already-subscribed": 409,
+  "pricing-not-configured": 503,
+  "checkout-failed": 502,
+};
+
 /** What the page shows for a failed "Subscribe Now": a checkout failure opens the dialog, anything else is a form error. */
 export function subscribeFailureAnswer(failure: SubscribeFailure): SubscribeActionData {
   if (failure.reason === "checkout-failed") return { formError: null, checkoutError: checkoutErrorDialog(failure.message) };
