@@ -14,6 +14,8 @@ function restrictImports(...rules) {
 }
 const RESTRICT = "@typescript-eslint/no-restricted-imports";
 const noModels = { group: MODELS, message: "Only app/features/*/…server.ts data access (and utils/db.server.ts) may import models/." };
+// Pure rules may name a stored shape (a type derived from a schema); only data access touches the models themselves.
+const noModelValues = { ...noModels, allowTypeImports: true };
 const noServerModules = { group: ["**/*.server", "**/*.server.ts", "~/**/*.server"], message: "Browser code never imports .server modules." };
 const noServerPackages = { group: SERVER_ONLY_PACKAGES, allowTypeImports: true, message: "A server-only package: keep it in a .server.ts module." };
 // `import type { action }` for a typed fetcher is the one route import allowed: it leaves nothing in the bundle.
@@ -50,8 +52,13 @@ export default tseslint.config(
   { files: ["app/routes/**", "app/root.tsx", "app/entry.*.tsx"], rules: { [RESTRICT]: restrictImports(noModels) } },
   // Browser code: components, pure rules, schemas.
   {
-    files: ["app/components/**", "app/features/**/components/**", "app/features/**/*.ts", "app/lib/**"],
-    ignores: ["app/**/*.server.ts", "app/**/*.test.ts", "app/**/*.test.tsx"],
+    files: ["app/features/**/*.ts"],
+    ignores: ["app/**/*.server.ts", "app/**/*.test.ts"],
+    rules: { [RESTRICT]: restrictImports(noRoutes, noModelValues, noServerModules, noServerPackages) },
+  },
+  {
+    files: ["app/components/**", "app/features/**/components/**", "app/lib/**"],
+    ignores: ["app/**/*.test.ts", "app/**/*.test.tsx"],
     rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noServerModules, noServerPackages) },
   },
   { files: ["app/lib/**"], ignores: ["app/**/*.test.ts"], rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noServerModules, noServerPackages, noFeatures) } },

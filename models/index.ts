@@ -13,8 +13,8 @@ export { Credential } from "./credential";
 export { Session, type LeanSession } from "./session";
 export { PasswordResetToken, type LeanPasswordResetToken } from "./password-reset-token";
 export { ContactSubmission } from "./contact-submission";
-export { Transaction } from "./transaction";
-export { MonthSummary, monthSummaryId } from "./month-summary";
+export { Transaction, type TransactionRecord } from "./transaction";
+export { MonthSummary, monthSummaryId, type CategoryMonthTotals, type MonthSummaryRecord } from "./month-summary";
 export { Budget, monthBudgetId, categoryBudgetsId, type LeanBudget } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from "mongoose";
+import mongoose, { Schema, type InferSchemaType, type Model } from "mongoose";
 
 /**
  * Running totals of one user's month, kept in step with every transaction
@@ -20,8 +20,15 @@ const monthSummarySchema = new Schema(
   { minimize: false, collection: "monthSummaries" },
 );
 
+/** One category's totals in a month; a total never incremented is absent. */
+export type CategoryMonthTotals = { income?: number; expense?: number; allocated?: number };
+
+/** A stored month summary as a lean read returns it. `categories` is Mixed (keys are category ids), which inference leaves untyped. */
+export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories"> & { categories: Record<string, CategoryMonthTotals> };
+
 export function monthSummaryId(userId: string, monthKey: string) {
   return `${userId}:${monthKey}`;
 }
 
-export const MonthSummary = mongoose.models.MonthSummary ?? mongoose.model("MonthSummary", monthSummarySchema);
+export const MonthSummary =
+  (mongoose.models.MonthSummary as Model<MonthSummaryRecord> | undefined) ?? mongoose.model<MonthSummaryRecord>("MonthSummary", monthSummarySchema);

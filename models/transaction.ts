@@ -1,4 +1,4 @@
-import mongoose, { Schema } from "mongoose";
+import mongoose, { Schema, type InferSchemaType, type Model, type Types } from "mongoose";
 
 const allocationSchema = new Schema({ categoryId: { type: String, required: true }, amount: { type: Number, required: true } }, { _id: false });
 
@@ -9,7 +9,7 @@ const allocationSchema = new Schema({ categoryId: { type: String, required: true
 const transactionSchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
-    type: { type: String, enum: ["income", "expense"], required: true },
+    type: { type: String, enum: ["income", "expense"] as const, required: true },
     category: { type: String, default: "" },
     amount: { type: Number, required: true, min: 1 },
     date: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
@@ -29,4 +29,11 @@ transactionSchema.index({ userId: 1, monthKey: 1 });
 transactionSchema.index({ userId: 1, deleted: 1, date: -1 });
 transactionSchema.index({ userId: 1, importKey: 1 });
 
-export const Transaction = mongoose.models.Transaction ?? mongoose.model("Transaction", transactionSchema);
+// Inference types an array of subdocuments as a hydrated DocumentArray; lean reads hold plain objects.
+type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations"> & { allocations: Array<InferSchemaType<typeof allocationSchema>> };
+
+/** A stored transaction as a lean read returns it; `Pick` the fields a projection reads. */
+export type TransactionRecord = TransactionFields & { _id: Types.ObjectId };
+
+export const Transaction =
+  (mongoose.models.Transaction as Model<TransactionFields> | undefined) ?? mongoose.model<TransactionFields>("Transaction", transactionSchema);

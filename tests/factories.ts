@@ -2,7 +2,7 @@
 // record is one the app could have written itself. Each call makes a new,
 // unique user; nothing is shared between tests.
 import { randomUUID } from "node:crypto";
-import { createEmailUser } from "~/features/auth/user.server";
+import { createEmailUser, upsertGoogleUser } from "~/features/auth/user.server";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
 import { addCategory } from "~/features/categories/categories.server";
 import { createTransaction, type TransactionInput } from "~/features/transactions/transactions.server";
@@ -17,6 +17,12 @@ export function uniqueEmail(prefix = "user") {
 /** A signed-up email user (default categories, a password of TEST_PASSWORD); resolves to the user id. */
 export function createUser({ email = uniqueEmail(), password = TEST_PASSWORD }: { email?: string; password?: string } = {}) {
   return createEmailUser(email, password);
+}
+
+/** A user signed up with Google: no password to hash, so a test can make many; resolves to the user id. */
+export async function createGoogleUser({ email = uniqueEmail("google") }: { email?: string } = {}) {
+  const { userId } = await upsertGoogleUser({ googleId: randomUUID(), email, emailVerified: true, displayName: "", photoURL: null });
+  return userId;
 }
 
 /** A category added as the user would add it; resolves to the stored category. */

@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
 import { requireUserId } from "~/features/auth/auth.server";
+import { transactionSchema } from "~/features/transactions/schema";
 import { isUncategorized } from "~/features/categories/categories";
 import { centsToInput, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
@@ -10,7 +12,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
-import { getCategoryChoices, getTransaction, parseTransactionForm, updateTransaction } from "~/features/transactions/transactions.server";
+import { getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
 
 function notFound() {
   return new Response("Not Found", { status: 404 });
@@ -40,7 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const { submission, redirectTo } = await parseTransactionForm(userId, request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }

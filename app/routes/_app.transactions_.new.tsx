@@ -1,15 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
 import { requireUserId } from "~/features/auth/auth.server";
+import { transactionSchema } from "~/features/transactions/schema";
 import { todayIso } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
-import { createTransaction, getCategoryChoices, parseTransactionForm } from "~/features/transactions/transactions.server";
+import { createTransaction, getCategoryChoices } from "~/features/transactions/transactions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
@@ -25,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const { submission, redirectTo } = await parseTransactionForm(userId, request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }

@@ -1,7 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { Budget, categoryBudgetsId, Transaction, User, type LeanUser } from "../../../models";
+import { Budget, categoryBudgetsId, User, type LeanUser } from "../../../models";
 import { CATEGORY_MESSAGES, DEFAULT_CATEGORIES } from "./categories";
 import {
   addCategory,
@@ -14,14 +12,15 @@ import {
   reorderCategories,
   setCategoryAmount,
 } from "./categories.server";
-import { createEmailUser } from "~/features/auth/user.server";
 import { toCents, type Cents } from "~/lib/money";
+import { softDeleteTransaction } from "~/features/transactions/transactions.server";
+import { createTransactionFor, createUser, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
 
-async function newUser() {
-  return createEmailUser(`categories-${randomBytes(4).toString("hex")}@example.com`, "Str0ng!Passw0rd");
+function newUser() {
+  return createUser({ email: uniqueEmail("categories") });
 }
 
 async function storedMap(userId: string) {
@@ -242,15 +241,14 @@ describe("listCategoryTransactions", () => {
   test("the user's live transactions of the category, newest first, for one month or all time", async () => {
     const userId = await newUser();
     const otherId = await newUser();
-    const base = { userId: new Types.ObjectId(userId), type: "expense", category: "food", amount: 1000 };
-    await Transaction.create([
-      { ...base, date: "2025-03-02", monthKey: "2025-03", description: "Lunch" },
-      { ...base, date: "2025-03-20", monthKey: "2025-03", description: "Dinner" },
-      { ...base, date: "2025-02-11", monthKey: "2025-02", description: "Snacks" },
-      { ...base, date: "2025-03-05", monthKey: "2025-03", description: "Deleted", deleted: true },
-      { ...base, date: "2025-03-06", monthKey: "2025-03", category: "housing", description: "Rent" },
-      { ...base, userId: new Types.ObjectId(otherId), date: "2025-03-07", monthKey: "2025-03", description: "Not mine" },
-    ]);
+    const food = { type: "expense" as const, category: "food", amount: 1000 };
+    await createTransactionFor(userId, { ...food, date: "2025-03-02", description: "Lunch" });
+    await createTransactionFor(userId, { ...food, date: "2025-03-20", description: "Dinner" });
+    await createTransactionFor(userId, { ...food, date: "2025-02-11", description: "Snacks" });
+    const deleted = await createTransactionFor(userId, { ...food, date: "2025-03-05", description: "Deleted" });
+    await softDeleteTransaction(userId, deleted.id);
+    await createTransactionFor(userId, { ...food, date: "2025-03-06", category: "housing", description: "Rent" });
+    await createTransactionFor(otherId, { ...food, date: "2025-03-07", description: "Not mine" });
     const march = await listCategoryTransactions(userId, "food", "2025-03");
     expect(march.map((transaction) => transaction.description)).toEqual(["Dinner", "Lunch"]);
     expect(march[0]).toEqual({ id: expect.any(String), type: "expense", amount: 1000, date: "2025-03-20", description: "Dinner" });

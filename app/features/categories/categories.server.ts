@@ -1,5 +1,5 @@
 import mongoose, { Types } from "mongoose";
-import { Transaction, User, type LeanUser } from "../../../models";
+import { Transaction, User, type LeanUser, type TransactionRecord } from "../../../models";
 import { setCategoryBudget } from "~/features/budgets/budgets.server";
 import {
   CATEGORY_MESSAGES,
@@ -240,12 +240,12 @@ export async function listCategoryTransactions(
     .sort({ date: -1, createdAt: -1 })
     .limit(limit)
     .select({ type: 1, amount: 1, date: 1, description: 1 })
-    .lean<Array<{ _id: Types.ObjectId; type: CategoryType; amount: number; date: string; description?: string }>>();
+    .lean<Array<Pick<TransactionRecord, "_id" | "type" | "amount" | "date" | "description">>>();
   return transactions.map((transaction) => ({
     id: String(transaction._id),
     type: transaction.type,
     amount: toCents(transaction.amount),
     date: transaction.date,
-    description: transaction.description ?? "",
+    description: transaction.description,
   }));
 }

@@ -1,12 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { action, IMPORT_MESSAGES, INTENT } from "~/routes/_app.transactions_.import";
 import { loader as exportLoader } from "~/routes/resources.transactions-export";
-import { CSV_MESSAGES, mapRows, parseCsv, transactionImportKey, type CsvMapping } from "./csv";
+import { CSV_MESSAGES, mapRows, parseCsv, type CsvMapping } from "./csv";
 import { commitImport, previewImport, transactionsCsvStream } from "./csv.server";
-import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
-import { createTransaction } from "~/features/transactions/transactions.server";
+import { applyLedgerBatch } from "~/features/transactions/ledger.server";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import { softDeleteTransaction } from "~/features/transactions/transactions.server";
 import { createSession } from "~/features/auth/session.server";
-import { Transaction, User } from "../../../models";
+import { Transaction } from "../../../models";
+import { createTransactionFor, createUser, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toastOf } from "../../../tests/setup/toast";
 
@@ -29,18 +31,14 @@ function mappedRows(text = BANK_FILE) {
   return mapRows(parsed.csv.rows, MAPPING);
 }
 
-let emailCount = 0;
-async function createUserId() {
-  emailCount += 1;
-  const user = await User.create({ email: `csv-${emailCount}@example.com`, authProvider: "email" });
-  return String(user._id);
+function createUserId() {
+  return createUser({ email: uniqueEmail("csv") });
 }
 
-/** A transaction typed by hand earlier, as the transactions data layer stores it. */
-async function addManualCoffee(userId: string, overrides: { deleted?: boolean } = {}) {
-  const coffee = { type: "expense" as const, category: "food", amount: 450, date: "2026-03-02", monthKey: "2026-03", description: "corner  cafe" };
-  await Transaction.create({ ...coffee, userId, descriptionLower: coffee.description, importKey: transactionImportKey(coffee), ...overrides });
-  if (!overrides.deleted) await updateMonthSummaries(userId, [coffee], 1);
+/** A transaction typed by hand earlier through the form (and deleted afterwards when `deleted`). */
+async function addManualCoffee(userId: string, { deleted = false } = {}) {
+  const coffee = await createTransactionFor(userId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "corner  cafe" });
+  if (deleted) await softDeleteTransaction(userId, coffee.id);
 }
 
 /** The streamed text, byte order mark kept. */
@@ -66,7 +64,7 @@ describe("import preview", () => {
 
   test("a transaction entered through the form is recognised when the bank file brings it again", async () => {
     const userId = await createUserId();
-    await createTransaction(userId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
     const preview = await previewImport(userId, mappedRows());
     expect(preview.rows[0]).toMatchObject({ line: 2, duplicate: true });
   });
@@ -141,7 +139,8 @@ describe("export", () => {
     await addManualCoffee(userId);
     await addManualCoffee(otherUserId);
     await commitImport(userId, mappedRows());
-    await Transaction.updateOne({ userId, description: "Book shop" }, { $set: { deleted: true } });
+    const bookShop = await Transaction.findOne({ userId, description: "Book shop" }).select({ _id: 1 }).lean();
+    await softDeleteTransaction(userId, String(bookShop?._id));
 
     const csv = await readAll(await transactionsCsvStream(userId));
     expect(csv).toBe(
@@ -155,12 +154,11 @@ describe("export", () => {
   test("a history of whole batches arrives complete and in order", async () => {
     const userId = await createUserId();
     const days = Array.from({ length: 1000 }, (_, index) => index);
-    await Transaction.insertMany(
-      days.map((day) => {
-        const date = new Date(Date.UTC(2020, 0, 1 + day)).toISOString().slice(0, 10);
-        return { userId, type: "expense", amount: day + 1, date, monthKey: date.slice(0, 7), description: `Day ${day}` };
-      }),
-    );
+    const added = days.map((day) => {
+      const date = new Date(Date.UTC(2020, 0, 1 + day)).toISOString().slice(0, 10);
+      return { type: "expense" as const, category: "", amount: day + 1, date, description: `Day ${day}`, source: "import" as const };
+    });
+    expect(await applyLedgerBatch(userId, { added })).toMatchObject({ ok: true });
     const lines = (await readAll(await transactionsCsvStream(userId))).trimEnd().split("\r\n");
     expect(lines).toHaveLength(1001);
     expect(lines[1]).toContain("Day 999");

@@ -1,10 +1,10 @@
 import mongoose from "mongoose";
-import { Transaction } from "../../../models";
+import { Transaction, type TransactionRecord } from "../../../models";
 import { isUncategorized, type Category } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
+import { LedgerRefusedError, type LedgerEntry } from "~/features/transactions/ledger";
+import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { importKey, toCsv, type ExportRow, type MappedRow, type MappedTransaction } from "./csv";
-import { monthKeyOf } from "~/lib/month";
-import { updateMonthSummaries } from "~/features/transactions/month-summary.server";
 
 /** Keys per duplicate lookup: few round trips for a large file, a bounded `$in` for the database. */
 const KEY_BATCH_SIZE = 1000;
@@ -31,8 +31,8 @@ async function existingImportKeys(userId: string, keys: string[]) {
       deleted: mongoose.trusted({ $ne: true }),
     })
       .select({ _id: 0, importKey: 1 })
-      .lean<Array<{ importKey: string }>>();
-    for (const transaction of stored) found.add(transaction.importKey);
+      .lean<Array<Pick<TransactionRecord, "importKey">>>();
+    for (const transaction of stored) if (transaction.importKey) found.add(transaction.importKey);
   }
   return found;
 }
@@ -72,33 +72,22 @@ export async function previewImport(userId: string, mapped: MappedRow[]): Promis
 }
 
 /**
- * Writes the new rows (duplicates are checked again, against the database as
- * it is now) and adds them to their months' summaries.
+ * Hands the new rows to the ledger in one batch (duplicates are checked
+ * again, against the database as it is now).
  */
 export async function commitImport(userId: string, mapped: MappedRow[]) {
   const { rows, counts } = await previewImport(userId, mapped);
-  const transactions = rows
+  const entries = rows
     .filter((row): row is { ok: true } & ImportRow => row.ok && !row.duplicate)
-    .map((row) => ({
-      userId,
-      type: row.type,
-      category: row.categoryId,
-      amount: row.amount,
-      date: row.date,
-      monthKey: monthKeyOf(row.date),
-      description: row.description,
-      descriptionLower: row.description.toLowerCase(),
-      source: "import",
-      importKey: row.importKey,
-    }));
-  if (transactions.length > 0) {
-    await Transaction.insertMany(transactions);
-    await updateMonthSummaries(userId, transactions, 1);
-  }
-  return { imported: transactions.length, skipped: counts.duplicate };
+    .map((row): LedgerEntry => ({ type: row.type, category: row.categoryId, amount: row.amount, date: row.date, description: row.description, source: "import" }));
+  if (entries.length === 0) return { imported: 0, skipped: counts.duplicate };
+  const result = await applyLedgerBatch(userId, { added: entries });
+  if (!result.ok) throw new LedgerRefusedError(result.issues);
+  return { imported: result.added.length, skipped: counts.duplicate };
 }
 
-type StoredTransaction = Omit<ExportRow, "category"> & { category?: string };
+const EXPORT_FIELDS = { date: 1, type: 1, category: 1, amount: 1, description: 1, source: 1, deleted: 1 } as const;
+type ExportedTransaction = Pick<TransactionRecord, keyof typeof EXPORT_FIELDS>;
 
 /**
  * Every transaction of the user, deleted ones included, newest first, as CSV
@@ -111,8 +100,8 @@ export async function transactionsCsvStream(userId: string) {
   const categoryName = (id = "") => (isUncategorized(id) ? "Uncategorized" : (names.get(id) ?? id));
   const cursor = Transaction.find({ userId })
     .sort({ date: -1, _id: -1 })
-    .select({ _id: 0, date: 1, type: 1, category: 1, amount: 1, description: 1, source: 1, deleted: 1 })
-    .lean<StoredTransaction[]>()
+    .select({ _id: 0, ...EXPORT_FIELDS })
+    .lean<ExportedTransaction[]>()
     .cursor({ batchSize: EXPORT_BATCH_SIZE });
   const encoder = new TextEncoder();
 
@@ -123,17 +112,9 @@ export async function transactionsCsvStream(userId: string) {
     async pull(controller) {
       const batch: ExportRow[] = [];
       while (batch.length < EXPORT_BATCH_SIZE) {
-        const transaction: StoredTransaction | null = await cursor.next();
+        const transaction: ExportedTransaction | null = await cursor.next();
         if (!transaction) break;
-        batch.push({
-          date: transaction.date,
-          type: transaction.type,
-          category: categoryName(transaction.category),
-          amount: transaction.amount,
-          description: transaction.description ?? "",
-          source: transaction.source ?? "manual",
-          deleted: transaction.deleted === true,
-        });
+        batch.push({ ...transaction, category: categoryName(transaction.category) });
       }
       if (batch.length > 0) controller.enqueue(encoder.encode(toCsv(batch, { header: false })));
       if (batch.length < EXPORT_BATCH_SIZE) {

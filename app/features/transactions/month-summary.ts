@@ -1,3 +1,4 @@
+import type { MonthSummaryRecord } from "../../../models";
 import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 
 /** The fields of a transaction that move its month's totals. */
@@ -51,7 +52,7 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
 const EMPTY_CATEGORY: CategoryTotals = { income: 0, expense: 0, allocated: 0 };
 
 /** A stored summary (or none) as complete totals. */
-export function toMonthTotals(stored: Partial<MonthTotals> | null | undefined): MonthTotals {
+export function toMonthTotals(stored: Partial<Pick<MonthSummaryRecord, "income" | "expense" | "count" | "categories">> | null | undefined): MonthTotals {
   const categories: Record<string, CategoryTotals> = {};
   for (const [id, totals] of Object.entries(stored?.categories ?? {})) categories[id] = { ...EMPTY_CATEGORY, ...totals };
   return { income: stored?.income ?? 0, expense: stored?.expense ?? 0, count: stored?.count ?? 0, categories };

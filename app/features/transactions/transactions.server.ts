@@ -1,28 +1,18 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import mongoose, { Types } from "mongoose";
-import { Transaction } from "../../../models";
+import { Transaction, type TransactionRecord } from "../../../models";
 import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
-import { transactionImportKey } from "~/features/csv/csv";
-import { ensureCategoryExists, getCategories, getCategory } from "~/features/categories/categories.server";
-import { isMonthKey, monthKeyOf } from "~/lib/month";
+import { getCategories, getCategory } from "~/features/categories/categories.server";
+import { isMonthKey } from "~/lib/month";
+import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
+import { applyLedgerBatch, toObjectId } from "./ledger.server";
 import type { CategoryTotals } from "./month-summary";
-import { clearMonthSummaries, listMonthSummaries, updateMonthSummaries, type StoredMonthSummary } from "./month-summary.server";
-import { safeRedirect } from "~/utils/redirect";
-import { transactionSchema } from "./schema";
-import {
-  TRANSACTIONS_PATH,
-  type Allocation,
-  type CategoryChoice,
-  type ListTab,
-  type TransactionItem,
-  type TransactionTab,
-  type TransactionType,
-} from "./transactions";
+import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
+import type { CategoryChoice, ListTab, TransactionItem, TransactionTab, TransactionType } from "./transactions";
 
 export const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 
-/** What the form (or an import) writes; `amount` in cents, `date` YYYY-MM-DD. */
+/** What the form writes; `amount` in cents, `date` YYYY-MM-DD. */
 export type TransactionInput = {
   type: TransactionType;
   amount: number;
@@ -31,21 +21,6 @@ export type TransactionInput = {
   description?: string;
   /** Income placed against the expense category `category` (an offset). */
   showExpenseCategories?: boolean;
-};
-
-type StoredTransaction = {
-  _id: Types.ObjectId;
-  userId: Types.ObjectId;
-  type: TransactionType;
-  category?: string;
-  amount: number;
-  date: string;
-  monthKey: string;
-  description?: string;
-  allocations?: Allocation[];
-  deleted?: boolean;
-  source?: string;
-  bankName?: string | null;
 };
 
 const ITEM_FIELDS = {
@@ -61,25 +36,20 @@ const ITEM_FIELDS = {
   bankName: 1,
 } as const;
 
-const OBJECT_ID = /^[a-f0-9]{24}$/i;
+type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
 
-/** The ObjectId of a well-formed id; null for anything else (so a bad URL is a 404, not a 500). */
-function toObjectId(id: unknown) {
-  return typeof id === "string" && OBJECT_ID.test(id) ? new Types.ObjectId(id) : null;
-}
-
-function toItem(stored: StoredTransaction): TransactionItem {
+function toItem(stored: ListedTransaction): TransactionItem {
   return {
     id: String(stored._id),
     type: stored.type,
-    category: stored.category ?? "",
+    category: stored.category,
     amount: stored.amount,
     date: stored.date,
     monthKey: stored.monthKey,
-    description: stored.description ?? "",
-    allocations: (stored.allocations ?? []).map(({ categoryId, amount }) => ({ categoryId, amount })),
-    deleted: Boolean(stored.deleted),
-    source: stored.source ?? "manual",
+    description: stored.description,
+    allocations: stored.allocations.map(({ categoryId, amount }) => ({ categoryId, amount })),
+    deleted: stored.deleted,
+    source: stored.source,
     bankName: stored.bankName ?? null,
   };
 }
@@ -89,68 +59,49 @@ function isOffset(input: TransactionInput) {
 }
 
 /**
- * The stored fields of a form's input. An offset keeps its expense category
+ * The ledger fields of a form's input. An offset keeps its expense category
  * as `category` and books the whole amount on it as an allocation; an offset
- * without a description is described after the category it offsets. An
- * income category the user's map lacks is created now, so reading
- * categories never needs the transactions.
+ * without a description is described after the category it offsets.
  */
-async function storedFields(userId: string, input: TransactionInput) {
+async function ledgerFields(userId: string, input: TransactionInput): Promise<LedgerFields> {
   const offset = isOffset(input);
   let description = (input.description ?? "").trim();
   if (offset && !description) description = `Offset for ${(await getCategory(userId, input.category))?.name ?? input.category}`;
-  if (input.type === "income" && !offset && !isUncategorized(input.category)) {
-    await ensureCategoryExists(userId, { id: input.category, name: input.category.replace(/-/g, " "), type: "income" });
-  }
   return {
     type: input.type,
     category: input.category,
     amount: input.amount,
     date: input.date,
-    monthKey: monthKeyOf(input.date),
     description,
-    descriptionLower: description.toLowerCase(),
     allocations: offset ? [{ categoryId: input.category, amount: input.amount }] : [],
-    importKey: transactionImportKey({ date: input.date, amount: input.amount, type: input.type, description }),
   };
 }
 
-/** Adds a transaction: from the form, or from an import with its `source` and `bankName`. */
-export async function createTransaction(userId: string, input: TransactionInput, origin: { source?: string; bankName?: string | null } = {}) {
-  const fields = await storedFields(userId, input);
-  const created = await Transaction.create({ userId: new Types.ObjectId(userId), ...fields, source: origin.source ?? "manual", bankName: origin.bankName ?? null });
-  const item = toItem(created.toObject() as StoredTransaction);
-  await updateMonthSummaries(userId, [item], 1);
-  return item;
+/** Adds a transaction: from the form, or from a bank with its `source` and `bankName`. */
+export async function createTransaction(userId: string, input: TransactionInput, origin: { source?: LedgerSource; bankName?: string | null } = {}) {
+  const entry = { ...(await ledgerFields(userId, input)), source: origin.source ?? "manual", bankName: origin.bankName ?? null };
+  const result = await applyLedgerBatch(userId, { added: [entry] });
+  if (!result.ok) throw new LedgerRefusedError(result.issues);
+  return toItem(result.added[0]);
 }
 
 /** The user's transaction, or null when the id is not one of theirs. */
 export async function getTransaction(userId: string, id: string) {
   const _id = toObjectId(id);
   if (!_id) return null;
-  const stored = await Transaction.findOne({ _id, userId: new Types.ObjectId(userId) }).select(ITEM_FIELDS).lean<StoredTransaction>();
+  const stored = await Transaction.findOne({ _id, userId: new Types.ObjectId(userId) }).select(ITEM_FIELDS).lean<ListedTransaction>();
   return stored ? toItem(stored) : null;
 }
 
 /** Rewrites the user's transaction from the form; null when the id is not one of theirs. */
 export async function updateTransaction(userId: string, id: string, input: TransactionInput) {
-  const _id = toObjectId(id);
-  if (!_id) return null;
-  const owner = new Types.ObjectId(userId);
-  if (!(await Transaction.exists({ _id, userId: owner }))) return null;
-  const fields = await storedFields(userId, input);
-  // The document as it was before this write is what leaves the summaries.
-  const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: fields }, { returnDocument: "before" }).lean<StoredTransaction>();
-  if (!before) return null;
-  const after = toItem({ ...before, ...fields });
-  await updateMonthSummaries(userId, [toItem(before)], -1);
-  await updateMonthSummaries(userId, [after], 1);
-  return after;
-}
-
-/** Marks one live transaction of `owner` deleted; the document before the write, or null when there was none. */
-async function markDeleted(owner: Types.ObjectId, _id: Types.ObjectId) {
-  return Transaction.findOneAndUpdate({ _id, userId: owner, deleted: false }, { $set: { deleted: true } }, { returnDocument: "before" }).lean<StoredTransaction>();
+  const result = await applyLedgerBatch(userId, { updated: [{ id, ...(await ledgerFields(userId, input)) }] });
+  if (!result.ok) {
+    if (result.issues.some((issue) => issue.code === "not-found")) return null;
+    throw new LedgerRefusedError(result.issues);
+  }
+  const [updated] = result.updated;
+  return updated ? toItem(updated) : null;
 }
 
 /**
@@ -159,12 +110,9 @@ async function markDeleted(owner: Types.ObjectId, _id: Types.ObjectId) {
  * as the spec says; false only when the write fails.
  */
 export async function softDeleteTransaction(userId: string, id: string) {
-  const _id = toObjectId(id);
-  if (!_id) return true;
   try {
-    const before = await markDeleted(new Types.ObjectId(userId), _id);
-    if (before) await updateMonthSummaries(userId, [toItem(before)], -1);
-    return true;
+    const result = await applyLedgerBatch(userId, { deleted: [id] });
+    return result.ok && result.deleted.every((outcome) => outcome.status !== "failed");
   } catch (error) {
     console.error("soft delete failed", error);
     return false;
@@ -173,16 +121,9 @@ export async function softDeleteTransaction(userId: string, id: string) {
 
 /** Undoes a soft delete; true when the transaction is the user's and live afterwards. */
 export async function restoreTransaction(userId: string, id: string) {
-  const _id = toObjectId(id);
-  if (!_id) return false;
-  const owner = new Types.ObjectId(userId);
   try {
-    const before = await Transaction.findOneAndUpdate({ _id, userId: owner, deleted: true }, { $set: { deleted: false } }, { returnDocument: "before" }).lean<StoredTransaction>();
-    if (before) {
-      await updateMonthSummaries(userId, [{ ...toItem(before), deleted: false }], 1);
-      return true;
-    }
-    return Boolean(await Transaction.exists({ _id, userId: owner, deleted: false }));
+    const result = await applyLedgerBatch(userId, { restored: [id] });
+    return result.ok && result.restored.every((outcome) => outcome.status === "done" || outcome.status === "unchanged");
   } catch (error) {
     console.error("restore failed", error);
     return false;
@@ -194,36 +135,22 @@ function messageOf(error: unknown) {
 }
 
 /**
- * Soft-deletes several transactions, each after an ownership check: an id of
- * another user is reported and left alone; ids that do not exist count as
- * deleted (as a single delete does).
+ * Soft-deletes several transactions: an id of another user is reported and
+ * left alone; ids that do not exist count as deleted (as a single delete does).
  */
 export async function bulkDeleteTransactions(userId: string, ids: string[]): Promise<{ success: boolean; errors: string[] }> {
-  const errors: string[] = [];
-  const removed: TransactionItem[] = [];
   try {
-    const owner = new Types.ObjectId(userId);
-    for (const id of new Set(ids)) {
-      const _id = toObjectId(id);
-      // One _id lookup per id: the only lookup FerretDB answers without a scan.
-      const stored = _id ? await Transaction.findById(_id).select({ userId: 1 }).lean<{ userId: Types.ObjectId }>() : null;
-      if (!_id || !stored) continue;
-      if (!stored.userId.equals(owner)) {
-        errors.push(`Transaction ${id} belongs to different user`);
-        continue;
-      }
-      try {
-        const before = await markDeleted(owner, _id);
-        if (before) removed.push(toItem(before));
-      } catch (error) {
-        errors.push(`Error deleting transaction ${id}: ${messageOf(error)}`);
-      }
-    }
-    await updateMonthSummaries(userId, removed, -1);
+    const result = await applyLedgerBatch(userId, { deleted: ids });
+    if (!result.ok) throw new LedgerRefusedError(result.issues);
+    const errors = result.deleted.flatMap((outcome) => {
+      if (outcome.status === "other-user") return [`Transaction ${outcome.id} belongs to different user`];
+      if (outcome.status === "failed") return [`Error deleting transaction ${outcome.id}: ${outcome.error}`];
+      return [];
+    });
     return { success: errors.length === 0, errors };
   } catch (error) {
     console.error("bulk delete failed", error);
-    return { success: false, errors: [...errors, `Critical error: ${messageOf(error)}`] };
+    return { success: false, errors: [`Critical error: ${messageOf(error)}`] };
   }
 }
 
@@ -232,8 +159,8 @@ export async function bulkDeleteTransactions(userId: string, ids: string[]): Pro
  * live transaction is left, so the month summaries are simply empty.
  */
 export async function resetFinancialData(userId: string) {
-  await Transaction.updateMany({ userId: new Types.ObjectId(userId), deleted: false }, { $set: { deleted: true } });
-  await clearMonthSummaries(userId);
+  const result = await applyLedgerBatch(userId, { deleted: "all" });
+  if (!result.ok) throw new LedgerRefusedError(result.issues);
 }
 
 export type ListOptions = {
@@ -260,13 +187,13 @@ function decodeCursor(cursor: string | null | undefined): Cursor | null {
 }
 
 /** Newest date first; on one date the newest id first (ids are equally long hex, so text order is id order). */
-function newestFirst(a: StoredTransaction, b: StoredTransaction) {
+function newestFirst(a: ListedTransaction, b: ListedTransaction) {
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;
   const [idA, idB] = [String(a._id), String(b._id)];
   return idA === idB ? 0 : idA < idB ? 1 : -1;
 }
 
-function isAfterCursor(transaction: StoredTransaction, cursor: Cursor | null) {
+function isAfterCursor(transaction: ListedTransaction, cursor: Cursor | null) {
   return !cursor || transaction.date < cursor.date || (transaction.date === cursor.date && String(transaction._id) < cursor.id);
 }
 
@@ -276,7 +203,7 @@ function escapeRegex(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function fitsTab(transaction: StoredTransaction, tab: TransactionTab) {
+function fitsTab(transaction: ListedTransaction, tab: TransactionTab) {
   if (tab === "new") return isUncategorized(transaction.category);
   if (tab === "tracked") return !isUncategorized(transaction.category);
   return true;
@@ -294,7 +221,7 @@ function sumTotals(totals: Partial<CategoryTotals> | undefined) {
  * an uncategorized one counts under "uncategorized"), so a zero total means
  * there is nothing to read there.
  */
-function monthMayMatch(summary: StoredMonthSummary, options: ListOptions) {
+function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
   const categories = summary.categories ?? {};
   const categorised = Object.entries(categories).some(([id, totals]) => id !== UNCATEGORIZED && sumTotals(totals) > 0);
   const allocated = Object.values(categories).reduce((sum, totals) => sum + (totals?.allocated ?? 0), 0);
@@ -327,10 +254,10 @@ async function listByMonth(userId: string, options: ListOptions, after: Cursor |
   const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
   if (options.type === "income" || options.type === "expense") filter.type = options.type;
   if (options.category && !isUncategorized(options.category)) filter.category = options.category;
-  const found: StoredTransaction[] = [];
+  const found: ListedTransaction[] = [];
   for (const monthKey of months) {
     if (after && monthKey > after.date.slice(0, 7)) continue;
-    const stored = await Transaction.find({ ...filter, monthKey }).select(ITEM_FIELDS).lean<StoredTransaction[]>();
+    const stored = await Transaction.find({ ...filter, monthKey }).select(ITEM_FIELDS).lean<ListedTransaction[]>();
     const matching = stored.filter(
       (transaction) =>
         fitsTab(transaction, options.tab) &&
@@ -362,7 +289,7 @@ async function listInOneQuery(userId: string, options: ListOptions, after: Curso
     const afterId = new Types.ObjectId(after.id);
     filter.$or = [{ date: mongoose.trusted({ $lt: after.date }) }, { date: after.date, _id: mongoose.trusted({ $lt: afterId }) }];
   }
-  return Transaction.find(filter).sort({ date: -1, _id: -1 }).limit(wanted).select(ITEM_FIELDS).lean<StoredTransaction[]>();
+  return Transaction.find(filter).sort({ date: -1, _id: -1 }).limit(wanted).select(ITEM_FIELDS).lean<ListedTransaction[]>();
 }
 
 /**
@@ -396,14 +323,4 @@ export function listSidebarTransactions(userId: string, tab: ListTab, limit = DE
 /** The categories the transaction form offers (and checks a choice against). */
 export async function getCategoryChoices(userId: string): Promise<CategoryChoice[]> {
   return (await getCategories(userId)).map(({ id, name, type }) => ({ id, name, type }));
-}
-
-/**
- * Reads the add/edit form against the user's categories. The form posts to the
- * bare path, so the page it re-renders takes its `redirectTo` from here.
- */
-export async function parseTransactionForm(userId: string, request: Request) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
-  return { submission, redirectTo: safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH) };
 }

@@ -1,0 +1,173 @@
+import { describe, expect, test } from "vitest";
+import { Transaction } from "../../../models";
+import { getCategories } from "~/features/categories/categories.server";
+import type { LedgerEntry } from "./ledger";
+import { applyLedgerBatch } from "./ledger.server";
+import { getMonthTotals, listMonthSummaries } from "./month-summary.server";
+import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+
+useTestDatabase();
+
+const coffee: LedgerEntry = { type: "expense", amount: 450, category: "food", date: "2026-03-04", description: "Coffee", source: "manual" };
+const pay: LedgerEntry = { type: "income", amount: 300000, category: "salary", date: "2026-03-01", description: "March pay", source: "manual" };
+
+/** Everything the ledger keeps for a user, to show that a refused batch changed none of it. */
+async function snapshot(userId: string) {
+  return {
+    transactions: await Transaction.find({ userId }).sort({ _id: 1 }).lean(),
+    summaries: await listMonthSummaries(userId),
+  };
+}
+
+function okResult(result: Awaited<ReturnType<typeof applyLedgerBatch>>) {
+  if (!result.ok) throw new Error(`expected the batch to be written, got ${JSON.stringify(result.issues)}`);
+  return result;
+}
+
+describe("a refused batch writes nothing", () => {
+  test("invalid new and edited transactions are reported field by field", async () => {
+    const userId = await createGoogleUser();
+    const existing = await createTransactionFor(userId);
+    const before = await snapshot(userId);
+
+    const result = await applyLedgerBatch(userId, {
+      added: [coffee, { ...coffee, amount: 0 }, { ...coffee, date: "2026-02-30", category: "a.b" }],
+      updated: [{ id: existing.id, amount: 12.5 }],
+      deleted: [existing.id],
+    });
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        { code: "invalid", list: "added", index: 1, field: "amount", message: expect.any(String) },
+        { code: "invalid", list: "added", index: 2, field: "date", message: expect.any(String) },
+        { code: "invalid", list: "added", index: 2, field: "category", message: expect.any(String) },
+        { code: "repeated", id: existing.id },
+        { code: "invalid", list: "updated", index: 0, field: "amount", message: expect.any(String) },
+      ],
+    });
+    expect(await snapshot(userId)).toEqual(before);
+  });
+
+  test("an edit of a transaction that is not the user's (or no transaction at all) is not found", async () => {
+    const userId = await createGoogleUser();
+    const otherId = await createGoogleUser();
+    const theirs = await createTransactionFor(otherId);
+    const theirsBefore = await snapshot(otherId);
+
+    const result = await applyLedgerBatch(userId, {
+      added: [coffee],
+      updated: [{ id: theirs.id, amount: 1 }, { id: "not-an-id" }, { id: "0123456789abcdef01234567", amount: 1 }],
+    });
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        { code: "not-found", id: theirs.id },
+        { code: "not-found", id: "not-an-id" },
+        { code: "not-found", id: "0123456789abcdef01234567" },
+      ],
+    });
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+    expect(await snapshot(otherId)).toEqual(theirsBefore);
+  });
+});
+
+describe("a written batch", () => {
+  test("adds, edits, deletes and restores in one call, and the month summaries follow every write", async () => {
+    const userId = await createGoogleUser();
+    const rent = await createTransactionFor(userId, { category: "housing", amount: 120000, date: "2026-03-01", description: "Rent" });
+    const lunch = await createTransactionFor(userId, { amount: 1500, date: "2026-03-02", description: "Lunch" });
+    const gym = await createTransactionFor(userId, { category: "healthcare", amount: 3000, date: "2026-02-10", description: "Gym" });
+    okResult(await applyLedgerBatch(userId, { deleted: [gym.id] }));
+
+    const result = okResult(
+      await applyLedgerBatch(userId, {
+        added: [coffee, pay, { ...pay, amount: 2000, category: "food", description: "Refund", allocations: [{ categoryId: "food", amount: 2000 }] }],
+        updated: [{ id: lunch.id, date: "2026-04-02", description: " Team lunch " }],
+        deleted: [rent.id],
+        restored: [gym.id],
+      }),
+    );
+    expect(result.added.map((added) => [added.description, added.monthKey, added.source])).toEqual([
+      ["Coffee", "2026-03", "manual"],
+      ["March pay", "2026-03", "manual"],
+      ["Refund", "2026-03", "manual"],
+    ]);
+    expect(result.updated).toMatchObject([
+      { _id: expect.anything(), date: "2026-04-02", monthKey: "2026-04", description: "Team lunch", descriptionLower: "team lunch", importKey: "2026-04-02|1500|expense|team lunch", amount: 1500 },
+    ]);
+    expect(result.deleted).toEqual([{ id: rent.id, status: "done" }]);
+    expect(result.restored).toEqual([{ id: gym.id, status: "done" }]);
+
+    expect(await getMonthTotals(userId, "2026-02")).toEqual({ income: 0, expense: 3000, count: 1, categories: { healthcare: { income: 0, expense: 3000, allocated: 0 } } });
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({
+      income: 300000,
+      expense: 450,
+      count: 3,
+      categories: { food: { expense: 450, allocated: 2000, income: 0 }, salary: { income: 300000 }, housing: { expense: 0 } },
+    });
+    expect(await getMonthTotals(userId, "2026-04")).toMatchObject({ expense: 1500, count: 1, categories: { food: { expense: 1500 } } });
+  });
+
+  test("each deleted or restored id says what became of it; another user's transaction is left alone", async () => {
+    const userId = await createGoogleUser();
+    const otherId = await createGoogleUser();
+    const live = await createTransactionFor(userId);
+    const gone = await createTransactionFor(userId, { description: "Gone" });
+    const theirs = await createTransactionFor(otherId);
+    okResult(await applyLedgerBatch(userId, { deleted: [gone.id] }));
+    const theirsBefore = await snapshot(otherId);
+
+    const deleting = okResult(await applyLedgerBatch(userId, { deleted: [live.id, gone.id, theirs.id, "0123456789abcdef01234567", "nonsense", live.id] }));
+    expect(deleting.deleted).toEqual([
+      { id: live.id, status: "done" },
+      { id: gone.id, status: "unchanged" },
+      { id: theirs.id, status: "other-user" },
+      { id: "0123456789abcdef01234567", status: "not-found" },
+      { id: "nonsense", status: "not-found" },
+    ]);
+    const restoring = okResult(await applyLedgerBatch(userId, { restored: [gone.id, theirs.id] }));
+    expect(restoring.restored).toEqual([
+      { id: gone.id, status: "done" },
+      { id: theirs.id, status: "other-user" },
+    ]);
+    expect(okResult(await applyLedgerBatch(userId, { restored: [gone.id] })).restored).toEqual([{ id: gone.id, status: "unchanged" }]);
+    expect(await snapshot(otherId)).toEqual(theirsBefore);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ expense: 1200, count: 1 });
+  });
+
+  test("deleting everything also deletes what the batch added; a restore after it counts again", async () => {
+    const userId = await createGoogleUser();
+    const march = await createTransactionFor(userId, { date: "2026-03-05" });
+    const april = await createTransactionFor(userId, { date: "2026-04-05" });
+    okResult(await applyLedgerBatch(userId, { deleted: [april.id] }));
+
+    const result = okResult(await applyLedgerBatch(userId, { added: [coffee], deleted: "all", restored: [april.id] }));
+    expect(result.restored).toEqual([{ id: april.id, status: "done" }]);
+    expect(await Transaction.countDocuments({ userId, deleted: false })).toBe(1);
+    expect(await Transaction.findById(march.id).lean()).toMatchObject({ deleted: true });
+    expect(await listMonthSummaries(userId)).toEqual([expect.objectContaining({ monthKey: "2026-04", expense: 1200, count: 1 })]);
+  });
+
+  test("new rows keep their source and bank; income categories they book are created, offsets create none", async () => {
+    const userId = await createGoogleUser();
+    await getCategories(userId);
+    const result = okResult(
+      await applyLedgerBatch(userId, {
+        added: [
+          { ...coffee, category: "", source: "plaid", bankName: "First Bank" },
+          { ...pay, category: "side-gig" },
+          { ...pay, amount: 900, category: "pets", allocations: [{ categoryId: "pets", amount: 900 }] },
+        ],
+      }),
+    );
+    expect(result.added.map(({ source, bankName }) => ({ source, bankName }))).toEqual([
+      { source: "plaid", bankName: "First Bank" },
+      { source: "manual", bankName: null },
+      { source: "manual", bankName: null },
+    ]);
+    const categories = await getCategories(userId);
+    expect(categories.find((category) => category.id === "side-gig")).toMatchObject({ type: "income", name: "side gig" });
+    expect(categories.find((category) => category.id === "pets")).toBeUndefined();
+  });
+});

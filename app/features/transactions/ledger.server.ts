@@ -1,0 +1,195 @@
+import mongoose, { Types } from "mongoose";
+import { Transaction, type TransactionRecord } from "../../../models";
+import { ensureCategoryExists, getCategories } from "~/features/categories/categories.server";
+import {
+  booksIncomeCategory,
+  entryProblems,
+  fieldProblems,
+  fieldsAfterEdit,
+  fieldsOfEntry,
+  repeatedIds,
+  storedFields,
+  type LedgerBatch,
+  type LedgerEdit,
+  type LedgerEntry,
+  type LedgerFields,
+  type LedgerIssue,
+} from "./ledger";
+import { clearMonthSummaries, updateMonthSummaries } from "./month-summary.server";
+
+/**
+ * What became of one id a batch deleted or restored: `done` when this batch
+ * changed it, `unchanged` when it was the user's and already so.
+ */
+export type LedgerIdOutcome = { id: string; status: "done" | "unchanged" | "not-found" | "other-user" } | { id: string; status: "failed"; error: string };
+
+export type LedgerResult =
+  | { ok: true; added: TransactionRecord[]; updated: TransactionRecord[]; deleted: LedgerIdOutcome[]; restored: LedgerIdOutcome[] }
+  | { ok: false; issues: LedgerIssue[] };
+
+/** One document write: the transaction before it (null when inserted) and after it. */
+type LedgerChange = { before: TransactionRecord | null; after: TransactionRecord };
+
+/** The writes of one batch; `cleared` when every live transaction of the user was deleted before `changes`. */
+type LedgerWrites = { cleared: boolean; changes: LedgerChange[] };
+
+type PlannedEdit = { _id: Types.ObjectId; fields: LedgerFields };
+
+const OBJECT_ID = /^[a-f0-9]{24}$/i;
+
+/** The ObjectId of a well-formed id; null for anything else (so a bad id is not found rather than an error). */
+export function toObjectId(id: unknown) {
+  return typeof id === "string" && OBJECT_ID.test(id) ? new Types.ObjectId(id) : null;
+}
+
+function messageOf(error: unknown) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function entryIssues(entries: LedgerEntry[]): LedgerIssue[] {
+  return entries.flatMap((entry, index) => entryProblems(entry).map((problem) => ({ code: "invalid" as const, list: "added" as const, index, ...problem })));
+}
+
+/** Reads the user's transactions the edits name and checks each one as it would be after its edit. */
+async function planEdits(owner: Types.ObjectId, edits: LedgerEdit[], issues: LedgerIssue[]) {
+  const planned: PlannedEdit[] = [];
+  for (const [index, edit] of edits.entries()) {
+    const _id = toObjectId(edit.id);
+    const stored = _id ? await Transaction.findOne({ _id, userId: owner }).lean() : null;
+    if (!_id || !stored) {
+      issues.push({ code: "not-found", id: edit.id });
+      continue;
+    }
+    const fields = fieldsAfterEdit(stored, edit);
+    issues.push(...fieldProblems(fields).map((problem) => ({ code: "invalid" as const, list: "updated" as const, index, ...problem })));
+    planned.push({ _id, fields });
+  }
+  return planned;
+}
+
+/** Creates the income categories the transactions book that the user's map lacks (imports name existing ones). */
+async function ensureIncomeCategories(userId: string, written: LedgerFields[]) {
+  const wanted = new Set(written.filter(booksIncomeCategory).map((fields) => fields.category));
+  if (wanted.size === 0) return;
+  const existing = new Set((await getCategories(userId)).map((category) => category.id));
+  for (const id of wanted) {
+    if (!existing.has(id)) await ensureCategoryExists(userId, { id, name: id.replace(/-/g, " "), type: "income" });
+  }
+}
+
+async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], writes: LedgerWrites) {
+  if (entries.length === 0) return [];
+  const documents = entries.map((entry) => ({
+    _id: new Types.ObjectId(),
+    userId: owner,
+    ...storedFields(fieldsOfEntry(entry)),
+    deleted: false,
+    source: entry.source,
+    bankName: entry.bankName ?? null,
+  }));
+  try {
+    const inserted: TransactionRecord[] = (await Transaction.insertMany(documents)).map((document) => document.toObject());
+    writes.changes.push(...inserted.map((after) => ({ before: null, after })));
+    return inserted;
+  } catch (error) {
+    // An insert stopped part-way has written its first documents: they count.
+    const ids = documents.map((document) => document._id);
+    const written = await Transaction.find({ userId: owner, _id: mongoose.trusted({ $in: ids }) }).lean();
+    writes.changes.push(...written.map((after) => ({ before: null, after })));
+    throw error;
+  }
+}
+
+async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: LedgerWrites) {
+  const updated: TransactionRecord[] = [];
+  for (const { _id, fields } of edits) {
+    const set = storedFields(fields);
+    // The document as this write found it is what leaves the summaries, even if it changed since it was read.
+    const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();
+    if (!before) continue;
+    const after = { ...before, ...set };
+    writes.changes.push({ before, after });
+    updated.push(after);
+  }
+  return updated;
+}
+
+/**
+ * Sets `deleted` on each of the user's transactions named; one write per id
+ * that matches only when it changes something, so repeating a delete or a
+ * restore never counts twice. Another user's transaction is never written.
+ */
+async function setDeleted(owner: Types.ObjectId, ids: string[], deleted: boolean, writes: LedgerWrites) {
+  const outcomes: LedgerIdOutcome[] = [];
+  for (const id of new Set(ids)) {
+    const _id = toObjectId(id);
+    if (!_id) {
+      outcomes.push({ id, status: "not-found" });
+      continue;
+    }
+    try {
+      const before = await Transaction.findOneAndUpdate({ _id, userId: owner, deleted: !deleted }, { $set: { deleted } }, { returnDocument: "before" }).lean();
+      if (before) {
+        writes.changes.push({ before, after: { ...before, deleted } });
+        outcomes.push({ id, status: "done" });
+        continue;
+      }
+      // One _id lookup: the only lookup FerretDB answers without a scan.
+      const stored = await Transaction.findById(_id).select({ userId: 1 }).lean<Pick<TransactionRecord, "userId">>();
+      outcomes.push({ id, status: !stored ? "not-found" : stored.userId.equals(owner) ? "unchanged" : "other-user" });
+    } catch (error) {
+      outcomes.push({ id, status: "failed", error: messageOf(error) });
+    }
+  }
+  return outcomes;
+}
+
+/** Soft-deletes every live transaction of the user in one write; whatever the batch wrote before is deleted with them. */
+async function deleteEverything(owner: Types.ObjectId, writes: LedgerWrites): Promise<LedgerIdOutcome[]> {
+  await Transaction.updateMany({ userId: owner, deleted: false }, { $set: { deleted: true } });
+  writes.cleared = true;
+  writes.changes = [];
+  return [];
+}
+
+/**
+ * The one place where what is kept from the transactions follows their
+ * writes, from the documents as they were before and after each write. Today
+ * that is the month summaries; every later aggregate is kept here too.
+ */
+async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
+  if (writes.cleared) await clearMonthSummaries(userId);
+  await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.before ? [change.before] : [])), -1);
+  await updateMonthSummaries(userId, writes.changes.map((change) => change.after), 1);
+}
+
+/**
+ * The only writer of the user's transactions. Checks the whole batch first
+ * (new and edited transactions as they would be stored, edited ids the
+ * user's, no id named twice) and refuses it with the issues found, writing
+ * nothing. Then adds, edits, deletes and restores, in that order, and brings
+ * the aggregates in step with what was written, also when a write fails
+ * part-way (FerretDB has no multi-document transactions).
+ *
+ * Deleting or restoring an id that is not the user's is no error: its
+ * outcome says so. Income categories the transactions book are created.
+ */
+export async function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
+  const owner = new Types.ObjectId(userId);
+  const entries = batch.added ?? [];
+  const issues: LedgerIssue[] = [...entryIssues(entries), ...repeatedIds(batch).map((id) => ({ code: "repeated" as const, id }))];
+  const edits = await planEdits(owner, batch.updated ?? [], issues);
+  if (issues.length > 0) return { ok: false, issues };
+
+  await ensureIncomeCategories(userId, [...entries.map(fieldsOfEntry), ...edits.map((edit) => edit.fields)]);
+  const writes: LedgerWrites = { cleared: false, changes: [] };
+  try {
+    const added = await insertEntries(owner, entries, writes);
+    const updated = await writeEdits(owner, edits, writes);
+    const deleted = batch.deleted === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, batch.deleted ?? [], true, writes);
+    const restored = await setDeleted(owner, batch.restored ?? [], false, writes);
+    return { ok: true, added, updated, deleted, restored };
+  } finally {
+    await keepAggregatesInStep(userId, writes);
+  }
+}

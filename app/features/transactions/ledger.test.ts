@@ -1,0 +1,90 @@
+import { describe, expect, test } from "vitest";
+import { booksIncomeCategory, entryProblems, fieldsAfterEdit, repeatedIds, storedFields, type LedgerEntry, type LedgerFields } from "./ledger";
+
+const groceries: LedgerFields = { type: "expense", amount: 1200, category: "food", date: "2026-03-05", description: "Groceries", allocations: [] };
+const refund: LedgerFields = { type: "income", amount: 2000, category: "food", date: "2026-03-07", description: "", allocations: [{ categoryId: "food", amount: 2000 }] };
+
+function problemFields(fields: Partial<LedgerEntry>) {
+  return entryProblems({ ...groceries, source: "manual", ...fields } as LedgerEntry).map((problem) => problem.field);
+}
+
+describe("what the ledger writes", () => {
+  test.each<[string, Partial<LedgerEntry>]>([
+    ["an expense", {}],
+    ["an uncategorized expense (empty)", { category: "" }],
+    ["an uncategorized expense (named)", { category: "Uncategorized" }],
+    ["an offset", refund],
+    ["a split income: part of it placed on an expense category", { type: "income", category: "salary", amount: 5000, allocations: [{ categoryId: "food", amount: 1500 }] }],
+    ["a bank transaction", { source: "plaid", bankName: "First Bank" }],
+    ["an import", { source: "import", bankName: null }],
+    ["a leap day", { date: "2028-02-29" }],
+    ["a description of 500 characters (after trimming)", { description: ` ${"x".repeat(500)} ` }],
+  ])("accepts %s", (_, fields) => {
+    expect(problemFields(fields)).toEqual([]);
+  });
+
+  test.each<[string, Partial<LedgerEntry>, string[]]>([
+    ["a zero amount", { amount: 0 }, ["amount"]],
+    ["a negative amount", { amount: -500 }, ["amount"]],
+    ["a fraction of a cent", { amount: 12.5 }, ["amount"]],
+    ["an amount beyond safe integers", { amount: 2 ** 53 }, ["amount"]],
+    ["a date that does not exist", { date: "2026-02-30" }, ["date"]],
+    ["a date in another format", { date: "03/05/2026" }, ["date"]],
+    ["an unknown type", { type: "transfer" as LedgerEntry["type"] }, ["type"]],
+    ["a category id with a dot", { category: "food.dining" }, ["category"]],
+    ["a category id starting with $", { category: "$where" }, ["category"]],
+    ["a category of blanks", { category: "  " }, ["category"]],
+    ["a description over 500 characters", { description: "x".repeat(501) }, ["description"]],
+    ["allocations on an expense", { allocations: [{ categoryId: "food", amount: 100 }] }, ["allocations"]],
+    ["allocations beyond the amount", { ...refund, allocations: [{ categoryId: "food", amount: 2001 }] }, ["allocations"]],
+    ["an allocation without a real category", { ...refund, allocations: [{ categoryId: "uncategorized", amount: 2000 }] }, ["allocations"]],
+    ["an allocation of no cents", { ...refund, allocations: [{ categoryId: "food", amount: 0 }] }, ["allocations"]],
+    ["an unknown source", { source: "carrier-pigeon" as LedgerEntry["source"] }, ["source"]],
+    ["every field wrong at once", { type: "gift" as LedgerEntry["type"], amount: 0, date: "", category: "a.b" }, ["type", "amount", "date", "category"]],
+  ])("refuses %s", (_, fields, refused) => {
+    expect(problemFields(fields)).toEqual(refused);
+  });
+});
+
+describe("edits", () => {
+  test("the fields given replace the stored ones; the rest stay", () => {
+    expect(fieldsAfterEdit(groceries, { id: "x", amount: 1500, date: "2026-04-01" })).toEqual({ ...groceries, amount: 1500, date: "2026-04-01" });
+  });
+
+  test("an offset turned into an expense keeps its allocations unless they are cleared, so it is refused", () => {
+    const expense = fieldsAfterEdit(refund, { id: "x", type: "expense" });
+    expect(entryProblems({ ...expense, source: "manual" }).map((problem) => problem.field)).toEqual(["allocations"]);
+    expect(entryProblems({ ...fieldsAfterEdit(refund, { id: "x", type: "expense", allocations: [] }), source: "manual" })).toEqual([]);
+  });
+
+  test("an id may be named once across edits, deletions and restorations; repeats within deletions are harmless", () => {
+    expect(repeatedIds({ updated: [{ id: "a" }], deleted: ["b", "b"], restored: ["c"] })).toEqual([]);
+    expect(repeatedIds({ updated: [{ id: "a" }, { id: "a" }] })).toEqual(["a"]);
+    expect(repeatedIds({ deleted: ["a", "b"], restored: ["b"] })).toEqual(["b"]);
+    expect(repeatedIds({ updated: [{ id: "a" }], deleted: "all", restored: ["a"] })).toEqual(["a"]);
+  });
+});
+
+describe("stored fields", () => {
+  test("the month, the search text and the import key follow from the fields; the description is trimmed", () => {
+    expect(storedFields({ ...groceries, description: "  Corner  Cafe " })).toEqual({
+      type: "expense",
+      amount: 1200,
+      category: "food",
+      date: "2026-03-05",
+      monthKey: "2026-03",
+      description: "Corner  Cafe",
+      descriptionLower: "corner  cafe",
+      allocations: [],
+      importKey: "2026-03-05|1200|expense|corner cafe",
+    });
+  });
+
+  test("an income books its category unless it offsets it; uncategorized and expenses book none", () => {
+    expect(booksIncomeCategory({ type: "income", category: "side-gig", allocations: [] })).toBe(true);
+    expect(booksIncomeCategory({ type: "income", category: "salary", allocations: [{ categoryId: "food", amount: 5 }] })).toBe(true);
+    expect(booksIncomeCategory(refund)).toBe(false);
+    expect(booksIncomeCategory({ type: "income", category: "", allocations: [] })).toBe(false);
+    expect(booksIncomeCategory(groceries)).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import { isUncategorized } from "~/features/categories/categories";
+import { transactionImportKey } from "~/features/csv/csv";
+import { isIsoDate, monthKeyOf } from "~/lib/month";
+import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
+
+/** Who hands the ledger a new transaction; each later writer (debt payments, savings, bank sync) adds its own. */
+export const LEDGER_SOURCES = ["manual", "import", "plaid"] as const;
+export type LedgerSource = (typeof LEDGER_SOURCES)[number];
+
+/** The fields of a transaction its writers choose; amounts in integer cents, `date` YYYY-MM-DD. */
+export type LedgerFields = {
+  type: TransactionType;
+  amount: number;
+  category: string;
+  date: string;
+  description: string;
+  /** Income placed on expense categories (an offset books the whole amount on its own category). */
+  allocations: Allocation[];
+};
+
+/** A new transaction. */
+export type LedgerEntry = Omit<LedgerFields, "description" | "allocations"> &
+  Partial<Pick<LedgerFields, "description" | "allocations">> & { source: LedgerSource; bankName?: string | null };
+
+/** A change to one of the user's transactions: the fields given replace the stored ones. */
+export type LedgerEdit = { id: string } & Partial<LedgerFields>;
+
+/** What one call hands the ledger; `deleted: "all"` soft-deletes every live transaction of the user. */
+export type LedgerBatch = {
+  added?: LedgerEntry[];
+  updated?: LedgerEdit[];
+  deleted?: string[] | "all";
+  restored?: string[];
+};
+
+export type LedgerField = keyof LedgerFields | "source" | "bankName";
+
+/** Why a whole batch was refused; nothing of it was written. */
+export type LedgerIssue =
+  | { code: "invalid"; list: "added" | "updated"; index: number; field: LedgerField; message: string }
+  | { code: "not-found"; id: string }
+  | { code: "repeated"; id: string };
+
+export class LedgerRefusedError extends Error {
+  constructor(readonly issues: LedgerIssue[]) {
+    super(`ledger refused the batch: ${JSON.stringify(issues)}`);
+    this.name = "LedgerRefusedError";
+  }
+}
+
+function isPositiveCents(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+/** Category ids are keys of the month summaries' `categories`, so they cannot hold "." or start with "$". */
+function isStorableCategoryId(id: unknown): id is string {
+  return typeof id === "string" && id.trim() !== "" && !id.includes(".") && !id.startsWith("$");
+}
+
+function allocationsProblem(fields: LedgerFields) {
+  if (!Array.isArray(fields.allocations)) return "allocations must be a list";
+  if (fields.allocations.length === 0) return null;
+  if (fields.type !== "income") return "only income can be allocated";
+  let total = 0;
+  for (const allocation of fields.allocations) {
+    if (!isStorableCategoryId(allocation?.categoryId) || isUncategorized(allocation.categoryId)) return "an allocation needs a real category";
+    if (!isPositiveCents(allocation.amount)) return "an allocation must be a positive whole number of cents";
+    total += allocation.amount;
+  }
+  return total > fields.amount ? "allocations exceed the amount" : null;
+}
+
+/** What is wrong with a transaction's fields, field by field (empty when it can be written). */
+export function fieldProblems(fields: LedgerFields): Array<{ field: LedgerField; message: string }> {
+  const problems: Array<{ field: LedgerField; message: string }> = [];
+  if (!TRANSACTION_TYPES.includes(fields.type)) problems.push({ field: "type", message: "type must be income or expense" });
+  if (!isPositiveCents(fields.amount)) problems.push({ field: "amount", message: "amount must be a positive whole number of cents" });
+  if (!isIsoDate(fields.date)) problems.push({ field: "date", message: "date must be a calendar date written YYYY-MM-DD" });
+  if (typeof fields.category !== "string" || !(isUncategorized(fields.category) || isStorableCategoryId(fields.category))) {
+    problems.push({ field: "category", message: "category must be empty, uncategorized, or an id without '.' or a leading '$'" });
+  }
+  if (typeof fields.description !== "string" || fields.description.trim().length > DESCRIPTION_MAX_LENGTH) {
+    problems.push({ field: "description", message: `description must be text of at most ${DESCRIPTION_MAX_LENGTH} characters` });
+  }
+  const allocations = allocationsProblem(fields);
+  if (allocations) problems.push({ field: "allocations", message: allocations });
+  return problems;
+}
+
+export function entryProblems(entry: LedgerEntry) {
+  const problems = fieldProblems(fieldsOfEntry(entry));
+  if (!LEDGER_SOURCES.includes(entry.source)) problems.push({ field: "source", message: `source must be one of ${LEDGER_SOURCES.join(", ")}` });
+  if (entry.bankName !== undefined && entry.bankName !== null && typeof entry.bankName !== "string") {
+    problems.push({ field: "bankName", message: "bankName must be text" });
+  }
+  return problems;
+}
+
+/** A new transaction's fields: no description or allocations unless given. */
+export function fieldsOfEntry(entry: LedgerEntry): LedgerFields {
+  const { type, amount, category, date, description = "", allocations = [] } = entry;
+  return { type, amount, category, date, description, allocations };
+}
+
+/** A stored transaction's fields after `edit`. */
+export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerFields {
+  return {
+    type: edit.type ?? stored.type,
+    amount: edit.amount ?? stored.amount,
+    category: edit.category ?? stored.category,
+    date: edit.date ?? stored.date,
+    description: edit.description ?? stored.description,
+    allocations: edit.allocations ?? stored.allocations,
+  };
+}
+
+/** Ids named more than once across the edits, deletions and restorations of one batch. */
+export function repeatedIds(batch: LedgerBatch) {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const lists = [batch.updated?.map((edit) => edit.id) ?? [], batch.deleted === "all" ? [] : [...new Set(batch.deleted)], [...new Set(batch.restored)]];
+  for (const id of lists.flat()) {
+    if (seen.has(id)) repeated.add(id);
+    seen.add(id);
+  }
+  return [...repeated];
+}
+
+/**
+ * An income books its own category as income unless that category receives
+ * one of its allocations (an offset), so that category must exist.
+ */
+export function booksIncomeCategory(fields: Pick<LedgerFields, "type" | "category" | "allocations">) {
+  return fields.type === "income" && !isUncategorized(fields.category) && !fields.allocations.some((allocation) => allocation.categoryId === fields.category);
+}
+
+/** The document fields of valid `fields`: the description trimmed, with the month, lower-cased description and import key they imply. */
+export function storedFields(fields: LedgerFields) {
+  const { type, amount, category, date } = fields;
+  const description = fields.description.trim();
+  return {
+    type,
+    amount,
+    category,
+    date,
+    monthKey: monthKeyOf(date),
+    description,
+    descriptionLower: description.toLowerCase(),
+    allocations: fields.allocations.map(({ categoryId, amount: allocated }) => ({ categoryId, amount: allocated })),
+    importKey: transactionImportKey({ date, amount, type, description }),
+  };
+}
