@@ -14,7 +14,7 @@ export { Session, type SessionRecord } from "./session";
 export { PasswordResetToken, type PasswordResetTokenRecord } from "./password-reset-token";
 export { ContactSubmission } from "./contact-submission";
 export { Transaction, type TransactionRecord } from "./transaction";
-export { MonthSummary, monthSummaryId, type CategoryMonthTotals, type MonthSummaryRecord } from "./month-summary";
+export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 

@@ -21,7 +21,7 @@ const monthSummarySchema = new Schema(
 );
 
 /** One category's totals in a month; a total never incremented is absent. */
-export type CategoryMonthTotals = { income?: number; expense?: number; allocated?: number };
+type CategoryMonthTotals = { income?: number; expense?: number; allocated?: number };
 
 /** A stored month summary as a lean read returns it. `categories` is Mixed (keys are category ids), which inference leaves untyped. */
 export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories"> & { categories: Record<string, CategoryMonthTotals> };

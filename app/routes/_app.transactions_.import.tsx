@@ -20,10 +20,10 @@ import {
   guessMapping,
   mapRows,
   MAX_CSV_BYTES,
-  parseCsv,
   type CsvMapping,
   type ParsedCsv,
 } from "~/features/csv/csv";
+import { parseCsv } from "~/features/csv/csv-text.server";
 import { commitImport, previewImport } from "~/features/csv/csv.server";
 import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";

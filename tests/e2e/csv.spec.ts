@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { transactionImportKey } from "~/features/csv/csv";
-import type { Transaction } from "../../models";
 import { expect, test, type TestUser } from "./fixtures";
 
 const BANK_CSV = [
@@ -10,26 +8,20 @@ const BANK_CSV = [
   '03/07/2026,"Grocer, Main St",62.10,',
 ].join("\n");
 
-/** A transaction stored the way the transactions data layer writes it. */
+/** A transaction typed by hand (deleted afterwards when `deleted`), through the app's transactions feature on the fixtures' connection. */
 async function addTransaction(
-  models: { Transaction: typeof Transaction },
   user: TestUser,
-  fields: { type: "income" | "expense"; amount: number; date: string; description: string; category?: string; deleted?: boolean },
+  { deleted = false, ...input }: { type: "income" | "expense"; amount: number; date: string; description: string; category?: string; deleted?: boolean },
 ) {
-  await models.Transaction.create({
-    userId: user.id,
-    category: "food",
-    ...fields,
-    monthKey: fields.date.slice(0, 7),
-    descriptionLower: fields.description.toLowerCase(),
-    importKey: transactionImportKey(fields),
-  });
+  const { createTransaction, softDeleteTransaction } = await import("~/features/transactions/transactions.server");
+  const created = await createTransaction(user.id, { category: "food", ...input });
+  if (deleted) await softDeleteTransaction(user.id, created.id);
 }
 
 test.describe("CSV import", () => {
   test("previews a bank file, skips the duplicate and imports the new rows", async ({ page, login, app }) => {
     const user = await login();
-    await addTransaction(app.models, user, { type: "expense", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
+    await addTransaction(user, { type: "expense", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
 
     await page.goto("/transactions/import");
     await expect(page).toHaveTitle("Import Transactions | Ledgerly");
@@ -96,13 +88,13 @@ test.describe("CSV import", () => {
 });
 
 test.describe("CSV export", () => {
-  test("downloads the user's transactions, deleted ones included, and nobody else's", async ({ page, login, createUser, app }) => {
+  test("downloads the user's transactions, deleted ones included, and nobody else's", async ({ page, login, createUser }) => {
     const user = await login();
     const otherUser = await createUser();
-    await addTransaction(app.models, user, { type: "expense", amount: 1999, date: "2026-02-14", description: "=Flowers" });
-    await addTransaction(app.models, user, { type: "income", amount: 300000, date: "2026-02-28", description: "Pay", category: "salary" });
-    await addTransaction(app.models, user, { type: "expense", amount: 500, date: "2026-01-05", description: "Old fee", deleted: true });
-    await addTransaction(app.models, otherUser, { type: "expense", amount: 777, date: "2026-02-20", description: "Someone else's lunch" });
+    await addTransaction(user, { type: "expense", amount: 1999, date: "2026-02-14", description: "=Flowers" });
+    await addTransaction(user, { type: "income", amount: 300000, date: "2026-02-28", description: "Pay", category: "salary" });
+    await addTransaction(user, { type: "expense", amount: 500, date: "2026-01-05", description: "Old fee", deleted: true });
+    await addTransaction(otherUser, { type: "expense", amount: 777, date: "2026-02-20", description: "Someone else's lunch" });
 
     await page.goto("/transactions/import");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);

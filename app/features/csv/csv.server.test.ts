@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { action, IMPORT_MESSAGES, INTENT } from "~/routes/_app.transactions_.import";
 import { loader as exportLoader } from "~/routes/resources.transactions-export";
-import { CSV_MESSAGES, mapRows, parseCsv, type CsvMapping } from "./csv";
+import { CSV_MESSAGES, mapRows, type CsvMapping } from "./csv";
+import { parseCsv } from "./csv-text.server";
 import { commitImport, previewImport, transactionsCsvStream } from "./csv.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";

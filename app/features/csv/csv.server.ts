@@ -4,7 +4,8 @@ import { isUncategorized, type Category } from "~/features/categories/categories
 import { getCategories } from "~/features/categories/categories.server";
 import { LedgerRefusedError, type LedgerEntry } from "~/features/transactions/ledger";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
-import { importKey, toCsv, type ExportRow, type MappedRow, type MappedTransaction } from "./csv";
+import { importKey, type ExportRow, type MappedRow, type MappedTransaction } from "./csv";
+import { toCsv } from "./csv-text.server";
 
 /** Keys per duplicate lookup: few round trips for a large file, a bounded `$in` for the database. */
 const KEY_BATCH_SIZE = 1000;

@@ -6,13 +6,11 @@ import {
   importKey,
   mapRows,
   MAX_CSV_ROWS,
-  parseCsv,
-  toCsv,
-  transactionImportKey,
   type CsvMapping,
   type ExportRow,
   type MappedRow,
 } from "./csv";
+import { parseCsv, toCsv } from "./csv-text.server";
 
 const coffee: ExportRow = {
   date: "2026-03-02",
@@ -190,7 +188,6 @@ describe("import key", () => {
     const base = { date: "2026-03-01", amount: 1250, type: "expense" as const, description: "Coffee  Shop " };
     expect(importKey(base)).toBe("2026-03-01|1250|expense|coffee shop");
     expect(importKey({ ...base, description: " COFFEE shop" })).toBe(importKey(base));
-    expect(transactionImportKey(base)).toBe(importKey(base));
     expect(new Set([base, { ...base, date: "2026-03-02" }, { ...base, amount: 1251 }, { ...base, type: "income" as const }].map(importKey)).size).toBe(4);
   });
 
@@ -203,6 +200,6 @@ describe("import key", () => {
         dateFormat: "MM/DD/YYYY",
       }),
     );
-    expect(importKey(row)).toBe(transactionImportKey({ date: "2026-03-01", amount: 1250, type: "expense", description: "coffee shop" }));
+    expect(importKey(row)).toBe(importKey({ date: "2026-03-01", amount: 1250, type: "expense", description: "coffee shop" }));
   });
 });

@@ -1,5 +1,5 @@
 import { isUncategorized } from "~/features/categories/categories";
-import { transactionImportKey } from "~/features/csv/csv";
+import { importKey } from "~/features/csv/csv";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
@@ -49,7 +49,7 @@ export class LedgerRefusedError extends Error {
 }
 
 function isPositiveCents(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) > 0;
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
 }
 
 /** Category ids are keys of the month summaries' `categories`, so they cannot hold "." or start with "$". */
@@ -87,6 +87,7 @@ export function fieldProblems(fields: LedgerFields): Array<{ field: LedgerField;
   return problems;
 }
 
+/** What is wrong with a new transaction, field by field. */
 export function entryProblems(entry: LedgerEntry) {
   const problems = fieldProblems(fieldsOfEntry(entry));
   if (!LEDGER_SOURCES.includes(entry.source)) problems.push({ field: "source", message: `source must be one of ${LEDGER_SOURCES.join(", ")}` });
@@ -127,8 +128,8 @@ export function repeatedIds(batch: LedgerBatch) {
 }
 
 /**
- * An income books its own category as income unless that category receives
- * one of its allocations (an offset), so that category must exist.
+ * Whether an income books its own category as income, so that the category
+ * must exist: always, unless the category receives one of its allocations (an offset).
  */
 export function booksIncomeCategory(fields: Pick<LedgerFields, "type" | "category" | "allocations">) {
   return fields.type === "income" && !isUncategorized(fields.category) && !fields.allocations.some((allocation) => allocation.categoryId === fields.category);
@@ -147,6 +148,6 @@ export function storedFields(fields: LedgerFields) {
     description,
     descriptionLower: description.toLowerCase(),
     allocations: fields.allocations.map(({ categoryId, amount: allocated }) => ({ categoryId, amount: allocated })),
-    importKey: transactionImportKey({ date, amount, type, description }),
+    importKey: importKey({ date, amount, type, description }),
   };
 }

@@ -32,6 +32,7 @@ export function TransactionFormDialog({ title, closeTo, children }: { title: str
   }, [hydrated, navigate, closeTo]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click on the backdrop is a pointer shortcut; Escape closes for keyboards
     <div
       className={hydrated ? "fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4" : ""}
       data-testid="transaction-form-backdrop"
@@ -193,6 +194,8 @@ export function TransactionForm({
           <input
             {...getInputProps(fields.showExpenseCategories, { type: "checkbox" })}
             onChange={clearHiddenCategory}
+            // A native checkbox states its own checked state; ARIA in HTML forbids aria-checked on it.
+            // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
             role="switch"
             className="peer absolute left-0 top-0 z-10 h-6 w-11 cursor-pointer opacity-0"
           />
