@@ -42,6 +42,6 @@ export function categoryBudgetsId(userId: string, monthKey: string) {
   return `${userId}:categories-${monthKey}`;
 }
 
-export type LeanBudget = LeanOf<typeof budgetSchema>;
+export type BudgetRecord = LeanOf<typeof budgetSchema>;
 
 export const Budget = defineModel("Budget", budgetSchema);

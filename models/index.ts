@@ -8,14 +8,14 @@ import { Session } from "./session";
 import { Transaction } from "./transaction";
 import { User } from "./user";
 
-export { User, AUTH_PROVIDERS, type LeanUser } from "./user";
+export { User, AUTH_PROVIDERS, type UserRecord } from "./user";
 export { Credential } from "./credential";
-export { Session, type LeanSession } from "./session";
-export { PasswordResetToken, type LeanPasswordResetToken } from "./password-reset-token";
+export { Session, type SessionRecord } from "./session";
+export { PasswordResetToken, type PasswordResetTokenRecord } from "./password-reset-token";
 export { ContactSubmission } from "./contact-submission";
 export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
-export { Budget, monthBudgetId, categoryBudgetsId, type LeanBudget } from "./budget";
+export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */

@@ -13,6 +13,6 @@ const passwordResetTokenSchema = new Schema(
   { timestamps: true },
 );
 
-export type LeanPasswordResetToken = LeanOf<typeof passwordResetTokenSchema>;
+export type PasswordResetTokenRecord = LeanOf<typeof passwordResetTokenSchema>;
 
 export const PasswordResetToken = defineModel("PasswordResetToken", passwordResetTokenSchema);

@@ -16,6 +16,6 @@ const sessionSchema = new Schema(
   { timestamps: true },
 );
 
-export type LeanSession = LeanOf<typeof sessionSchema>;
+export type SessionRecord = LeanOf<typeof sessionSchema>;
 
 export const Session = defineModel("Session", sessionSchema);

@@ -110,6 +110,6 @@ userSchema.pre("validate", function setUid() {
 // Webhooks that carry no user id are matched by the Stripe customer.
 userSchema.index({ "subscription.customerId": 1 });
 
-export type LeanUser = LeanOf<typeof userSchema>;
+export type UserRecord = LeanOf<typeof userSchema>;
 
 export const User = defineModel("User", userSchema);

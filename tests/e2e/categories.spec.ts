@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import type { LeanUser } from "../../models";
+import type { UserRecord } from "../../models";
 import { expect, test } from "./fixtures";
 
 const MONTH = "2026-03";
 const DASHBOARD = `/dashboard?month=${MONTH}`;
 
-type StoredCategories = Pick<LeanUser, "categories">;
+type StoredCategories = Pick<UserRecord, "categories">;
 
 /** The app's own data modules, on the connection the fixtures opened. */
 async function dataModules() {

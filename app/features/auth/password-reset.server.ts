@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import mongoose from "mongoose";
-import { PasswordResetToken, User, type LeanPasswordResetToken, type LeanUser } from "../../../models";
+import { PasswordResetToken, User, type PasswordResetTokenRecord, type UserRecord } from "../../../models";
 import { sendEmail } from "~/integrations/email.server";
 import { destroyUserSessions } from "./session.server";
 import { normaliseEmail, setPassword } from "./user.server";
@@ -22,7 +22,7 @@ export function resetLink(origin: string, code: string) {
 export async function requestPasswordReset(email: string, origin: string, now = new Date()) {
   const user = await User.findOne({ email: normaliseEmail(email) })
     .select({ email: 1, disabled: 1 })
-    .lean<Pick<LeanUser, "_id" | "email" | "disabled">>();
+    .lean<Pick<UserRecord, "_id" | "email" | "disabled">>();
   if (!user || user.disabled) return;
   const code = randomBytes(32).toString("base64url");
   await PasswordResetToken.create({
@@ -47,7 +47,7 @@ export type ResetCodeCheck =
 export async function checkResetCode(code: string, now = new Date()): Promise<ResetCodeCheck> {
   const token = await PasswordResetToken.findOne({ tokenHash: hashCode(code) })
     .select({ userId: 1, email: 1, expiresAt: 1, usedAt: 1 })
-    .lean<Pick<LeanPasswordResetToken, "_id" | "userId" | "email" | "expiresAt" | "usedAt">>();
+    .lean<Pick<PasswordResetTokenRecord, "_id" | "userId" | "email" | "expiresAt" | "usedAt">>();
   if (!token || token.usedAt) return { status: "invalid" };
   if (token.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
   return { status: "valid", email: token.email, userId: String(token.userId), tokenId: String(token._id) };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import mongoose from "mongoose";
-import { Session, type LeanSession } from "../../../models";
+import { Session, type SessionRecord } from "../../../models";
 import { getEnv, secureCookiesEnabled } from "~/utils/env.server";
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -60,7 +60,7 @@ export async function createSession(userId: string, request: Request, clock: Clo
 export async function resolveSession(sessionId: string, clock: Clock = systemClock) {
   const session = await Session.findById(sessionId)
     .select({ userId: 1, expiresAt: 1, lastActiveAt: 1 })
-    .lean<Pick<LeanSession, "userId" | "expiresAt" | "lastActiveAt">>();
+    .lean<Pick<SessionRecord, "userId" | "expiresAt" | "lastActiveAt">>();
   if (!session) return null;
   const now = clock();
   if (isSessionExpired(session.expiresAt, now)) {

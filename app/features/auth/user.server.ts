@@ -1,13 +1,13 @@
 import bcrypt from "bcryptjs";
 import type { GoogleIdentity } from "~/integrations/google.server";
-import { Credential, User, type LeanUser } from "../../../models";
+import { Credential, User, type UserRecord } from "../../../models";
 
 const BCRYPT_COST = 10;
 
 /** Fields the shell and most pages need; loaders ask for more only when they render it. */
 export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1 } as const;
 
-type ShellUserFields = Pick<LeanUser, "_id" | keyof typeof SHELL_USER_FIELDS>;
+type ShellUserFields = Pick<UserRecord, "_id" | keyof typeof SHELL_USER_FIELDS>;
 
 export type ShellUser = Required<Omit<ShellUserFields, "_id">> & { id: string };
 
@@ -59,7 +59,7 @@ export type PasswordCheck =
 
 /** Unknown emails and wrong passwords give the same answer, so sign-in does not reveal who has an account. */
 export async function verifyEmailPassword(email: string, password: string): Promise<PasswordCheck> {
-  const user = await User.findOne({ email: normaliseEmail(email) }).select({ disabled: 1 }).lean<Pick<LeanUser, "_id" | "disabled">>();
+  const user = await User.findOne({ email: normaliseEmail(email) }).select({ disabled: 1 }).lean<Pick<UserRecord, "_id" | "disabled">>();
   const credential = user
     ? await Credential.findOne({ userId: user._id }).select("+passwordHash").lean()
     : null;
@@ -98,10 +98,10 @@ export async function recordLogin(userId: string) {
  */
 export async function upsertGoogleUser(identity: GoogleIdentity) {
   const email = normaliseEmail(identity.email);
-  const byGoogleId = await User.findOne({ googleId: identity.googleId }).select({ disabled: 1 }).lean<Pick<LeanUser, "_id" | "disabled">>();
+  const byGoogleId = await User.findOne({ googleId: identity.googleId }).select({ disabled: 1 }).lean<Pick<UserRecord, "_id" | "disabled">>();
   if (byGoogleId) return { userId: String(byGoogleId._id), disabled: Boolean(byGoogleId.disabled) };
 
-  const byEmail = await User.findOne({ email }).select({ disabled: 1, photoURL: 1 }).lean<Pick<LeanUser, "_id" | "disabled" | "photoURL">>();
+  const byEmail = await User.findOne({ email }).select({ disabled: 1, photoURL: 1 }).lean<Pick<UserRecord, "_id" | "disabled" | "photoURL">>();
   if (byEmail) {
     if (!identity.emailVerified) throw new Error("this Google account's email address is not verified");
     await User.updateOne(

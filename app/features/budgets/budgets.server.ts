@@ -1,5 +1,5 @@
 import mongoose, { Types } from "mongoose";
-import { Budget, categoryBudgetsId, monthBudgetId, type LeanBudget } from "../../../models";
+import { Budget, categoryBudgetsId, monthBudgetId, type BudgetRecord } from "../../../models";
 import {
   manualBudget,
   resolveCategoryBudgets,
@@ -11,8 +11,8 @@ import {
 import { toCents, type Cents } from "~/lib/money";
 import { isMonthKey, shiftMonth } from "~/lib/month";
 
-type StoredBudgetEntry = Pick<LeanBudget, "amount" | "userSet" | "carriedOver">;
-type StoredCategoryBudgetsFields = Pick<LeanBudget, "monthKey" | "categories">;
+type StoredBudgetEntry = Pick<BudgetRecord, "amount" | "userSet" | "carriedOver">;
+type StoredCategoryBudgetsFields = Pick<BudgetRecord, "monthKey" | "categories">;
 
 /** How many earlier category-budget months are searched for one to carry over. */
 const CATEGORY_CARRY_OVER_LOOKBACK = 24;

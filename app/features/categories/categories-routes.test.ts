@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { Budget, categoryBudgetsId, User, type LeanUser } from "../../../models";
+import { Budget, categoryBudgetsId, User, type UserRecord } from "../../../models";
 import { loader as detailLoader } from "~/routes/_app.categories.$categoryId";
 import { action } from "~/routes/resources.categories";
 import { CATEGORY_INTENT } from "./categories";
@@ -50,7 +50,7 @@ function expectErrors(result: ActionResult, errors: string[], status = 400) {
 }
 
 async function stored(userId: string) {
-  const user = await User.findById(userId).select({ categories: 1 }).lean<Pick<LeanUser, "categories">>();
+  const user = await User.findById(userId).select({ categories: 1 }).lean<Pick<UserRecord, "categories">>();
   return user!.categories;
 }
 
@@ -180,7 +180,7 @@ describe("resources.categories action", () => {
     const unknown = await post(cookie, { intent: "explode" }).catch((error) => error);
     expect(unknown.init.status).toBe(400);
     expect(
-      (await User.findById(userId).select({ categories: 1 }).lean<Pick<LeanUser, "categories">>())?.categories ?? {},
+      (await User.findById(userId).select({ categories: 1 }).lean<Pick<UserRecord, "categories">>())?.categories ?? {},
     ).not.toHaveProperty("evil");
   });
 });

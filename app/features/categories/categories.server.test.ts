@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Budget, categoryBudgetsId, User, type LeanUser } from "../../../models";
+import { Budget, categoryBudgetsId, User, type UserRecord } from "../../../models";
 import { CATEGORY_MESSAGES, DEFAULT_CATEGORIES } from "./categories";
 import {
   addCategory,
@@ -24,7 +24,7 @@ function newUser() {
 }
 
 async function storedMap(userId: string) {
-  const user = await User.findById(userId).select({ categories: 1, settings: 1 }).lean<Pick<LeanUser, "categories" | "settings">>();
+  const user = await User.findById(userId).select({ categories: 1, settings: 1 }).lean<Pick<UserRecord, "categories" | "settings">>();
   return user!;
 }
 

@@ -1,5 +1,5 @@
 import mongoose, { Types } from "mongoose";
-import { Transaction, User, type LeanUser, type TransactionRecord } from "../../../models";
+import { Transaction, User, type UserRecord, type TransactionRecord } from "../../../models";
 import { setCategoryBudget } from "~/features/budgets/budgets.server";
 import {
   CATEGORY_MESSAGES,
@@ -21,7 +21,7 @@ import { isMonthKey } from "~/lib/month";
 export type CategoryRefusal = { ok: false; errors: string[] };
 export type CategoryChange = { ok: true; category: Category } | CategoryRefusal;
 
-type StoredUser = Pick<LeanUser, "categories" | "settings">;
+type StoredUser = Pick<UserRecord, "categories" | "settings">;
 
 /** Icon of categories created from an income transaction rather than by the user. */
 const AUTO_CREATED_ICON = "tag";

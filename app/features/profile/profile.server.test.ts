@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { Session, User, type LeanUser } from "../../../models";
+import { Session, User, type UserRecord } from "../../../models";
 import { action, INTENT, loader, PROFILE_MESSAGES } from "~/routes/_app.profile";
 import { passwordMessages } from "~/features/auth/password-rules";
 import { createSession } from "~/features/auth/session.server";
@@ -61,7 +61,7 @@ function expectRejected(result: ActionResult, status = 400) {
 async function storedUser(userId: string) {
   return User.findById(userId)
     .select({ displayName: 1, currency: 1 })
-    .lean<Pick<LeanUser, "displayName" | "currency">>();
+    .lean<Pick<UserRecord, "displayName" | "currency">>();
 }
 
 describe("profile loader", () => {

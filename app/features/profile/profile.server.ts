@@ -1,5 +1,5 @@
 import mongoose from "mongoose";
-import { Session, User, type LeanUser } from "../../../models";
+import { Session, User, type UserRecord } from "../../../models";
 import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
 import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { destroyUserSessions } from "~/features/auth/session.server";
@@ -7,7 +7,7 @@ import { hasPassword, setPassword, verifyUserPassword } from "~/features/auth/us
 
 const PROFILE_FIELDS = { email: 1, displayName: 1, authProvider: 1, createdAt: 1, currency: 1 } as const;
 
-export type Profile = Pick<LeanUser, keyof typeof PROFILE_FIELDS>;
+export type Profile = Pick<UserRecord, keyof typeof PROFILE_FIELDS>;
 
 export async function getProfile(userId: string): Promise<Profile | null> {
   const user = await User.findById(userId).select(PROFILE_FIELDS).lean<Profile>();
