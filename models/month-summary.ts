@@ -1,4 +1,5 @@
-import mongoose, { Schema, type InferSchemaType, type Model } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
+import { defineModel } from "./define-model";
 
 /**
  * Running totals of one user's month, kept in step with every transaction
@@ -30,5 +31,4 @@ export function monthSummaryId(userId: string, monthKey: string) {
   return `${userId}:${monthKey}`;
 }
 
-export const MonthSummary =
-  (mongoose.models.MonthSummary as Model<MonthSummaryRecord> | undefined) ?? mongoose.model<MonthSummaryRecord>("MonthSummary", monthSummarySchema);
+export const MonthSummary = defineModel("MonthSummary", monthSummarySchema);

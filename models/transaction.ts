@@ -1,6 +1,11 @@
-import mongoose, { Schema, type InferSchemaType, type Model, type Types } from "mongoose";
+import { Schema, type InferSchemaType, type Types } from "mongoose";
+import { defineModel } from "./define-model";
+import { wholeCents } from "./money";
 
-const allocationSchema = new Schema({ categoryId: { type: String, required: true }, amount: { type: Number, required: true } }, { _id: false });
+const allocationSchema = new Schema(
+  { categoryId: { type: String, required: true }, amount: { type: Number, required: true, min: 1, validate: wholeCents } },
+  { _id: false },
+);
 
 /**
  * One income or expense. Amounts are positive integer cents; `monthKey`
@@ -11,7 +16,7 @@ const transactionSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
     type: { type: String, enum: ["income", "expense"] as const, required: true },
     category: { type: String, default: "" },
-    amount: { type: Number, required: true, min: 1 },
+    amount: { type: Number, required: true, min: 1, validate: wholeCents },
     date: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
     monthKey: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
     description: { type: String, default: "" },
@@ -35,5 +40,4 @@ type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "alloca
 /** A stored transaction as a lean read returns it; `Pick` the fields a projection reads. */
 export type TransactionRecord = TransactionFields & { _id: Types.ObjectId };
 
-export const Transaction =
-  (mongoose.models.Transaction as Model<TransactionFields> | undefined) ?? mongoose.model<TransactionFields>("Transaction", transactionSchema);
+export const Transaction = defineModel("Transaction", transactionSchema);

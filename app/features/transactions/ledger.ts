@@ -1,5 +1,6 @@
 import { isUncategorized } from "~/features/categories/categories";
 import { importKey } from "~/features/csv/csv";
+import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
@@ -48,8 +49,8 @@ export class LedgerRefusedError extends Error {
   }
 }
 
-function isPositiveCents(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
+function isPositiveCents(value: unknown): value is Cents {
+  return isCents(value) && value > 0;
 }
 
 /** Category ids are keys of the month summaries' `categories`, so they cannot hold "." or start with "$". */
