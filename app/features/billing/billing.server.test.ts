@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Types } from "mongoose";
 import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
-import { ProcessedStripeEvent, User } from "../../../models";
+import { ProcessedStripeEvent, User, type UserRecord } from "../../../models";
 import { reconcileSubscriptions } from "../../../jobs/reconcile-subscriptions";
 import { action as manageSubscriptionAction, INTENT, SUBSCRIPTION_TOASTS } from "~/routes/_app.manage-subscription";
 import { loader as paymentSuccessLoader } from "~/routes/payment-success";
@@ -76,11 +76,6 @@ async function control(path: string, body: unknown = {}) {
   return response.json();
 }
 
-type StoredUser = {
-  premiumAccess: boolean;
-  subscription: { status?: string; interval?: string; priceId?: string; subscriptionId?: string; customerId?: string; currentPeriodEnd?: Date };
-};
-
 async function newUser() {
   const user = await User.create({ email: `billing-${crypto.randomUUID()}@example.com`, authProvider: "email" });
   const userId = String(user._id);
@@ -88,7 +83,7 @@ async function newUser() {
   return { userId, cookie: cookie.split(";")[0] };
 }
 
-const storedUser = (userId: string) => User.findById(userId).select({ premiumAccess: 1, subscription: 1 }).lean<StoredUser>().orFail();
+const storedUser = (userId: string) => User.findById(userId).select({ premiumAccess: 1, subscription: 1 }).lean<Pick<UserRecord, "premiumAccess" | "subscription">>().orFail();
 
 /** Subscribes through checkout and the stand-in's Pay button; resolves the success URL it redirects to. */
 async function payForPremium(userId: string, interval: "monthly" | "annual" = "monthly") {

@@ -1,6 +1,6 @@
 import mongoose, { type Types } from "mongoose";
 import type Stripe from "stripe";
-import { User } from "../../../models";
+import { User, type UserRecord } from "../../../models";
 import { getStripe, isStripeError, requireStripe } from "~/integrations/stripe.server";
 import { PLAN_MESSAGES, PAYMENT_SUCCESS_PATH, PLANS_PATH, type BillingInterval, type SubscribeFailure } from "./plans";
 import { priceIdFor } from "./prices.server";
@@ -25,7 +25,7 @@ export async function startCheckout({ userId, priceId, origin }: CheckoutRequest
   const stripe = requireStripe();
   const user = await User.findById(userId)
     .select({ email: 1, displayName: 1, subscription: 1 })
-    .lean<{ email: string; displayName?: string; subscription?: StoredSubscription | null }>();
+    .lean<Pick<UserRecord, "email" | "displayName" | "subscription">>();
   if (!user) throw new BillingError(PLAN_MESSAGES.loginToSubscribe);
   const customerId = user.subscription?.customerId ?? (await createCustomer(stripe, userId, user.email, user.displayName));
   const window = Math.floor(Date.now() / CHECKOUT_REUSE_WINDOW_MS);
@@ -56,22 +56,14 @@ async function createCustomer(stripe: Stripe, userId: string, email: string, nam
   return customer.id;
 }
 
-export type StoredSubscription = {
-  status?: string | null;
-  plan?: string | null;
-  interval?: "month" | "year" | null;
-  priceId?: string | null;
-  subscriptionId?: string | null;
-  customerId?: string | null;
-  currentPeriodEnd?: Date | null;
-  cancelAtPeriodEnd?: boolean | null;
-};
+/** The stored subscription; a user who never subscribed has none of its fields. */
+export type StoredSubscription = Partial<NonNullable<UserRecord["subscription"]>>;
 
 /** The user's premium flag and stored subscription; null when the user is gone. */
 export async function getSubscriptionStatus(userId: string) {
   const user = await User.findById(userId)
     .select({ premiumAccess: 1, subscription: 1 })
-    .lean<{ premiumAccess?: boolean; subscription?: StoredSubscription | null }>();
+    .lean<Pick<UserRecord, "premiumAccess" | "subscription">>();
   if (!user) return null;
   return { premiumAccess: Boolean(user.premiumAccess), subscription: user.subscription ?? {} };
 }
