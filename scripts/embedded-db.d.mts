@@ -1,10 +1,14 @@
 export const launcherPath: string;
+export const BACKENDS: readonly ["embedded-postgres", "sqlite", "postgresql"];
 export function ensureLauncherBuilt(): void;
 export function findFreePort(): Promise<number>;
+export function createThrowAwayDirectory(prefix: string): string;
 export function startEmbeddedDatabase(options: {
+  backend?: (typeof BACKENDS)[number];
   dataDir?: string;
-  backend?: "sqlite" | "postgresql";
   postgresUrl?: string;
+  postgresPort?: number;
+  throwAway?: boolean;
   port?: number;
   database?: string;
   logLevel?: string;

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -40,6 +39,7 @@ type embeddedPostgresConfig struct {
 // embeddedPostgres is a PostgreSQL server run (and stopped) by this launcher.
 type embeddedPostgres struct {
 	process  *os.Process
+	output   *serverOutput
 	port     int
 	password string
 	done     chan struct{} // closed when the server has exited
@@ -73,7 +73,12 @@ func startEmbeddedPostgres(ctx context.Context, config embeddedPostgresConfig) (
 		return nil, err
 	}
 
-	server := &embeddedPostgres{port: config.port, password: strings.TrimSpace(string(password)), done: make(chan struct{})}
+	server := &embeddedPostgres{
+		output:   &serverOutput{},
+		port:     config.port,
+		password: strings.TrimSpace(string(password)),
+		done:     make(chan struct{}),
+	}
 	if err := server.launch(config, account); err != nil {
 		return nil, err
 	}
@@ -188,9 +193,8 @@ func (s *embeddedPostgres) launch(config embeddedPostgresConfig, account *osAcco
 		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
 	}
 	cmd := exec.Command(filepath.Join(config.binDir, "postgres"), args...)
-	output := &tailWriter{}
-	cmd.Stdout = os.Stderr
-	cmd.Stderr = io.MultiWriter(os.Stderr, output)
+	cmd.Stdout = s.output
+	cmd.Stderr = s.output
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: account.credential}
 	// A fast shutdown if this launcher dies without stopping the server (killed with SIGKILL).
 	setParentDeathSignal(cmd.SysProcAttr, syscall.SIGINT)
@@ -207,7 +211,7 @@ func (s *embeddedPostgres) launch(config embeddedPostgresConfig, account *osAcco
 		}
 		started <- nil
 		err := cmd.Wait()
-		s.err = fmt.Errorf("%v: %s", err, output.lastLine())
+		s.err = fmt.Errorf("%v: %s", err, s.output.lastLine())
 		close(s.done)
 	}()
 	if err := <-started; err != nil {
@@ -252,6 +256,7 @@ func (s *embeddedPostgres) databaseURL(database string) string {
 
 // stop asks for a fast shutdown (sessions end, the server checkpoints and exits) and waits for it.
 func (s *embeddedPostgres) stop() {
+	s.output.silence()
 	_ = s.process.Signal(syscall.SIGINT)
 	select {
 	case <-s.done:
@@ -275,15 +280,21 @@ func postgresLogLevel(level slog.Level) string {
 	}
 }
 
-// tailWriter keeps the end of what is written to it.
-type tailWriter struct {
-	mu   sync.Mutex
-	tail []byte
+// serverOutput passes the server's log on to ours, keeping its end to explain
+// a failed start. After stop() it passes nothing on: the server then reports
+// every session it ends (FerretDB's pool keeps some open) as FATAL.
+type serverOutput struct {
+	mu       sync.Mutex
+	tail     []byte
+	stopping bool
 }
 
-func (w *tailWriter) Write(p []byte) (int, error) {
+func (w *serverOutput) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if !w.stopping {
+		_, _ = os.Stderr.Write(p)
+	}
 	w.tail = append(w.tail, p...)
 	if len(w.tail) > 4096 {
 		w.tail = w.tail[len(w.tail)-4096:]
@@ -291,10 +302,16 @@ func (w *tailWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (w *tailWriter) lastLine() string {
+func (w *serverOutput) lastLine() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return lastLineOf(string(w.tail))
+}
+
+func (w *serverOutput) silence() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stopping = true
 }
 
 func lastLineOf(text string) string {

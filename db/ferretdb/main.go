@@ -48,8 +48,11 @@ func run() error {
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return fmt.Errorf("invalid -log-level %q", *logLevel)
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	logger := slog.New(statementErrorsAsDebug{slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})})
 
+	// The parent may read our stderr through a pipe and die first: a write to
+	// it must not kill us before the servers have stopped.
+	signal.Ignore(syscall.SIGPIPE)
 	signalled, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 	ctx, cancel := context.WithCancelCause(signalled)
@@ -106,7 +109,16 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		go mirrorIndexes(ctx, databaseURL, logger)
+		mirrorDone := make(chan struct{})
+		go func() {
+			mirrorIndexes(ctx, databaseURL, logger)
+			close(mirrorDone)
+		}()
+		// Runs before the embedded server stops: its connections end first, so PostgreSQL logs no terminated sessions.
+		defer func() {
+			cancel(nil)
+			<-mirrorDone
+		}()
 		config.PostgreSQLURL = databaseURL
 	default:
 		return fmt.Errorf("unknown -handler %q (use sqlite or postgresql)", *handler)
