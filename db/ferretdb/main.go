@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -26,7 +27,8 @@ var errPostgresStopped = errors.New("PostgreSQL stopped unexpectedly")
 
 func main() {
 	if err := run(); err != nil {
-		fmt.Fprintf(os.Stderr, "ferretdb-launcher: %v\n", err)
+		// One line: the parent shows the last line starting with "ferretdb-launcher:" as the reason.
+		fmt.Fprintf(os.Stderr, "ferretdb-launcher: %s\n", strings.Join(strings.Fields(err.Error()), " "))
 		os.Exit(1)
 	}
 }
