@@ -116,7 +116,7 @@ func run() error {
 			mirrorIndexes(ctx, databaseURL, logger)
 			close(mirrorDone)
 		}()
-		// Runs before the embedded server stops: its connections end first, so PostgreSQL logs no terminated sessions.
+		// Deferred after server.stop, so it runs first: the mirror never sees the server go away.
 		defer func() {
 			cancel(nil)
 			<-mirrorDone
