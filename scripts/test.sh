@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need (npm packages, Debian's Chromium, the embedded
-# database) and runs every test: typecheck, Vitest, then Playwright with
+# database) and runs every test: typecheck, lint, Vitest, then Playwright with
 # JavaScript disabled and enabled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,7 @@ npm install --no-audit --no-fund
 node -e 'import("./scripts/embedded-db.mjs").then((db) => db.ensureLauncherBuilt())'
 
 npx tsc
+npx eslint . --max-warnings 0
 npx vitest run
 npx remix build
 CI="${CI:-true}" npx playwright test

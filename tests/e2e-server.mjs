@@ -2,20 +2,19 @@
 // emails captured to a folder and Google's token/userinfo endpoints answered
 // by the stand-in in tests/mocks (loaded only into this test process).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../scripts/stripe-stand-in.mjs";
 import { E2E_PORT, E2E_STATE_FILE, E2E_SESSION_SECRET } from "./e2e-constants.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const workDir = mkdtempSync(path.join(os.tmpdir(), "ledgerly-e2e-"));
+const workDir = createThrowAwayDirectory("ledgerly-e2e-");
 const outboxDir = path.join(workDir, "outbox");
 mkdirSync(outboxDir, { recursive: true });
 
-const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "db"), database: "ledgerly-e2e" });
+const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "ledgerly-e2e" });
 const appUrl = `http://localhost:${E2E_PORT}`;
 const stripe = await startStripeStandIn({ webhookUrl: `${appUrl}/webhooks/stripe`, webhookSecret: STAND_IN_DEFAULTS.webhookSecret });
 mkdirSync(path.dirname(E2E_STATE_FILE), { recursive: true });

@@ -2,27 +2,45 @@
 // package. A plain `go install` of FerretDB's own CLI panics at start because
 // the module lacks its generated version file (FerretDB issue #2982).
 //
-// The launcher exits when its standard input closes, so a parent process that
-// dies without cleaning up never leaves a database server behind.
+// With -embedded-postgresql-dir it also runs the PostgreSQL server FerretDB
+// stores its data in, and stops it when it exits. It exits when its standard
+// input closes (-exit-on-stdin-close), so a parent process that dies without
+// cleaning up never leaves a database server behind.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
 
+var errPostgresStopped = errors.New("PostgreSQL stopped unexpectedly")
+
 func main() {
+	if err := run(); err != nil {
+		// One line: the parent shows the last line starting with "ferretdb-launcher:" as the reason.
+		fmt.Fprintf(os.Stderr, "ferretdb-launcher: %s\n", strings.Join(strings.Fields(err.Error()), " "))
+		os.Exit(1)
+	}
+}
+
+func run() error {
 	handler := flag.String("handler", "sqlite", "backend: sqlite or postgresql")
 	sqliteDir := flag.String("sqlite-dir", "", "directory of the SQLite databases (sqlite handler)")
-	postgresURL := flag.String("postgresql-url", "", "PostgreSQL connection string (postgresql handler)")
+	postgresURL := flag.String("postgresql-url", "", "connection string of an existing PostgreSQL (postgresql handler)")
+	embeddedDir := flag.String("embedded-postgresql-dir", "", "data directory of a PostgreSQL server to run (postgresql handler)")
+	embeddedBin := flag.String("embedded-postgresql-bin", "", "directory holding that server's initdb and postgres")
+	embeddedPort := flag.Int("embedded-postgresql-port", 0, "port that server listens on, on 127.0.0.1")
+	throwAway := flag.Bool("throw-away", false, "the embedded server holds test data: trade crash safety for speed")
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
 	watchStdin := flag.Bool("exit-on-stdin-close", false, "exit when standard input reaches end of file")
@@ -30,9 +48,24 @@ func main() {
 
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
-		fail("invalid -log-level %q", *logLevel)
+		return fmt.Errorf("invalid -log-level %q", *logLevel)
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	logger := slog.New(statementErrorsAsDebug{slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})})
+
+	// The parent may read our stderr through a pipe and die first: a write to
+	// it must not kill us before the servers have stopped.
+	signal.Ignore(syscall.SIGPIPE)
+	signalled, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	ctx, cancel := context.WithCancelCause(signalled)
+	defer cancel(nil)
+
+	if *watchStdin {
+		go func() {
+			_, _ = io.Copy(io.Discard, os.Stdin)
+			cancel(nil)
+		}()
+	}
 
 	config := &ferretdb.Config{
 		Listener: ferretdb.ListenerConfig{TCP: *listen},
@@ -42,41 +75,66 @@ func main() {
 	switch *handler {
 	case "sqlite":
 		if *sqliteDir == "" {
-			fail("-sqlite-dir is required with -handler sqlite")
+			return errors.New("-sqlite-dir is required with -handler sqlite")
 		}
 		if err := os.MkdirAll(*sqliteDir, 0o700); err != nil {
-			fail("cannot create %s: %v", *sqliteDir, err)
+			return fmt.Errorf("cannot create %s: %w", *sqliteDir, err)
 		}
 		config.SQLiteURL = "file:" + *sqliteDir + "/"
 	case "postgresql":
-		if *postgresURL == "" {
-			fail("-postgresql-url is required with -handler postgresql")
+		databaseURL := *postgresURL
+		switch {
+		case (databaseURL == "") == (*embeddedDir == ""):
+			return errors.New("-handler postgresql needs either -postgresql-url or -embedded-postgresql-dir")
+		case *embeddedDir != "":
+			server, err := startEmbeddedPostgres(ctx, embeddedPostgresConfig{
+				binDir:    *embeddedBin,
+				dataDir:   *embeddedDir,
+				port:      *embeddedPort,
+				throwAway: *throwAway,
+				logLevel:  level,
+			})
+			if err != nil {
+				return err
+			}
+			defer server.stop()
+			go func() {
+				<-server.done
+				cancel(fmt.Errorf("%w: %v", errPostgresStopped, server.err))
+			}()
+			databaseURL = server.databaseURL(embeddedDatabaseName)
 		}
-		config.PostgreSQLURL = *postgresURL
-	default:
-		fail("unknown -handler %q (use sqlite or postgresql)", *handler)
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
-	if *watchStdin {
+		if err := ensureDatabase(ctx, databaseURL); err != nil {
+			return err
+		}
+		databaseURL, err := withCustomPlans(databaseURL)
+		if err != nil {
+			return err
+		}
+		mirrorDone := make(chan struct{})
 		go func() {
-			_, _ = io.Copy(io.Discard, os.Stdin)
-			stop()
+			mirrorIndexes(ctx, databaseURL, logger)
+			close(mirrorDone)
 		}()
+		// Deferred after server.stop, so it runs first: the mirror never sees the server go away.
+		defer func() {
+			cancel(nil)
+			<-mirrorDone
+		}()
+		config.PostgreSQLURL = databaseURL
+	default:
+		return fmt.Errorf("unknown -handler %q (use sqlite or postgresql)", *handler)
 	}
 
 	server, err := ferretdb.New(config)
 	if err != nil {
-		fail("%v", err)
+		return err
 	}
 	if err := server.Run(ctx); err != nil && ctx.Err() == nil {
-		fail("%v", err)
+		return err
 	}
-}
-
-func fail(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "ferretdb-launcher: "+format+"\n", args...)
-	os.Exit(1)
+	if cause := context.Cause(ctx); errors.Is(cause, errPostgresStopped) {
+		return cause
+	}
+	return nil
 }

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedDatabase } from "../../scripts/embedded-db.mjs";
+import { createThrowAwayDirectory, startEmbeddedDatabase } from "../../scripts/embedded-db.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,11 +15,11 @@ export default async function setup(project: TestProject) {
     project.provide("mongodbBaseUri", process.env.TEST_MONGODB_URI);
     return;
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "ledgerly-vitest-"));
-  const database = await startEmbeddedDatabase({ dataDir });
+  const workDir = createThrowAwayDirectory("ledgerly-vitest-");
+  const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true });
   project.provide("mongodbBaseUri", database.uri);
   return async () => {
     await database.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   };
 }

@@ -340,6 +340,22 @@ describe("listing", () => {
     expect((await walk(userId, { tab: "deleted", month: "2024-07", limit: 2 })).flat()).toEqual([imported[1].id]);
   });
 
+  test("a busy month, read day by day, still walks every item once, newest first", async () => {
+    const userId = await newUser();
+    // 20 live transactions in March: more than four pages of 3 (and one more), so March is read day by day.
+    const created = [];
+    for (let index = 0; index < 20; index += 1) {
+      const date = `2026-03-${String(2 + (index % 10) * 3).padStart(2, "0")}`;
+      created.push(await createTransaction(userId, { ...groceries, date, category: index % 5 === 0 ? "" : "food" }));
+    }
+    created.push(await createTransaction(userId, { ...groceries, date: "2026-02-27" }));
+    const march = created.filter((item) => item.monthKey === "2026-03");
+
+    expect((await walk(userId, { tab: "tracked", limit: 3 })).flat()).toEqual(newestFirst(created.filter((item) => item.category !== "")));
+    expect((await walk(userId, { tab: "new", limit: 3 })).flat()).toEqual(newestFirst(created.filter((item) => item.category === "")));
+    expect((await walk(userId, { tab: "all", month: "2026-03", limit: 3 })).flat()).toEqual(newestFirst(march));
+  });
+
   test("another user's transactions never appear", async () => {
     const { userId } = await seed();
     const otherId = await newUser();

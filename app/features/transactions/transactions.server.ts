@@ -234,40 +234,68 @@ function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
   return true;
 }
 
-/** The months, newest first, whose summaries say they may hold what the listing shows. */
-async function monthsToRead(userId: string, options: ListOptions) {
+/** A month to read: whole, or day by day when it holds many more transactions than a page. */
+type MonthRead = { monthKey: string; byDay: boolean };
+
+/**
+ * A month with more live transactions than this many pages is read day by
+ * day: FerretDB returns every document a query matches (it cannot sort and
+ * limit in SQL), so reading a month of 2,000 transactions for a page of 50
+ * costs forty times what the page needs.
+ */
+const BY_DAY_ABOVE_PAGES = 4;
+
+/**
+ * The months to read, newest first: the one asked for, or those whose
+ * summaries say they may hold what the listing shows. The Deleted tab reads
+ * its month whole (the summaries count live transactions only).
+ */
+async function monthsToRead(userId: string, options: ListOptions, wanted: number): Promise<MonthRead[]> {
   const summaries = await listMonthSummaries(userId);
+  const isDense = (summary: ListedMonthSummary | undefined) => options.tab !== "deleted" && (summary?.count ?? 0) > BY_DAY_ABOVE_PAGES * wanted;
+  if (isMonthKey(options.month)) {
+    return [{ monthKey: options.month, byDay: isDense(summaries.find((summary) => summary.monthKey === options.month)) }];
+  }
   return summaries
     .filter((summary) => monthMayMatch(summary, options))
-    .map((summary) => summary.monthKey)
-    .sort()
-    .reverse();
+    .sort((a, b) => (a.monthKey < b.monthKey ? 1 : -1))
+    .map((summary) => ({ monthKey: summary.monthKey, byDay: isDense(summary) }));
+}
+
+/** The dates of a month, newest first, from its last day or from the cursor's day when the cursor is in it. */
+function datesOfMonth(monthKey: string, after: Cursor | null) {
+  const [year, month] = monthKey.split("-").map(Number);
+  const lastDay = after?.date.startsWith(monthKey) ? Number(after.date.slice(8)) : new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return Array.from({ length: lastDay }, (_, index) => `${monthKey}-${String(lastDay - index).padStart(2, "0")}`);
 }
 
 /**
  * Reads month by month (newest first), each month by equality on userId and
- * monthKey, until the page and one more item are found; the tab, the
- * uncategorized filter and the cursor are applied here.
+ * monthKey (and a busy month day by day, adding equality on date), until the
+ * page and one more item are found; the tab, the uncategorized filter and the
+ * cursor are applied here.
  */
 async function listByMonth(userId: string, options: ListOptions, after: Cursor | null, wanted: number) {
-  const months = isMonthKey(options.month) ? [options.month] : await monthsToRead(userId, options);
   const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
   if (options.type === "income" || options.type === "expense") filter.type = options.type;
   if (options.category && !isUncategorized(options.category)) filter.category = options.category;
   const found: ListedTransaction[] = [];
-  for (const monthKey of months) {
+  for (const { monthKey, byDay } of await monthsToRead(userId, options, wanted)) {
     if (after && monthKey > after.date.slice(0, 7)) continue;
-    const stored = await Transaction.find({ ...filter, monthKey }).select(ITEM_FIELDS).lean<ListedTransaction[]>();
-    const matching = stored.filter(
-      (transaction) =>
-        fitsTab(transaction, options.tab) &&
-        (!options.category || !isUncategorized(options.category) || isUncategorized(transaction.category)) &&
-        isAfterCursor(transaction, after),
-    );
-    found.push(...matching.sort(newestFirst));
-    if (found.length >= wanted) break;
+    const reads = byDay ? datesOfMonth(monthKey, after).map((date) => ({ monthKey, date })) : [{ monthKey }];
+    for (const read of reads) {
+      const stored = await Transaction.find({ ...filter, ...read }).select(ITEM_FIELDS).lean<ListedTransaction[]>();
+      const matching = stored.filter(
+        (transaction) =>
+          fitsTab(transaction, options.tab) &&
+          (!options.category || !isUncategorized(options.category) || isUncategorized(transaction.category)) &&
+          isAfterCursor(transaction, after),
+      );
+      found.push(...matching.sort(newestFirst));
+      if (found.length >= wanted) return found.slice(0, wanted);
+    }
   }
-  return found.slice(0, wanted);
+  return found;
 }
 
 /**
