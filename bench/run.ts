@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
-import { Budget, ContactSubmission, Credential, MonthSummary, PasswordResetToken, Session, Transaction, User } from "../models";
+import { allModels, Transaction } from "../models";
 import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import type { MappedRow } from "~/features/csv/csv";
 import { commitImport } from "~/features/csv/csv.server";
@@ -205,7 +205,7 @@ async function withDatabase<T>(serverUri: string, label: string, fn: (mongodbUri
   const mongodbUri = uri.toString();
   await mongoose.connect(mongodbUri, { maxPoolSize: 1 });
   try {
-    for (const model of [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget]) {
+    for (const model of allModels) {
       await model.createIndexes();
     }
     return await fn(mongodbUri);
