@@ -59,10 +59,10 @@ func startEmbeddedPostgres(ctx context.Context, config embeddedPostgresConfig) (
 	if err := account.checkCanEnter(config.binDir, filepath.Dir(config.dataDir)); err != nil {
 		return nil, err
 	}
-	if err := initCluster(config, account); err != nil {
+	if err := account.checkOwns(config.dataDir); err != nil {
 		return nil, err
 	}
-	if err := account.checkOwns(config.dataDir); err != nil {
+	if err := initCluster(config, account); err != nil {
 		return nil, err
 	}
 	password, err := os.ReadFile(filepath.Join(config.dataDir, passwordFileName))
@@ -93,8 +93,8 @@ func startEmbeddedPostgres(ctx context.Context, config embeddedPostgresConfig) (
 // builds the cluster in a staging folder and renames it into place, so an
 // interrupted initdb never leaves a half-made cluster behind.
 func initCluster(config embeddedPostgresConfig, account *osAccount) error {
-	if _, err := os.Stat(filepath.Join(config.dataDir, "PG_VERSION")); err == nil {
-		return nil
+	if _, err := os.Stat(filepath.Join(config.dataDir, "PG_VERSION")); !errors.Is(err, fs.ErrNotExist) {
+		return err
 	}
 	if entries, err := os.ReadDir(config.dataDir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty but holds no PostgreSQL cluster: remove it or choose another folder", config.dataDir)

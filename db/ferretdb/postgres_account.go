@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/user"
@@ -122,13 +123,20 @@ func (a *osAccount) canEnter(info os.FileInfo) bool {
 	}
 }
 
-// checkOwns fails with a clear message when the cluster belongs to another
-// account (say it was made by a run as root, and this run is not), which
-// PostgreSQL would refuse with a less helpful one.
+// checkOwns fails with a clear message when the cluster folder belongs to
+// another account (say a run as root made it, and this run is not as root),
+// which PostgreSQL would refuse less helpfully. A missing or empty folder is
+// fine: initdb's cluster takes its place.
 func (a *osAccount) checkOwns(dataDir string) error {
 	info, err := os.Stat(dataDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
 	if err != nil {
 		return err
+	}
+	if entries, err := os.ReadDir(dataDir); err == nil && len(entries) == 0 {
+		return nil
 	}
 	if owner := info.Sys().(*syscall.Stat_t).Uid; owner != a.uid {
 		name := strconv.Itoa(int(owner))
