@@ -134,6 +134,8 @@ test.describe("guards", () => {
 
 test.describe("password reset", () => {
   test("forgot → email → reset → old sessions end → login with the new password", async ({ page, browser, createUser, readEmail, app }) => {
+    // Four pages, an email, three password hashes and a second browser: the longest flow of the suite.
+    test.slow();
     const user = await createUser();
     const otherDevice = await app.sessions.createSession(user.id, new Request(app.state.appUrl));
 
