@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { createCookie, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
@@ -18,7 +17,7 @@ import { TransactionSidebar } from "~/features/transactions/components/transacti
 import { requireUser } from "~/features/auth/auth.server";
 import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
 import { getCategories } from "~/features/categories/categories.server";
-import { MonthBudgetSchema } from "~/features/budgets/budget-form.server";
+import { parseMonthBudgetForm } from "~/features/budgets/budget-form.server";
 import {
   DASHBOARD_INTENT,
   DASHBOARD_MESSAGES,
@@ -96,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: MonthBudgetSchema });
+  const submission = parseMonthBudgetForm(await request.formData());
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
