@@ -26,6 +26,12 @@ const transactionSchema = new Schema(
     source: { type: String, default: "manual" },
     bankName: { type: String, default: null },
     importKey: { type: String, default: null },
+    /** The import that wrote it, so that import can be undone. */
+    importBatchId: { type: Schema.Types.ObjectId, default: null },
+    /** The bank's own id of the transaction (OFX FITID, CAMT entry reference, a file's id column). */
+    bankTransactionId: { type: String, default: null },
+    /** When its fields were last edited (an undone import keeps what was edited since). */
+    editedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
@@ -33,6 +39,7 @@ const transactionSchema = new Schema(
 transactionSchema.index({ userId: 1, monthKey: 1 });
 transactionSchema.index({ userId: 1, deleted: 1, date: -1 });
 transactionSchema.index({ userId: 1, importKey: 1 });
+transactionSchema.index({ userId: 1, importBatchId: 1 });
 
 // Inference types an array of subdocuments as a hydrated DocumentArray; lean reads hold plain objects.
 type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations"> & { allocations: Array<InferSchemaType<typeof allocationSchema>> };

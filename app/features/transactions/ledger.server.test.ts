@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { Transaction } from "../../../models";
 import { getCategories } from "~/features/categories/categories.server";
 import type { LedgerEntry } from "./ledger";
@@ -169,5 +169,64 @@ describe("a written batch", () => {
     const categories = await getCategories(userId);
     expect(categories.find((category) => category.id === "side-gig")).toMatchObject({ type: "income", name: "side gig" });
     expect(categories.find((category) => category.id === "pets")).toBeUndefined();
+  });
+
+  test("an edit records when it happened; an insert does not", async () => {
+    const userId = await createGoogleUser();
+    const [added] = okResult(await applyLedgerBatch(userId, { added: [coffee] })).added;
+    expect(added.editedAt).toBeNull();
+    const [edited] = okResult(await applyLedgerBatch(userId, { updated: [{ id: String(added._id), description: "Flat white" }] })).updated;
+    expect(edited.editedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("imports", () => {
+  const batchId = "64b7f0c2a1b2c3d4e5f60718";
+
+  test("new transactions are written all or none: an insert that fails part-way leaves nothing and the summaries untouched", async () => {
+    const userId = await createGoogleUser();
+    const before = await snapshot(userId);
+    const insertMany = Transaction.insertMany.bind(Transaction);
+    // The database fails after writing the first half, as a dropped connection would.
+    const failing = vi.spyOn(Transaction, "insertMany").mockImplementationOnce((async (documents: unknown[]) => {
+      await insertMany(documents.slice(0, 2));
+      throw new Error("connection reset");
+    }) as never);
+    await expect(applyLedgerBatch(userId, { added: [coffee, pay, { ...coffee, description: "Tea" }, { ...coffee, description: "Cake" }] })).rejects.toThrow("connection reset");
+    failing.mockRestore();
+    expect(await snapshot(userId)).toEqual(before);
+  });
+
+  test("undoing an import removes what it wrote, soft-deleted ones too, keeps what was edited since, and nothing of other imports or users", async () => {
+    const userId = await createGoogleUser();
+    const otherId = await createGoogleUser();
+    const fromImport = (entry: LedgerEntry, importBatchId = batchId): LedgerEntry => ({ ...entry, source: "import", importBatchId, bankTransactionId: `FIT-${entry.description}` });
+    const { added } = okResult(
+      await applyLedgerBatch(userId, { added: [fromImport(coffee), fromImport(pay), fromImport({ ...coffee, description: "Tea" }), fromImport(coffee, "64b7f0c2a1b2c3d4e5f60719")] }),
+    );
+    await applyLedgerBatch(otherId, { added: [fromImport(coffee)] });
+    expect(added[0]).toMatchObject({ bankTransactionId: "FIT-Coffee", source: "import" });
+    expect(String(added[0].importBatchId)).toBe(batchId);
+    okResult(await applyLedgerBatch(userId, { updated: [{ id: String(added[1]._id), amount: 310000 }], deleted: [String(added[2]._id)] }));
+
+    const result = okResult(await applyLedgerBatch(userId, { undoImport: batchId }));
+    expect(result.undone?.removed).toBe(2);
+    expect(result.undone?.kept.map((kept) => [kept.description, kept.amount])).toEqual([["March pay", 310000]]);
+    expect((await Transaction.find({ userId }).select({ _id: 0, description: 1 }).lean()).map((row) => row.description).sort()).toEqual(["Coffee", "March pay"]);
+    expect(await Transaction.countDocuments({ userId: otherId })).toBe(1);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ income: 310000, expense: 450, count: 2 });
+    expect(okResult(await applyLedgerBatch(userId, { undoImport: "not-an-id" })).undone).toEqual({ removed: 0, kept: [] });
+  });
+
+  test("an import's batch id and bank ids must be well formed", async () => {
+    const userId = await createGoogleUser();
+    const result = await applyLedgerBatch(userId, { added: [{ ...coffee, source: "import", importBatchId: "x", bankTransactionId: " " }] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        { code: "invalid", list: "added", index: 0, field: "importBatchId", message: "importBatchId must be an id" },
+        { code: "invalid", list: "added", index: 0, field: "bankTransactionId", message: "bankTransactionId must be text" },
+      ],
+    });
   });
 });

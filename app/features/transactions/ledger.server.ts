@@ -7,6 +7,7 @@ import {
   fieldProblems,
   fieldsAfterEdit,
   fieldsOfEntry,
+  isObjectIdText,
   repeatedIds,
   storedFields,
   type LedgerBatch,
@@ -23,23 +24,27 @@ import { clearMonthSummaries, updateMonthSummaries } from "./month-summary.serve
  */
 export type LedgerIdOutcome = { id: string; status: "done" | "unchanged" | "not-found" | "other-user" } | { id: string; status: "failed"; error: string };
 
+/** What undoing an import did: how many of its transactions it removed, and those it kept because they were edited since. */
+export type UndoneImport = { removed: number; kept: TransactionRecord[] };
+
 export type LedgerResult =
-  | { ok: true; added: TransactionRecord[]; updated: TransactionRecord[]; deleted: LedgerIdOutcome[]; restored: LedgerIdOutcome[] }
+  | { ok: true; added: TransactionRecord[]; updated: TransactionRecord[]; deleted: LedgerIdOutcome[]; restored: LedgerIdOutcome[]; undone: UndoneImport | null }
   | { ok: false; issues: LedgerIssue[] };
 
-/** One document write: the transaction before it (null when inserted) and after it. */
-type LedgerChange = { before: TransactionRecord | null; after: TransactionRecord };
+/** One document write: the transaction before it (null when inserted) and after it (null when removed). */
+type LedgerChange = { before: TransactionRecord | null; after: TransactionRecord | null };
 
 /** The writes of one batch; `cleared` when every live transaction of the user was deleted before `changes`. */
 type LedgerWrites = { cleared: boolean; changes: LedgerChange[] };
 
 type PlannedEdit = { _id: Types.ObjectId; fields: LedgerFields };
 
-const OBJECT_ID = /^[a-f0-9]{24}$/i;
+/** Ids per delete when an import is undone: a bounded `$in`. */
+const REMOVE_BATCH_SIZE = 1000;
 
 /** The ObjectId of a well-formed id; null for anything else (so a bad id is not found rather than an error). */
 export function toObjectId(id: unknown) {
-  return typeof id === "string" && OBJECT_ID.test(id) ? new Types.ObjectId(id) : null;
+  return isObjectIdText(id) ? new Types.ObjectId(id) : null;
 }
 
 function messageOf(error: unknown) {
@@ -77,6 +82,10 @@ async function ensureIncomeCategories(userId: string, written: LedgerFields[]) {
   }
 }
 
+/**
+ * Inserts the batch's new transactions, all or none: when the insert stops
+ * part-way, what it wrote is removed again before the error is passed on.
+ */
 async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], writes: LedgerWrites) {
   if (entries.length === 0) return [];
   const documents = entries.map((entry) => ({
@@ -86,16 +95,15 @@ async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], writ
     deleted: false,
     source: entry.source,
     bankName: entry.bankName ?? null,
+    importBatchId: entry.importBatchId ? new Types.ObjectId(entry.importBatchId) : null,
+    bankTransactionId: entry.bankTransactionId ?? null,
   }));
   try {
     const inserted: TransactionRecord[] = (await Transaction.insertMany(documents)).map((document) => document.toObject());
     writes.changes.push(...inserted.map((after) => ({ before: null, after })));
     return inserted;
   } catch (error) {
-    // An insert stopped part-way has written its first documents: they count.
-    const ids = documents.map((document) => document._id);
-    const written = await Transaction.find({ userId: owner, _id: mongoose.trusted({ $in: ids }) }).lean();
-    writes.changes.push(...written.map((after) => ({ before: null, after })));
+    await Transaction.deleteMany({ userId: owner, _id: mongoose.trusted({ $in: documents.map((document) => document._id) }) });
     throw error;
   }
 }
@@ -103,7 +111,7 @@ async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], writ
 async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: LedgerWrites) {
   const updated: TransactionRecord[] = [];
   for (const { _id, fields } of edits) {
-    const set = storedFields(fields);
+    const set = { ...storedFields(fields), editedAt: new Date() };
     // The document as this write found it is what leaves the summaries, even if it changed since it was read.
     const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();
     if (!before) continue;
@@ -153,6 +161,24 @@ async function deleteEverything(owner: Types.ObjectId, writes: LedgerWrites): Pr
 }
 
 /**
+ * Removes the transactions the import wrote that were not edited since (a
+ * soft delete is no edit: those go too), and names the ones it keeps.
+ */
+async function removeImport(owner: Types.ObjectId, importBatchId: string, writes: LedgerWrites): Promise<UndoneImport> {
+  const batchId = toObjectId(importBatchId);
+  if (!batchId) return { removed: 0, kept: [] };
+  const written = await Transaction.find({ userId: owner, importBatchId: batchId }).lean();
+  const kept = written.filter((transaction) => transaction.editedAt !== null);
+  const removable = written.filter((transaction) => transaction.editedAt === null);
+  for (let start = 0; start < removable.length; start += REMOVE_BATCH_SIZE) {
+    const slice = removable.slice(start, start + REMOVE_BATCH_SIZE);
+    await Transaction.deleteMany({ userId: owner, importBatchId: batchId, _id: mongoose.trusted({ $in: slice.map((transaction) => transaction._id) }) });
+    writes.changes.push(...slice.map((before) => ({ before, after: null })));
+  }
+  return { removed: removable.length, kept };
+}
+
+/**
  * The one place where what is kept from the transactions follows their
  * writes, from the documents as they were before and after each write. Today
  * that is the month summaries; every later aggregate is kept here too.
@@ -160,7 +186,7 @@ async function deleteEverything(owner: Types.ObjectId, writes: LedgerWrites): Pr
 async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
   if (writes.cleared) await clearMonthSummaries(userId);
   await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.before ? [change.before] : [])), -1);
-  await updateMonthSummaries(userId, writes.changes.map((change) => change.after), 1);
+  await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.after ? [change.after] : [])), 1);
 }
 
 /**
@@ -169,7 +195,8 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
  * user's, no id named twice) and refuses it with the issues found, writing
  * nothing. Then adds, edits, deletes and restores, in that order, and brings
  * the aggregates in step with what was written, also when a write fails
- * part-way (FerretDB has no multi-document transactions).
+ * part-way (FerretDB has no multi-document transactions). New transactions
+ * are written all or none. Last, an import named by `undoImport` is undone.
  *
  * Deleting or restoring an id that is not the user's is no error: its
  * outcome says so. Income categories the transactions book are created.
@@ -188,7 +215,8 @@ export async function applyLedgerBatch(userId: string, batch: LedgerBatch): Prom
     const updated = await writeEdits(owner, edits, writes);
     const deleted = batch.deleted === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, batch.deleted ?? [], true, writes);
     const restored = await setDeleted(owner, batch.restored ?? [], false, writes);
-    return { ok: true, added, updated, deleted, restored };
+    const undone = batch.undoImport === undefined ? null : await removeImport(owner, batch.undoImport, writes);
+    return { ok: true, added, updated, deleted, restored, undone };
   } finally {
     await keepAggregatesInStep(userId, writes);
   }

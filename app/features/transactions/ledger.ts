@@ -1,7 +1,7 @@
 import { isUncategorized } from "~/features/categories/categories";
-import { importKey } from "~/features/csv/csv";
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
+import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
 /** Who hands the ledger a new transaction; each later writer (debt payments, savings, bank sync) adds its own. */
@@ -19,22 +19,32 @@ export type LedgerFields = {
   allocations: Allocation[];
 };
 
-/** A new transaction. */
+/** A new transaction; an import names its batch and the bank's own id of the transaction. */
 export type LedgerEntry = Omit<LedgerFields, "description" | "allocations"> &
-  Partial<Pick<LedgerFields, "description" | "allocations">> & { source: LedgerSource; bankName?: string | null };
+  Partial<Pick<LedgerFields, "description" | "allocations">> & {
+    source: LedgerSource;
+    bankName?: string | null;
+    importBatchId?: string;
+    bankTransactionId?: string | null;
+  };
 
 /** A change to one of the user's transactions: the fields given replace the stored ones. */
 export type LedgerEdit = { id: string } & Partial<LedgerFields>;
 
-/** What one call hands the ledger; `deleted: "all"` soft-deletes every live transaction of the user. */
+/**
+ * What one call hands the ledger; `deleted: "all"` soft-deletes every live
+ * transaction of the user; `undoImport` removes the transactions an import
+ * wrote, except those edited since.
+ */
 export type LedgerBatch = {
   added?: LedgerEntry[];
   updated?: LedgerEdit[];
   deleted?: string[] | "all";
   restored?: string[];
+  undoImport?: string;
 };
 
-export type LedgerField = keyof LedgerFields | "source" | "bankName";
+export type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId";
 
 /** Why a whole batch was refused; nothing of it was written. */
 export type LedgerIssue =
@@ -47,6 +57,12 @@ export class LedgerRefusedError extends Error {
     super(`ledger refused the batch: ${JSON.stringify(issues)}`);
     this.name = "LedgerRefusedError";
   }
+}
+
+const OBJECT_ID_TEXT = /^[a-f0-9]{24}$/i;
+
+export function isObjectIdText(value: unknown): value is string {
+  return typeof value === "string" && OBJECT_ID_TEXT.test(value);
 }
 
 function isPositiveCents(value: unknown): value is Cents {
@@ -94,6 +110,10 @@ export function entryProblems(entry: LedgerEntry) {
   if (!LEDGER_SOURCES.includes(entry.source)) problems.push({ field: "source", message: `source must be one of ${LEDGER_SOURCES.join(", ")}` });
   if (entry.bankName !== undefined && entry.bankName !== null && typeof entry.bankName !== "string") {
     problems.push({ field: "bankName", message: "bankName must be text" });
+  }
+  if (entry.importBatchId !== undefined && !isObjectIdText(entry.importBatchId)) problems.push({ field: "importBatchId", message: "importBatchId must be an id" });
+  if (entry.bankTransactionId !== undefined && entry.bankTransactionId !== null && (typeof entry.bankTransactionId !== "string" || entry.bankTransactionId.trim() === "")) {
+    problems.push({ field: "bankTransactionId", message: "bankTransactionId must be text" });
   }
   return problems;
 }
