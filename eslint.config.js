@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const MODELS = ["**/models", "**/models/*", "../models", "../../models", "../../../models"];
-const SERVER_ONLY_PACKAGES = ["mongoose", "mongodb", "stripe", "bcryptjs", "nodemailer", "papaparse", "openai", "plaid", "agenda", "rate-limiter-flexible", "node:*"];
+const SERVER_ONLY_PACKAGES = ["mongoose", "mongodb", "stripe", "bcryptjs", "nodemailer", "papaparse", "chardet", "iconv-lite", "fast-xml-parser", "openai", "plaid", "agenda", "rate-limiter-flexible", "node:*"];
 
 /** One `no-restricted-imports` per group of files: later entries for the same files replace earlier ones, so each lists all its rules. */
 function restrictImports(...rules) {

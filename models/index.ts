@@ -1,6 +1,7 @@
 import { Budget } from "./budget";
 import { ContactSubmission } from "./contact-submission";
 import { Credential } from "./credential";
+import { ImportBatch, ImportDraft, ImportMapping } from "./import";
 import { MonthSummary } from "./month-summary";
 import { PasswordResetToken } from "./password-reset-token";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
@@ -17,6 +18,7 @@ export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
+export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping];

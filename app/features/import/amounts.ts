@@ -1,0 +1,178 @@
+import type { DecimalMark } from "./source";
+
+/**
+ * Bank amounts as people write them: "-1,234.56", "1.234,56", "1 234,56",
+ * "1'234.50", "(12.50)", "12.50-", "+8,78", "$45.00", "45.00 EUR",
+ * "59.8900". Which mark separates the decimals is decided over a whole
+ * column (`detectDecimalMark`), never from one cell; each cell is then read
+ * with that mark (`parseAmount`), and a cell that does not fit it is an
+ * error, not a different number.
+ */
+
+/** Cents from at most this many decimals; more is refused. */
+export const MAX_DECIMALS = 4;
+/** Larger amounts (ten billion units) are refused rather than risk precision. */
+const MAX_CENTS = 1_000_000_000_000;
+
+const MINUS_SIGNS = /[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g;
+/** Spaces that group thousands: space, no-break space, narrow no-break space, thin space. */
+const SPACES = /[\s\u00A0\u202F\u2009]/g;
+const APOSTROPHES = /[\u2019\u02BC]/g;
+/** Currency signs, codes and suffixes around the number ("$", "EUR", "kr", "CHF", "zł"). */
+const CURRENCY_AROUND = /^(?:[A-Za-z]{1,3}\.?|[$€£¥₹₩₽₺₪₫฿₱₴₦₵]|zł|kr\.?)+|(?:[A-Za-z]{1,3}\.?|[$€£¥₹₩₽₺₪₫฿₱₴₦₵]|zł|kr\.?)+$/g;
+
+export type AmountParts = {
+  negative: boolean;
+  /** Digits and separators only: "1.234,56". */
+  core: string;
+};
+
+/**
+ * Splits a cell into sign and number text: signs in any place a bank writes
+ * them (leading, trailing, parentheses, a "DR"/"CR" suffix), currency marks
+ * removed. Null when what is left is not made of digits and separators.
+ */
+export function amountParts(text: string): AmountParts | null {
+  let value = text.normalize("NFKC").replace(MINUS_SIGNS, "-").replace(APOSTROPHES, "'").trim();
+  if (value === "") return null;
+  let negative = false;
+  const flip = () => {
+    negative = !negative;
+  };
+  const suffix = /\s*\b(DR|CR)\.?$/i.exec(value);
+  if (suffix) {
+    if (suffix[1].toUpperCase() === "DR") flip();
+    value = value.slice(0, suffix.index).trim();
+  }
+  if (/^\(.*\)$/.test(value)) {
+    flip();
+    value = value.slice(1, -1).trim();
+  }
+  value = value.replace(CURRENCY_AROUND, "").trim();
+  if (value.startsWith("-")) {
+    flip();
+    value = value.slice(1);
+  } else if (value.startsWith("+")) {
+    value = value.slice(1);
+  } else if (value.endsWith("-")) {
+    flip();
+    value = value.slice(0, -1);
+  }
+  value = value.replace(CURRENCY_AROUND, "").replace(SPACES, " ").trim();
+  if (!/^[\d.,' ]+$/.test(value) || !/\d/.test(value)) return null;
+  return { negative, core: value };
+}
+
+/** What one cell says about the decimal mark, looked at alone. */
+export type MarkEvidence = "point" | "comma" | "either" | "none";
+
+/**
+ * "8,78" can only be a decimal comma; "1,234.56" only a decimal point;
+ * "1,234" could be either (one thousand two hundred thirty-four, or one
+ * point two three four); "1234" says nothing.
+ */
+export function markEvidence(core: string): MarkEvidence {
+  const lastPoint = core.lastIndexOf(".");
+  const lastComma = core.lastIndexOf(",");
+  if (lastPoint !== -1 && lastComma !== -1) return lastPoint > lastComma ? "point" : "comma";
+  const mark = lastPoint !== -1 ? "." : lastComma !== -1 ? "," : null;
+  if (mark === null) return "none";
+  const asDecimal: MarkEvidence = mark === "." ? "point" : "comma";
+  const asGrouping: MarkEvidence = mark === "." ? "comma" : "point";
+  if (core.split(mark).length > 2) return asGrouping;
+  const [whole, decimals] = core.split(mark);
+  const wholeDigits = whole.replace(/[ ']/g, "");
+  if (/[ ']/.test(whole)) return asDecimal;
+  if (decimals.length !== 3 || wholeDigits.length === 0 || wholeDigits.length > 3 || /^0+$/.test(wholeDigits)) return asDecimal;
+  return "either";
+}
+
+export type MarkDetection =
+  | { status: "decided"; mark: DecimalMark; example: string | null }
+  | { status: "whole"; mark: null }
+  /** Nothing tells the marks apart (every amount like "1,234"), or cells disagree: the user is asked. */
+  | { status: "ask"; reason: "ambiguous" | "conflict"; example: string; counts: Record<DecimalMark, number> };
+
+/**
+ * The decimal mark of a column of amounts, from every cell: decided when
+ * some cells can only be read one way and none the other way; whole numbers
+ * when no cell has a separator; asked otherwise.
+ */
+export function detectDecimalMark(cells: string[]): MarkDetection {
+  const counts: Record<DecimalMark, number> = { point: 0, comma: 0 };
+  const examples: Partial<Record<MarkEvidence, string>> = {};
+  for (const cell of cells) {
+    const parts = amountParts(cell);
+    if (!parts) continue;
+    const evidence = markEvidence(parts.core);
+    examples[evidence] ??= cell.trim();
+    if (evidence === "point" || evidence === "comma") counts[evidence] += 1;
+  }
+  if (counts.point > 0 && counts.comma > 0) {
+    const minority = counts.point < counts.comma ? "point" : "comma";
+    return { status: "ask", reason: "conflict", example: examples[minority] ?? "", counts };
+  }
+  if (counts.point > 0) return { status: "decided", mark: "point", example: examples.point ?? null };
+  if (counts.comma > 0) return { status: "decided", mark: "comma", example: examples.comma ?? null };
+  if (examples.either !== undefined) return { status: "ask", reason: "ambiguous", example: examples.either, counts };
+  return { status: "whole", mark: null };
+}
+
+export type ParsedAmount =
+  | {
+      ok: true;
+      /** Signed, rounded half-even to whole cents. */
+      cents: number;
+      /** Whether the file's value had more than two decimals that rounding changed. */
+      rounded: boolean;
+    }
+  | { ok: false; error: string };
+
+const GROUP_MARKS: Record<DecimalMark, string> = { point: ",", comma: "." };
+
+/** Whole digits grouped in threes ("1,234,567"), in lakhs and crores ("12,34,567", commas only), or not grouped at all. */
+function wholeDigits(whole: string, group: string) {
+  if (/^\d+$/.test(whole)) return whole;
+  for (const separator of [group, " ", "'"]) {
+    const escaped = `\\${separator}`;
+    const thousands = new RegExp(`^\\d{1,3}(${escaped}\\d{3})+$`);
+    const lakhs = new RegExp(`^\\d{1,2}(${escaped}\\d{2})*${escaped}\\d{3}$`);
+    if (thousands.test(whole) || (separator === "," && lakhs.test(whole))) return whole.split(separator).join("");
+  }
+  return null;
+}
+
+/** Rounds a whole number of ten-thousandths to cents, half to even. */
+function roundHalfEvenToCents(tenThousandths: bigint) {
+  const sign = tenThousandths < 0n ? -1n : 1n;
+  const magnitude = tenThousandths * sign;
+  const cents = magnitude / 100n;
+  const rest = magnitude % 100n;
+  const up = rest > 50n || (rest === 50n && cents % 2n === 1n);
+  return sign * (up ? cents + 1n : cents);
+}
+
+/**
+ * Signed cents of one cell read with `mark` as the decimal mark (null:
+ * whole numbers only). Integer arithmetic throughout: no float ever rounds.
+ */
+export function parseAmount(text: string, mark: DecimalMark | null): ParsedAmount {
+  const parts = amountParts(text);
+  if (!parts) return { ok: false, error: `invalid amount "${text.trim()}"` };
+  const decimalMark = mark === "comma" ? "," : ".";
+  const group = GROUP_MARKS[mark ?? "point"];
+  const pieces = parts.core.split(decimalMark);
+  if (pieces.length > 2 || (mark === null && pieces.length === 2)) return { ok: false, error: `amount "${text.trim()}" does not fit the number format` };
+  const [whole, decimals = ""] = pieces;
+  if (decimals !== "" && !/^\d+$/.test(decimals)) return { ok: false, error: `amount "${text.trim()}" does not fit the number format` };
+  if (decimals.length > MAX_DECIMALS) return { ok: false, error: `amount "${text.trim()}" has more than ${MAX_DECIMALS} decimals` };
+  const digits = whole === "" && decimals !== "" ? "0" : wholeDigits(whole, group);
+  if (digits === null) return { ok: false, error: `amount "${text.trim()}" does not fit the number format` };
+  const tenThousandths = BigInt(digits) * 10_000n + BigInt(decimals.padEnd(MAX_DECIMALS, "0"));
+  const cents = roundHalfEvenToCents(parts.negative ? -tenThousandths : tenThousandths);
+  if (cents > BigInt(MAX_CENTS) || cents < -BigInt(MAX_CENTS)) return { ok: false, error: `amount "${text.trim()}" is too large` };
+  return { ok: true, cents: Number(cents), rounded: cents * 100n !== (parts.negative ? -tenThousandths : tenThousandths) };
+}
+
+/** How the preview names a decimal mark: the way 1234.56 is written with it. */
+export const DECIMAL_MARK_LABELS: Record<DecimalMark, string> = { point: "1,234.56", comma: "1.234,56" };

@@ -1,0 +1,233 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ImportBatch, ImportDraft, ImportMapping, Transaction } from "../../../models";
+import { applyLedgerBatch } from "~/features/transactions/ledger.server";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import { softDeleteTransaction } from "~/features/transactions/transactions.server";
+import { createTransactionFor, createUser, importBankFile, uniqueEmail } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { confirmImport, listImports, previewImport, removeExpiredUploads, rollBackUnfinishedImports, saveUpload, undoImport } from "./import.server";
+import { IMPORT_MESSAGES } from "./messages";
+
+useTestDatabase();
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/bank-exports");
+const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
+
+const BANK_FILE = [
+  "Date,Description,Amount,Category",
+  "2026-03-02,Corner Cafe,-4.50,Food & Dining",
+  "2026-03-03,Employer Inc,2500.00,paycheck 1",
+  "2026-03-04,Book shop,-20.00,Salary",
+  "2026-03-17,Bank fee,-0.31,",
+  "2026-03-17,Bank fee,-0.31,",
+  "2026-03-17,Bank fee,-0.31,",
+].join("\n");
+
+function createUserId() {
+  return createUser({ email: uniqueEmail("import") });
+}
+
+async function uploaded(userId: string, content: string | Uint8Array, fileName = "bank.csv") {
+  const upload = await saveUpload(userId, { fileName, bytes: typeof content === "string" ? new TextEncoder().encode(content) : content });
+  if (!upload.ok) throw new Error(upload.error);
+  return upload.draftId;
+}
+
+async function previewOf(userId: string, draftId: string, choices = {}) {
+  const result = await previewImport(userId, draftId, choices);
+  if (result.status !== "ready") throw new Error(`no preview: ${result.status}`);
+  return result.preview;
+}
+
+describe("preview", () => {
+  test("duplicates are counted as a multiset against stored transactions only; nothing is written", async () => {
+    const userId = await createUserId();
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 31, date: "2026-03-17", description: "bank  FEE" });
+    const preview = await previewOf(userId, await uploaded(userId, BANK_FILE));
+    expect(preview.rows.map((row) => [row.label, row.status, row.category])).toEqual([
+      ["Row 2", "new", "Food & Dining"],
+      ["Row 3", "new", "Paycheck 1"],
+      // "Salary" is an income category: an expense naming it goes to the New tab.
+      ["Row 4", "new", ""],
+      ["Row 5", "duplicate", ""],
+      ["Row 6", "new", ""],
+      ["Row 7", "new", ""],
+    ]);
+    expect(preview.rows[3].duplicateOf).toBe("same-details");
+    expect({ newCount: preview.newCount, duplicates: preview.duplicateCount }).toEqual({ newCount: 5, duplicates: 1 });
+    expect(preview.reading.totals).toEqual({ count: 6, moneyIn: 250000, moneyOut: 2543, from: "2026-03-02", to: "2026-03-17" });
+    expect(preview.newTotals).toEqual({ count: 5, moneyIn: 250000, moneyOut: 2512, from: "2026-03-02", to: "2026-03-17" });
+    expect(await Transaction.countDocuments({ userId })).toBe(1);
+  });
+
+  test("another user's identical transaction and the user's deleted one are no duplicates", async () => {
+    const userId = await createUserId();
+    const otherUserId = await createUserId();
+    await createTransactionFor(otherUserId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
+    const deleted = await createTransactionFor(userId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
+    await softDeleteTransaction(userId, deleted.id);
+    expect((await previewOf(userId, await uploaded(userId, BANK_FILE))).rows[0]).toMatchObject({ status: "new", duplicateOf: null });
+  });
+
+  test("another user's upload is not found", async () => {
+    const owner = await createUserId();
+    const draftId = await uploaded(owner, BANK_FILE);
+    const intruder = await createUserId();
+    expect(await previewImport(intruder, draftId, {})).toEqual({ status: "not-found" });
+    expect(await confirmImport(intruder, draftId, {}, "x")).toEqual({ status: "not-found" });
+    expect(await previewImport(owner, "not-an-id", {})).toEqual({ status: "not-found" });
+  });
+
+  test("a file read in another encoding is read again from its bytes", async () => {
+    const userId = await createUserId();
+    const draftId = await uploaded(userId, fixture("de-dkb-giro.csv"), "dkb.csv");
+    const detected = await previewOf(userId, draftId);
+    expect(detected.encoding).toEqual({ value: "windows-1252", label: "Windows-1252", detected: true });
+    expect(detected.rows.map((row) => row.description).join(" ")).toMatch(/[äöüß]/);
+    const chosen = await previewOf(userId, draftId, { encoding: "utf-8" });
+    expect(chosen.encoding).toEqual({ value: "utf-8", label: "UTF-8", detected: false });
+    expect(chosen.rows.map((row) => row.description).join(" ")).toContain("\uFFFD");
+  });
+
+  test("an upload that holds no transactions is refused and not kept; a user keeps at most five uploads", async () => {
+    const userId = await createUserId();
+    expect(await saveUpload(userId, { fileName: "a.pdf", bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj") })).toEqual({ ok: false, error: IMPORT_MESSAGES.noTable });
+    expect(await saveUpload(userId, { fileName: "h.csv", bytes: new TextEncoder().encode("Date,Description,Amount\n") })).toEqual({ ok: false, error: IMPORT_MESSAGES.noRows });
+    expect(await saveUpload(userId, { fileName: "e.csv", bytes: new Uint8Array() })).toEqual({ ok: false, error: IMPORT_MESSAGES.empty });
+    expect(await saveUpload(userId, { fileName: "big.csv", bytes: new Uint8Array(5_000_001) })).toEqual({ ok: false, error: IMPORT_MESSAGES.tooBig });
+    expect(await ImportDraft.countDocuments({ userId })).toBe(0);
+    for (let index = 0; index < 7; index += 1) await uploaded(userId, BANK_FILE);
+    expect(await ImportDraft.countDocuments({ userId })).toBe(5);
+  });
+});
+
+describe("import", () => {
+  test("writes the new rows through the ledger with their batch and bank ids, keeps the month totals, and forgets the upload", async () => {
+    const userId = await createUserId();
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
+    const result = await importBankFile(userId, BANK_FILE);
+    if (result.status !== "imported") throw new Error(result.status);
+    expect(result).toMatchObject({ imported: 5, duplicates: 1 });
+    const stored = await Transaction.find({ userId, source: "import" })
+      .sort({ date: 1, _id: 1 })
+      .select({ _id: 0, type: 1, category: 1, amount: 1, date: 1, description: 1, importBatchId: 1, bankTransactionId: 1 })
+      .lean();
+    expect(stored.map(({ importBatchId, ...rest }) => ({ ...rest, batch: String(importBatchId) }))).toEqual([
+      { type: "income", category: "salary", amount: 250000, date: "2026-03-03", description: "Employer Inc", bankTransactionId: null, batch: result.batchId },
+      { type: "expense", category: "", amount: 2000, date: "2026-03-04", description: "Book shop", bankTransactionId: null, batch: result.batchId },
+      ...[0, 1, 2].map(() => ({ type: "expense", category: "", amount: 31, date: "2026-03-17", description: "Bank fee", bankTransactionId: null, batch: result.batchId })),
+    ]);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ income: 250000, expense: 450 + 2000 + 93, count: 6 });
+    expect(await ImportDraft.countDocuments({ userId })).toBe(0);
+    const [listed] = await listImports(userId);
+    expect(listed).toMatchObject({ fileName: "bank.csv", format: "csv", status: "done", moneyIn: 250000, moneyOut: 2093, from: "2026-03-03", to: "2026-03-17" });
+    expect(listed.counts).toMatchObject({ imported: 5, duplicates: 1 });
+
+    const again = await importBankFile(userId, BANK_FILE);
+    expect(again).toMatchObject({ status: "refused", reason: IMPORT_MESSAGES.allDuplicates });
+    expect(await Transaction.countDocuments({ userId })).toBe(6);
+  });
+
+  test("bank ids find the same transactions again, even after they were renamed", async () => {
+    const userId = await createUserId();
+    const first = await importBankFile(userId, fixture("us-chase-checking.ofx"), { fileName: "chase.ofx" });
+    if (first.status !== "imported") throw new Error(first.status);
+    const one = await Transaction.findOne({ userId }).select({ _id: 1, bankTransactionId: 1 }).lean();
+    expect(one?.bankTransactionId).toMatch(/^123456789:/);
+    await applyLedgerBatch(userId, { updated: [{ id: String(one?._id), description: "Renamed by me" }] });
+    const draftId = await uploaded(userId, fixture("us-chase-checking.ofx"), "chase.ofx");
+    const preview = await previewOf(userId, draftId);
+    expect(preview.newCount).toBe(0);
+    expect(new Set(preview.rows.map((row) => row.duplicateOf))).toEqual(new Set(["bank-id"]));
+  });
+
+  test("only the preview the user saw is imported: other choices or new transactions meanwhile show it again", async () => {
+    const userId = await createUserId();
+    const draftId = await uploaded(userId, BANK_FILE);
+    const { fingerprint } = await previewOf(userId, draftId);
+    expect(await confirmImport(userId, draftId, { includePending: true, columns: { date: 0, memo: 1, amount: 2 } }, fingerprint)).toMatchObject({ status: "changed" });
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 2000, date: "2026-03-04", description: "Book shop" });
+    const changed = await confirmImport(userId, draftId, {}, fingerprint);
+    expect(changed).toMatchObject({ status: "changed" });
+    if (changed.status !== "changed") throw new Error(changed.status);
+    expect(changed.preview.duplicateCount).toBe(1);
+    expect(await Transaction.countDocuments({ userId })).toBe(1);
+  });
+
+  test("an open question blocks the import until it is answered; the answer is remembered for the next file of that shape", async () => {
+    const userId = await createUserId();
+    const file = "Date,Description,Amount\n02/03/2018,Tesco,-12.50\n03/03/2018,Pay,1850.00\n";
+    const draftId = await uploaded(userId, file);
+    const open = await previewOf(userId, draftId);
+    expect(open.reading.questions.map((question) => question.kind)).toEqual(["dateOrder"]);
+    expect(await confirmImport(userId, draftId, {}, open.fingerprint)).toMatchObject({ status: "refused", reason: IMPORT_MESSAGES.answerQuestions });
+    const answered = await previewOf(userId, draftId, { dateOrder: "DMY" });
+    expect(await confirmImport(userId, draftId, { dateOrder: "DMY" }, answered.fingerprint)).toMatchObject({ status: "imported", imported: 2 });
+    expect(await ImportMapping.countDocuments({ userId })).toBe(1);
+
+    const next = await previewOf(userId, await uploaded(userId, file.replace(/\/03\//g, "/04/")));
+    expect(next.reading.questions).toEqual([]);
+    expect(next.reading.dateOrder.order).toBe("DMY");
+    expect(next.remembered).toBe(true);
+    expect(next.rows.map((row) => row.date)).toEqual(["2018-04-02", "2018-04-03"]);
+  });
+});
+
+describe("undo", () => {
+  test("removes exactly the import's transactions, keeps those edited since, and puts the month totals back", async () => {
+    const userId = await createUserId();
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 999, date: "2026-03-20", description: "Typed by hand" });
+    const result = await importBankFile(userId, BANK_FILE);
+    if (result.status !== "imported") throw new Error(result.status);
+    const bookShop = await Transaction.findOne({ userId, description: "Book shop" }).select({ _id: 1 }).lean();
+    await applyLedgerBatch(userId, { updated: [{ id: String(bookShop?._id), category: "food" }] });
+    const fee = await Transaction.findOne({ userId, description: "Bank fee" }).select({ _id: 1 }).lean();
+    await softDeleteTransaction(userId, String(fee?._id));
+
+    expect(await undoImport(userId, result.batchId)).toEqual({
+      status: "undone",
+      removed: 5,
+      kept: [{ date: "2026-03-04", description: "Book shop", amount: 2000, type: "expense" }],
+    });
+    expect((await Transaction.find({ userId }).select({ _id: 0, description: 1 }).lean()).map((row) => row.description).sort()).toEqual(["Book shop", "Typed by hand"]);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ income: 0, expense: 2999, count: 2 });
+    expect(await undoImport(userId, result.batchId)).toEqual({ status: "already-undone" });
+    expect(await listImports(userId)).toMatchObject([{ status: "undone", removed: 5, kept: [{ description: "Book shop" }] }]);
+  });
+
+  test("another user's import is not found and untouched", async () => {
+    const owner = await createUserId();
+    const result = await importBankFile(owner, BANK_FILE);
+    if (result.status !== "imported") throw new Error(result.status);
+    const intruder = await createUserId();
+    expect(await undoImport(intruder, result.batchId)).toEqual({ status: "not-found" });
+    expect(await undoImport(intruder, "nonsense")).toEqual({ status: "not-found" });
+    expect(await Transaction.countDocuments({ userId: owner })).toBe(6);
+  });
+});
+
+describe("housekeeping", () => {
+  test("an import cut off while writing is rolled back; uploads expire after a day", async () => {
+    const userId = await createUserId();
+    const now = new Date("2026-03-01T12:00:00Z");
+    const batch = await ImportBatch.create({ userId, fileName: "cut.csv", format: "csv", status: "writing", createdAt: new Date(now.getTime() - 11 * 60_000) });
+    const recent = await ImportBatch.create({ userId, fileName: "busy.csv", format: "csv", status: "writing", createdAt: new Date(now.getTime() - 60_000) });
+    await applyLedgerBatch(userId, {
+      added: [{ type: "expense", category: "", amount: 500, date: "2026-02-27", description: "Half written", source: "import", importBatchId: batch._id.toString() }],
+    });
+    expect(await rollBackUnfinishedImports(now)).toBe(1);
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+    expect(await getMonthTotals(userId, "2026-02")).toMatchObject({ expense: 0, count: 0 });
+    expect(await ImportBatch.findById(batch._id).lean()).toMatchObject({ status: "failed" });
+    expect(await ImportBatch.findById(recent._id).lean()).toMatchObject({ status: "writing" });
+
+    await ImportDraft.create([
+      { userId, fileName: "old.csv", bytes: Buffer.from("x"), expiresAt: new Date(now.getTime() - 1) },
+      { userId, fileName: "new.csv", bytes: Buffer.from("x"), expiresAt: new Date(now.getTime() + 1000) },
+    ]);
+    expect(await removeExpiredUploads(now)).toBe(1);
+    expect(await ImportDraft.find({ userId }).distinct("fileName")).toEqual(["new.csv"]);
+  });
+});

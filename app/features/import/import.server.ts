@@ -1,0 +1,343 @@
+import { createHash } from "node:crypto";
+import mongoose, { Types } from "mongoose";
+import { ImportBatch, ImportDraft, ImportMapping, Transaction, type ImportBatchRecord, type ImportMappingRecord, type TransactionRecord } from "../../../models";
+import { isUncategorized, type Category } from "~/features/categories/categories";
+import { getCategories } from "~/features/categories/categories.server";
+import { importKey } from "~/features/transactions/import-key";
+import type { LedgerEntry } from "~/features/transactions/ledger";
+import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
+import type { TransactionType } from "~/features/transactions/transactions";
+import { findColumns, headerSignature, mappingFromIndices } from "./columns";
+import type { Encoding } from "./encodings";
+import { findDuplicates, type DuplicateOf } from "./duplicates";
+import { IMPORT_MESSAGES } from "./messages";
+import type { ImportPreview, PreviewRow, PreviewRowStatus } from "./preview";
+import { isImportable, readTable, SIGN_RULES, totalsOf, type ReadingChoices, type ReadRow, type SignRule } from "./reading";
+import { readBankFile } from "./source.server";
+import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./source";
+
+/** An upload waits this long for its import. */
+const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A user keeps at most this many uploads waiting; older ones are dropped. */
+const DRAFTS_PER_USER = 5;
+/** A batch still `writing` after this long was cut off (the app stopped mid-import) and is rolled back. */
+const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
+const PREVIEW_ROWS = 50;
+const LISTED_PROBLEMS = 100;
+const LISTED_IMPORTS = 20;
+
+/** What the user chose on the preview; anything left out is decided by the file (or by what they confirmed for its shape before). */
+export type ImportChoicesInput = {
+  encoding?: Encoding;
+  columns?: Partial<Record<ColumnRole, number | null>>;
+  decimalMark?: DecimalMark;
+  dateOrder?: DateOrder;
+  sign?: SignRule;
+  includePending?: boolean;
+};
+
+export type PreviewResult = { status: "ready"; preview: ImportPreview } | { status: "unreadable"; error: string; draftId: string; fileName: string; encoding: Encoding | null } | { status: "not-found" };
+
+function owner(userId: string) {
+  return new Types.ObjectId(userId);
+}
+
+/** Stores an uploaded file for its preview when it can be read; nothing is stored otherwise. */
+export async function saveUpload(userId: string, file: { fileName: string; bytes: Uint8Array }, now = new Date()) {
+  const read = readBankFile(file.bytes);
+  if (!read.ok) return { ok: false as const, error: read.error };
+  const draft = await ImportDraft.create({ userId: owner(userId), fileName: file.fileName.slice(0, 200), bytes: Buffer.from(file.bytes), expiresAt: new Date(now.getTime() + DRAFT_LIFETIME_MS) });
+  const older = await ImportDraft.find({ userId: owner(userId) }).sort({ createdAt: -1 }).skip(DRAFTS_PER_USER).select({ _id: 1 }).lean();
+  if (older.length > 0) await ImportDraft.deleteMany({ userId: owner(userId), _id: mongoose.trusted({ $in: older.map((draft) => draft._id) }) });
+  return { ok: true as const, draftId: draft._id.toString() };
+}
+
+function mappingId(userId: string, table: SourceTable) {
+  return `${userId}:${createHash("sha256").update(headerSignature(table)).digest("hex").slice(0, 32)}`;
+}
+
+/** The user's category a row's category text names (by name or id, ignoring case) when it fits the row's type. */
+function resolveCategory(categories: Category[], text: string, type: TransactionType) {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted || isUncategorized(wanted)) return undefined;
+  return categories.find((category) => category.type === type && (category.id === wanted || category.name.toLowerCase() === wanted));
+}
+
+type Importable = Extract<ReadRow, { ok: true }> & { type: TransactionType; amount: number; importKey: string };
+
+function keyed(row: Extract<ReadRow, { ok: true }>): Importable {
+  const type: TransactionType = row.cents < 0 ? "expense" : "income";
+  const amount = Math.abs(row.cents);
+  return { ...row, type, amount, importKey: importKey({ date: row.date, amount, type, description: row.description }) };
+}
+
+/** The import keys and bank ids of the user's live transactions in the given months (equality reads, one per month). */
+async function storedKeys(userId: string, monthKeys: Iterable<string>) {
+  const stored: Array<Pick<TransactionRecord, "importKey" | "bankTransactionId">> = [];
+  for (const monthKey of monthKeys) {
+    const found = await Transaction.find({ userId: owner(userId), monthKey, deleted: false })
+      .select({ _id: 0, importKey: 1, bankTransactionId: 1 })
+      .lean<Array<Pick<TransactionRecord, "importKey" | "bankTransactionId">>>();
+    stored.push(...found);
+  }
+  return stored;
+}
+
+function rememberedChoice<T extends string>(value: unknown, allowed: readonly T[]) {
+  return allowed.includes(value as T) ? (value as T) : undefined;
+}
+
+type Built = { preview: ImportPreview; newRows: Importable[]; signature: { id: string; signature: string } };
+
+/** The first amount cell that has a decimal or thousands mark (else the first amount at all). */
+function firstAmountText(table: SourceTable, columns: ColumnMapping) {
+  const cells = [columns.amount, columns.debit, columns.credit].flatMap((column) => (column === null ? [] : table.rows.map((row) => row.cells[column]?.trim() ?? ""))).filter(Boolean);
+  return cells.find((cell) => /[.,]/.test(cell)) ?? cells[0] ?? null;
+}
+
+type Remembered = Pick<ImportMappingRecord, "columns" | "decimalMark" | "dateOrder" | "sign">;
+
+/**
+ * Reads the table with the user's choices: the columns they chose, else those
+ * they confirmed for this file shape before, else those found. Remembered
+ * answers fill only the questions this file leaves open.
+ */
+function readWithChoices(table: SourceTable, input: ImportChoicesInput, remembered: Remembered | null) {
+  const finding = findColumns(table);
+  const rememberedColumns = remembered && !table.fixedColumns ? mappingFromIndices(table, remembered.columns ?? {}) : null;
+  const choices: ReadingChoices = {
+    columns: table.fixedColumns ?? (input.columns ? mappingFromIndices(table, input.columns) : (rememberedColumns ?? finding.mapping)),
+    decimalMark: input.decimalMark,
+    dateOrder: input.dateOrder,
+    sign: input.sign,
+    includePending: input.includePending ?? false,
+  };
+  const foundBy = input.columns || rememberedColumns ? {} : finding.foundBy;
+  const reading = readTable(table, choices);
+  if (!remembered || reading.questions.length === 0) return { choices, reading, foundBy };
+  for (const question of reading.questions) {
+    if (question.kind === "decimalMark") choices.decimalMark ??= rememberedChoice(remembered.decimalMark, DECIMAL_MARKS);
+    if (question.kind === "dateOrder") choices.dateOrder ??= rememberedChoice(remembered.dateOrder, DATE_ORDERS);
+    if (question.kind === "sign") choices.sign ??= rememberedChoice(remembered.sign, SIGN_RULES);
+  }
+  return { choices, reading: readTable(table, choices), foundBy };
+}
+
+function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable) => string): PreviewRow {
+  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", type: null, amount: null, amountText: "", rounded: false, error: row.error, duplicateOf: null };
+  const withKey = keyed(row);
+  const status: PreviewRowStatus =
+    row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
+  return {
+    label: row.label,
+    status,
+    date: row.date,
+    description: row.description,
+    category: status === "new" ? categoryName(withKey) : "",
+    type: withKey.type,
+    amount: withKey.amount,
+    amountText: row.amountText,
+    rounded: row.rounded,
+    error: null,
+    duplicateOf,
+  };
+}
+
+type NotPreviewed = Exclude<PreviewResult, { status: "ready" }>;
+
+async function buildPreview(userId: string, draftId: string, input: ImportChoicesInput): Promise<NotPreviewed | { status: "built"; built: Built }> {
+  const id = toObjectId(draftId);
+  const draft = id ? await ImportDraft.findOne({ _id: id, userId: owner(userId) }).lean() : null;
+  if (!draft) return { status: "not-found" };
+  const read = readBankFile(draft.bytes.buffer, input.encoding);
+  if (!read.ok) return { status: "unreadable", error: read.error, draftId, fileName: draft.fileName, encoding: input.encoding ?? null };
+  const { table, decoded } = read;
+
+  const signature = { id: mappingId(userId, table), signature: headerSignature(table) };
+  const remembered = await ImportMapping.findOne({ _id: signature.id, userId: owner(userId) }).lean();
+  const { choices, reading, foundBy } = readWithChoices(table, input, remembered);
+  const { columns, includePending } = choices;
+
+  const importable = reading.rows.filter((row) => isImportable(row, includePending)).map(keyed);
+  const stored = importable.length > 0 ? await storedKeys(userId, new Set(importable.map((row) => row.date.slice(0, 7)))) : [];
+  const duplicates = findDuplicates(importable, stored);
+  const duplicateByLabel = new Map(importable.map((row, index) => [row.label, duplicates[index]]));
+  const newRows = importable.filter((_, index) => duplicates[index] === null);
+  const categories = newRows.some((row) => row.category) ? await getCategories(userId) : [];
+  const categoryName = (row: Importable) => resolveCategory(categories, row.category, row.type)?.name ?? "";
+
+  const problems = reading.rows.flatMap((row) => (row.ok ? [] : [row.error]));
+  const { rows: _allRows, ...readingSummary } = reading;
+  const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
+  const fingerprint = createHash("sha256")
+    .update(JSON.stringify([decoded.encoding, columns, reading.decimal.mark, reading.dateOrder.order, reading.sign.rule, includePending, reading.counts, reading.totals, newRows.length, newTotals]))
+    .digest("hex")
+    .slice(0, 32);
+
+  const preview: ImportPreview = {
+    draftId,
+    fileName: draft.fileName,
+    format: table.format,
+    encoding: { value: decoded.encoding, label: decoded.label, detected: decoded.detected },
+    table: { headers: table.headers, delimiter: table.delimiter, hasHeader: table.hasHeader, account: table.account, skippedAbove: table.skippedAbove, rowCount: table.rows.length },
+    columnsFixed: table.fixedColumns !== null,
+    foundBy,
+    remembered: Boolean(remembered) && !input.columns,
+    columnsChosen: Boolean(input.columns),
+    reading: readingSummary,
+    includePending,
+    newCount: newRows.length,
+    duplicateCount: importable.length - newRows.length,
+    newTotals,
+    rows: reading.rows.slice(0, PREVIEW_ROWS).map((row) => previewRow(row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName)),
+    rawRows: reading.rows.length === 0 ? table.rows.slice(0, 10).map((row) => ({ label: row.label, cells: row.cells })) : [],
+    problems: problems.slice(0, LISTED_PROBLEMS),
+    moreProblems: Math.max(0, problems.length - LISTED_PROBLEMS),
+    examples: {
+      date: columns.date === null ? null : (table.rows.map((row) => row.cells[columns.date ?? 0]).find((cell) => cell?.trim()) ?? null),
+      amount: firstAmountText(table, columns),
+    },
+    roundedRows: importable.filter((row) => row.rounded).slice(0, LISTED_PROBLEMS).map((row) => ({ label: row.label, text: row.amountText, cents: row.cents })),
+    fingerprint,
+  };
+  return { status: "built", built: { preview, newRows, signature } };
+}
+
+/** The preview of an upload read with the user's choices; nothing is written. Another user's upload is not found. */
+export async function previewImport(userId: string, draftId: string, input: ImportChoicesInput): Promise<PreviewResult> {
+  const result = await buildPreview(userId, draftId, input);
+  return result.status === "built" ? { status: "ready", preview: result.built.preview } : result;
+}
+
+export type ConfirmResult =
+  | { status: "imported"; batchId: string; imported: number; duplicates: number }
+  /** The preview changed since the user saw it (other choices, or transactions added meanwhile): shown again, nothing written. */
+  | { status: "changed"; preview: ImportPreview }
+  /** Questions are open or nothing is new: shown again, nothing written. */
+  | { status: "refused"; preview: ImportPreview; reason: string }
+  | { status: "failed"; preview: ImportPreview }
+  | NotPreviewed;
+
+async function rememberChoices(userId: string, built: Built) {
+  const { preview, signature } = built;
+  const columns = preview.columnsFixed
+    ? {}
+    : Object.fromEntries(COLUMN_ROLES.flatMap((role) => (preview.reading.columns[role] === null ? [] : [[role, preview.reading.columns[role]]])));
+  await ImportMapping.updateOne(
+    { _id: signature.id },
+    {
+      $set: {
+        userId: owner(userId),
+        signature: signature.signature,
+        columns,
+        decimalMark: preview.reading.decimal.mark,
+        dateOrder: preview.reading.dateOrder.order,
+        sign: preview.reading.sign.applies ? preview.reading.sign.rule : null,
+      },
+    },
+    { upsert: true },
+  );
+}
+
+/**
+ * Imports exactly what the preview named by `fingerprint` showed: the new
+ * rows, in one ledger batch (all or none), recorded as one import that can
+ * be undone. The choices are remembered for the next file of the same shape.
+ */
+export async function confirmImport(userId: string, draftId: string, input: ImportChoicesInput, fingerprint: string): Promise<ConfirmResult> {
+  const result = await buildPreview(userId, draftId, input);
+  if (result.status !== "built") return result;
+  const { built } = result;
+  const { preview, newRows } = built;
+  if (preview.fingerprint !== fingerprint) return { status: "changed", preview };
+  if (preview.reading.questions.length > 0) return { status: "refused", preview, reason: IMPORT_MESSAGES.answerQuestions };
+  if (preview.reading.problems.length > 0) return { status: "refused", preview, reason: preview.reading.problems[0] };
+  if (newRows.length === 0) return { status: "refused", preview, reason: preview.duplicateCount > 0 ? IMPORT_MESSAGES.allDuplicates : IMPORT_MESSAGES.nothingReadable };
+
+  const { counts } = preview.reading;
+  const batch = await ImportBatch.create({
+    userId: owner(userId),
+    fileName: preview.fileName,
+    format: preview.format,
+    status: "writing",
+    counts: { imported: 0, duplicates: preview.duplicateCount, pending: counts.pending, declined: counts.declined, zero: counts.zero, unreadable: counts.errors },
+    moneyIn: preview.newTotals.moneyIn,
+    moneyOut: preview.newTotals.moneyOut,
+    from: preview.newTotals.from,
+    to: preview.newTotals.to,
+  });
+  const categories = await getCategories(userId);
+  const entries = newRows.map(
+    (row): LedgerEntry => ({
+      type: row.type,
+      amount: row.amount,
+      category: resolveCategory(categories, row.category, row.type)?.id ?? "",
+      date: row.date,
+      description: row.description,
+      source: "import",
+      importBatchId: batch._id.toString(),
+      bankTransactionId: row.bankId,
+    }),
+  );
+  try {
+    const written = await applyLedgerBatch(userId, { added: entries });
+    if (!written.ok) throw new Error(`the ledger refused the import: ${JSON.stringify(written.issues.slice(0, 3))}`);
+    await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "done", "counts.imported": written.added.length } });
+  } catch (error) {
+    console.error("import failed", error);
+    await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "failed" } });
+    return { status: "failed", preview };
+  }
+  await rememberChoices(userId, built);
+  await ImportDraft.deleteOne({ _id: new Types.ObjectId(draftId), userId: owner(userId) });
+  return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount };
+}
+
+const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, kept: 1 } as const;
+export type ListedImport = Pick<ImportBatchRecord, "_id" | keyof typeof LISTED_IMPORT_FIELDS>;
+
+/** The user's latest imports, newest first (imports that failed left nothing and are not listed). */
+export function listImports(userId: string) {
+  return ImportBatch.find({ userId: owner(userId), status: mongoose.trusted({ $in: ["done", "undone"] }) })
+    .sort({ createdAt: -1 })
+    .limit(LISTED_IMPORTS)
+    .select(LISTED_IMPORT_FIELDS)
+    .lean<ListedImport[]>();
+}
+
+export type UndoResult =
+  | { status: "undone"; removed: number; kept: Array<{ date: string; description: string; amount: number; type: string }> }
+  | { status: "already-undone" }
+  | { status: "not-found" };
+
+/** Removes the transactions an import wrote, except those changed since (kept and named). Another user's import is not found. */
+export async function undoImport(userId: string, batchId: string, now = new Date()): Promise<UndoResult> {
+  const id = toObjectId(batchId);
+  const batch = id ? await ImportBatch.findOne({ _id: id, userId: owner(userId) }).select({ status: 1 }).lean() : null;
+  if (!batch || (batch.status !== "done" && batch.status !== "undone")) return { status: "not-found" };
+  if (batch.status === "undone") return { status: "already-undone" };
+  const result = await applyLedgerBatch(userId, { undoImport: batchId });
+  if (!result.ok || !result.undone) throw new Error(`undoing import ${batchId} was refused`);
+  const kept = result.undone.kept.map(({ date, description, amount, type }) => ({ date, description, amount, type }));
+  await ImportBatch.updateOne({ _id: id }, { $set: { status: "undone", undoneAt: now, removed: result.undone.removed, kept } });
+  return { status: "undone", removed: result.undone.removed, kept };
+}
+
+/** Uploads nobody imported within a day. */
+export async function removeExpiredUploads(now = new Date()) {
+  const { deletedCount } = await ImportDraft.deleteMany({ expiresAt: mongoose.trusted({ $lt: now }) });
+  return deletedCount;
+}
+
+/** Imports cut off while writing (the app stopped mid-import): what they wrote is removed, so an import is all or nothing. */
+export async function rollBackUnfinishedImports(now = new Date()) {
+  const unfinished = await ImportBatch.find({ status: "writing", createdAt: mongoose.trusted({ $lt: new Date(now.getTime() - UNFINISHED_AFTER_MS) }) })
+    .select({ userId: 1 })
+    .lean();
+  for (const batch of unfinished) {
+    await applyLedgerBatch(batch.userId.toString(), { undoImport: batch._id.toString() });
+    await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "failed" } });
+  }
+  return unfinished.length;
+}
+

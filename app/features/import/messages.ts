@@ -1,0 +1,40 @@
+export const IMPORT_LIMITS = {
+  maxBytes: 5_000_000,
+  maxRows: 20_000,
+} as const;
+
+function plural(count: number, word: string, plural = `${word}s`) {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? word : plural}`;
+}
+
+export const IMPORT_MESSAGES = {
+  chooseFile: "Please choose a file to import.",
+  empty: "The file is empty.",
+  tooBig: "The file is larger than 5 MB. Please split it into smaller files.",
+  tooManyRows: "The file has more than 20,000 rows. Please split it into smaller files.",
+  noRows: "No transactions were found in this file: no row has both a date and an amount.",
+  noTable: "This file does not hold a table of transactions. Please export a CSV, OFX, QFX, QIF or CAMT.053 file from your bank.",
+  unreadable: "The file could not be read. Please export it from your bank again.",
+  notMultipart: "Please upload the file with the import form.",
+  draftGone: "This upload has expired or was already imported. Please upload the file again.",
+  chooseDate: "Choose the column that holds the date",
+  chooseAmount: "Choose the amount column, or the debit and credit columns",
+  amountOrSplit: "Choose either an amount column or debit and credit columns, not both",
+  chooseText: "Choose the column that holds the payee or the description",
+  unknownColumn: "Choose one of the file's columns",
+  answerQuestions: "Answer the questions above before importing.",
+  previewChanged: "The choices changed since the preview. Check the preview below, then import again.",
+  allDuplicates: "There is nothing new to import: every transaction of this file is already in your transactions.",
+  nothingReadable: "No row can be imported with these choices.",
+  importButton: (count: number) => `Import ${plural(count, "transaction")}`,
+  imported: (imported: number, duplicates: number) =>
+    duplicates > 0 ? `Imported ${plural(imported, "transaction")}, skipped ${plural(duplicates, "duplicate")}` : `Imported ${plural(imported, "transaction")}`,
+  importFailed: "The import failed and nothing was saved. Please try again.",
+  undone: (removed: number, kept: number) =>
+    kept > 0
+      ? `Import undone: removed ${plural(removed, "transaction")}; kept ${plural(kept, "transaction")} you changed since the import`
+      : `Import undone: removed ${plural(removed, "transaction")}`,
+  alreadyUndone: "This import was already undone.",
+  importNotFound: "Import not found",
+  plural,
+} as const;

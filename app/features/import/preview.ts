@@ -1,0 +1,54 @@
+import type { ColumnFinding } from "./columns";
+import type { DuplicateOf } from "./duplicates";
+import type { Encoding } from "./encodings";
+import type { Reading, ReadTotals } from "./reading";
+import type { SourceFormat, SourceTable } from "./source";
+import type { TransactionType } from "~/features/transactions/transactions";
+
+/** What the import preview shows; built on the server, rendered by the preview page. */
+export type PreviewRowStatus = "new" | "duplicate" | "pending" | "declined" | "zero" | "error";
+
+export type PreviewRow = {
+  label: string;
+  status: PreviewRowStatus;
+  date: string | null;
+  description: string;
+  category: string;
+  type: TransactionType | null;
+  /** Unsigned cents. */
+  amount: number | null;
+  amountText: string;
+  rounded: boolean;
+  error: string | null;
+  duplicateOf: DuplicateOf;
+};
+
+export type ImportPreview = {
+  draftId: string;
+  fileName: string;
+  format: SourceFormat;
+  encoding: { value: Encoding; label: string; detected: boolean };
+  table: Pick<SourceTable, "headers" | "delimiter" | "hasHeader" | "account"> & { skippedAbove: string[]; rowCount: number };
+  columnsFixed: boolean;
+  foundBy: ColumnFinding["foundBy"];
+  remembered: boolean;
+  /** Whether the user chose the columns on this preview (rather than the file or their earlier choice). */
+  columnsChosen: boolean;
+  reading: Omit<Reading, "rows">;
+  includePending: boolean;
+  /** Importable rows that are not yet among the user's transactions. */
+  newCount: number;
+  duplicateCount: number;
+  /** Of the rows that will be written. */
+  newTotals: ReadTotals;
+  rows: PreviewRow[];
+  /** The first rows as the file has them, while a question is open or the columns cannot work. */
+  rawRows: Array<{ label: string; cells: string[] }>;
+  problems: string[];
+  moreProblems: number;
+  roundedRows: Array<{ label: string; text: string; cents: number }>;
+  /** A date and an amount as the file writes them, to show what the date order and number format mean. */
+  examples: { date: string | null; amount: string | null };
+  /** Names what this preview shows, so an import confirms exactly it. */
+  fingerprint: string;
+};

@@ -1,0 +1,92 @@
+import { Schema } from "mongoose";
+import { defineModel, type LeanOf } from "./define-model";
+import { wholeCents } from "./money";
+
+/**
+ * An uploaded bank file between its upload and its import: the bytes as
+ * sent, so every step of the preview reads the same file (and can read it in
+ * another encoding). Removed when imported, and by a job a day after upload
+ * (FerretDB has no TTL indexes).
+ */
+const importDraftSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
+    fileName: { type: String, default: "" },
+    bytes: { type: Buffer, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+importDraftSchema.index({ expiresAt: 1 });
+
+export type ImportDraftRecord = LeanOf<typeof importDraftSchema>;
+export const ImportDraft = defineModel("ImportDraft", importDraftSchema);
+
+const countsSchema = new Schema(
+  {
+    imported: { type: Number, default: 0 },
+    duplicates: { type: Number, default: 0 },
+    pending: { type: Number, default: 0 },
+    declined: { type: Number, default: 0 },
+    zero: { type: Number, default: 0 },
+    unreadable: { type: Number, default: 0 },
+  },
+  { _id: false },
+);
+
+const keptTransactionSchema = new Schema(
+  { date: String, description: String, amount: { type: Number, validate: wholeCents }, type: String },
+  { _id: false },
+);
+
+/**
+ * One import: the transactions it wrote carry its `_id` as `importBatchId`.
+ * `writing` while the ledger writes them (a batch left `writing` by a crash
+ * is rolled back), `done` after, `undone` once undone (`kept`: the
+ * transactions changed since the import, which the undo left), `failed` when
+ * nothing of it stayed.
+ */
+const importBatchSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
+    fileName: { type: String, default: "" },
+    format: { type: String, required: true },
+    status: { type: String, enum: ["writing", "done", "undone", "failed"] as const, required: true },
+    counts: { type: countsSchema, default: () => ({}) },
+    moneyIn: { type: Number, default: 0, validate: wholeCents },
+    moneyOut: { type: Number, default: 0, validate: wholeCents },
+    from: { type: String, default: null },
+    to: { type: String, default: null },
+    undoneAt: { type: Date, default: null },
+    removed: { type: Number, default: 0 },
+    kept: { type: [keptTransactionSchema], default: [] },
+  },
+  { timestamps: true },
+);
+importBatchSchema.index({ userId: 1, createdAt: -1 });
+importBatchSchema.index({ status: 1 });
+
+export type ImportBatchRecord = LeanOf<typeof importBatchSchema>;
+export const ImportBatch = defineModel("ImportBatch", importBatchSchema);
+
+/**
+ * The choices a user confirmed for a file shape (`_id` "<userId>:<hash of
+ * the header signature>"), applied to the next file with the same header so
+ * that a second import from a bank is one click.
+ */
+const importMappingSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
+    signature: { type: String, required: true },
+    columns: { type: Map, of: Number, default: () => new Map() },
+    decimalMark: { type: String, default: null },
+    dateOrder: { type: String, default: null },
+    sign: { type: String, default: null },
+  },
+  { timestamps: { createdAt: false, updatedAt: true }, minimize: false },
+);
+importMappingSchema.index({ userId: 1 });
+
+export type ImportMappingRecord = LeanOf<typeof importMappingSchema>;
+export const ImportMapping = defineModel("ImportMapping", importMappingSchema);
