@@ -29,10 +29,13 @@ describe("expired auth cleanup job", () => {
 });
 
 describe("job scheduler", () => {
-  test("registers the cleanup job to recur every 15 minutes", async () => {
+  test("registers the cleanup jobs to recur every 15 minutes", async () => {
     await startJobs();
-    const job = await mongoose.connection.db!.collection("agendaJobs").findOne({ name: "cleanup-expired-auth" });
+    const jobs = await mongoose.connection.db!.collection("agendaJobs").find({ name: { $in: ["cleanup-expired-auth", "cleanup-imports"] } }).sort({ name: 1 }).toArray();
     await stopJobs();
-    expect(job).toMatchObject({ name: "cleanup-expired-auth", repeatInterval: "15 minutes", type: "single" });
+    expect(jobs).toMatchObject([
+      { name: "cleanup-expired-auth", repeatInterval: "15 minutes", type: "single" },
+      { name: "cleanup-imports", repeatInterval: "15 minutes", type: "single" },
+    ]);
   });
 });

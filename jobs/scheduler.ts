@@ -2,6 +2,7 @@ import { MongoBackend } from "@agendajs/mongo-backend";
 import { Agenda } from "agenda";
 import mongoose from "mongoose";
 import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cleanup-expired-auth";
+import { CLEANUP_IMPORTS, CLEANUP_IMPORTS_INTERVAL, cleanupImports } from "./cleanup-imports";
 import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } from "./reconcile-subscriptions";
 
 let agenda: Agenda | undefined;
@@ -15,12 +16,16 @@ export async function startJobs() {
   agenda.define(CLEANUP_EXPIRED_AUTH, async () => {
     await cleanupExpiredAuth();
   });
+  agenda.define(CLEANUP_IMPORTS, async () => {
+    await cleanupImports();
+  });
   agenda.define(RECONCILE_SUBSCRIPTIONS, async () => {
     await reconcileSubscriptions();
   });
   agenda.on("error", (error: Error) => console.error("job scheduler error", error));
   await agenda.start();
   await agenda.every(CLEANUP_INTERVAL, CLEANUP_EXPIRED_AUTH);
+  await agenda.every(CLEANUP_IMPORTS_INTERVAL, CLEANUP_IMPORTS);
   await agenda.every(RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS);
   return agenda;
 }

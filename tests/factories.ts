@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { createEmailUser, upsertGoogleUser } from "~/features/auth/user.server";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
 import { addCategory } from "~/features/categories/categories.server";
+import { confirmImport, previewImport, saveUpload, type ImportChoicesInput } from "~/features/import/import.server";
 import { createTransaction, type TransactionInput } from "~/features/transactions/transactions.server";
 import { ZERO_CENTS, type Cents } from "~/lib/money";
 
@@ -40,4 +41,17 @@ export function createTransactionFor(userId: string, input: Partial<TransactionI
 /** The month's budget set by the user (cents). */
 export function createBudget(userId: string, monthKey: string, cents: Cents) {
   return setMonthBudget(userId, monthKey, cents);
+}
+
+/**
+ * A bank file uploaded, previewed and imported as the import page does it
+ * (`choices` as the user would pick them); resolves to the confirm result.
+ */
+export async function importBankFile(userId: string, content: string | Uint8Array, { fileName = "bank.csv", choices = {} }: { fileName?: string; choices?: ImportChoicesInput } = {}) {
+  const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
+  const upload = await saveUpload(userId, { fileName, bytes });
+  if (!upload.ok) throw new Error(`importBankFile: the upload was refused: ${upload.error}`);
+  const preview = await previewImport(userId, upload.draftId, choices);
+  if (preview.status !== "ready") throw new Error(`importBankFile: no preview (${preview.status})`);
+  return confirmImport(userId, upload.draftId, choices, preview.preview.fingerprint);
 }

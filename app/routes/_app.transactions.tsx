@@ -284,7 +284,7 @@ export default function TransactionsPage() {
             Reset Financial Data
           </Link>
           <Link to="/transactions/import" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
-            Import CSV
+            Import bank file
           </Link>
           <Link
             to="/resources/transactions-export"

@@ -117,3 +117,14 @@ export async function fillForm(page: Page, fields: Record<string, string>) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
 }
+
+/** A transaction typed by hand (deleted afterwards when `deleted`), through the app's transactions feature on the fixtures' connection. */
+export async function addTransaction(
+  user: TestUser,
+  { deleted = false, ...input }: { type: "income" | "expense"; amount: number; date: string; description: string; category?: string; deleted?: boolean },
+) {
+  const { createTransaction, softDeleteTransaction } = await import("~/features/transactions/transactions.server");
+  const created = await createTransaction(user.id, { category: "food", ...input });
+  if (deleted) await softDeleteTransaction(user.id, created.id);
+  return created;
+}

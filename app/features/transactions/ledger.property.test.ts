@@ -4,10 +4,11 @@
 // names its seed; rerun it alone with LEDGER_SEED=<seed> LEDGER_SEQUENCES=1.
 import { Types } from "mongoose";
 import { expect, test } from "vitest";
-import { MonthSummary, Transaction } from "../../../models";
+import { ImportBatch, ImportDraft, ImportMapping, MonthSummary, Transaction } from "../../../models";
 import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
-import type { MappedRow, MappedTransaction } from "~/features/csv/csv";
-import { commitImport } from "~/features/csv/csv.server";
+import Papa from "papaparse";
+import { undoImport } from "~/features/import/import.server";
+import { centsToInput, toCents } from "~/lib/money";
 import type { LedgerEdit, LedgerEntry } from "./ledger";
 import { applyLedgerBatch } from "./ledger.server";
 import { listMonthSummaries } from "./month-summary.server";
@@ -20,7 +21,7 @@ import {
   updateTransaction,
   type TransactionInput,
 } from "./transactions.server";
-import { createGoogleUser } from "../../../tests/factories";
+import { createGoogleUser, importBankFile } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
@@ -62,6 +63,11 @@ function randomDate(random: Random) {
 
 function randomAmount(random: Random) {
   return random.int(1, 50_000);
+}
+
+/** Cents as a bank file writes them: -1234 → "-12.34". */
+function centsText(cents: number) {
+  return centsToInput(toCents(cents));
 }
 
 /** What the add/edit form would send: expenses, incomes (one on a new category), offsets and uncategorized ones. */
@@ -106,9 +112,10 @@ function randomEdit(random: Random, id: string): LedgerEdit {
   return edit;
 }
 
-function randomBankRow(random: Random): MappedTransaction {
+type BankRow = { date: string; type: "income" | "expense"; amount: number; description: string; category: string };
+
+function randomBankRow(random: Random): BankRow {
   return {
-    line: 0,
     date: randomDate(random),
     type: random.pick(["income", "expense"] as const),
     amount: randomAmount(random),
@@ -118,7 +125,7 @@ function randomBankRow(random: Random): MappedTransaction {
 }
 
 /** The users of one sequence, the transaction ids each is known to have and has deleted, and the bank rows imported so far. */
-type World = { users: string[]; ids: Map<string, string[]>; deleted: Map<string, Set<string>>; bankRows: MappedTransaction[] };
+type World = { users: string[]; ids: Map<string, string[]>; deleted: Map<string, Set<string>>; bankRows: BankRow[]; imports: Map<string, string> };
 
 function ownIds(world: World, userId: string) {
   return world.ids.get(userId) ?? [];
@@ -247,12 +254,27 @@ const OPERATIONS: Array<{ weight: number; run: Operation }> = [
       const repeated = random.chance(0.5) ? [fresh[0]] : [];
       const rows = [...fresh, ...again, ...repeated];
       world.bankRows.push(...fresh);
-      const mapped: MappedRow[] = rows.map((transaction, index) => ({ ok: true, transaction: { ...transaction, line: index + 2 } }));
-      mapped.push({ ok: false, line: rows.length + 2, error: `Row ${rows.length + 2}: invalid date "31/31/2026"` });
-      const { imported, skipped } = await commitImport(userId, mapped);
-      expect(imported + skipped).toBe(rows.length);
-      expect(skipped).toBeGreaterThanOrEqual(repeated.length);
-      return `import ${JSON.stringify(rows)} -> ${imported} imported, ${skipped} skipped`;
+      const file = Papa.unparse([
+        ["Date", "Description", "Amount", "Category"],
+        ...rows.map((row) => [row.date, row.description, centsText(row.type === "expense" ? -row.amount : row.amount), row.category]),
+        ["31/31/2026", "Broken", "-1.00", ""],
+      ]);
+      const result = await importBankFile(userId, file, { choices: { sign: "as-written" } });
+      if (result.status !== "imported" && result.status !== "refused") throw new Error(`import ended ${result.status}`);
+      const imported = result.status === "imported" ? result.imported : 0;
+      const duplicates = result.status === "imported" ? result.duplicates : result.preview.duplicateCount;
+      expect(imported + duplicates).toBe(rows.length);
+      if (result.status === "imported") world.imports.set(result.batchId, userId);
+      return `import ${JSON.stringify(rows)} -> ${imported} imported, ${duplicates} duplicates`;
+    },
+  },
+  {
+    weight: 1,
+    run: async (random, world, userId) => {
+      const batches = [...world.imports].filter(([, owner]) => owner === userId).map(([batchId]) => batchId);
+      const batchId = batches.length > 0 ? random.pick(batches) : new Types.ObjectId().toString();
+      const result = await undoImport(userId, batchId);
+      return `undo import ${batchId} -> ${JSON.stringify(result)}`;
     },
   },
   {
@@ -357,13 +379,12 @@ async function recomputedTotals(userId: string) {
  * backend (which scans a collection for anything but an _id lookup) stays fast.
  */
 async function emptyLedgerCollections() {
-  await Transaction.collection.deleteMany({});
-  await MonthSummary.collection.deleteMany({});
+  for (const model of [Transaction, MonthSummary, ImportBatch, ImportDraft, ImportMapping]) await model.collection.deleteMany({});
 }
 
 async function runSequence(seed: number, users: string[], log: string[]) {
   const random = seededRandom(seed);
-  const world: World = { users, ids: new Map(), deleted: new Map(), bankRows: [] };
+  const world: World = { users, ids: new Map(), deleted: new Map(), bankRows: [], imports: new Map() };
   await emptyLedgerCollections();
   const length = random.int(3, 8);
   for (let step = 0; step < length; step += 1) {

@@ -1,0 +1,194 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { formatMoney, toCents } from "~/lib/money";
+import { addTransaction, expect, test } from "./fixtures";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/bank-exports");
+
+type Expected = {
+  about: string;
+  ask: Array<"dateOrder" | "decimalMark" | "sign">;
+  answers: { dateOrder?: string; decimalMark?: string; sign?: string };
+  transactions: Array<{ date: string; amount: number; description: string }>;
+  totals: { count: number; moneyIn: number; moneyOut: number; from: string; to: string };
+};
+
+/** How the preview words each answer (the radio's label starts so). */
+const ANSWER_LABELS: Record<string, Record<string, RegExp>> = {
+  dateOrder: { DMY: /^Day first/, MDY: /^Month first/, YMD: /^Year, month, day/ },
+  decimalMark: { point: /^Decimal point/, comma: /^Decimal comma/ },
+  sign: { "as-written": /^Negative amounts are money out/, "charges-positive": /^Positive amounts are charges/ },
+};
+
+const usd = (cents: number) => formatMoney(toCents(cents), "USD");
+
+async function upload(page: Page, file: { name: string; buffer: Buffer; mimeType?: string }) {
+  await page.goto("/transactions/import");
+  await page.getByLabel("Bank file", { exact: true }).setInputFiles({ mimeType: "text/plain", ...file });
+  await page.getByRole("button", { name: "Upload and preview" }).click();
+}
+
+async function uploadFixture(page: Page, name: string) {
+  await upload(page, { name, buffer: readFileSync(path.join(FIXTURES, name)) });
+  await expect(page.getByRole("heading", { name: "The file", exact: true })).toBeVisible();
+}
+
+/** Answers the preview's questions the way a person does: with JavaScript a choice updates the preview, without it the button does. */
+async function answer(page: Page, javaScriptEnabled: boolean, kind: string, value: string) {
+  const radio = page.getByRole("radio", { name: ANSWER_LABELS[kind][value] });
+  await radio.check();
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+  await expect(page.getByRole("radio", { name: ANSWER_LABELS[kind][value] })).toHaveCount(0);
+}
+
+const corpus = readdirSync(FIXTURES).filter((name) => !name.endsWith(".json") && !name.endsWith(".md"));
+
+test.describe("bank exports from around the world", () => {
+  for (const name of corpus) {
+    test(`${name} imports with no mapping, its totals as on the statement`, async ({ page, login, app, javaScriptEnabled }) => {
+      const expected: Expected = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.expected.json`), "utf8"));
+      const user = await login();
+      await uploadFixture(page, name);
+
+      const questions = page.getByRole("heading", { name: "This file can be read more than one way" });
+      if (expected.ask.length === 0) await expect(questions).toHaveCount(0);
+      for (const kind of expected.ask) await answer(page, javaScriptEnabled, kind, expected.answers[kind]!);
+
+      await expect(page.getByTestId("import-count")).toHaveText(String(expected.totals.count));
+      await expect(page.getByTestId("import-money-in")).toHaveText(usd(expected.totals.moneyIn));
+      await expect(page.getByTestId("import-money-out")).toHaveText(usd(expected.totals.moneyOut));
+      await expect(page.getByTestId("import-dates")).toHaveText(`${expected.totals.from} to ${expected.totals.to}`);
+      expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(0);
+
+      const count = expected.transactions.length;
+      await page.getByRole("button", { name: `Import ${count} transaction${count === 1 ? "" : "s"}` }).click();
+      await expect(page.getByText(`Imported ${count} transaction${count === 1 ? "" : "s"}`, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/transactions\?tab=new$/);
+
+      const stored = await app.models.Transaction.find({ userId: user.id, source: "import" }).select({ _id: 0, type: 1, amount: 1, date: 1, description: 1 }).lean();
+      const signed = (rows: Array<{ date: string; amount: number; description: string }>) =>
+        rows.map((row) => `${row.date} ${row.amount} ${row.description}`).sort();
+      expect(signed(stored.map((row) => ({ ...row, amount: row.type === "expense" ? -row.amount : row.amount })))).toEqual(signed(expected.transactions));
+    });
+  }
+});
+
+const BANK_CSV = [
+  "Posting Date,Payee,Debit,Credit",
+  "03/02/2026,Corner Cafe,4.50,",
+  "03/05/2026,Employer Inc,,2500.00",
+  '03/07/2026,"Grocer, Main St",62.10,',
+  "03/17/2026,Bank fee,0.31,",
+  "03/17/2026,Bank fee,0.31,",
+].join("\n");
+
+test.describe("importing", () => {
+  test("skips what is already there, imports the rest once, and a second import of the file finds nothing new", async ({ page, login, app }) => {
+    const user = await login();
+    await addTransaction(user, { type: "expense", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
+
+    await upload(page, { name: "bank.csv", buffer: Buffer.from(BANK_CSV) });
+    await expect(page).toHaveTitle("Check the import | Ledgerly");
+    await expect(page.getByText("Columns: Date ← Posting Date · Payee or counterparty ← Payee · Money out ← Debit · Money in ← Credit")).toBeVisible();
+    await expect(page.getByRole("row", { name: /Corner Cafe/ })).toContainText("Already there — skipped");
+    await expect(page.getByRole("row", { name: /Employer Inc/ })).toContainText("+$2,500.00");
+    await expect(page.getByRole("row", { name: /Row 5 .*Bank fee/ })).toContainText("New");
+    await expect(page.getByRole("row", { name: /Row 6 .*Bank fee/ })).toContainText("New");
+    await expect(page.getByTestId("import-summary")).toHaveText(
+      "4 new transactions will be imported (money in $2,500.00, money out $62.72). Skipped: 1 duplicate (already in your transactions).",
+    );
+
+    await page.getByRole("button", { name: "Import 4 transactions" }).click();
+    await expect(page.getByText("Imported 4 transactions, skipped 1 duplicate")).toBeVisible();
+    const fees = await app.models.Transaction.countDocuments({ userId: user.id, description: "Bank fee", amount: 31 });
+    expect(fees).toBe(2);
+
+    await upload(page, { name: "bank.csv", buffer: Buffer.from(BANK_CSV) });
+    await expect(page.getByText("There is nothing new to import: every transaction of this file is already in your transactions.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Import 0 transactions" })).toBeDisabled();
+    expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(5);
+  });
+
+  test("undo removes exactly the import's transactions and keeps, by name, those changed since", async ({ page, login, app }) => {
+    const user = await login();
+    await upload(page, { name: "march.csv", buffer: Buffer.from(BANK_CSV) });
+    await page.getByRole("button", { name: "Import 5 transactions" }).click();
+    await expect(page.getByText("Imported 5 transactions")).toBeVisible();
+    const grocer = await app.models.Transaction.findOne({ userId: user.id, description: "Grocer, Main St" }).select({ _id: 1 }).lean();
+    await page.goto(`/transactions/${grocer!._id}/edit`);
+    await page.getByLabel("Category").selectOption({ label: "Food & Dining" });
+    await page.getByLabel("Description").fill("Grocer on Main Street");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Transaction updated successfully")).toBeVisible();
+
+    await page.goto("/transactions/import");
+    const item = page.getByTestId("past-import").filter({ hasText: "march.csv" });
+    await expect(item).toContainText("5 transactions from 2026-03-02 to 2026-03-17");
+    await item.getByRole("link", { name: "Undo import" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("The 5 transactions imported from march.csv will be removed, except those you changed since the import.");
+    await page.getByRole("button", { name: "Undo import" }).click();
+    await expect(page.getByText("Import undone: removed 4 transactions; kept 1 transaction you changed since the import")).toBeVisible();
+    await expect(item).toContainText("Kept because you changed them after the import:");
+    await expect(item).toContainText("Grocer on Main Street");
+    await expect(item.getByRole("link", { name: "Undo import" })).toHaveCount(0);
+    const left = await app.models.Transaction.find({ userId: user.id }).select({ _id: 0, description: 1 }).lean();
+    expect(left).toEqual([{ description: "Grocer on Main Street" }]);
+  });
+
+  test("an import always writes what its preview showed: changed choices are shown again first", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    await upload(page, { name: "bank.csv", buffer: Buffer.from("Date,Description,Amount\n2026-03-01,Rent,-1200.00\n2026-03-02,Pay,2500.00\n") });
+    await page.locator("details").filter({ hasText: "Columns:" }).locator("summary").click();
+    await page.getByLabel("Amount (one signed column)").selectOption({ label: "None" });
+    if (javaScriptEnabled) {
+      // The preview follows the change at once, so there is nothing left to import by mistake.
+      await expect(page.getByRole("button", { name: "Answer the questions above before importing." })).toBeDisabled();
+    } else {
+      await page.getByRole("button", { name: "Import 2 transactions" }).click();
+      await expect(page.getByText("The choices changed since the preview. Check the preview below, then import again.")).toBeVisible();
+    }
+    await expect(page.getByText("Choose the amount column, or the debit and credit columns").first()).toBeVisible();
+    expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(0);
+  });
+
+  test("the columns confirmed for a bank are used for its next file", async ({ page, login }) => {
+    await login();
+    const file = "Datum;Tekst;Bedrag;Notitie\n13-03-2026;Huur;-750,00;maart\n14-03-2026;Salaris;2.500,00;maart\n";
+    await upload(page, { name: "bank.csv", buffer: Buffer.from(file) });
+    await page.locator("details").filter({ hasText: "Columns:" }).locator("summary").click();
+    await page.getByLabel("Description or memo").selectOption({ label: "Notitie" });
+    await page.getByLabel("Payee or counterparty").selectOption({ label: "Tekst" });
+    await page.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByRole("row", { name: /Huur/ })).toBeVisible();
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await expect(page.getByText("Imported 2 transactions")).toBeVisible();
+
+    await upload(page, { name: "april.csv", buffer: Buffer.from(file.replace(/-03-/g, "-04-")) });
+    await expect(page.getByText("Using the columns you confirmed for the last file with these columns.")).toBeAttached();
+    await expect(page.getByText(/Payee or counterparty ← Tekst/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Import 2 transactions" })).toBeEnabled();
+  });
+
+  test("files that hold no transactions are refused with a reason, and nothing is kept", async ({ page, login, app }) => {
+    const user = await login();
+    await upload(page, { name: "statement.pdf", buffer: Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n"), mimeType: "application/pdf" });
+    await expect(page.getByText("This file does not hold a table of transactions. Please export a CSV, OFX, QFX, QIF or CAMT.053 file from your bank.")).toBeVisible();
+    await upload(page, { name: "empty.csv", buffer: Buffer.from("\n") });
+    await expect(page.getByText("The file is empty.")).toBeVisible();
+    expect(await app.models.ImportDraft.countDocuments({ userId: user.id })).toBe(0);
+  });
+
+  test("another user's upload is not found", async ({ page, login, app }) => {
+    const owner = await login();
+    await upload(page, { name: "bank.csv", buffer: Buffer.from(BANK_CSV) });
+    await expect(page.getByRole("heading", { name: "The file", exact: true })).toBeVisible();
+    const previewUrl = page.url();
+    // Signing in as someone else in the same browser replaces the session.
+    await login();
+    const response = await page.goto(previewUrl);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("This upload has expired or was already imported. Please upload the file again.")).toBeVisible();
+    expect(await app.models.ImportDraft.countDocuments({ userId: owner.id })).toBe(1);
+  });
+});
