@@ -128,3 +128,8 @@ export async function addTransaction(
   if (deleted) await softDeleteTransaction(user.id, created.id);
   return created;
 }
+
+/** Resolves once Remix has hydrated the page, so a change fires the page's own handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+}

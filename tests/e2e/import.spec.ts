@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { formatMoney, toCents } from "~/lib/money";
-import { addTransaction, expect, test } from "./fixtures";
+import { addTransaction, expect, test, waitForHydration } from "./fixtures";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/bank-exports");
 
@@ -37,7 +37,9 @@ async function uploadFixture(page: Page, name: string) {
 /** Answers the preview's questions the way a person does: with JavaScript a choice updates the preview, without it the button does. */
 async function answer(page: Page, javaScriptEnabled: boolean, kind: string, value: string) {
   const radio = page.getByRole("radio", { name: ANSWER_LABELS[kind][value] });
-  await radio.check();
+  if (javaScriptEnabled) await waitForHydration(page);
+  // A click, not check(): with JavaScript the answer replaces the question before its state could be read back.
+  await radio.click();
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
   await expect(page.getByRole("radio", { name: ANSWER_LABELS[kind][value] })).toHaveCount(0);
 }
@@ -139,6 +141,7 @@ test.describe("importing", () => {
   test("an import always writes what its preview showed: changed choices are shown again first", async ({ page, login, app, javaScriptEnabled }) => {
     const user = await login();
     await upload(page, { name: "bank.csv", buffer: Buffer.from("Date,Description,Amount\n2026-03-01,Rent,-1200.00\n2026-03-02,Pay,2500.00\n") });
+    if (javaScriptEnabled) await waitForHydration(page);
     await page.locator("details").filter({ hasText: "Columns:" }).locator("summary").click();
     await page.getByLabel("Amount (one signed column)").selectOption({ label: "None" });
     if (javaScriptEnabled) {
@@ -152,14 +155,19 @@ test.describe("importing", () => {
     expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(0);
   });
 
-  test("the columns confirmed for a bank are used for its next file", async ({ page, login }) => {
+  test("the columns confirmed for a bank are used for its next file", async ({ page, login, javaScriptEnabled }) => {
     await login();
     const file = "Datum;Tekst;Bedrag;Notitie\n13-03-2026;Huur;-750,00;maart\n14-03-2026;Salaris;2.500,00;maart\n";
     await upload(page, { name: "bank.csv", buffer: Buffer.from(file) });
+    if (javaScriptEnabled) await waitForHydration(page);
     await page.locator("details").filter({ hasText: "Columns:" }).locator("summary").click();
     await page.getByLabel("Description or memo").selectOption({ label: "Notitie" });
+    // With JavaScript each change updates the preview (and its address) at once; without it the button does.
+    if (javaScriptEnabled) await expect(page).toHaveURL(/column-memo=3/);
     await page.getByLabel("Payee or counterparty").selectOption({ label: "Tekst" });
-    await page.getByRole("button", { name: "Update preview" }).click();
+    if (javaScriptEnabled) await expect(page).toHaveURL(/column-payee=1/);
+    else await page.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByText(/Payee or counterparty ← Tekst/)).toBeVisible();
     await expect(page.getByRole("row", { name: /Huur/ })).toBeVisible();
     await page.getByRole("button", { name: "Import 2 transactions" }).click();
     await expect(page.getByText("Imported 2 transactions")).toBeVisible();
