@@ -18,6 +18,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+COPY --from=build /app/scripts/serve.mjs ./scripts/serve.mjs
 USER node
 EXPOSE 3000
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"]
+CMD ["node", "scripts/serve.mjs", "./build/index.js"]

@@ -5,10 +5,12 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startJobs, stopJobs } from "../jobs/scheduler";
-import { connectDatabase, disconnectDatabase } from "./utils/db.server";
+import { connectDatabase, databaseIsReachable, disconnectDatabase, OUTAGE } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { applySecurityHeaders } from "./utils/security.server";
+
+export { databaseIsReachable, OUTAGE };
 
 await connectDatabase();
 if (getEnv().RUN_JOBS) await startJobs();
@@ -26,12 +28,26 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default function handleRequest(
+/** The plain outage answer, for a request that failed because the database went away while it ran. */
+function outageResponse(asPage: boolean) {
+  const headers = new Headers({ "Retry-After": String(OUTAGE.retryAfterSeconds), "Cache-Control": "no-store" });
+  applySecurityHeaders(headers);
+  if (!asPage) return Response.json({ error: OUTAGE.message }, { status: 503, headers });
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(OUTAGE.html, { status: 503, headers });
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  if (responseStatusCode >= 500 && !(await databaseIsReachable({ fresh: true }))) return outageResponse(true);
+  return renderDocument(request, responseStatusCode, responseHeaders, remixContext);
+}
+
+function renderDocument(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = randomBytes(16).toString("hex");
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
@@ -66,7 +82,8 @@ export default function handleRequest(
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = async (response) => {
+  if (response.status >= 500 && !(await databaseIsReachable({ fresh: true }))) return outageResponse(false);
   applySecurityHeaders(response.headers);
   return response;
 };

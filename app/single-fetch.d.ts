@@ -4,4 +4,8 @@ declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+  /** What scripts/serve.mjs hands every loader and action. */
+  interface AppLoadContext {
+    clientAddress?: string;
+  }
 }

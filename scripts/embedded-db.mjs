@@ -14,7 +14,29 @@ const sourceDir = path.join(root, "db", "ferretdb");
 export const launcherPath = path.join(root, ".data", "bin", "ferretdb-launcher");
 
 export const BACKENDS = ["embedded-postgres", "sqlite", "postgresql"];
+
+/** The backend `npm start` and the db scripts use: --sqlite / --postgresql, else LEDGERLY_DB_BACKEND, else the embedded PostgreSQL. */
+export function chosenBackend(argv, env) {
+  if (argv.includes("--sqlite")) return "sqlite";
+  if (argv.includes("--postgresql")) return "postgresql";
+  return env.LEDGERLY_DB_BACKEND || "embedded-postgres";
+}
+
+/** Where a running `npm start` notes its database (removed when it stops), so the db scripts find it. */
+export const RUNNING_DATABASE_FILE = path.join(root, ".data", "run", "database.json");
+
+/** Starts the embedded database of this checkout's .data folder, as `npm start` does. */
+export function startCheckoutDatabase(backend, env) {
+  return startEmbeddedDatabase({
+    backend,
+    dataDir: path.join(root, ".data", backend === "sqlite" ? "db" : "pg"),
+    postgresUrl: env.LEDGERLY_POSTGRES_URL || undefined,
+    postgresPort: env.LEDGERLY_EMBEDDED_PG_PORT ? Number(env.LEDGERLY_EMBEDDED_PG_PORT) : undefined,
+  });
+}
 const START_TIMEOUT_MS = 90_000;
+const RESTART_FIRST_DELAY_MS = 100;
+const RESTART_MAX_DELAY_MS = 5_000;
 
 function newestSourceTime() {
   const sources = readdirSync(sourceDir).filter((file) => file.endsWith(".go") || file === "go.mod" || file === "go.sum");
@@ -53,7 +75,7 @@ export function findFreePort() {
   });
 }
 
-function isPortFree(port) {
+export function isPortFree(port) {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once("error", () => resolve(false));
@@ -204,29 +226,69 @@ export async function startEmbeddedDatabase({
     if (throwAway) args.push("-throw-away");
   }
 
-  // Its own process group: a Ctrl-C in the terminal must not stop the database before the app has let go of it.
-  const child = spawn(launcherPath, args, { stdio: ["pipe", "inherit", "pipe"], detached: true });
-  const closed = new Promise((resolve) => child.once("close", resolve));
-  const startOutput = [];
-  const collect = (chunk) => startOutput.push(chunk);
-  child.stderr.on("data", collect);
-  try {
-    await waitForPort(listenPort, child, START_TIMEOUT_MS);
-  } catch (error) {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await closed;
-    throw new Error(launcherFailure(Buffer.concat(startOutput).toString()) ?? error.message);
+  const launch = async () => {
+    // Its own process group: a Ctrl-C in the terminal must not stop the database before the app has let go of it.
+    const child = spawn(launcherPath, args, { stdio: ["pipe", "inherit", "pipe"], detached: true });
+    const closed = new Promise((resolve) => child.once("close", resolve));
+    const startOutput = [];
+    const collect = (chunk) => startOutput.push(chunk);
+    child.stderr.on("data", collect);
+    try {
+      await waitForPort(listenPort, child, START_TIMEOUT_MS);
+    } catch (error) {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await closed;
+      throw new Error(launcherFailure(Buffer.concat(startOutput).toString()) ?? error.message);
+    }
+    child.stderr.off("data", collect);
+    process.stderr.write(Buffer.concat(startOutput));
+    child.stderr.pipe(process.stderr, { end: false });
+    return child;
+  };
+
+  let child = await launch();
+  let stopping = false;
+  let restarting = null;
+
+  /**
+   * Supervision: a database that exits while nobody stopped it (killed, out of memory, its PostgreSQL gone) is
+   * started again on the same ports and folder, waiting longer after each failed try, so the app's driver
+   * reconnects by itself.
+   */
+  const restart = async () => {
+    let delay = RESTART_FIRST_DELAY_MS;
+    while (!stopping) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (stopping) return;
+      try {
+        child = await launch();
+        child.once("exit", onExit);
+        console.error(`The embedded database is back on port ${listenPort}.`);
+        return;
+      } catch (error) {
+        console.error(`The embedded database could not restart yet (${error.message}); trying again.`);
+        delay = Math.min(delay * 2, RESTART_MAX_DELAY_MS);
+      }
+    }
+  };
+  function onExit(code, signal) {
+    if (stopping) return;
+    console.error(`The embedded database stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it.`);
+    restarting = restart().finally(() => {
+      restarting = null;
+    });
   }
-  child.stderr.off("data", collect);
-  process.stderr.write(Buffer.concat(startOutput));
-  child.stderr.pipe(process.stderr, { end: false });
+  child.once("exit", onExit);
 
   const uri = `mongodb://127.0.0.1:${listenPort}/${database}?directConnection=true&retryWrites=false`;
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+  const stop = async () => {
+    stopping = true;
+    await restarting;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise((resolve) => {
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { uri, port: listenPort, stop, process: child };
+  };
+  return { uri, port: listenPort, stop, pid: () => child.pid };
 }

@@ -3,10 +3,10 @@
 // LEDGERLY_DB_BACKEND=sqlite), or in an existing PostgreSQL (--postgresql or LEDGERLY_DB_BACKEND=postgresql).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmbeddedDatabase } from "./embedded-db.mjs";
+import { chosenBackend, findFreePort, isPortFree, RUNNING_DATABASE_FILE, startCheckoutDatabase } from "./embedded-db.mjs";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stripe-stand-in.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,40 +25,46 @@ function persistentSecret() {
 
 const env = { ...process.env };
 env.PORT ??= "3000";
+if (!(await isPortFree(Number(env.PORT)))) {
+  console.error(`Port ${env.PORT} is already in use: stop what runs there, or set PORT to another port (PORT=4000 npm start).`);
+  process.exit(1);
+}
 env.APP_URL ??= `http://localhost:${env.PORT}`;
 env.SESSION_SECRET ??= persistentSecret();
 env.SECURE_COOKIES ??= env.APP_URL.startsWith("https://") ? "true" : "false";
 if (!env.SMTP_URL) env.MAIL_OUTBOX_DIR ??= path.join(dataDir, "outbox");
 
-function databaseBackend() {
-  if (process.argv.includes("--sqlite")) return "sqlite";
-  if (process.argv.includes("--postgresql")) return "postgresql";
-  return env.LEDGERLY_DB_BACKEND || "embedded-postgres";
-}
-
 let database;
 if (!env.MONGODB_URI) {
-  const backend = databaseBackend();
+  const backend = chosenBackend(process.argv, env);
   try {
-    database = await startEmbeddedDatabase({
-      backend,
-      dataDir: path.join(dataDir, backend === "sqlite" ? "db" : "pg"),
-      postgresUrl: env.LEDGERLY_POSTGRES_URL || undefined,
-      postgresPort: env.LEDGERLY_EMBEDDED_PG_PORT ? Number(env.LEDGERLY_EMBEDDED_PG_PORT) : undefined,
-    });
+    database = await startCheckoutDatabase(backend, env);
   } catch (error) {
     console.error(`Cannot start the embedded database: ${error.message}`);
     process.exit(1);
   }
   env.MONGODB_URI = database.uri;
   env.MONGODB_MAX_POOL_SIZE ??= "1";
+  mkdirSync(path.dirname(RUNNING_DATABASE_FILE), { recursive: true });
+  writeFileSync(RUNNING_DATABASE_FILE, JSON.stringify({ uri: database.uri, pid: process.pid }));
   console.log(`Embedded database (FerretDB, ${backend}) on ${database.uri}`);
+}
+
+/** The Stripe stand-in's port: STRIPE_STAND_IN_PORT when set (it must be free), else 12111, else any free port. */
+async function standInPort() {
+  if (env.STRIPE_STAND_IN_PORT) {
+    if (await isPortFree(Number(env.STRIPE_STAND_IN_PORT))) return Number(env.STRIPE_STAND_IN_PORT);
+    console.error(`Port ${env.STRIPE_STAND_IN_PORT} (STRIPE_STAND_IN_PORT) is already in use: choose another, or unset it to use a free one.`);
+    await database?.stop();
+    process.exit(1);
+  }
+  return (await isPortFree(STAND_IN_DEFAULTS.port)) ? STAND_IN_DEFAULTS.port : findFreePort();
 }
 
 let stripeStandIn;
 if (!env.STRIPE_SECRET_KEY) {
   stripeStandIn = await startStripeStandIn({
-    port: Number(env.STRIPE_STAND_IN_PORT ?? 12111),
+    port: await standInPort(),
     webhookUrl: `${env.APP_URL}/webhooks/stripe`,
     webhookSecret: STAND_IN_DEFAULTS.webhookSecret,
   });
@@ -70,19 +76,10 @@ if (!env.STRIPE_SECRET_KEY) {
   console.log(`No STRIPE_SECRET_KEY: payments go to the local Stripe stand-in on ${stripeStandIn.url} (Pay always succeeds)`);
 }
 
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const build = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
-if (build.status !== 0) {
-  await Promise.all([database?.stop(), stripeStandIn?.stop()]);
-  process.exit(build.status ?? 1);
-}
-
-const server = spawn(bin("remix-serve"), ["./build/index.js"], { stdio: "inherit", env });
-console.log(`Ledgerly on ${env.APP_URL}`);
-
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 
 let stopping;
+let server;
 
 /**
  * Stops the app first (it unlocks its jobs and disconnects), then the database and the Stripe stand-in.
@@ -94,7 +91,7 @@ function shutdown(code) {
 }
 
 async function stopAll(code) {
-  if (server.exitCode === null && server.signalCode === null) {
+  if (server && server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
     const forceKill = setTimeout(() => server.kill("SIGKILL"), SERVER_STOP_TIMEOUT_MS);
@@ -102,8 +99,17 @@ async function stopAll(code) {
     clearTimeout(forceKill);
   }
   await Promise.all([database?.stop(), stripeStandIn?.stop()]);
+  rmSync(RUNNING_DATABASE_FILE, { force: true });
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const build = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
+if (build.status !== 0) await shutdown(build.status ?? 1);
+
+server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], { stdio: "inherit", env });
+console.log(`Ledgerly on ${env.APP_URL}`);
+
 server.on("exit", (code) => shutdown(code ?? 0));

@@ -11,6 +11,7 @@ import qs from "qs";
 import Stripe from "stripe";
 
 export const STAND_IN_DEFAULTS = {
+  port: 12111,
   secretKey: "sk_test_ledgerly_stand_in",
   webhookSecret: "whsec_ledgerly_stand_in",
   prices: { monthly: "price_ledgerly_monthly", annual: "price_ledgerly_annual" },
@@ -672,7 +673,7 @@ ${session.customer_email ? `<p>For ${escapeHtml(session.customer_email)}</p>` : 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {
-      port: { type: "string", default: "12111" },
+      port: { type: "string", default: String(STAND_IN_DEFAULTS.port) },
       host: { type: "string", default: "127.0.0.1" },
       "webhook-url": { type: "string" },
       "webhook-secret": { type: "string", default: STAND_IN_DEFAULTS.webhookSecret },

@@ -20,7 +20,7 @@ const stripe = await startStripeStandIn({ webhookUrl: `${appUrl}/webhooks/stripe
 mkdirSync(path.dirname(E2E_STATE_FILE), { recursive: true });
 writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl, stripeUrl: stripe.url }));
 
-const server = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), ["./build/index.js"], {
+const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
   cwd: root,
   stdio: "inherit",
   env: {
@@ -32,6 +32,9 @@ const server = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), [".
     MONGODB_MAX_POOL_SIZE: "1",
     SESSION_SECRET: E2E_SESSION_SECRET,
     SECURE_COOKIES: "false",
+    // Playwright stands for the proxy: each test names its client in X-Forwarded-For, so one test's rate limits never touch another's.
+    TRUST_PROXY: "1",
+    LOG_REQUESTS: "false",
     MAIL_OUTBOX_DIR: outboxDir,
     GOOGLE_CLIENT_ID: "ledgerly-test-client",
     GOOGLE_CLIENT_SECRET: "ledgerly-test-secret",

@@ -15,11 +15,11 @@ export function NotFound() {
   );
 }
 
-function SomethingWentWrong({ detail }: { detail?: string }) {
+function SomethingWentWrong({ title = "Something went wrong", detail }: { title?: string; detail?: string }) {
   const location = useLocation();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="text-slate-600">{detail ?? "An unexpected error occurred. Please try again."}</p>
       <a href={`${location.pathname}${location.search}`} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
         Reload page
@@ -42,7 +42,9 @@ export function GeneralErrorBoundary({
     const handler = statusHandlers?.[error.status];
     if (handler) return <>{handler({ error })}</>;
     if (error.status === 404) return <NotFound />;
-    return <SomethingWentWrong detail={typeof error.data === "string" ? error.data : undefined} />;
+    const detail = typeof error.data === "string" ? error.data : undefined;
+    // A request the app refused (malformed, too large, not a form) is the client's to fix, not a fault of ours.
+    return <SomethingWentWrong title={error.status < 500 ? "This request could not be accepted" : undefined} detail={detail} />;
   }
   return <>{unexpectedErrorHandler ? unexpectedErrorHandler(error) : <SomethingWentWrong />}</>;
 }

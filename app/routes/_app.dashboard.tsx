@@ -37,6 +37,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/features/transactions/transactions";
 import { listSidebarTransactions } from "~/features/transactions/transactions.server";
+import { readForm } from "~/utils/form-body.server";
 
 const MONTH_COOKIE = "ledgerly_month";
 const MONTH_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
@@ -95,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const submission = parseMonthBudgetForm(await request.formData());
+  const submission = parseMonthBudgetForm(await readForm(request));
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }

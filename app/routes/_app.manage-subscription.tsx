@@ -45,6 +45,7 @@ import { appOrigin } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { PREMIUM_PLAN_NAME } from "~/features/billing/subscription";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const handle: PageHandle = { title: "Subscription" };
 
@@ -86,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === INTENT.refresh) {
     return runBillingChange(() => refreshSubscription(userId), PLAN_MESSAGES.refreshFailed, SUBSCRIPTION_TOASTS.refreshed);

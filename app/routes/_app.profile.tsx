@@ -19,6 +19,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { destroyUserSessions, readSessionId } from "~/features/auth/session.server";
 import { createToastHeader, redirectWithToast } from "~/utils/toast.server";
 import { hasPassword } from "~/features/auth/user.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const INTENT = {
   updateName: "update-name",
@@ -112,7 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case INTENT.updateName: {
       const submission = parseWithZod(formData, { schema: DisplayNameSchema });

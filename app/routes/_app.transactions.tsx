@@ -34,6 +34,7 @@ import {
   restoreTransaction,
   softDeleteTransaction,
 } from "~/features/transactions/transactions.server";
+import { readForm } from "~/utils/form-body.server";
 
 const CONFIRM_RESET = "reset";
 const BULK_FORM_ID = "bulk-delete-form";
@@ -73,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   const notify = (type: "success" | "error" | "warning", message: string) => redirectWithToast(redirectTo, { type, message });
   const id = formData.get("id");

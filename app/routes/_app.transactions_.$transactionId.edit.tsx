@@ -13,6 +13,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
+import { readForm } from "~/utils/form-body.server";
 
 function notFound() {
   return new Response("Not Found", { status: 404 });
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   if (submission.status !== "success") {

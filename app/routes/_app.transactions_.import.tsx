@@ -1,11 +1,4 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -19,6 +12,7 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES } from "~/features/import/messages";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const handle: PageHandle = { title: "Import Transactions" };
 
@@ -42,15 +36,14 @@ function failure(message: string, status = 400) {
   return data({ error: message }, { status });
 }
 
+/** Room for the form's other fields and the multipart framing around the file. */
+const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
 async function upload(request: Request, userId: string) {
-  let formData: FormData;
-  try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_LIMITS.maxBytes }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return failure(IMPORT_MESSAGES.tooBig, 413);
-    return failure(IMPORT_MESSAGES.notMultipart);
-  }
+  if (Number(request.headers.get("Content-Length")) > IMPORT_LIMITS.maxBytes + UPLOAD_OVERHEAD_BYTES) return failure(IMPORT_MESSAGES.tooBig, 413);
+  const formData = await readForm(request, { maxBytes: IMPORT_LIMITS.maxBytes + UPLOAD_OVERHEAD_BYTES });
   const file = formData.get("file");
+  if (file instanceof File && file.size > IMPORT_LIMITS.maxBytes) return failure(IMPORT_MESSAGES.tooBig, 413);
   if (!(file instanceof File) || file.size === 0) return failure(file instanceof File && file.name ? IMPORT_MESSAGES.empty : IMPORT_MESSAGES.chooseFile);
   const saved = await saveUpload(userId, { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   if (!saved.ok) return failure(saved.error);
@@ -62,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return upload(request, userId);
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== INTENT.undo) return failure(IMPORT_MESSAGES.notMultipart);
   const result = await undoImport(userId, String(formData.get("importId") ?? ""));
   if (result.status === "not-found") throw data(IMPORT_MESSAGES.importNotFound, { status: 404 });

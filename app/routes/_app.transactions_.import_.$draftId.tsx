@@ -11,6 +11,7 @@ import { TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const handle: PageHandle = { title: "Import Transactions" };
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const fingerprint = String(formData.get(CHOICE_FIELDS.fingerprint) ?? "");
   const result = await confirmImport(user.id, params.draftId ?? "", parseChoices(formData), fingerprint);
   switch (result.status) {

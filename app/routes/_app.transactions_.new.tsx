@@ -12,6 +12,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { createTransaction, getCategoryChoices } from "~/features/transactions/transactions.server";
+import { readForm } from "~/utils/form-body.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   if (submission.status !== "success") {

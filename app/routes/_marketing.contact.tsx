@@ -14,6 +14,7 @@ import { createContactSubmission } from "~/features/contact/contact.server";
 import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
+import { readForm } from "~/utils/form-body.server";
 
 /** The spec sets no limits; these caps only protect storage (see docs/decisions/020). */
 export const CONTACT_LIMITS = { name: 200, email: 254, message: 10_000 } as const;
@@ -46,15 +47,15 @@ const ContactSchema = z.object({
   message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
 });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
   if (isHoneypotFilled(formData)) return redirect(SENT_PATH);
-  if (!(await consumeAttempt("contactPerAddress", clientAddress(request)))) {
+  if (!(await consumeAttempt("contactPerAddress", clientAddress(context)))) {
     return data({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany] }) }, { status: 429 });
   }
   try {

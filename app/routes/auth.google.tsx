@@ -6,6 +6,7 @@ import { authenticateWithGoogle, googleRedirectCookie } from "~/integrations/goo
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export async function loader() {
   return redirect("/login");
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isGoogleSignInConfigured()) {
     return redirectWithToast("/login", { type: "error", message: "Google sign-in is not available right now." });
   }
-  const redirectTo = safeRedirect((await request.clone().formData()).get("redirect"));
+  const redirectTo = safeRedirect((await readForm(request.clone())).get("redirect"));
   try {
     return await authenticateWithGoogle(request);
   } catch (response) {

@@ -13,6 +13,7 @@ import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
+import { readForm } from "~/utils/form-body.server";
 
 const ForgotPasswordSchema = z.object({
   email: z.pipe(
@@ -26,10 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const sentTo = { result: submission.reply({ resetForm: true }), sentTo: email };
   if (isHoneypotFilled(formData)) return sentTo;
   const allowed =
-    (await consumeAttempt("passwordResetPerAddress", clientAddress(request))) &&
+    (await consumeAttempt("passwordResetPerAddress", clientAddress(context))) &&
     (await consumeAttempt("passwordResetPerAccount", email));
   if (!allowed) {
     return data({ result: submission.reply({ formErrors: ["Too many requests. Please try again later."] }), sentTo: null }, { status: 429 });

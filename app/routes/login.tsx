@@ -12,6 +12,7 @@ import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail, verifyEmailPassword } from "~/features/auth/user.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const LOGIN_MESSAGES = {
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
@@ -32,15 +33,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { googleEnabled: isGoogleSignInConfigured() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email, password, redirect } = submission.value;
-  const address = clientAddress(request);
+  const address = clientAddress(context);
   const account = normaliseEmail(email);
   const fail = (message: string, status = 400) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });

@@ -10,6 +10,7 @@ import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components
 import { checkResetCode, completePasswordReset } from "~/features/auth/password-reset.server";
 import { isStrongPassword, passwordMessages, RESET_PASSWORD_MIN_LENGTH } from "~/features/auth/password-rules";
 import { requireSameOrigin } from "~/utils/security.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
     return data({ result: submission.reply(hidden), done: false }, { status: 400 });

@@ -16,6 +16,7 @@ import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 const CategoryFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(CATEGORY_INTENT.add), name: z.string(), type: z.string(), amount: z.optional(z.string()) }),
@@ -90,7 +91,7 @@ function landingAfter(submission: Submission, redirectTo: string) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw data("Unknown form submitted.", { status: 400 });
   const redirectTo = safeRedirect(formData.get("redirectTo"));

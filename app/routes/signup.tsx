@@ -13,6 +13,7 @@ import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { SIGN_UP_MESSAGES, SignUpSchema } from "~/features/auth/schema";
 import { createEmailUser, emailIsTaken } from "~/features/auth/user.server";
+import { readForm } from "~/utils/form-body.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -21,10 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { googleEnabled: isGoogleSignInConfigured() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status },
     );
   if (isHoneypotFilled(formData)) return fail("Please try again.");
-  if (!(await consumeAttempt("signUpPerAddress", clientAddress(request)))) {
+  if (!(await consumeAttempt("signUpPerAddress", clientAddress(context)))) {
     return fail("Too many requests. Please try again later.", 429);
   }
   const { email, password, redirect } = submission.value;

@@ -20,6 +20,7 @@ import { getPremiumPrices } from "~/features/billing/prices.server";
 import { BillingIntervalSchema } from "~/features/billing/schema";
 import { appOrigin } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/security.server";
+import { readForm } from "~/utils/form-body.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const interval = parseBillingInterval(new URL(request.url).searchParams.get("billing"));
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request, { loginPath: SUBSCRIBE_LOGIN_PATH });
-  const submission = parseWithZod(await request.formData(), { schema: BillingIntervalSchema });
+  const submission = parseWithZod(await readForm(request), { schema: BillingIntervalSchema });
   if (submission.status !== "success") {
     return data<SubscribeActionData>({ formError: PLAN_MESSAGES.invalidInterval, checkoutError: null }, { status: 400 });
   }

@@ -15,9 +15,9 @@ const REFUSAL_STATUS: Record<Extract<WebhookOutcome, { ok: false }>["reason"], n
  * from its own servers; the signature is what proves the sender) and limited
  * per address on its own budget.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
-  if (!(await consumeAttempt("stripeWebhooksPerAddress", clientAddress(request)))) {
+  if (!(await consumeAttempt("stripeWebhooksPerAddress", clientAddress(context)))) {
     return Response.json({ error: "Too many requests" }, { status: 429 });
   }
   const outcome = await handleStripeWebhook(await request.text(), request.headers.get("Stripe-Signature"));

@@ -14,7 +14,14 @@ declare global {
 }
 
 async function connect(uri: string, maxPoolSize?: number) {
-  const connection = await mongoose.connect(uri, { maxPoolSize, serverSelectionTimeoutMS: 10_000 });
+  const connection = await mongoose.connect(uri, {
+    maxPoolSize,
+    serverSelectionTimeoutMS: 10_000,
+    // A restarted database is noticed within a second, so the app is back as soon as it is.
+    heartbeatFrequencyMS: 1_000,
+    // A write is acknowledged once it is on disk (journaled) and, on a replica set, on a majority of members.
+    writeConcern: { w: "majority", j: true },
+  });
   for (const model of allModels) {
     try {
       await model.createIndexes();
@@ -40,4 +47,46 @@ export async function disconnectDatabase() {
   if (!globalThis.__ledgerlyDb) return;
   globalThis.__ledgerlyDb = undefined;
   await mongoose.disconnect();
+}
+
+/** How an outage is answered: the page, the message of data requests, and when to try again. */
+export const OUTAGE = {
+  retryAfterSeconds: 5,
+  message: "Your data is safe; we can't reach it right now — try again in a moment.",
+  html: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Ledgerly is briefly unavailable</title><style>body{font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}p{color:#475569}</style></head><body><main><h1>Ledgerly is briefly unavailable</h1><p>Your data is safe; we can't reach it right now — try again in a moment.</p><p>This page tries again by itself every few seconds.</p></main></body></html>`,
+} as const;
+
+/** A ping answers within this long, or the database counts as unreachable. */
+const PING_TIMEOUT_MS = 1_000;
+/** One ping answers for every request of this long. */
+const PING_FRESH_MS = 1_000;
+
+let lastPing: { at: number; reachable: boolean } = { at: 0, reachable: true };
+let pinging: Promise<boolean> | null = null;
+
+async function ping() {
+  const db = mongoose.connection.db;
+  if (!db) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([db.command({ ping: 1 }).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether the database answers a ping; one ping a second at most, unless `fresh`. */
+export async function databaseIsReachable({ fresh = false }: { fresh?: boolean } = {}) {
+  if (!fresh && Date.now() - lastPing.at < PING_FRESH_MS) return lastPing.reachable;
+  pinging ??= ping().then((reachable) => {
+    lastPing = { at: Date.now(), reachable };
+    pinging = null;
+    return reachable;
+  });
+  return pinging;
 }

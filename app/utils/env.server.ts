@@ -13,7 +13,7 @@ const schema = z
     MONGODB_MAX_POOL_SIZE: z.coerce.number().int().positive().optional(),
     SESSION_SECRET: z.string({ error: "SESSION_SECRET is required" }).min(16, "SESSION_SECRET must be at least 16 characters"),
     SECURE_COOKIES: booleanFlag,
-    TRUST_PROXY_HEADERS: booleanFlag,
+    TRUST_PROXY: z.coerce.number({ error: "TRUST_PROXY must be the number of proxies in front of the app (0 when none)" }).int().min(0).default(0),
     RUN_JOBS: booleanFlag.transform((value) => value ?? true),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Ledgerly <no-reply@ledgerly.local>"),

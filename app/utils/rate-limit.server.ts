@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import mongoose from "mongoose";
+import { RateLimiterMongo, RateLimiterRes } from "rate-limiter-flexible";
 
 type Limit = { points: number; duration: number };
 
@@ -15,14 +16,27 @@ export const RATE_LIMITS = {
 
 type LimitName = keyof typeof RATE_LIMITS;
 
-const limiters = new Map<LimitName, RateLimiterMemory>();
+/** The collection of models/rate-limit.ts (declared there, so its indexes are built with every other). */
+const COLLECTION = "rateLimits";
+
+const limiters = new Map<LimitName, RateLimiterMongo>();
+/**
+ * The limiter of `name`, counting in the app's database: every app process and every restart sees the same
+ * attempts, so running two processes gives nobody twice the tries.
+ */
 function limiter(name: LimitName) {
   let instance = limiters.get(name);
   if (!instance) {
-    instance = new RateLimiterMemory({ keyPrefix: name, ...RATE_LIMITS[name] });
+    instance = new RateLimiterMongo({ storeClient: mongoose.connection, tableName: COLLECTION, disableIndexesCreation: true, keyPrefix: name, ...RATE_LIMITS[name] });
     limiters.set(name, instance);
   }
   return instance;
+}
+
+/** Removes the counts whose window ended (FerretDB has no TTL indexes to do it). */
+export async function deleteExpiredRateLimits(now = new Date()) {
+  const { deletedCount } = await mongoose.connection.collection(COLLECTION).deleteMany({ expire: { $lt: now } });
+  return deletedCount;
 }
 
 /** Whether `key` has used up its attempts, without spending one. */

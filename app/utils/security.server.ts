@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { checkoutOrigin } from "~/integrations/stripe.server";
 
@@ -68,14 +69,10 @@ function forbiddenOrigin() {
 }
 
 /**
- * The client address for rate limits. Behind a proxy (TRUST_PROXY_HEADERS) the
- * right-most X-Forwarded-For entry is the one the proxy itself appended.
+ * The client address for rate limits, as the server read it from the socket
+ * (scripts/serve.mjs puts it in the load context; X-Forwarded-For counts only
+ * from as many proxies as TRUST_PROXY names, so a client cannot choose it).
  */
-export function clientAddress(request: Request) {
-  const forwarded = request.headers.get("X-Forwarded-For");
-  if (forwarded && getEnv().TRUST_PROXY_HEADERS !== false) {
-    const hops = forwarded.split(",").map((hop) => hop.trim()).filter(Boolean);
-    if (hops.length) return hops[hops.length - 1];
-  }
-  return request.headers.get("X-Real-IP") ?? "unknown";
+export function clientAddress(context: AppLoadContext) {
+  return typeof context.clientAddress === "string" && context.clientAddress !== "" ? context.clientAddress : "unknown";
 }

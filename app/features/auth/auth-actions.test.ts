@@ -34,7 +34,8 @@ function messages(result: unknown) {
   return Object.values(asData(result).data.result.error ?? {}).flat();
 }
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
+/** The server reads the client address from the connection; these tests name it in X-Forwarded-For as a proxy would. */
+const args = (request: Request) => ({ request, params: {}, context: { clientAddress: request.headers.get("X-Forwarded-For") ?? "127.0.0.1" } });
 
 async function lastEmailTo(to: string): Promise<{ text: string }> {
   const outbox = process.env.MAIL_OUTBOX_DIR!;

@@ -31,10 +31,11 @@ function newAddress() {
 async function submit(fields: Record<string, string>, { address = newAddress(), cookie }: { address?: string; cookie?: string } = {}) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  const headers: Record<string, string> = { Origin: "http://localhost:3000", Host: "localhost:3000", "X-Forwarded-For": address };
+  const headers: Record<string, string> = { Origin: "http://localhost:3000", Host: "localhost:3000" };
   if (cookie) headers.Cookie = cookie;
   const request = new Request("http://localhost:3000/contact", { method: "POST", body, headers });
-  return action({ request, params: {}, context: {} });
+  // The address the server read from the connection.
+  return action({ request, params: {}, context: { clientAddress: address } });
 }
 
 function asData(result: unknown) {

@@ -1,5 +1,5 @@
 import { Types } from "mongoose";
-import { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "../../../models";
+import { MonthSummary, monthSummaryId, Transaction, type MonthSummaryRecord, type TransactionRecord } from "../../../models";
 import { summaryIncrements, toMonthTotals, type SummarisedTransaction } from "./month-summary";
 
 /**
@@ -36,4 +36,18 @@ export function listMonthSummaries(userId: string) {
 /** Drops every summary of the user (once none of their transactions is live). */
 export async function clearMonthSummaries(userId: string) {
   await MonthSummary.deleteMany({ userId });
+}
+
+const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, allocations: 1, deleted: 1 } as const;
+
+/**
+ * Computes the user's month summaries afresh from their transactions (after a
+ * restore, whose collections were not all read at the same instant).
+ */
+export async function rebuildMonthSummaries(userId: string) {
+  await clearMonthSummaries(userId);
+  const live = await Transaction.find({ userId: new Types.ObjectId(userId), deleted: false })
+    .select(SUMMARISED_FIELDS)
+    .lean<Array<Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "allocations" | "deleted">>>();
+  await updateMonthSummaries(userId, live, 1);
 }

@@ -1,0 +1,70 @@
+// Serves the built app (what remix-serve does), plus what Ledgerly needs around it: the client's address from
+// the socket in the load context (X-Forwarded-For only from as many proxies as TRUST_PROXY says), a database
+// outage answered with 503 and a plain page instead of a stack trace, and one line when the port is taken.
+// Run: node scripts/serve.mjs [build/index.js]
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+process.env.NODE_ENV ??= "production";
+installGlobals({ nativeFetch: true });
+
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const build = await import(pathToFileURL(buildPath).href);
+const { databaseIsReachable, OUTAGE } = build.entry.module;
+
+/** How many proxies in front of the app may be believed about the client's address (0: none, the socket decides). */
+function trustedProxies() {
+  const value = process.env.TRUST_PROXY ?? "0";
+  if (!/^\d+$/.test(value)) {
+    console.error(`TRUST_PROXY must be the number of proxies in front of the app (0 when none), not "${value}".`);
+    process.exit(1);
+  }
+  return Number(value);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", trustedProxies());
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
+
+/** Pages, data and resource requests while the database cannot be reached: 503, Retry-After, and no stack trace. */
+app.use(async (request, response, next) => {
+  if (await databaseIsReachable()) return next();
+  response.set("Retry-After", String(OUTAGE.retryAfterSeconds));
+  response.set("Cache-Control", "no-store");
+  const wantsPage = request.method === "GET" && request.path !== "/healthz" && !request.path.endsWith(".data") && request.accepts(["html", "json"]) === "html";
+  if (wantsPage) response.status(503).type("html").send(OUTAGE.html);
+  else response.status(503).json(request.path === "/healthz" ? { status: "unavailable" } : { error: OUTAGE.message });
+});
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown" }),
+  }),
+);
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, () => console.log(`[ledgerly] http://localhost:${port}`));
+server.on("error", (error) => {
+  if (error.code === "EADDRINUSE") {
+    console.error(`Port ${port} is already in use: stop what runs there, or set PORT to another port (PORT=4000 npm start).`);
+    process.exit(1);
+  }
+  throw error;
+});
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close();
+    server.closeIdleConnections();
+  });
+}
