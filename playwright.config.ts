@@ -34,6 +34,8 @@ export default defineConfig({
   projects: [
     { name: "javascript-disabled", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
     { name: "javascript-enabled", use: { ...chromium, javaScriptEnabled: true } },
+    // Kills the app's database: runs alone, after every other browser test.
+    { name: "hardening", testDir: "./tests/hardening", testMatch: "*.spec.ts", use: chromium, dependencies: ["javascript-disabled", "javascript-enabled"] },
   ],
   webServer: {
     command: "node tests/e2e-server.mjs",

@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startJobs, stopJobs } from "../jobs/scheduler";
-import { connectDatabase, databaseIsReachable, disconnectDatabase, OUTAGE } from "./utils/db.server";
+import { connectDatabase, databaseIsReachable, disconnectDatabase, isDatabaseUnavailable, OUTAGE } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { applySecurityHeaders } from "./utils/security.server";
@@ -28,6 +28,14 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
+/** Requests that failed because the database could not be reached while they ran (handleError sees the error first). */
+const failedForOutage = new WeakSet<Request>();
+
+/** Whether a failed request failed for a database outage: its error said so, or the database does not answer now. */
+async function isOutage(request: Request) {
+  return failedForOutage.has(request) || !(await databaseIsReachable({ fresh: true }));
+}
+
 /** The plain outage answer, for a request that failed because the database went away while it ran. */
 function outageResponse(asPage: boolean) {
   const headers = new Headers({ "Retry-After": String(OUTAGE.retryAfterSeconds), "Cache-Control": "no-store" });
@@ -43,7 +51,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  if (responseStatusCode >= 500 && !(await databaseIsReachable({ fresh: true }))) return outageResponse(true);
+  if (responseStatusCode >= 500 && (await isOutage(request))) return outageResponse(true);
   return renderDocument(request, responseStatusCode, responseHeaders, remixContext);
 }
 
@@ -82,13 +90,18 @@ function renderDocument(request: Request, responseStatusCode: number, responseHe
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = async (response) => {
-  if (response.status >= 500 && !(await databaseIsReachable({ fresh: true }))) return outageResponse(false);
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  if (response.status >= 500 && (await isOutage(request))) return outageResponse(false);
   applySecurityHeaders(response.headers);
   return response;
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    failedForOutage.add(request);
+    console.error(`database unavailable during ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   console.error(error);
 }

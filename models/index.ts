@@ -8,6 +8,7 @@ import { RateLimit } from "./rate-limit";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
 import { Session } from "./session";
 import { Transaction } from "./transaction";
+import { TwoFactor } from "./two-factor";
 import { User } from "./user";
 
 export { User, AUTH_PROVIDERS, type UserRecord } from "./user";
@@ -20,7 +21,8 @@ export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-s
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
+export { TwoFactor, type TwoFactorRecord } from "./two-factor";
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor];

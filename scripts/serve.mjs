@@ -9,6 +9,7 @@ import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { clientAddressOf } from "./client-address.mjs";
 
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
@@ -29,7 +30,7 @@ function trustedProxies() {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", trustedProxies());
+const proxies = trustedProxies();
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
@@ -49,7 +50,9 @@ app.all(
   "*",
   createRequestHandler({
     build,
-    getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown" }),
+    getLoadContext: (request) => ({
+      clientAddress: clientAddressOf({ socketAddress: request.socket.remoteAddress, forwardedFor: request.get("X-Forwarded-For"), trustedProxies: proxies }),
+    }),
   }),
 );
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need (npm packages, Debian's Chromium, the embedded
-# database) and runs every test: typecheck, lint, Vitest, then Playwright with
-# JavaScript disabled and enabled.
+# database) and runs every test: typecheck, lint, Vitest (with the fuzz and
+# access suites), Playwright with JavaScript disabled and enabled, then the
+# database-kill test and the load test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,3 +21,5 @@ npx eslint . --max-warnings 0
 npx vitest run
 npx remix build
 CI="${CI:-true}" npx playwright test
+# 50 users at once on a fresh database: fails on any error answer or lost write (timings go to docs/benchmarks.md with npm run bench:load).
+npx tsx bench/load.ts --seconds 15

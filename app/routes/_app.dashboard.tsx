@@ -105,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await setMonthBudget(user.id, month, amount);
   } catch (error) {
     console.error("setting the monthly budget failed", error);
-    return data({ result: submission.reply({ formErrors: [DASHBOARD_MESSAGES.budgetFailed] }) }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: [DASHBOARD_MESSAGES.budgetFailed] }) }, { status: 503 });
   }
   const { searchParams } = new URL(request.url);
   return redirectWithToast(dashboardUrl(searchParams, { month, editBudget: null }), {

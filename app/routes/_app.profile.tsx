@@ -357,12 +357,23 @@ export default function ProfilePage() {
         <p className="text-sm text-slate-700">
           You are signed in on {devices} {devices === 1 ? "device" : "devices"}.
         </p>
-        <Link
-          to={CONFIRM_SIGN_OUT_PATH}
-          preventScrollReset
-          className="mt-4 inline-flex rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
-        >
-          Sign out of all devices
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          <Link to="/profile/security" className="inline-flex rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Devices and two-factor sign-in
+          </Link>
+          <Link
+            to={CONFIRM_SIGN_OUT_PATH}
+            preventScrollReset
+            className="inline-flex rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+          >
+            Sign out of all devices
+          </Link>
+        </div>
+      </SectionCard>
+
+      <SectionCard title="Your data" description="Download everything Ledgerly keeps of you, or delete your account.">
+        <Link to="/profile/data" className="inline-flex rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          Download or delete my data
         </Link>
       </SectionCard>
 

@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     updated = await updateTransaction(userId, params.transactionId ?? "", submission.value);
   } catch (error) {
     console.error("update transaction failed", error);
-    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.updateFailed] }), redirectTo }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.updateFailed] }), redirectTo }, { status: 503 });
   }
   if (!updated) throw notFound();
   return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.updated });

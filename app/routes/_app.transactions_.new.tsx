@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await createTransaction(userId, submission.value);
   } catch (error) {
     console.error("add transaction failed", error);
-    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
   }
   return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.added });
 }

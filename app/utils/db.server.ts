@@ -56,6 +56,26 @@ export const OUTAGE = {
   html: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Ledgerly is briefly unavailable</title><style>body{font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}p{color:#475569}</style></head><body><main><h1>Ledgerly is briefly unavailable</h1><p>Your data is safe; we can't reach it right now — try again in a moment.</p><p>This page tries again by itself every few seconds.</p></main></body></html>`,
 } as const;
 
+const UNAVAILABLE_ERRORS = new Set([
+  "MongoNetworkError",
+  "MongoNetworkTimeoutError",
+  "MongoServerSelectionError",
+  "MongooseServerSelectionError",
+  "MongoNotConnectedError",
+  "MongoTopologyClosedError",
+  "MongoPoolClearedError",
+  "PoolClearedError",
+  "PoolClearedOnNetworkError",
+]);
+
+/** Whether an error says the database could not be reached (rather than that a query was wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (UNAVAILABLE_ERRORS.has(current.name)) return true;
+  }
+  return false;
+}
+
 /** A ping answers within this long, or the database counts as unreachable. */
 const PING_TIMEOUT_MS = 1_000;
 /** One ping answers for every request of this long. */

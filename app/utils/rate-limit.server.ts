@@ -7,6 +7,7 @@ type Limit = { points: number; duration: number };
 export const RATE_LIMITS = {
   loginFailuresPerAddress: { points: 30, duration: 15 * 60 },
   loginFailuresPerAccount: { points: 5, duration: 15 * 60 },
+  twoFactorFailuresPerAccount: { points: 5, duration: 15 * 60 },
   signUpPerAddress: { points: 10, duration: 60 * 60 },
   passwordResetPerAddress: { points: 10, duration: 60 * 60 },
   passwordResetPerAccount: { points: 3, duration: 60 * 60 },

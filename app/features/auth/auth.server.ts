@@ -1,7 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { loginPathFor } from "~/utils/redirect";
+import { isTwoFactorEnabled } from "./two-factor.server";
 import {
   clearSessionCookie,
+  createPendingSignIn,
   createSession,
   destroySession,
   readSessionId,
@@ -85,11 +87,26 @@ export async function requireAnonymous(request: Request) {
   if (await getUserId(request)) throw redirect("/dashboard");
 }
 
-/** Starts a session for `userId` and redirects to `redirectTo` with its cookie set. */
+export const TWO_FACTOR_PATH = "/login/two-factor";
+
+/**
+ * After the password (or Google): starts a session for `userId` and
+ * redirects to `redirectTo` with its cookie set; with two-factor sign-in on,
+ * sends them to the second step first.
+ */
 export async function signIn(userId: string, request: Request, redirectTo: string) {
+  if (await isTwoFactorEnabled(userId)) {
+    return redirect(TWO_FACTOR_PATH, { headers: { "Set-Cookie": await createPendingSignIn(userId, redirectTo) } });
+  }
+  return startSession(userId, request, redirectTo);
+}
+
+/** Starts the session of a user who proved who they are, and redirects to `redirectTo` with its cookie set. */
+export async function startSession(userId: string, request: Request, redirectTo: string, headers = new Headers()) {
   const { cookie } = await createSession(userId, request);
   await recordLogin(userId);
-  return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  headers.append("Set-Cookie", cookie);
+  return redirect(redirectTo, { headers });
 }
 
 export async function logout(request: Request, redirectTo = "/login") {

@@ -3,6 +3,7 @@ import { createCookie } from "@remix-run/node";
 import mongoose from "mongoose";
 import { Session, type SessionRecord } from "../../../models";
 import { getEnv, secureCookiesEnabled } from "~/utils/env.server";
+import { PENDING_SIGN_IN_SECONDS } from "./two-factor";
 
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** Sliding-window writes are skipped while the session was touched this recently. */
@@ -18,6 +19,20 @@ function getSessionCookie() {
     secrets: [getEnv().SESSION_SECRET],
   });
   return sessionCookie;
+}
+
+let pendingSignInCookie: ReturnType<typeof createCookie> | undefined;
+/** Between the password (or Google) and the second factor: who is signing in and where they go next. */
+function getPendingSignInCookie() {
+  pendingSignInCookie ??= createCookie("ledgerly_sign_in", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookiesEnabled(),
+    secrets: [getEnv().SESSION_SECRET],
+    maxAge: PENDING_SIGN_IN_SECONDS,
+  });
+  return pendingSignInCookie;
 }
 
 export type Clock = () => Date;
@@ -91,4 +106,25 @@ export async function deleteExpiredSessions(now: Date) {
 
 export async function clearSessionCookie() {
   return getSessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+type PendingSignIn = { userId: string; redirectTo: string; expiresAt: number };
+
+/** The cookie that carries a sign-in waiting for its second factor (signed; it expires in five minutes). */
+export function createPendingSignIn(userId: string, redirectTo: string, clock: Clock = systemClock) {
+  const pending: PendingSignIn = { userId, redirectTo, expiresAt: clock().getTime() + PENDING_SIGN_IN_SECONDS * 1000 };
+  return getPendingSignInCookie().serialize(pending);
+}
+
+/** The sign-in waiting for its second factor, or null when there is none or it expired. */
+export async function readPendingSignIn(request: Request, clock: Clock = systemClock): Promise<Omit<PendingSignIn, "expiresAt"> | null> {
+  const value: unknown = await getPendingSignInCookie().parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const { userId, redirectTo, expiresAt } = value as Partial<PendingSignIn>;
+  if (typeof userId !== "string" || typeof redirectTo !== "string" || typeof expiresAt !== "number" || expiresAt <= clock().getTime()) return null;
+  return { userId, redirectTo };
+}
+
+export function clearPendingSignIn() {
+  return getPendingSignInCookie().serialize("", { maxAge: 0 });
 }

@@ -141,6 +141,27 @@ export async function cancelSubscription(userId: string) {
   await applySubscription(userId, canceled);
 }
 
+/** Statuses after which Stripe charges nothing more. */
+const ENDED_STATUSES = ["canceled", "incomplete_expired"];
+
+/**
+ * Before an account is deleted: a subscription that could still charge is
+ * cancelled at Stripe. Resolves true when nothing can charge the user any
+ * more (also when they never subscribed, or Stripe no longer knows it).
+ */
+export async function endSubscriptionBeforeDeletion(userId: string) {
+  const { subscriptionId, status } = await storedSubscription(userId);
+  if (!subscriptionId || (status && ENDED_STATUSES.includes(status))) return true;
+  try {
+    const canceled = await requireStripe().subscriptions.cancel(subscriptionId);
+    return canceled.status === "canceled";
+  } catch (error) {
+    if (isStripeError(error) && error.code === "resource_missing") return true;
+    console.error("cancelling the subscription of a deleted account failed", error);
+    return false;
+  }
+}
+
 /**
  * Switches the subscription to the other billing period's price; Stripe
  * credits the unused time and starts the new cycle now (decision 092).

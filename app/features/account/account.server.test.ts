@@ -1,0 +1,92 @@
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, test } from "vitest";
+import { allModels, ContactSubmission, Session, User } from "../../../models";
+import { createSession } from "~/features/auth/session.server";
+import { startTwoFactorSetup } from "~/features/auth/two-factor.server";
+import { consumeAttempt } from "~/utils/rate-limit.server";
+import { createBudget, createGoogleUser, createTransactionFor, createUser, importBankFile, TEST_PASSWORD } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { toCents } from "~/lib/money";
+import { ACCOUNT_MESSAGES, countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
+
+useTestDatabase();
+
+/** A user with something in every collection that can hold a user's data. */
+async function busyUser() {
+  const userId = await createUser();
+  const user = await User.findById(userId).lean();
+  const email = user!.email;
+  await createTransactionFor(userId);
+  await createBudget(userId, "2026-03", toCents(100000));
+  await importBankFile(userId, "Date,Description,Amount\n2026-03-02,Cafe,-4.50\n");
+  await createSession(userId, new Request("http://localhost/"));
+  await ContactSubmission.create({ name: "Me", email, subject: "general", message: "Hello there, a question." });
+  await startTwoFactorSetup(userId, email);
+  await consumeAttempt("loginFailuresPerAccount", email);
+  return { userId, email };
+}
+
+describe("account data", () => {
+  test("every collection is either searched for a user's data or named as holding none", () => {
+    const names = allModels.map((model) => model.collection.collectionName);
+    expect([...userDataCollections(), ...Object.keys(HOLDS_NO_USER_DATA)].sort()).toEqual([...names].sort());
+  });
+
+  test("deleting the account removes every document of the user from every collection, and nobody else's", async () => {
+    const { userId, email } = await busyUser();
+    const other = await busyUser();
+    const owner = { id: (await User.findById(userId).lean())!._id, email };
+    const before = await countUserData(owner);
+    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits"]) {
+      expect(before[name], name).toBeGreaterThan(0);
+    }
+    const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
+
+    expect(await deleteAccount(userId, { password: "wrong" })).toEqual({ ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword });
+    expect(await deleteAccount(userId, {})).toEqual({ ok: false, field: "password", message: ACCOUNT_MESSAGES.passwordRequired });
+    expect((await countUserData(owner)).transactions).toBe(before.transactions);
+
+    expect(await deleteAccount(userId, { password: TEST_PASSWORD })).toEqual({ ok: true });
+    expect(Object.values(await countUserData(owner)).every((count) => count === 0)).toBe(true);
+    expect(await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email })).toEqual(otherBefore);
+  });
+
+  test("an account without a password confirms with its email address", async () => {
+    const userId = await createGoogleUser();
+    const user = await User.findById(userId).lean();
+    expect(await deleteAccount(userId, { email: "someone@else.com" })).toMatchObject({ ok: false, field: "email", message: ACCOUNT_MESSAGES.wrongEmail });
+    expect(await deleteAccount(userId, { email: ` ${user!.email.toUpperCase()} ` })).toEqual({ ok: true });
+    expect(await User.countDocuments({ _id: userId })).toBe(0);
+  });
+
+  test("the download holds every record of the user and the transactions CSV, and no secret", async () => {
+    const { userId, email } = await busyUser();
+    const setup = await startTwoFactorSetup(userId, email);
+    const archive = await exportAccountData(userId, new Date("2026-03-10T00:00:00Z"));
+    const files = unzipSync(archive!);
+    expect(Object.keys(files).sort()).toEqual(["ledgerly-data.json", "transactions.csv"]);
+    const json = strFromU8(files["ledgerly-data.json"]);
+    const exported = JSON.parse(json) as { exportedAt: string; account: string; collections: Record<string, unknown[]> };
+    expect(exported.account).toBe(email);
+    expect(Object.keys(exported.collections).sort()).toEqual(["budgets", "contactSubmissions", "importBatches", "importMappings", "monthSummaries", "passwordresettokens", "transactions", "users"]);
+    expect(exported.collections.transactions.length).toBeGreaterThanOrEqual(2);
+    expect(json).not.toContain("passwordHash");
+    expect(json).not.toContain(setup.secret);
+    expect(strFromU8(files["transactions.csv"])).toContain("Cafe");
+  });
+});
+
+describe("signed-in devices", () => {
+  test("are listed newest first; one is signed out by its id, never another user's", async () => {
+    const userId = await createUser();
+    const otherId = await createUser();
+    const first = await createSession(userId, new Request("http://localhost/", { headers: { "User-Agent": "Firefox" } }));
+    const second = await createSession(userId, new Request("http://localhost/"));
+    const theirs = await createSession(otherId, new Request("http://localhost/"));
+    expect((await listSessions(userId)).map((session) => session._id).sort()).toEqual([first.id, second.id].sort());
+    expect(await signOutSession(userId, theirs.id)).toBe(false);
+    expect(await Session.countDocuments({ _id: theirs.id })).toBe(1);
+    expect(await signOutSession(userId, first.id)).toBe(true);
+    expect((await listSessions(userId)).map((session) => session._id)).toEqual([second.id]);
+  });
+});

@@ -1,0 +1,105 @@
+import { Secret, TOTP } from "otpauth";
+import { describe, expect, test } from "vitest";
+import { TwoFactor } from "../../../models";
+import { createUser } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { authenticatorCode, recoveryCode } from "./two-factor";
+import {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  pendingSetup,
+  renewRecoveryCodes,
+  startTwoFactorSetup,
+  verifySecondFactor,
+} from "./two-factor.server";
+
+useTestDatabase();
+
+/** What an authenticator app shows for `secret` at `at` (ms). */
+function appCode(secret: string, at: number) {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
+}
+
+const T0 = Date.UTC(2026, 2, 1, 12, 0, 0);
+
+async function enabledUser() {
+  const userId = await createUser();
+  const { secret } = await startTwoFactorSetup(userId, "me@example.com");
+  const codes = await confirmTwoFactorSetup(userId, appCode(secret, T0), T0);
+  if (!codes) throw new Error("setup failed");
+  return { userId, secret, codes };
+}
+
+describe("codes as typed", () => {
+  test("six digits, spaces allowed; recovery codes in any case, with or without the dash", () => {
+    expect(authenticatorCode("123 456")).toBe("123456");
+    expect(authenticatorCode("12345")).toBeNull();
+    expect(recoveryCode("ABCDE-FGHJK")).toBe("abcdefghjk");
+    expect(recoveryCode("abcde fghjk")).toBe("abcdefghjk");
+    expect(recoveryCode("abc")).toBeNull();
+  });
+});
+
+describe("setup", () => {
+  test("is off until a code of the new secret confirms it; the secret is stored sealed; the QR code encodes an otpauth link", async () => {
+    const userId = await createUser();
+    const setup = await startTwoFactorSetup(userId, "me@example.com");
+    expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Ledgerly:me%40example\.com\?.*secret=/);
+    expect(setup.qrSvg).toMatch(/^<svg/);
+    expect(await getTwoFactorStatus(userId)).toEqual({ enabled: false, settingUp: true, recoveryCodesLeft: 0 });
+    expect((await pendingSetup(userId, "me@example.com"))?.secret).toBe(setup.secret);
+    const stored = await TwoFactor.findOne({ userId }).select("+pendingSecret").lean();
+    expect(stored?.pendingSecret).toMatch(/^v1:/);
+    expect(stored?.pendingSecret).not.toContain(setup.secret);
+
+    expect(await confirmTwoFactorSetup(userId, "000000", T0)).toBeNull();
+    const codes = await confirmTwoFactorSetup(userId, appCode(setup.secret, T0), T0);
+    expect(codes).toHaveLength(10);
+    expect(codes?.[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect(await getTwoFactorStatus(userId)).toEqual({ enabled: true, settingUp: false, recoveryCodesLeft: 10 });
+  });
+
+  test("a cancelled setup leaves two-factor sign-in off", async () => {
+    const userId = await createUser();
+    await startTwoFactorSetup(userId, "me@example.com");
+    await cancelTwoFactorSetup(userId);
+    expect(await getTwoFactorStatus(userId)).toEqual({ enabled: false, settingUp: false, recoveryCodesLeft: 0 });
+  });
+});
+
+describe("the second factor", () => {
+  test("a code of this step or a neighbouring one counts once; an old or reused code does not", async () => {
+    const { userId, secret } = await enabledUser();
+    const later = T0 + 5 * 60_000;
+    expect(await verifySecondFactor(userId, appCode(secret, later), later)).toBe("authenticator");
+    expect(await verifySecondFactor(userId, appCode(secret, later), later)).toBeNull();
+    expect(await verifySecondFactor(userId, appCode(secret, later + 30_000), later + 20_000)).toBe("authenticator");
+    expect(await verifySecondFactor(userId, appCode(secret, later - 10 * 60_000), later + 40_000)).toBeNull();
+  });
+
+  test("a recovery code works once, typed any way", async () => {
+    const { userId, codes } = await enabledUser();
+    expect(await verifySecondFactor(userId, codes[3].toUpperCase().replace("-", " "))).toBe("recovery-code");
+    expect(await verifySecondFactor(userId, codes[3])).toBeNull();
+    expect((await getTwoFactorStatus(userId)).recoveryCodesLeft).toBe(9);
+  });
+
+  test("nothing passes for a user without two-factor sign-in", async () => {
+    const userId = await createUser();
+    expect(await verifySecondFactor(userId, "123456")).toBeNull();
+  });
+
+  test("new recovery codes replace the old ones; turning it off needs a second factor", async () => {
+    const { userId, secret, codes } = await enabledUser();
+    expect(await renewRecoveryCodes(userId, "nonsense")).toBeNull();
+    const fresh = await renewRecoveryCodes(userId, codes[0]);
+    expect(fresh).toHaveLength(10);
+    expect(await verifySecondFactor(userId, codes[1])).toBeNull();
+    expect(await disableTwoFactor(userId, "999999")).toBe(false);
+    const now = T0 + 60 * 60_000;
+    expect(await disableTwoFactor(userId, appCode(secret, now), now)).toBe(true);
+    expect(await getTwoFactorStatus(userId)).toEqual({ enabled: false, settingUp: false, recoveryCodesLeft: 0 });
+  });
+});

@@ -1,0 +1,37 @@
+/** Two-factor sign-in with an authenticator app (TOTP, RFC 6238): the rules that need no database. */
+
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  tooManyAttempts: "Too many wrong codes. Please try again later.",
+  enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe.",
+  disabled: "Two-factor sign-in is off",
+  codesRenewed: "New recovery codes made; the old ones no longer work",
+  notSetUp: "Start the setup again: scan the new code with your authenticator app",
+  signInExpired: "Your sign-in took too long. Please enter your email and password again.",
+} as const;
+
+export const RECOVERY_CODE_COUNT = 10;
+/** How long after the password the second step may be finished. */
+export const PENDING_SIGN_IN_SECONDS = 5 * 60;
+export const ISSUER = "Ledgerly";
+
+/** An authenticator code: 6 digits, spaces allowed ("123 456"). */
+export function authenticatorCode(input: string) {
+  const digits = input.replace(/\s+/g, "");
+  return /^\d{6}$/.test(digits) ? digits : null;
+}
+
+/** A recovery code as typed ("abcd-efgh-jk", any case, with or without dashes and spaces), normalised for hashing. */
+export function recoveryCode(input: string) {
+  const letters = input.toLowerCase().replace(/[\s-]+/g, "");
+  return /^[a-z2-9]{10}$/.test(letters) ? letters : null;
+}
+
+/** How a recovery code is shown: "abcde-fghjk". */
+export function formatRecoveryCode(code: string) {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** Letters and digits a person cannot confuse (no 0/o, 1/l/i). */
+export const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";

@@ -1,0 +1,84 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { SectionCard } from "~/components/ui/section-card";
+import { ACCOUNT_MESSAGES, deleteAccount } from "~/features/account/account.server";
+import { requireUser } from "~/features/auth/auth.server";
+import { clearSessionCookie } from "~/features/auth/session.server";
+import { hasPassword } from "~/features/auth/user.server";
+import { readForm } from "~/utils/form-body.server";
+import type { PageHandle } from "~/utils/page-title";
+import { requireSameOrigin } from "~/utils/security.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle: PageHandle = { title: "Your data" };
+
+export const DATA_PATH = "/profile/data";
+const EXPORT_PATH = "/resources/account-export";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { email: user.email, hasPassword: await hasPassword(user.id), premium: user.premiumAccess };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "delete-account") throw data("Unknown form submitted.", { status: 400 });
+  const result = await deleteAccount(user.id, { password: String(formData.get("password") ?? ""), email: String(formData.get("email") ?? "") });
+  if (!result.ok) return data({ field: result.field, error: result.message }, { status: result.field === "form" ? 503 : 400 });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await clearSessionCookie());
+  headers.append("Set-Cookie", await createToastHeader({ type: "success", message: ACCOUNT_MESSAGES.deleted }));
+  return redirect("/", { headers });
+}
+
+export default function YourDataPage() {
+  const { email, hasPassword: passwordSet, premium } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isDeleting = useIsSubmitting({ formAction: DATA_PATH });
+  const fieldError = (field: string) => (actionData?.field === field ? [actionData.error] : undefined);
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <SectionCard
+        title="Download all my data"
+        description="One zip file: every record Ledgerly keeps of you as JSON (your profile, categories, transactions, budgets, imports, contact messages) and your transactions as CSV. Passwords and two-factor secrets are left out."
+      >
+        <a href={EXPORT_PATH} className="inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" download>
+          Download my data
+        </a>
+      </SectionCard>
+
+      <SectionCard
+        title="Delete my account"
+        description={`This deletes your account (${email}) and everything in it, at once and for good: transactions, budgets, categories, imports, sessions.${premium ? " Your Premium subscription is cancelled first, so you are not charged again." : ""} Download your data first if you want a copy.`}
+      >
+        <Form method="post" action={DATA_PATH} className="space-y-4">
+          <input type="hidden" name="intent" value="delete-account" />
+          <FormErrorBox errors={actionData?.field === "form" ? [actionData.error] : null} />
+          {passwordSet ? (
+            <Field label="Your password" inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }} errors={fieldError("password")} />
+          ) : (
+            <Field label="Your email address" inputProps={{ name: "email", type: "email", autoComplete: "off", required: true }} errors={fieldError("email")} hint="You sign in with Google: type your email address to confirm." />
+          )}
+          <SubmitButton pending={isDeleting} pendingLabel="Deleting..." className="bg-red-600! hover:bg-red-700! sm:w-auto">
+            Delete my account and all my data
+          </SubmitButton>
+        </Form>
+      </SectionCard>
+      <p className="text-sm">
+        <Link to="/profile" className="font-semibold text-brand-700 hover:underline">
+          Back to profile
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Your data | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData } from "@remix-run/react";
+import { AuthLayout } from "~/components/auth-layout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { requireAnonymous, startSession, TWO_FACTOR_PATH } from "~/features/auth/auth.server";
+import { clearPendingSignIn, readPendingSignIn } from "~/features/auth/session.server";
+import { TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
+import { verifySecondFactor } from "~/features/auth/two-factor.server";
+import { readForm } from "~/utils/form-body.server";
+import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** Without a sign-in waiting for its second factor (none, or older than five minutes) the password comes first. */
+async function pendingOrLogin(request: Request) {
+  const pending = await readPendingSignIn(request);
+  if (pending) return pending;
+  throw await redirectWithToast("/login", { type: "warning", message: TWO_FACTOR_MESSAGES.signInExpired });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  await pendingOrLogin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAnonymous(request);
+  const { userId, redirectTo } = await pendingOrLogin(request);
+  const code = String((await readForm(request)).get("code") ?? "").trim();
+  if (!code) return data({ error: TWO_FACTOR_MESSAGES.codeRequired }, { status: 400 });
+  if (await isRateLimited("twoFactorFailuresPerAccount", userId)) return data({ error: TWO_FACTOR_MESSAGES.tooManyAttempts }, { status: 429 });
+  if (!(await verifySecondFactor(userId, code))) {
+    await consumeAttempt("twoFactorFailuresPerAccount", userId);
+    return data({ error: TWO_FACTOR_MESSAGES.wrongCode }, { status: 400 });
+  }
+  await resetAttempts("twoFactorFailuresPerAccount", userId);
+  return startSession(userId, request, redirectTo, new Headers({ "Set-Cookie": await clearPendingSignIn() }));
+}
+
+export default function TwoFactorSignInPage() {
+  const actionData = useActionData<typeof action>();
+  const isSubmitting = useIsSubmitting({ formAction: TWO_FACTOR_PATH });
+  return (
+    <AuthLayout
+      title="Two-factor sign-in"
+      subtitle="Enter the 6-digit code your authenticator app shows for Ledgerly. Lost your phone? Enter one of your recovery codes instead."
+    >
+      <Form method="post" action={TWO_FACTOR_PATH} className="space-y-4">
+        <FormErrorBox errors={actionData?.error ? [actionData.error] : null} />
+        <Field
+          label="Code"
+          inputProps={{ name: "code", type: "text", inputMode: "text", autoComplete: "one-time-code", autoFocus: true, required: true, maxLength: 20 }}
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel="Checking...">
+          Verify and sign in
+        </SubmitButton>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Ledgerly" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+

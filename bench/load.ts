@@ -1,0 +1,162 @@
+// Load test: 50 users at once, each signing in, opening the dashboard, adding a transaction and listing
+// transactions, over and over for a fixed time, against the built app on a fresh default database (FerretDB on
+// the embedded PostgreSQL). Fails (exit 1) on any error answer or any acknowledged add that is not stored.
+// Run: npx remix build && npx tsx bench/load.ts [--users 50] [--seconds 30] [--record]
+//      --record writes the result into docs/benchmarks.md.
+import { spawn, type ChildProcess } from "node:child_process";
+import type { IncomingHttpHeaders } from "node:http";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { format } from "date-fns";
+import mongoose from "mongoose";
+import { allModels, Transaction } from "../models";
+import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { createEmailUser } from "~/features/auth/user.server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const USERS = Number(option("users", "50"));
+const SECONDS = Number(option("seconds", "30"));
+const PASSWORD = "Load!Passw0rd1";
+
+process.env.SESSION_SECRET = "load-test-session-secret-0123456789";
+process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
+process.env.SECURE_COOKIES = "false";
+process.env.NODE_ENV = "production";
+process.env.MAIL_OUTBOX_DIR = os.tmpdir();
+
+async function startApp(mongodbUri: string, port: number) {
+  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
+    cwd: root,
+    stdio: "ignore",
+    // The load test stands for the proxy: each virtual user names its own address, as real users have theirs.
+    env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", TRUST_PROXY: "1", LOG_REQUESTS: "false", APP_URL: `http://localhost:${port}` },
+  });
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return server;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error("the app did not start");
+}
+
+function stop(server: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    server.once("exit", () => resolve());
+    server.kill("SIGTERM");
+  });
+}
+
+type Step = "sign in" | "dashboard" | "add" | "list";
+type Context = { user?: number; cookie?: string; started?: number; step?: Step; added?: number };
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+const workDir = createThrowAwayDirectory("ledgerly-load-");
+const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: false, database: "ledgerly-load" });
+let server: ChildProcess | undefined;
+let failed = false;
+try {
+  await mongoose.connect(database.uri, { maxPoolSize: 2 });
+  for (const model of allModels) await model.createIndexes();
+  const emails = Array.from({ length: USERS }, (_, index) => `load-${index}@example.com`);
+  for (const email of emails) await createEmailUser(email, PASSWORD);
+
+  const port = await findFreePort();
+  server = await startApp(database.uri, port);
+  const base = `http://localhost:${port}`;
+  const times: Record<Step, number[]> = { "sign in": [], dashboard: [], add: [], list: [] };
+  const errors: string[] = [];
+  const acknowledged: string[] = [];
+  let nextUser = 0;
+
+  const stepRequest = (step: Step, build: (context: Context) => autocannon.Request) => ({
+    setupRequest: (request: autocannon.Request, context: Context) => {
+      context.user ??= nextUser++ % USERS;
+      context.started = performance.now();
+      context.step = step;
+      return { ...request, ...build(context) };
+    },
+    onResponse: (status: number, _body: string, context: Context, headers: IncomingHttpHeaders | undefined) => {
+      times[step].push(performance.now() - (context.started ?? performance.now()));
+      const expected = step === "sign in" || step === "add" ? 302 : 200;
+      if (status !== expected) errors.push(`${step} answered ${status}`);
+      if (step === "sign in") {
+        const cookies = ([] as string[]).concat(headers?.["set-cookie"] ?? []);
+        context.cookie = cookies.map((cookie) => cookie.split(";")[0]).find((cookie) => cookie.startsWith("ledgerly_session="));
+      }
+      if (step === "add" && status === 302) acknowledged.push(`Load ${context.user} ${context.added}`);
+    },
+  });
+  const userHeaders = (context: Context, extra: Record<string, string> = {}) => ({
+    "x-forwarded-for": `10.1.${Math.floor((context.user ?? 0) / 250)}.${(context.user ?? 0) % 250}`,
+    cookie: context.cookie ?? "",
+    ...extra,
+  });
+  const form = { "content-type": "application/x-www-form-urlencoded", origin: base };
+
+  const result = await autocannon({
+    url: base,
+    connections: USERS,
+    duration: SECONDS,
+    requests: [
+      stepRequest("sign in", (context) => ({
+        method: "POST",
+        path: "/login",
+        headers: userHeaders(context, form),
+        body: new URLSearchParams({ email: emails[context.user ?? 0], password: PASSWORD }).toString(),
+      })),
+      stepRequest("dashboard", (context) => ({ method: "GET", path: "/dashboard", headers: userHeaders(context) })),
+      stepRequest("add", (context) => {
+        context.added = (context.added ?? 0) + 1;
+        const body = new URLSearchParams({ type: "expense", amount: "12.34", category: "food", date: "2026-03-05", description: `Load ${context.user} ${context.added}` });
+        return { method: "POST", path: "/transactions/new", headers: userHeaders(context, form), body: body.toString() };
+      }),
+      stepRequest("list", (context) => ({ method: "GET", path: "/transactions?tab=tracked", headers: userHeaders(context) })),
+    ],
+  });
+
+  const stored = new Set(
+    (await Transaction.find({ description: { $regex: "^Load " } }).select({ _id: 0, description: 1 }).lean()).map((transaction) => transaction.description),
+  );
+  const lost = acknowledged.filter((description) => !stored.has(description)).length;
+  const socketErrors = result.errors + result.timeouts;
+  const rows = (Object.keys(times) as Step[]).map((step) => {
+    const sorted = [...times[step]].sort((a, b) => a - b);
+    return `| ${step} | ${sorted.length.toLocaleString("en-US")} | ${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.95).toFixed(1)} |`;
+  });
+  const report = [
+    "## Load",
+    "",
+    `Run with \`npm run bench:load\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, ${USERS} users at once for ${SECONDS} s against the built app on a fresh default database (FerretDB on the embedded PostgreSQL, crash-safe settings), each user signing in, opening the dashboard, adding a transaction and listing transactions, again and again (autocannon, one request at a time per user). Times in ms, from request to last byte.`,
+    "",
+    "| step | requests | p50 | p95 |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows,
+    "",
+    `Requests in all: ${result.requests.total.toLocaleString("en-US")} (${result.requests.average.toFixed(0)} a second). Error answers: ${errors.length}; connection errors and timeouts: ${socketErrors}. Adds acknowledged: ${acknowledged.length.toLocaleString("en-US")}; of those not stored: ${lost}. Target: zero errors and zero lost writes — ${errors.length + socketErrors + lost === 0 ? "met" : "missed"}.`,
+    "",
+  ].join("\n");
+  console.log(report);
+  if (errors.length > 0) console.error([...new Set(errors)].slice(0, 10).join("\n"));
+  failed = errors.length + socketErrors + lost > 0;
+  if (args.includes("--record")) {
+    const file = path.join(root, "docs", "benchmarks.md");
+    const existing = readFileSync(file, "utf8");
+    const start = existing.indexOf("\n## Load\n");
+    const end = start === -1 ? -1 : existing.indexOf("\n## ", start + 1);
+    const before = start === -1 ? existing.replace(/\n## Reading the numbers/, `\n${report}\n## Reading the numbers`) : `${existing.slice(0, start)}\n${report}${end === -1 ? "" : existing.slice(end)}`;
+    writeFileSync(file, before);
+  }
+} finally {
+  if (server) await stop(server);
+  await mongoose.disconnect();
+  await database.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

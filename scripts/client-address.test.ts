@@ -1,0 +1,19 @@
+import { describe, expect, test } from "vitest";
+import { clientAddressOf } from "./client-address.mjs";
+
+describe("the client's address", () => {
+  test("without a trusted proxy it is the socket's peer, whatever X-Forwarded-For claims", () => {
+    expect(clientAddressOf({ socketAddress: "203.0.113.9", forwardedFor: "198.51.100.1", trustedProxies: 0 })).toBe("203.0.113.9");
+    expect(clientAddressOf({ socketAddress: undefined, forwardedFor: undefined, trustedProxies: 0 })).toBe("unknown");
+  });
+
+  test("behind one proxy it is the address the proxy appended; entries a client forged before it are ignored", () => {
+    expect(clientAddressOf({ socketAddress: "10.0.0.2", forwardedFor: "203.0.113.9", trustedProxies: 1 })).toBe("203.0.113.9");
+    expect(clientAddressOf({ socketAddress: "10.0.0.2", forwardedFor: "1.2.3.4, 5.6.7.8, 203.0.113.9", trustedProxies: 1 })).toBe("203.0.113.9");
+  });
+
+  test("behind two proxies it is the address the outer proxy saw; a header shorter than the chain falls back to the outermost known hop", () => {
+    expect(clientAddressOf({ socketAddress: "10.0.0.2", forwardedFor: "6.6.6.6, 203.0.113.9, 10.0.0.1", trustedProxies: 2 })).toBe("203.0.113.9");
+    expect(clientAddressOf({ socketAddress: "10.0.0.2", forwardedFor: "", trustedProxies: 2 })).toBe("10.0.0.2");
+  });
+});

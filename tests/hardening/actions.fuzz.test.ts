@@ -1,0 +1,186 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import mongoose from "mongoose";
+import { beforeAll, describe, expect, test } from "vitest";
+import { allModels, User } from "../../models";
+import { createSession } from "~/features/auth/session.server";
+import { getCategories } from "~/features/categories/categories.server";
+import { createTransactionFor, createUser } from "../factories";
+import { useTestDatabase } from "../setup/database";
+
+/**
+ * Every action and loader of the route table, fed what a broken client or an
+ * attacker sends: bodies that are no form, broken multipart, huge fields,
+ * operator-injection keys, garbage query strings. None may answer 5xx, and no
+ * malformed post may write anything.
+ */
+useTestDatabase();
+
+// Payments configured (with keys nothing answers), so the Stripe webhook is fuzzed as it runs in production.
+process.env.STRIPE_SECRET_KEY = "sk_test_fuzz";
+process.env.STRIPE_WEBHOOK_SECRET = "whsec_fuzz";
+process.env.STRIPE_API_URL = "http://127.0.0.1:9";
+process.env.STRIPE_MAX_NETWORK_RETRIES = "0";
+
+const APP = "http://localhost:3000";
+const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
+
+type RouteModule = {
+  action?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+  loader?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+};
+
+/** The URL path of a flat-route file: "_app.transactions_.$transactionId.edit.tsx" → "/transactions/$transactionId/edit". */
+function pathOf(file: string) {
+  const segments = file
+    .replace(/\.tsx?$/, "")
+    .split(".")
+    .filter((segment) => !segment.startsWith("_") || segment === "_index")
+    .map((segment) => segment.replace(/_$/, ""))
+    .filter((segment) => segment !== "_index");
+  return `/${segments.join("/")}`;
+}
+
+const routes = readdirSync(ROUTES_DIR)
+  .filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."))
+  .map((file) => ({ file, path: pathOf(file), params: [...file.matchAll(/\$(\w+)/g)].map((match) => match[1]) }));
+
+/** A value a path parameter may hold: a real-looking id, garbage, or injection text. */
+const paramValue = fc.constantFrom("64b7f0c2a1b2c3d4e5f60718", "not-an-id", "%24where", "..%2F..%2Fetc", "food", "0", "");
+
+const fieldName = fc.constantFrom(
+  "intent",
+  "amount",
+  "amount[$ne]",
+  "$where",
+  "__proto__",
+  "__proto__[polluted]",
+  "constructor[prototype][polluted]",
+  "email",
+  "password",
+  "categoryId",
+  "ids",
+  "month",
+  "type",
+  "date",
+  "description",
+  "file",
+  "code",
+  "fingerprint",
+  "importId",
+  "sessionId",
+);
+const fieldValue = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("-1", "1e309", "NaN", '{"$gt":""}', "\u0000", "64b7f0c2a1b2c3d4e5f60718"));
+
+/** A request body as a broken client or an attacker would send it, with the content type it claims. */
+const malformedBody = fc.oneof(
+  fc.record({ type: fc.constant("application/json"), body: fc.json() }),
+  fc.record({ type: fc.constant("text/plain"), body: fc.string() }),
+  fc.record({ type: fc.constant(undefined), body: fc.string() }),
+  fc.record({ type: fc.constant("multipart/form-data; boundary=zz"), body: fc.constantFrom("--zz\r\nbroken", "--zz--", "garbage") }),
+  fc.record({ type: fc.constant("multipart/form-data"), body: fc.string() }),
+  fc.record({ type: fc.constant("application/x-www-form-urlencoded"), body: fc.constant(`description=${"x".repeat(200_000)}`) }),
+  fc
+    .array(fc.tuple(fieldName, fieldValue), { maxLength: 8 })
+    .map((fields) => ({ type: "application/x-www-form-urlencoded", body: new URLSearchParams(fields).toString() })),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ type: "application/x-www-form-urlencoded", body: Buffer.from(bytes).toString("latin1") })),
+);
+
+const query = fc.array(fc.tuple(fc.constantFrom("month", "tab", "cursor", "page", "type", "category", "q", "undo", "confirm", "encoding", "redirect", "columns", "column-date", "dateOrder"), fieldValue), { maxLength: 6 });
+
+/** The status of whatever a loader or action answered or threw; an Error (a crash: a 500) fails the test. */
+async function statusOf(run: () => Promise<unknown>) {
+  let outcome: unknown;
+  try {
+    outcome = await run();
+  } catch (thrown) {
+    outcome = thrown;
+  }
+  if (outcome instanceof Response) return outcome.status;
+  if (outcome && typeof outcome === "object" && "init" in outcome && "type" in outcome) {
+    return ((outcome as { init?: { status?: number } | null }).init?.status ?? 200) as number;
+  }
+  if (outcome instanceof Error) throw outcome;
+  return 200;
+}
+
+/** Documents per collection, and the signed-in user as stored: what a refused request must leave as it was. */
+async function snapshot(userId: string) {
+  const counts: Record<string, number> = {};
+  for (const model of allModels) {
+    // Attempts counted by the rate limits are the one thing a refused request may write.
+    if (model.collection.collectionName === "rateLimits") continue;
+    counts[model.collection.collectionName] = await model.collection.countDocuments();
+  }
+  return { counts, user: await User.findById(userId).lean() };
+}
+
+let userId = "";
+
+beforeAll(async () => {
+  userId = await createUser();
+  await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
+  await createTransactionFor(userId);
+  // The category map is written on first read: read it now, so only the requests under test could change the user.
+  await getCategories(userId);
+});
+
+/** A session of its own for each route: signing out (a POST to /logout needs no form) must not sign out the others. */
+async function signedIn() {
+  return (await createSession(userId, new Request(`${APP}/`))).cookie.split(";")[0];
+}
+
+/** Actions that need no form at all: any post does what they are for. */
+const NEEDS_NO_FORM = new Set(["logout.tsx"]);
+
+function withParams(route: (typeof routes)[number], values: string[]) {
+  const params = Object.fromEntries(route.params.map((name, index) => [name, values[index] ?? "x"]));
+  const url = route.path.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
+  return { params, url };
+}
+
+const withActions = await Promise.all(routes.map(async (route) => ({ route, module: (await import(path.join(ROUTES_DIR, route.file))) as RouteModule })));
+
+describe("malformed posts to every action", () => {
+  for (const { route, module } of withActions.filter(({ module }) => module.action)) {
+    test(`${route.file}: never 5xx${NEEDS_NO_FORM.has(route.file) ? "" : ", never a write"}`, async () => {
+      const cookie = await signedIn();
+      await fc.assert(
+        fc.asyncProperty(malformedBody, fc.array(paramValue, { minLength: route.params.length, maxLength: route.params.length }), async ({ type, body }, values) => {
+          const { params, url } = withParams(route, values);
+          const headers: Record<string, string> = { Origin: APP, Host: "localhost:3000", Cookie: cookie };
+          if (type) headers["Content-Type"] = type;
+          const before = await snapshot(userId);
+          const request = new Request(`${APP}${url}`, { method: "POST", body, headers });
+          const status = await statusOf(() => module.action!({ request, params, context: { clientAddress: "192.0.2.99" } }));
+          expect(status, `${type} ${body.slice(0, 80)}`).toBeLessThan(500);
+          if (!NEEDS_NO_FORM.has(route.file)) expect(await snapshot(userId)).toEqual(before);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  }
+});
+
+describe("garbage query strings to every loader", () => {
+  for (const { route, module } of withActions.filter(({ module }) => module.loader)) {
+    test(`${route.file}: never 5xx`, async () => {
+      const cookie = await signedIn();
+      await fc.assert(
+        fc.asyncProperty(query, fc.array(paramValue, { minLength: route.params.length, maxLength: route.params.length }), async (fields, values) => {
+          const { params, url } = withParams(route, values);
+          const request = new Request(`${APP}${url}?${new URLSearchParams(fields)}`, { headers: { Cookie: cookie } });
+          const status = await statusOf(() => module.loader!({ request, params, context: { clientAddress: "192.0.2.99" } }));
+          expect(status, `${url}?${new URLSearchParams(fields)}`).toBeLessThan(500);
+        }),
+        { numRuns: 15 },
+      );
+    });
+  }
+});
+
+test("the route table was found", () => {
+  expect(withActions.filter(({ module }) => module.action).length).toBeGreaterThanOrEqual(15);
+  expect(mongoose.connection.readyState).toBe(1);
+});
