@@ -33,7 +33,7 @@ const failedForOutage = new WeakSet<Request>();
 
 /** Whether a failed request failed for a database outage: its error said so, or the database does not answer now. */
 async function isOutage(request: Request) {
-  return failedForOutage.has(request) || !(await databaseIsReachable({ fresh: true }));
+  return failedForOutage.has(request) || !(await databaseIsReachable());
 }
 
 /** The plain outage answer, for a request that failed because the database went away while it ran. */

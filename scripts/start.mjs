@@ -56,6 +56,7 @@ async function standInPort() {
     if (await isPortFree(Number(env.STRIPE_STAND_IN_PORT))) return Number(env.STRIPE_STAND_IN_PORT);
     console.error(`Port ${env.STRIPE_STAND_IN_PORT} (STRIPE_STAND_IN_PORT) is already in use: choose another, or unset it to use a free one.`);
     await database?.stop();
+    rmSync(RUNNING_DATABASE_FILE, { force: true });
     process.exit(1);
   }
   return (await isPortFree(STAND_IN_DEFAULTS.port)) ? STAND_IN_DEFAULTS.port : findFreePort();

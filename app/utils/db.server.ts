@@ -22,6 +22,7 @@ async function connect(uri: string, maxPoolSize?: number) {
     // A write is acknowledged once it is on disk (journaled) and, on a replica set, on a majority of members.
     writeConcern: { w: "majority", j: true },
   });
+  watchHeartbeats(connection);
   for (const model of allModels) {
     try {
       await model.createIndexes();
@@ -77,16 +78,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** A ping answers within this long, or the database counts as unreachable. */
-const PING_TIMEOUT_MS = 1_000;
-/** One ping answers for every request of this long. */
-const PING_FRESH_MS = 1_000;
+const PING_TIMEOUT_MS = 2_000;
 
-let lastPing: { at: number; reachable: boolean } = { at: 0, reachable: true };
-let pinging: Promise<boolean> | null = null;
+/**
+ * Whether the server answered the driver's last heartbeat. Heartbeats travel on
+ * their own monitoring connection, once a second, so a pool busy with requests
+ * never makes the database look down, and a dead one is noticed within a second.
+ */
+let heartbeatAnswered = true;
 
-async function ping() {
+function watchHeartbeats(connection: typeof mongoose) {
+  const client = connection.connection.getClient();
+  client.on("serverHeartbeatSucceeded", () => {
+    heartbeatAnswered = true;
+  });
+  client.on("serverHeartbeatFailed", () => {
+    heartbeatAnswered = false;
+  });
+}
+
+/** Whether the database can be reached: by the driver's heartbeats, or (`ping`) by asking it now. */
+export async function databaseIsReachable({ ping = false }: { ping?: boolean } = {}) {
   const db = mongoose.connection.db;
-  if (!db) return false;
+  if (!db || mongoose.connection.readyState !== 1) return false;
+  if (!ping) return heartbeatAnswered;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
@@ -98,15 +113,4 @@ async function ping() {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Whether the database answers a ping; one ping a second at most, unless `fresh`. */
-export async function databaseIsReachable({ fresh = false }: { fresh?: boolean } = {}) {
-  if (!fresh && Date.now() - lastPing.at < PING_FRESH_MS) return lastPing.reachable;
-  pinging ??= ping().then((reachable) => {
-    lastPing = { at: Date.now(), reachable };
-    pinging = null;
-    return reachable;
-  });
-  return pinging;
 }
