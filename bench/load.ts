@@ -3,7 +3,7 @@
 // the embedded PostgreSQL). Fails (exit 1) on any error answer or any acknowledged add that is not stored.
 // Run: npx remix build && npx tsx bench/load.ts [--users 50] [--seconds 30] [--record]
 //      --record writes the result into docs/benchmarks.md.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction } from "../models";
+import { startApp, stopApp } from "./app-server";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createEmailUser } from "~/features/auth/user.server";
 
@@ -27,30 +28,6 @@ process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
 process.env.SECURE_COOKIES = "false";
 process.env.NODE_ENV = "production";
 process.env.MAIL_OUTBOX_DIR = os.tmpdir();
-
-async function startApp(mongodbUri: string, port: number) {
-  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
-    cwd: root,
-    stdio: "ignore",
-    // The load test stands for the proxy: each virtual user names its own address, as real users have theirs.
-    env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", TRUST_PROXY: "1", LOG_REQUESTS: "false", APP_URL: `http://localhost:${port}` },
-  });
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return server;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error("the app did not start");
-}
-
-function stop(server: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    server.once("exit", () => resolve());
-    server.kill("SIGTERM");
-  });
-}
 
 type Step = "sign in" | "dashboard" | "add" | "list";
 /** autocannon empties a connection's context at the end of each round, so what a user keeps lives here. */
@@ -69,7 +46,8 @@ try {
   for (const email of emails) await createEmailUser(email, PASSWORD);
 
   const port = await findFreePort();
-  server = await startApp(database.uri, port);
+  // The load test stands for the proxy: each virtual user names its own address, as real users have theirs.
+  server = await startApp(database.uri, port, { TRUST_PROXY: "1" });
   const base = `http://localhost:${port}`;
   const times: Record<Step, number[]> = { "sign in": [], dashboard: [], add: [], list: [] };
   const errors: string[] = [];
@@ -162,7 +140,7 @@ try {
     writeFileSync(file, before);
   }
 } finally {
-  if (server) await stop(server);
+  if (server) await stopApp(server);
   await mongoose.disconnect();
   await database.stop();
   rmSync(workDir, { recursive: true, force: true });

