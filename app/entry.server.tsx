@@ -10,12 +10,13 @@ import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { applySecurityHeaders } from "./utils/security.server";
 
+// scripts/serve.mjs asks these before a request reaches Remix (it reads them from the server build's entry module).
 export { databaseIsReachable, OUTAGE };
 
 await connectDatabase();
 if (getEnv().RUN_JOBS) await startJobs();
 
-// remix-serve only closes its HTTP server on these signals; the scheduler and the
+// scripts/serve.mjs only closes its HTTP server on these signals; the scheduler and the
 // database connection would otherwise keep the process alive.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
