@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, isCents, parseAmountToCents, stripToAmount, toCents, type Cents } from "./money";
 
@@ -140,5 +141,24 @@ describe("formatMoney (integer cents)", () => {
     expect(formatMoney(toCents(100), "")).toBe("$1.00");
     expect(formatMoney(toCents(100), "dollars")).toBe("$1.00");
     expect(formatMoney(toCents(100), "eur")).toBe("€1.00");
+  });
+});
+
+describe("typed amounts, for any input", () => {
+  test("every amount shown as an input's value reads back to the same cents", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(parseAmountToCents(centsToInput(toCents(cents)))).toBe(cents);
+      }),
+    );
+  });
+
+  test("any text is either whole cents or refused, never an error or a fraction", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^[\d.,\-+e ]{0,12}$/)), (text) => {
+        const cents = parseAmountToCents(text);
+        expect(cents === null || (isCents(cents) && cents >= 0)).toBe(true);
+      }),
+    );
   });
 });
