@@ -9,12 +9,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction } from "../models";
 import { startApp, stopApp } from "./app-server";
+import { loadPage, timeIt, type Stats } from "./timing";
 import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import Papa from "papaparse";
 import { confirmImport, previewImport, saveUpload } from "~/features/import/import.server";
@@ -63,41 +63,9 @@ process.env.SECURE_COOKIES = "false";
 process.env.NODE_ENV = "production";
 process.env.MAIL_OUTBOX_DIR = os.tmpdir();
 
-type Stats = { p50: number; p95: number; mean: number; count: number };
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, count: sorted.length };
-}
-
-async function timeIt(runs: number, fn: () => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return stats(samples);
-}
-
-/** `total` requests, CONCURRENCY at a time, each timed from send to last byte. */
-async function load(url: string, cookie: string, total: number) {
-  const samples: number[] = [];
-  const started = performance.now();
-  let sent = 0;
-  const worker = async () => {
-    while (sent < total && (sent < 10 || performance.now() - started < PAGE_TIME_BUDGET_MS)) {
-      sent += 1;
-      const start = performance.now();
-      const response = await fetch(url, { headers: { Cookie: cookie } });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      samples.push(performance.now() - start);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return stats(samples);
+/** `total` requests of the page, CONCURRENCY at a time. */
+function load(url: string, cookie: string, total: number) {
+  return loadPage(url, cookie, total, { concurrency: CONCURRENCY, budgetMs: PAGE_TIME_BUDGET_MS });
 }
 
 /** `count` transactions spread evenly over five years; 10 % salary income, the rest expenses in six categories. */

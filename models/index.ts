@@ -1,8 +1,10 @@
 import { Budget } from "./budget";
 import { ContactSubmission } from "./contact-submission";
+import { Debt, DebtPlan } from "./debt";
 import { Credential } from "./credential";
 import { ImportBatch, ImportDraft, ImportMapping } from "./import";
 import { MonthSummary } from "./month-summary";
+import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
 import { RateLimit } from "./rate-limit";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
@@ -22,7 +24,9 @@ export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./b
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
 export { TwoFactor, type TwoFactorRecord } from "./two-factor";
+export { Debt, DebtPlan, DEBT_TYPES, DEBT_PRIORITIES, type DebtRecord, type DebtPlanRecord } from "./debt";
+export { FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, type FinancialAssetsRecord, type NetWorthSnapshotRecord } from "./net-worth";
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot];

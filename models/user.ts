@@ -93,6 +93,8 @@ const userSchema = new Schema(
     premiumAccess: { type: Boolean, default: false },
     subscription: { type: subscriptionSchema, default: () => ({}) },
     currency: { type: String, default: "USD" },
+    /** What the user earns a month (cents), for the debt-to-income ratio of "Your Money Picture". */
+    monthlyIncome: { type: Number, default: 0, min: 0, validate: wholeCents },
     settings: {
       emailNotifications: { type: Boolean, default: true },
       pushNotifications: { type: Boolean, default: true },

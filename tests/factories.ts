@@ -4,10 +4,12 @@
 import { randomUUID } from "node:crypto";
 import { createEmailUser, upsertGoogleUser } from "~/features/auth/user.server";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
+import { addDebt, type DebtInput } from "~/features/debts/debts.server";
 import { addCategory } from "~/features/categories/categories.server";
 import { confirmImport, previewImport, saveUpload, type ImportChoicesInput } from "~/features/import/import.server";
 import { createTransaction, type TransactionInput } from "~/features/transactions/transactions.server";
-import { ZERO_CENTS, type Cents } from "~/lib/money";
+import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
+import { User } from "../models";
 
 export const TEST_PASSWORD = "Str0ng!Passw0rd";
 
@@ -54,4 +56,27 @@ export async function importBankFile(userId: string, content: string | Uint8Arra
   const preview = await previewImport(userId, upload.draftId, choices);
   if (preview.status !== "ready") throw new Error(`importBankFile: no preview (${preview.status})`);
   return confirmImport(userId, upload.draftId, choices, preview.preview.fingerprint);
+}
+
+/** A signed-up user with an active Premium subscription's access; resolves to the user id. */
+export async function createPremiumUser() {
+  const userId = await createGoogleUser();
+  await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
+  return userId;
+}
+
+/** A debt added as the form adds it; defaults to a $1,000.00 card at 12% with a $100.00 minimum. */
+export function createDebtFor(userId: string, input: Partial<DebtInput> = {}) {
+  return addDebt(userId, {
+    name: "Visa",
+    type: "credit_card",
+    totalAmount: toCents(100000),
+    currentBalance: toCents(100000),
+    aprBasisPoints: 1200,
+    minimumPayment: toCents(10000),
+    dueDate: null,
+    priority: "medium",
+    description: "",
+    ...input,
+  });
 }

@@ -10,6 +10,9 @@ import { DashboardSkeleton } from "~/features/dashboard/components/dashboard-ske
 import { BudgetFigures, EMPTY_BUDGET_TEXT } from "~/features/dashboard/components/monthly-budget";
 import { LoadingMonthOverlay, MonthPicker, useMonthTransition } from "~/features/dashboard/components/month-picker";
 import { SummaryCards } from "~/features/dashboard/components/summary-cards";
+import { DebtsCard } from "~/features/debts/components/debts-card";
+import { DASHBOARD_DEBTS_SHOWN } from "~/features/debts/debts";
+import { listDebts } from "~/features/debts/debts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { withRedirectTo } from "~/features/transactions/components/transaction-list";
@@ -65,8 +68,8 @@ function sidebarTab(searchParams: URLSearchParams): ListTab | null {
 /**
  * A fixed number of reads whatever the number of transactions: the user and
  * their categories, the month summary (by _id), the month budget (at most two
- * _id reads) and the category budgets; plus one page of the sidebar's tab
- * when it is open. Totals come from the summary, never from transactions.
+ * _id reads), the category budgets and, for premium users, the debts; plus
+ * one page of the sidebar's tab when it is open. Totals come from the summary, never from transactions.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -75,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cookie = monthCookie();
   const month = isMonthKey(requested) ? requested : resolveMonth(await cookie.parse(request.headers.get("Cookie")));
   const tab = sidebarTab(searchParams);
-  const [categories, totals, monthBudget, categoryBudgets, sidebar] = await Promise.all([
+  const [categories, totals, monthBudget, categoryBudgets, sidebar, debts] = await Promise.all([
     getCategories(user.id).catch((error: unknown) => {
       console.error("loading categories failed", error);
       return null;
@@ -84,11 +87,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMonthBudget(user.id, month),
     getCategoryBudgets(user.id, month),
     tab ? listSidebarTransactions(user.id, tab).then(({ items }) => ({ tab, items })) : null,
+    user.premiumAccess ? listDebts(user.id) : null,
   ]);
+  const debtsCard = {
+    count: debts?.length ?? 0,
+    shown: debts?.slice(0, DASHBOARD_DEBTS_SHOWN).map(({ id, name, totalAmount, currentBalance }) => ({ id, name, totalAmount, currentBalance })) ?? null,
+  };
   const figures = dashboardFigures({ totals, categories: categories ?? [], categoryBudgets, monthBudget });
   const headers = isMonthKey(requested) ? { "Set-Cookie": await cookie.serialize(month) } : undefined;
   return data(
-    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, ...figures },
+    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, debtsCard, ...figures },
     { headers },
   );
 }
@@ -259,7 +267,7 @@ function CategoriesLoadFailed() {
 export const handle: PageHandle = { title: "Dashboard" };
 
 export default function Dashboard() {
-  const { month, currency, premium, categoriesFailed, sidebar, cards, budget, income, expense } = useLoaderData<typeof loader>();
+  const { month, currency, premium, categoriesFailed, sidebar, debtsCard, cards, budget, income, expense } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { transitioning, pickMonth } = useMonthTransition(month);
@@ -313,6 +321,7 @@ export default function Dashboard() {
           <CollapsiblePanel title="Add Category">
             <AddCategoryForm redirectTo={here} />
           </CollapsiblePanel>
+          <DebtsCard debts={debtsCard.shown} count={debtsCard.count} currency={currency} />
         </>
       )}
       {transitioning ? <LoadingMonthOverlay /> : null}

@@ -3,7 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
-import { requireUserId } from "~/features/auth/auth.server";
+import { requireUser, requireUserId } from "~/features/auth/auth.server";
+import { DEBT_MESSAGES, isDebtCategoryId } from "~/features/debts/debts";
+import { formatMoney, type Cents } from "~/lib/money";
 import { transactionSchema } from "~/features/transactions/schema";
 import { todayIso } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
@@ -27,20 +29,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const userId = await requireUserId(request);
+  const user = await requireUser(request);
+  const userId = user.id;
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }
+  let added;
   try {
-    await createTransaction(userId, submission.value);
+    added = await createTransaction(userId, submission.value);
   } catch (error) {
     console.error("add transaction failed", error);
     return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
   }
-  return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.added });
+  const paysDebt = added.type === "expense" && isDebtCategoryId(added.category);
+  const message = paysDebt ? DEBT_MESSAGES.appliedViaTransaction(formatMoney(added.amount as Cents, user.currency)) : TRANSACTION_MESSAGES.added;
+  return redirectWithToast(redirectTo, { type: "success", message });
 }
 
 export const handle: PageHandle = { title: "Transactions" };

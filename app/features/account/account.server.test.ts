@@ -4,7 +4,9 @@ import { allModels, ContactSubmission, Session, User } from "../../../models";
 import { createSession } from "~/features/auth/session.server";
 import { startTwoFactorSetup } from "~/features/auth/two-factor.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
-import { createBudget, createGoogleUser, createTransactionFor, createUser, importBankFile, TEST_PASSWORD } from "../../../tests/factories";
+import { createBudget, createDebtFor, createGoogleUser, createTransactionFor, createUser, importBankFile, TEST_PASSWORD } from "../../../tests/factories";
+import { savePlan } from "~/features/debts/plan.server";
+import { getAssets, recordNetWorthSnapshot } from "~/features/net-worth/net-worth.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toCents } from "~/lib/money";
 import { ACCOUNT_MESSAGES, countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
@@ -23,6 +25,10 @@ async function busyUser() {
   await ContactSubmission.create({ name: "Me", email, subject: "general", message: "Hello there, a question." });
   await startTwoFactorSetup(userId, email);
   await consumeAttempt("loginFailuresPerAccount", email);
+  await createDebtFor(userId);
+  await savePlan(userId, { extra: toCents(10000), strategy: "avalanche", customOrder: [] });
+  await getAssets(userId);
+  await recordNetWorthSnapshot(userId, "2026-03");
   return { userId, email };
 }
 
@@ -37,7 +43,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits"]) {
+    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -68,7 +74,20 @@ describe("account data", () => {
     const json = strFromU8(files["ledgerly-data.json"]);
     const exported = JSON.parse(json) as { exportedAt: string; account: string; collections: Record<string, unknown[]> };
     expect(exported.account).toBe(email);
-    expect(Object.keys(exported.collections).sort()).toEqual(["budgets", "contactSubmissions", "importBatches", "importMappings", "monthSummaries", "passwordresettokens", "transactions", "users"]);
+    expect(Object.keys(exported.collections).sort()).toEqual([
+      "budgets",
+      "contactSubmissions",
+      "debtPlans",
+      "debts",
+      "financialAssets",
+      "importBatches",
+      "importMappings",
+      "monthSummaries",
+      "netWorthSnapshots",
+      "passwordresettokens",
+      "transactions",
+      "users",
+    ]);
     expect(exported.collections.transactions.length).toBeGreaterThanOrEqual(2);
     expect(json).not.toContain("passwordHash");
     expect(json).not.toContain(setup.secret);

@@ -26,6 +26,10 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   importBatches: ({ id }) => ({ userId: id }),
   importMappings: ({ id }) => ({ userId: id }),
   twoFactors: ({ id }) => ({ userId: id }),
+  debts: ({ id }) => ({ userId: id }),
+  debtPlans: ({ id }) => ({ userId: id }),
+  financialAssets: ({ id }) => ({ userId: id }),
+  netWorthSnapshots: ({ id }) => ({ userId: id }),
   contactSubmissions: ({ email }) => ({ email }),
   // Counts keyed by the account: its email (sign-in, reset) or its id (second factor).
   rateLimits: ({ id, email }) => ({ key: { $in: Object.keys(RATE_LIMITS).flatMap((name) => [`${name}:${email}`, `${name}:${id.toString()}`]) } }),

@@ -82,6 +82,15 @@ export async function requirePremiumUser(request: Request) {
   return user;
 }
 
+/**
+ * The signed-in user when premium, else null: for screens that show free
+ * users a locked panel instead of redirecting them (/debt-management).
+ */
+export async function getPremiumUser(request: Request) {
+  const user = await requireUser(request);
+  return user.premiumAccess ? user : null;
+}
+
 /** Signed-in visitors of /login, /signup and friends go to the dashboard. */
 export async function requireAnonymous(request: Request) {
   if (await getUserId(request)) throw redirect("/dashboard");

@@ -21,7 +21,7 @@ import { isMonthKey } from "~/lib/month";
 export type CategoryRefusal = { ok: false; errors: string[] };
 export type CategoryChange = { ok: true; category: Category } | CategoryRefusal;
 
-type StoredUser = Pick<UserRecord, "categories" | "settings">;
+type StoredUser = Pick<UserRecord, "categories" | "settings" | "premiumAccess">;
 
 /** Icon of categories created from an income transaction rather than by the user. */
 const AUTO_CREATED_ICON = "tag";
@@ -76,12 +76,15 @@ function freeEntry(saved: Record<string, StoredCategory>, id: string) {
   return saved[id]?.deleted === true ? { [categoryPath(id, "deleted")]: true } : { [categoryPath(id)]: mongoose.trusted({ $exists: false }) };
 }
 
-/** The saved map (defaults written on first load) and the categories made from it. */
+/**
+ * The saved map (defaults written on first load) and the categories made
+ * from it; debts are spending categories only while the user is premium.
+ */
 async function loadCategories(userId: string) {
-  const user = await User.findById(userId).select({ categories: 1, settings: 1 }).lean<StoredUser>();
+  const user = await User.findById(userId).select({ categories: 1, settings: 1, premiumAccess: 1 }).lean<StoredUser>();
   if (!user) throw new Error(`no user ${userId}`);
   const saved = user.categories && Object.keys(user.categories).length > 0 ? user.categories : await writeDefaults(userId, user);
-  const categories = mergeCategories(saved);
+  const categories = mergeCategories(saved).filter((category) => user.premiumAccess || !category.isDebt);
   await persistTypeFixes(userId, saved, categories);
   return { saved, categories };
 }

@@ -16,7 +16,9 @@ import {
   type LedgerFields,
   type LedgerIssue,
 } from "./ledger";
-import { clearMonthSummaries, updateMonthSummaries } from "./month-summary.server";
+import { debtBalanceChanges, paidPerDebt } from "./debt-balances";
+import { moveDebtBalances } from "./debt-balances.server";
+import { clearMonthSummaries, listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
 
 /**
  * What became of one id a batch deleted or restored: `done` when this batch
@@ -180,13 +182,20 @@ async function removeImport(owner: Types.ObjectId, importBatchId: string, writes
 
 /**
  * The one place where what is kept from the transactions follows their
- * writes, from the documents as they were before and after each write. Today
- * that is the month summaries; every later aggregate is kept here too.
+ * writes, from the documents as they were before and after each write: the
+ * month summaries and the debts' balances. When every transaction was
+ * deleted at once, the payments the summaries still count go back to their debts first.
  */
 async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
-  if (writes.cleared) await clearMonthSummaries(userId);
-  await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.before ? [change.before] : [])), -1);
-  await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.after ? [change.after] : [])), 1);
+  if (writes.cleared) {
+    await moveDebtBalances(userId, paidPerDebt(await listMonthSummaries(userId)));
+    await clearMonthSummaries(userId);
+  }
+  const before = writes.changes.flatMap((change) => (change.before ? [change.before] : []));
+  const after = writes.changes.flatMap((change) => (change.after ? [change.after] : []));
+  await updateMonthSummaries(userId, before, -1);
+  await updateMonthSummaries(userId, after, 1);
+  await moveDebtBalances(userId, debtBalanceChanges(before, after));
 }
 
 /**

@@ -1,11 +1,12 @@
 import { isUncategorized } from "~/features/categories/categories";
+import { isDebtCategoryId } from "~/features/debts/debts";
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
 /** Who hands the ledger a new transaction; each later writer (debt payments, savings, bank sync) adds its own. */
-export const LEDGER_SOURCES = ["manual", "import", "plaid"] as const;
+export const LEDGER_SOURCES = ["manual", "import", "plaid", "debt"] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 
 /** The fields of a transaction its writers choose; amounts in integer cents, `date` YYYY-MM-DD. */
@@ -81,6 +82,7 @@ function allocationsProblem(fields: LedgerFields) {
   let total = 0;
   for (const allocation of fields.allocations) {
     if (!isStorableCategoryId(allocation?.categoryId) || isUncategorized(allocation.categoryId)) return "an allocation needs a real category";
+    if (isDebtCategoryId(allocation.categoryId)) return "a debt takes payments only, not offsets";
     if (!isPositiveCents(allocation.amount)) return "an allocation must be a positive whole number of cents";
     total += allocation.amount;
   }
@@ -98,6 +100,9 @@ export function fieldProblems(fields: LedgerFields): Array<{ field: LedgerField;
   }
   if (typeof fields.description !== "string" || fields.description.trim().length > DESCRIPTION_MAX_LENGTH) {
     problems.push({ field: "description", message: `description must be text of at most ${DESCRIPTION_MAX_LENGTH} characters` });
+  }
+  if (fields.type === "income" && typeof fields.category === "string" && isDebtCategoryId(fields.category)) {
+    problems.push({ field: "category", message: "a debt category takes expenses (payments) only" });
   }
   const allocations = allocationsProblem(fields);
   if (allocations) problems.push({ field: "allocations", message: allocations });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isUncategorized } from "~/features/categories/categories";
+import { isDebtCategoryId } from "~/features/debts/debts";
 import { parseAmountToCents } from "~/lib/money";
 import { isIsoDate } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type CategoryChoice } from "./transactions";
@@ -38,6 +39,11 @@ export function transactionSchema(categories: readonly CategoryChoice[]) {
       showExpenseCategories: z._default(z.boolean(), false),
     })
     .check(
+      z.refine((value) => !(value.type === "income" && isDebtCategoryId(value.category)), {
+        error: TRANSACTION_MESSAGES.debtTakesPayments,
+        path: ["category"],
+        when: ({ value }) => typeof (value as { category?: unknown }).category === "string",
+      }),
       z.refine((value) => typeOf.get(value.category) === expectedCategoryType(value.type, value.showExpenseCategories), {
         error: TRANSACTION_MESSAGES.categoryRequired,
         path: ["category"],

@@ -5,6 +5,7 @@ export const DESCRIPTION_MAX_LENGTH = 500;
 export const TRANSACTION_MESSAGES = {
   invalidAmount: "Please enter a valid amount",
   categoryRequired: "Please select a category",
+  debtTakesPayments: "A debt takes payments (expenses) only, not income",
   invalidDate: "Please enter a valid date",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
   added: "Transaction added successfully",

@@ -1,0 +1,167 @@
+import { Form, Link } from "@remix-run/react";
+import { ErrorList, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
+import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
+import { payoffDate, payoffMonths, percentPaid } from "../payoff";
+import { monthLabel } from "~/lib/month";
+
+const PRIORITY_CLASSES = { high: "bg-red-100 text-red-700", medium: "bg-yellow-100 text-yellow-800", low: "bg-green-100 text-green-700" } as const;
+
+/** The §4 payoff of one debt at its minimum payment, as the card shows it. */
+export function payoffText(debt: Pick<DebtItem, "currentBalance" | "aprBasisPoints" | "minimumPayment">, today: string) {
+  if (debt.currentBalance <= 0 && debt.minimumPayment > 0) return "Paid off";
+  const estimate = payoffMonths(debt.currentBalance, debt.aprBasisPoints, debt.minimumPayment);
+  if (estimate.kind === "invalid") return "Invalid debt data";
+  if (estimate.kind === "never") return "Never (payment too low)";
+  return `${monthLabel(payoffDate(today, estimate.months))} (${estimate.months} ${estimate.months === 1 ? "month" : "months"})`;
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+export type PayPanelState = { amount: string; date: string; errors: Record<string, string[] | null | undefined> };
+
+/** One debt on the tracker: figures, payoff, progress, and its Pay and Payment History panels when open. */
+export function DebtCard({
+  debt,
+  currency,
+  today,
+  links,
+  pay,
+  history,
+}: {
+  debt: DebtItem;
+  currency: string;
+  today: string;
+  links: { edit: string; delete: string; pay: string; history: string; close: string };
+  pay: PayPanelState | null;
+  history: DebtPayment[] | null;
+}) {
+  const paid = percentPaid(debt.totalAmount, debt.currentBalance);
+  const paying = useIsSubmitting({ intent: "pay" });
+  const headingId = `debt-${debt.id}-name`;
+  const linkClass = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {debt.name}
+          </h3>
+          <p className="text-sm text-slate-500">
+            {DEBT_TYPE_LABELS[debt.type]}{" "}
+            <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASSES[debt.priority]}`}>{DEBT_PRIORITY_LABELS[debt.priority]} priority</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={links.pay} preventScrollReset className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+            Pay
+          </Link>
+          <Link to={links.history} preventScrollReset className={linkClass}>
+            History
+          </Link>
+          <Link to={links.edit} preventScrollReset className={linkClass}>
+            Edit
+          </Link>
+          <Link to={links.delete} preventScrollReset className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
+            Delete
+          </Link>
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Detail label="Current Balance" value={formatMoney(debt.currentBalance, currency)} />
+        <Detail label="Total Amount" value={formatMoney(debt.totalAmount, currency)} />
+        <Detail label="Interest Rate" value={`${basisPointsToPercentText(debt.aprBasisPoints)}%`} />
+        <Detail label="Minimum Payment" value={formatMoney(debt.minimumPayment, currency)} />
+        <Detail label="Payoff Date" value={payoffText(debt, today)} />
+        {debt.dueDate ? <Detail label="Due Date" value={debt.dueDate} /> : null}
+      </dl>
+      {debt.currentBalance < 0 ? (
+        <p className="mt-3 text-sm font-medium text-amber-700">Overpaid by {formatMoney(-debt.currentBalance as typeof debt.currentBalance, currency)}</p>
+      ) : null}
+      {debt.description ? <p className="mt-3 text-sm text-slate-600">{debt.description}</p> : null}
+      <div className="mt-4">
+        <div className="flex justify-between text-sm text-slate-600">
+          <span>Progress</span>
+          <span>{paid.toFixed(1)}% paid</span>
+        </div>
+        <div
+          className="mt-1 h-2 rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label={`${debt.name} paid off`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(paid)}
+        >
+          <div className="h-2 rounded-full bg-green-500" style={{ width: `${Math.min(100, paid)}%` }} />
+        </div>
+      </div>
+      {pay ? (
+        <Form method="post" action={DEBT_ACTION} preventScrollReset aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" noValidate>
+          <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="debtId" value={debt.id} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`pay-${debt.id}-amount`} className="block text-sm font-medium text-slate-700">
+                Payment Amount
+              </label>
+              <input
+                id={`pay-${debt.id}-amount`}
+                name="amount"
+                type="text"
+                inputMode="decimal"
+                pattern={AMOUNT_PATTERN}
+                required
+                defaultValue={pay.amount}
+                aria-invalid={pay.errors.amount?.length ? true : undefined}
+                aria-describedby={pay.errors.amount?.length ? `pay-${debt.id}-amount-error` : undefined}
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              <ErrorList id={`pay-${debt.id}-amount-error`} errors={pay.errors.amount} />
+            </div>
+            <div>
+              <label htmlFor={`pay-${debt.id}-date`} className="block text-sm font-medium text-slate-700">
+                Payment Date
+              </label>
+              <input id={`pay-${debt.id}-date`} name="date" type="date" required defaultValue={pay.date} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+              <ErrorList errors={pay.errors.date} />
+            </div>
+          </div>
+          <div className="flex justify-end gap-2">
+            <Link to={links.close} preventScrollReset className={linkClass}>
+              Cancel
+            </Link>
+            <button type="submit" disabled={paying} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-70">
+              {paying ? <Spinner /> : null}
+              Record Payment
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      {history ? (
+        <section aria-label={`Payment History of ${debt.name}`} className="mt-4 rounded-xl bg-slate-50 p-4">
+          <h4 className="text-sm font-semibold text-slate-900">Payment History</h4>
+          {history.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-500">No payments recorded yet.</p>
+          ) : (
+            <ul className="mt-2 h-32 divide-y divide-slate-200 overflow-y-auto">
+              {history.map((payment) => (
+                <li key={payment.id} className="flex justify-between gap-3 py-1.5 text-sm">
+                  <span className="text-slate-500">{payment.date}</span>
+                  <span className="flex-1 truncate text-slate-700">{payment.description}</span>
+                  <span className="font-medium text-slate-900">{formatMoney(payment.amount, currency)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </article>
+  );
+}

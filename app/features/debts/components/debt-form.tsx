@@ -1,0 +1,159 @@
+import { Form, Link } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { ErrorList, FormErrorBox, Spinner, useIsSubmitting, type ListOfErrors } from "~/components/ui/forms";
+import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
+import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
+
+export type DebtFormValues = Record<"name" | "type" | "totalAmount" | "currentBalance" | "interestRate" | "minimumPayment" | "dueDate" | "priority" | "description", string>;
+
+export const EMPTY_DEBT_VALUES: DebtFormValues = {
+  name: "",
+  type: "credit_card",
+  totalAmount: "",
+  currentBalance: "",
+  interestRate: "",
+  minimumPayment: "",
+  dueDate: "",
+  priority: "medium",
+  description: "",
+};
+
+export function debtFormValues(debt: DebtItem): DebtFormValues {
+  return {
+    name: debt.name,
+    type: debt.type,
+    totalAmount: centsToInput(debt.totalAmount),
+    currentBalance: centsToInput(debt.currentBalance),
+    interestRate: basisPointsToPercentText(debt.aprBasisPoints),
+    minimumPayment: centsToInput(debt.minimumPayment),
+    dueDate: debt.dueDate ?? "",
+    priority: debt.priority,
+    description: debt.description,
+  };
+}
+
+/** What the form shows after a refused submission: what was typed, so nothing is lost. */
+export function valuesFromResult(result: SubmissionResult<string[]> | undefined, fallback: DebtFormValues): DebtFormValues {
+  const typed = result?.initialValue as Partial<Record<keyof DebtFormValues, unknown>> | undefined;
+  if (!typed) return fallback;
+  const values = { ...fallback };
+  for (const key of Object.keys(values) as Array<keyof DebtFormValues>) {
+    if (typeof typed[key] === "string") values[key] = typed[key] as string;
+  }
+  return values;
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
+
+function FieldBox({ id, label, errors, children }: { id: string; label: string; errors?: ListOfErrors; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * Add or edit a debt. Validated on the server (with and without JavaScript);
+ * its messages come back in `result` and show under their fields.
+ */
+export function DebtForm({
+  intent,
+  debtId,
+  values,
+  result,
+  title,
+  submitLabel,
+  cancelTo,
+}: {
+  intent: "add" | "update";
+  debtId?: string;
+  values: DebtFormValues;
+  result?: SubmissionResult<string[]>;
+  title: string;
+  submitLabel: string;
+  cancelTo: string | null;
+}) {
+  const pending = useIsSubmitting({ intent });
+  const errors = result?.error ?? {};
+  const prefix = `debt-${intent}`;
+  const fieldProps = (name: keyof DebtFormValues) => ({
+    id: `${prefix}-${name}`,
+    name,
+    defaultValue: values[name],
+    "aria-invalid": errors[name]?.length ? true : undefined,
+    "aria-describedby": errors[name]?.length ? `${prefix}-${name}-error` : undefined,
+    className: inputClass,
+  });
+  return (
+    <Form method="post" action={DEBT_ACTION} preventScrollReset id="debt-form" aria-labelledby={`${prefix}-title`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+      <h2 id={`${prefix}-title`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      {debtId ? <input type="hidden" name="debtId" value={debtId} /> : null}
+      <FormErrorBox errors={errors[""]} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldBox id={`${prefix}-name`} label="Debt Name" errors={errors.name}>
+          <input {...fieldProps("name")} type="text" required maxLength={100} placeholder="e.g. Visa card" />
+        </FieldBox>
+        <FieldBox id={`${prefix}-type`} label="Debt Type" errors={errors.type}>
+          <select {...fieldProps("type")}>
+            {Object.entries(DEBT_TYPE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FieldBox>
+        <FieldBox id={`${prefix}-totalAmount`} label="Total Amount" errors={errors.totalAmount}>
+          <input {...fieldProps("totalAmount")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        </FieldBox>
+        <FieldBox id={`${prefix}-currentBalance`} label="Current Balance" errors={errors.currentBalance}>
+          <input {...fieldProps("currentBalance")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        </FieldBox>
+        <FieldBox id={`${prefix}-interestRate`} label="Interest Rate (APR %)" errors={errors.interestRate}>
+          <input {...fieldProps("interestRate")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        </FieldBox>
+        <FieldBox id={`${prefix}-minimumPayment`} label="Minimum Payment" errors={errors.minimumPayment}>
+          <input {...fieldProps("minimumPayment")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        </FieldBox>
+        <FieldBox id={`${prefix}-dueDate`} label="Due Date (optional)" errors={errors.dueDate}>
+          <input {...fieldProps("dueDate")} type="date" />
+        </FieldBox>
+        <FieldBox id={`${prefix}-priority`} label="Priority" errors={errors.priority}>
+          <select {...fieldProps("priority")}>
+            {Object.entries(DEBT_PRIORITY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FieldBox>
+      </div>
+      <FieldBox id={`${prefix}-description`} label="Description (optional)" errors={errors.description}>
+        <textarea {...fieldProps("description")} rows={2} maxLength={500} />
+      </FieldBox>
+      <div className="flex justify-end gap-3">
+        {cancelTo ? (
+          <Link to={cancelTo} preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Cancel
+          </Link>
+        ) : null}
+        <button
+          type="submit"
+          disabled={pending}
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        >
+          {pending ? <Spinner /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

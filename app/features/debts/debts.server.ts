@@ -1,0 +1,187 @@
+import { Types } from "mongoose";
+import { Debt, Transaction, User, type DebtRecord } from "../../../models";
+import { getCategories } from "~/features/categories/categories.server";
+import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
+import { LedgerRefusedError } from "~/features/transactions/ledger";
+import { formatMoney, type Cents } from "~/lib/money";
+import {
+  DEBT_CATEGORY_ORDER_BASE,
+  DEBT_MESSAGES,
+  debtCategoryId,
+  debtCategoryName,
+  debtStatistics,
+  MANUAL_PAYMENT_DESCRIPTION,
+  paymentViaTransactionLabel,
+  type DebtItem,
+  type DebtPayment,
+  type DebtPriority,
+  type DebtType,
+} from "./debts";
+
+/** What the debt form writes: money in cents, the rate in basis points. */
+export type DebtInput = {
+  name: string;
+  type: DebtType;
+  totalAmount: Cents;
+  currentBalance: Cents;
+  aprBasisPoints: number;
+  minimumPayment: Cents;
+  dueDate: string | null;
+  priority: DebtPriority;
+  description: string;
+};
+
+const ITEM_FIELDS = {
+  name: 1,
+  type: 1,
+  totalAmount: 1,
+  currentBalance: 1,
+  aprBasisPoints: 1,
+  minimumPayment: 1,
+  dueDate: 1,
+  priority: 1,
+  description: 1,
+  createdAt: 1,
+} as const;
+
+type ListedDebt = Pick<DebtRecord, "_id" | keyof typeof ITEM_FIELDS>;
+
+function toItem(stored: ListedDebt): DebtItem {
+  return {
+    id: String(stored._id),
+    name: stored.name,
+    type: stored.type as DebtType,
+    totalAmount: stored.totalAmount as Cents,
+    currentBalance: stored.currentBalance as Cents,
+    aprBasisPoints: stored.aprBasisPoints,
+    minimumPayment: stored.minimumPayment as Cents,
+    dueDate: stored.dueDate ?? null,
+    priority: stored.priority as DebtPriority,
+    description: stored.description ?? "",
+    createdAt: stored.createdAt.toISOString(),
+  };
+}
+
+function owner(userId: string) {
+  return new Types.ObjectId(userId);
+}
+
+/** The user's debts, newest first (spec §7). */
+export async function listDebts(userId: string): Promise<DebtItem[]> {
+  const debts = await Debt.find({ userId: owner(userId) }).sort({ createdAt: -1, _id: -1 }).select(ITEM_FIELDS).lean<ListedDebt[]>();
+  return debts.map(toItem);
+}
+
+/** The user's debt, or null when the id is not one of theirs. */
+export async function getDebt(userId: string, debtId: string): Promise<DebtItem | null> {
+  const _id = toObjectId(debtId);
+  if (!_id) return null;
+  const stored = await Debt.findOne({ _id, userId: owner(userId) }).select(ITEM_FIELDS).lean<ListedDebt>();
+  return stored ? toItem(stored) : null;
+}
+
+/** Total owed, total of the minimums and the average rate of the user's debts. */
+export async function getDebtStatistics(userId: string) {
+  return debtStatistics(await listDebts(userId));
+}
+
+/**
+ * The spending category of a debt, `debt_<id>`, placed after the other
+ * expense categories in the order the debts were added.
+ */
+async function writeDebtCategory(userId: string, debt: DebtItem, position: number) {
+  const path = `categories.${debtCategoryId(debt.id)}`;
+  await User.updateOne(
+    { _id: userId },
+    {
+      $set: {
+        [path]: {
+          id: debtCategoryId(debt.id),
+          name: debtCategoryName(debt.name),
+          icon: "",
+          colors: { bg: "bg-blue-100", text: "text-blue-600" },
+          type: "expense",
+          order: DEBT_CATEGORY_ORDER_BASE + position,
+          budget: 0,
+          expected: 0,
+          createdAt: new Date(),
+          deleted: false,
+          isDebt: true,
+          debtId: debt.id,
+        },
+      },
+    },
+  );
+}
+
+export async function addDebt(userId: string, input: DebtInput): Promise<DebtItem> {
+  // The first read of the categories writes the defaults; the debt's category must not come first.
+  await getCategories(userId);
+  const position = await Debt.countDocuments({ userId: owner(userId) });
+  const created = await Debt.create({ userId: owner(userId), ...input });
+  const debt = toItem(created.toObject());
+  await writeDebtCategory(userId, debt, position);
+  return debt;
+}
+
+/** Rewrites the user's debt from the form (its category is renamed with it); null when it is not theirs. */
+export async function updateDebt(userId: string, debtId: string, input: DebtInput): Promise<DebtItem | null> {
+  const _id = toObjectId(debtId);
+  if (!_id) return null;
+  const updated = await Debt.findOneAndUpdate({ _id, userId: owner(userId) }, { $set: input }, { returnDocument: "after", runValidators: true }).lean<ListedDebt>();
+  if (!updated) return null;
+  await User.updateOne({ _id: userId }, { $set: { [`categories.${debtCategoryId(debtId)}.name`]: debtCategoryName(input.name) } });
+  return toItem(updated);
+}
+
+/**
+ * Deletes the user's debt; its category is marked deleted, so it leaves the
+ * dashboard and the form while the payments already made stay on the books.
+ */
+export async function deleteDebt(userId: string, debtId: string): Promise<boolean> {
+  const _id = toObjectId(debtId);
+  if (!_id) return false;
+  const removed = await Debt.deleteOne({ _id, userId: owner(userId) });
+  if (removed.deletedCount === 0) return false;
+  await User.updateOne({ _id: userId }, { $set: { [`categories.${debtCategoryId(debtId)}.deleted`]: true } });
+  return true;
+}
+
+export type PaymentResult = { ok: true; debt: DebtItem } | { ok: false; reason: "not-found" } | { ok: false; reason: "above-balance"; message: string };
+
+/**
+ * 'Pay' on the tracker: an expense in the debt's category written by the
+ * ledger, which lowers the balance. A payment above what is still owed is
+ * refused (the transaction form may overpay; the tracker says how much is left).
+ */
+export async function payDebt(userId: string, debtId: string, payment: { amount: Cents; date: string; currency: string }): Promise<PaymentResult> {
+  const debt = await getDebt(userId, debtId);
+  if (!debt) return { ok: false, reason: "not-found" };
+  if (payment.amount > debt.currentBalance) {
+    return { ok: false, reason: "above-balance", message: DEBT_MESSAGES.paymentAboveBalance(formatMoney(Math.max(0, debt.currentBalance) as Cents, payment.currency)) };
+  }
+  const result = await applyLedgerBatch(userId, {
+    added: [{ type: "expense", amount: payment.amount, category: debtCategoryId(debt.id), date: payment.date, description: MANUAL_PAYMENT_DESCRIPTION, source: "debt" }],
+  });
+  if (!result.ok) throw new LedgerRefusedError(result.issues);
+  return { ok: true, debt: (await getDebt(userId, debtId)) ?? debt };
+}
+
+const PAYMENT_FIELDS = { amount: 1, date: 1, description: 1, source: 1 } as const;
+
+/** The live payments of the user's debt, newest first (null when the debt is not theirs). */
+export async function listDebtPayments(userId: string, debtId: string, limit = 100): Promise<DebtPayment[] | null> {
+  const debt = await getDebt(userId, debtId);
+  if (!debt) return null;
+  const payments = await Transaction.find({ userId: owner(userId), category: debtCategoryId(debt.id), type: "expense", deleted: false })
+    .sort({ date: -1, createdAt: -1 })
+    .limit(limit)
+    .select(PAYMENT_FIELDS)
+    .lean<Array<{ _id: Types.ObjectId; amount: number; date: string; description: string; source: string }>>();
+  return payments.map((payment) => ({
+    id: String(payment._id),
+    amount: payment.amount as Cents,
+    date: payment.date,
+    description: payment.source === "debt" ? payment.description : paymentViaTransactionLabel(payment.description),
+  }));
+}

@@ -1,0 +1,138 @@
+import type { Cents } from "~/lib/money";
+
+export const DEBT_MANAGEMENT_PATH = "/debt-management";
+/** Where the overview's forms post: its index route, not the layout it shares the URL with. */
+export const DEBT_ACTION = `${DEBT_MANAGEMENT_PATH}?index`;
+export const DEBT_TABS = [
+  { path: DEBT_MANAGEMENT_PATH, label: "Overview" },
+  { path: `${DEBT_MANAGEMENT_PATH}/calculator`, label: "Calculator" },
+  { path: `${DEBT_MANAGEMENT_PATH}/strategies`, label: "Strategies" },
+  { path: `${DEBT_MANAGEMENT_PATH}/money-picture`, label: "Your Money Picture" },
+] as const;
+
+export const DEBT_TYPE_LABELS = {
+  credit_card: "Credit Card",
+  loan: "Personal Loan",
+  mortgage: "Mortgage",
+  student_loan: "Student Loan",
+  car_loan: "Car Loan",
+  other: "Other",
+} as const;
+export type DebtType = keyof typeof DEBT_TYPE_LABELS;
+export const DEBT_TYPES = Object.keys(DEBT_TYPE_LABELS) as DebtType[];
+
+export const DEBT_PRIORITY_LABELS = { low: "Low", medium: "Medium", high: "High" } as const;
+export type DebtPriority = keyof typeof DEBT_PRIORITY_LABELS;
+export const DEBT_PRIORITIES = Object.keys(DEBT_PRIORITY_LABELS) as DebtPriority[];
+
+export const DEBT_MESSAGES = {
+  nameRequired: "Debt name is required",
+  totalPositive: "Total amount must be greater than 0",
+  balanceNotNegative: "Current balance must be 0 or greater",
+  balanceAboveTotal: "Current balance cannot be greater than total amount",
+  rateRange: "Interest rate must be between 0 and 100",
+  minimumPositive: "Minimum payment must be greater than 0",
+  typeInvalid: "Please choose a debt type",
+  priorityInvalid: "Please choose a priority",
+  dueDateInvalid: "Please enter a valid date",
+  descriptionTooLong: "Description must be at most 500 characters",
+  nameTooLong: "Debt name must be at most 100 characters",
+  added: "Debt added successfully",
+  updated: "Debt updated successfully",
+  deleted: "Debt deleted successfully",
+  addFailed: "Failed to add debt",
+  updateFailed: "Failed to update debt",
+  deleteFailed: "Failed to delete debt",
+  paymentAdded: "Payment added successfully",
+  paymentFailed: "Failed to add payment",
+  paymentInvalid: "Please enter a valid amount",
+  paymentAboveBalance: (balance: string) => `Payment cannot be more than the current balance of ${balance}`,
+  paidOff: "This debt is paid off",
+  loadFailed: "Failed to load debts",
+  appliedViaTransaction: (amount: string) => `Payment of ${amount} applied to debt`,
+  applyFailed: "Failed to apply payment to debt",
+  confirmDelete: "Are you sure you want to delete this debt? This action cannot be undone.",
+  planSaved: "Plan saved",
+  planCleared: "Plan removed",
+  extraInvalid: "Please enter a valid amount",
+} as const;
+
+export const DEBT_NAME_MAX_LENGTH = 100;
+export const DEBT_DESCRIPTION_MAX_LENGTH = 500;
+/** The most a debt may be: $10 billion, so plan arithmetic stays exact. */
+export const DEBT_MAX_CENTS = 1_000_000_000_000;
+
+/** Description of a payment made with 'Pay' on the debt tracker (spec §3). */
+export const MANUAL_PAYMENT_DESCRIPTION = "Manual payment via debt tracker";
+
+/** How the payment history names a payment entered as a transaction (spec §9). */
+export function paymentViaTransactionLabel(description: string) {
+  return `Payment via transaction: ${description.trim() || "Manual payment"}`;
+}
+
+export const DEBT_CATEGORY_PREFIX = "debt_";
+export const DEBT_CATEGORY_ORDER_BASE = 1000;
+export const DEBT_CATEGORY_EMOJI = "💳";
+export const DASHBOARD_DEBTS_SHOWN = 3;
+
+export function debtCategoryId(debtId: string) {
+  return `${DEBT_CATEGORY_PREFIX}${debtId}`;
+}
+
+export function isDebtCategoryId(categoryId: string) {
+  return categoryId.startsWith(DEBT_CATEGORY_PREFIX);
+}
+
+export function debtIdOfCategory(categoryId: string) {
+  return isDebtCategoryId(categoryId) ? categoryId.slice(DEBT_CATEGORY_PREFIX.length) : null;
+}
+
+export function debtCategoryName(debtName: string) {
+  return `${DEBT_CATEGORY_EMOJI} ${debtName}`;
+}
+
+/** A debt as it leaves the server: string ids, money in cents, the rate in basis points. */
+export type DebtItem = {
+  id: string;
+  name: string;
+  type: DebtType;
+  totalAmount: Cents;
+  currentBalance: Cents;
+  aprBasisPoints: number;
+  minimumPayment: Cents;
+  dueDate: string | null;
+  priority: DebtPriority;
+  description: string;
+  createdAt: string;
+};
+
+/** A payment in a debt's history: one live expense in its category. */
+export type DebtPayment = { id: string; amount: Cents; date: string; description: string };
+
+export type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
+
+/**
+ * The spec's statistics: total of the balances still owed (an overpaid debt
+ * owes nothing), total of the minimums and the plain average of the rates.
+ */
+export function debtStatistics(debts: Array<Pick<DebtItem, "currentBalance" | "minimumPayment" | "aprBasisPoints">>): DebtStatistics {
+  let totalDebt = 0;
+  let totalMinimumPayments = 0;
+  let rates = 0;
+  for (const debt of debts) {
+    totalDebt += Math.max(0, debt.currentBalance);
+    totalMinimumPayments += debt.minimumPayment;
+    rates += debt.aprBasisPoints;
+  }
+  return {
+    totalDebt: totalDebt as Cents,
+    totalMinimumPayments: totalMinimumPayments as Cents,
+    averageInterestRate: debts.length === 0 ? 0 : rates / debts.length / 100,
+    count: debts.length,
+  };
+}
+
+/** 1999 → "19.99": basis points as the percent people type. */
+export function basisPointsToPercentText(basisPoints: number) {
+  return (basisPoints / 100).toFixed(2);
+}

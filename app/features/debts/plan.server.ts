@@ -1,0 +1,110 @@
+import { Types } from "mongoose";
+import { DebtPlan, type DebtPlanRecord } from "../../../models";
+import { listMonthSummaries } from "~/features/transactions/month-summary.server";
+import type { Cents } from "~/lib/money";
+import { monthKeyOf, shiftMonth } from "~/lib/month";
+import { debtCategoryId, type DebtItem } from "./debts";
+import { listDebts } from "./debts.server";
+import { buildMinimumsOnlyPlan, buildPayoffPlan, compareWithMinimums, PLAN_STRATEGIES, type PayoffDebt, type PlanStrategy } from "./payoff";
+import { planProgress } from "./plan-progress";
+import { summarisePlan } from "./plan-summary";
+
+export type PlanSettings = { extra: Cents; strategy: PlanStrategy; customOrder: string[] };
+
+/** The debts as the payoff maths takes them: what is still owed (an overpaid debt owes 0). */
+export function toPayoffDebts(debts: DebtItem[]): PayoffDebt[] {
+  return debts.map((debt) => ({
+    id: debt.id,
+    name: debt.name,
+    balance: Math.max(0, debt.currentBalance) as Cents,
+    aprBasisPoints: debt.aprBasisPoints,
+    minimum: debt.minimumPayment,
+  }));
+}
+
+/** Saves the plan with today's balances; month 1 is next month. Replaces any earlier plan. */
+export async function savePlan(userId: string, settings: PlanSettings, now = new Date()) {
+  const debts = toPayoffDebts(await listDebts(userId));
+  const known = new Set(debts.map((debt) => debt.id));
+  await DebtPlan.findOneAndUpdate(
+    { _id: userId },
+    {
+      $set: {
+        userId: new Types.ObjectId(userId),
+        strategy: settings.strategy,
+        extra: settings.extra,
+        customOrder: settings.customOrder.filter((id) => known.has(id)),
+        startMonth: shiftMonth(monthKeyOf(now), 1),
+        debts,
+      },
+    },
+    { upsert: true, runValidators: true },
+  );
+}
+
+export async function deletePlan(userId: string) {
+  await DebtPlan.deleteOne({ _id: userId });
+}
+
+export async function getSavedPlan(userId: string) {
+  return DebtPlan.findById(userId).lean<DebtPlanRecord>();
+}
+
+/** What was paid each month towards the given debts, from the month summaries (the ledger keeps both in step). */
+async function paidByMonth(userId: string, debtIds: string[]) {
+  const paid = new Map<string, number>();
+  for (const summary of await listMonthSummaries(userId)) {
+    const total = debtIds.reduce((sum, id) => sum + (summary.categories?.[debtCategoryId(id)]?.expense ?? 0), 0);
+    if (total !== 0) paid.set(summary.monthKey, total);
+  }
+  return paid;
+}
+
+/**
+ * The saved plan against reality: its schedule from the balances it was
+ * saved with, month by month against the payments made, and the remaining
+ * schedule computed again from today's balances with the same choices.
+ */
+export async function getPlanReview(userId: string, now = new Date()) {
+  const saved = await getSavedPlan(userId);
+  if (!saved) return null;
+  const settings: PlanSettings = { extra: saved.extra as Cents, strategy: saved.strategy as PlanStrategy, customOrder: saved.customOrder };
+  const savedDebts = saved.debts.map((debt) => ({ ...debt, balance: debt.balance as Cents, minimum: debt.minimum as Cents }));
+  const original = buildPayoffPlan(savedDebts, settings);
+  const current = toPayoffDebts((await listDebts(userId)).filter((debt) => savedDebts.some((planned) => planned.id === debt.id)));
+  const currentMonth = monthKeyOf(now);
+  return {
+    settings,
+    startMonth: saved.startMonth,
+    savedAt: saved.updatedAt.toISOString(),
+    debtNames: Object.fromEntries(savedDebts.map((debt) => [debt.id, debt.name])),
+    original,
+    progress: planProgress(original, saved.startMonth, currentMonth, await paidByMonth(userId, savedDebts.map((debt) => debt.id))),
+    remaining: buildPayoffPlan(current, settings),
+    remainingStartMonth: shiftMonth(currentMonth, 1),
+  };
+}
+
+/**
+ * Every plan the calculator and the strategies tab show for the user's debts
+ * today: each strategy with `settings.extra` (the chosen one with its
+ * schedule), paying only the minimums, and what each saves against it.
+ * Month 1 is next month.
+ */
+export async function comparePlans(userId: string, settings: PlanSettings, now = new Date()) {
+  const debtItems = await listDebts(userId);
+  const debts = toPayoffDebts(debtItems);
+  const minimumsOnly = buildMinimumsOnlyPlan(debts);
+  const strategies = PLAN_STRATEGIES.map((strategy) => {
+    const plan = buildPayoffPlan(debts, { extra: settings.extra, strategy, customOrder: settings.customOrder });
+    return { strategy, plan, saving: compareWithMinimums(plan, minimumsOnly) };
+  });
+  const chosen = strategies.find((candidate) => candidate.strategy === settings.strategy) ?? strategies[0];
+  return {
+    debts: debts.map(({ id, name, balance, aprBasisPoints, minimum }) => ({ id, name, balance, aprBasisPoints, minimum })),
+    startMonth: shiftMonth(monthKeyOf(now), 1),
+    chosen: { strategy: chosen.strategy, plan: chosen.plan, saving: chosen.saving },
+    strategies: strategies.map(({ strategy, plan, saving }) => ({ strategy, plan: summarisePlan(plan), saving })),
+    minimumsOnly: summarisePlan(minimumsOnly),
+  };
+}

@@ -1,0 +1,398 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useId, useRef, type ReactNode } from "react";
+import { ErrorList, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
+import { monthLabel } from "~/lib/month";
+import {
+  ASSET_MESSAGES,
+  ASSET_NAME_MAX_LENGTH,
+  isDefaultAssetKey,
+  removeAssetIntent,
+  toDraft,
+  type AssetEntry,
+  type AssetFormReply,
+  type DraftAsset,
+} from "../assets";
+import {
+  debtToIncomeBand,
+  DTI_GUIDELINES,
+  EDIT_ASSETS_PATH,
+  formatRatio,
+  MONEY_PICTURE_PATH,
+  NET_WORTH_INTENT,
+  NO_INCOME_TEXT,
+  SNAPSHOTS_EMPTY_TEXT,
+  type DebtToIncomeBand,
+  type FinancialMetrics,
+  type IncomeFormReply,
+  type NetWorthSnapshotItem,
+} from "../net-worth";
+
+type Loaded = {
+  loadFailed: false;
+  currency: string;
+  editing: boolean;
+  assets: AssetEntry[];
+  monthlyIncome: Cents;
+  metrics: FinancialMetrics;
+  snapshots: NetWorthSnapshotItem[];
+};
+
+export type MoneyPictureProps = (Loaded | { loadFailed: true; currency: string; editing: boolean }) & {
+  reply?: AssetFormReply | IncomeFormReply;
+};
+
+const cardClass = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
+const secondaryButtonClass =
+  "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
+
+function Card({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cardClass} data-testid={testId}>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Money({ cents, currency, testId, tone = "text-slate-900" }: { cents: Cents; currency: string; testId?: string; tone?: string }) {
+  return (
+    <span data-testid={testId} className={tone}>
+      {formatMoney(cents, currency)}
+    </span>
+  );
+}
+
+/** Total Assets, Total Debts and Net Worth (red below zero). */
+function NetWorthCard({ metrics, currency }: { metrics: FinancialMetrics; currency: string }) {
+  return (
+    <Card title="Net Worth">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-500">Total Assets</dt>
+          <dd className="mt-1 text-2xl font-bold">
+            <Money cents={metrics.totalAssets} currency={currency} testId="total-assets" tone="text-emerald-700" />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">Total Debts</dt>
+          <dd className="mt-1 text-2xl font-bold">
+            <Money cents={metrics.totalDebts} currency={currency} testId="total-debts" />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">Net Worth</dt>
+          <dd className="mt-1 text-2xl font-bold">
+            <Money cents={metrics.netWorth} currency={currency} testId="net-worth" tone={metrics.netWorth < 0 ? "text-red-600" : "text-slate-900"} />
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+function AssetsView({ assets, currency, total }: { assets: AssetEntry[]; currency: string; total: Cents }) {
+  return (
+    <dl className="divide-y divide-slate-100">
+      {assets.map((entry) => (
+        <div key={entry.key} className="flex items-center justify-between gap-4 py-2" data-testid="asset-row">
+          <dt className="text-slate-700">{entry.name}</dt>
+          <dd className="font-medium">
+            <Money cents={entry.amount} currency={currency} testId={`asset-amount-${entry.key}`} />
+          </dd>
+        </div>
+      ))}
+      <div className="flex items-center justify-between gap-4 pt-3">
+        <dt className="font-semibold text-slate-900">Total Assets</dt>
+        <dd className="font-bold">
+          <Money cents={total} currency={currency} testId="assets-total" />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The edit form posts every entry (`key`, `name`, `amount` once per row, in
+ * order), so Add Asset and Remove work without JavaScript: the action sends
+ * the changed draft back, and only Save writes it.
+ */
+function AssetsForm({ draft, reply }: { draft: DraftAsset[]; reply?: AssetFormReply }) {
+  const formId = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const saving = useIsSubmitting({ intent: NET_WORTH_INTENT.saveAssets });
+  const errors = reply?.errors ?? {};
+  const nameErrorId = errors.newAssetName?.length ? `${formId}-new-name-error` : undefined;
+  return (
+    <Form method="post" action={EDIT_ASSETS_PATH} preventScrollReset noValidate className="space-y-4" aria-label="Edit assets">
+      {/* The form's default button, first in order: Enter in an amount saves rather than removing an entry. */}
+      <button type="submit" name="intent" value={NET_WORTH_INTENT.saveAssets} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        Save
+      </button>
+      <FormErrorBox errors={errors.form} />
+      <ul className="space-y-3">
+        {draft.map((entry, index) => {
+          const inputId = `${formId}-amount-${index}`;
+          const amountErrors = errors.amounts?.[entry.key];
+          const errorId = amountErrors?.length ? `${inputId}-error` : undefined;
+          return (
+            <li key={entry.key} className="space-y-1" data-testid="asset-edit-row">
+              <input type="hidden" name="key" value={entry.key} />
+              <input type="hidden" name="name" value={entry.name} />
+              <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+                {entry.name}
+              </label>
+              <div className="flex gap-2">
+                <input
+                  id={inputId}
+                  name="amount"
+                  type="text"
+                  inputMode="decimal"
+                  pattern={AMOUNT_PATTERN}
+                  defaultValue={entry.amount}
+                  aria-invalid={errorId ? true : undefined}
+                  aria-describedby={errorId}
+                  className={inputClass}
+                />
+                {isDefaultAssetKey(entry.key) ? null : (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={removeAssetIntent(entry.key)}
+                    aria-label={`Remove ${entry.name}`}
+                    className="shrink-0 rounded-lg border border-red-300 px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  >
+                    Remove
+                  </button>
+                )}
+              </div>
+              <ErrorList id={errorId} errors={amountErrors} />
+            </li>
+          );
+        })}
+      </ul>
+      <div className="space-y-1 border-t border-slate-100 pt-4">
+        <label htmlFor={`${formId}-new-name`} className="block text-sm font-medium text-slate-700">
+          New asset name
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${formId}-new-name`}
+            name="newAssetName"
+            type="text"
+            maxLength={ASSET_NAME_MAX_LENGTH}
+            placeholder="e.g. Retirement Account"
+            defaultValue={reply?.newAssetName ?? ""}
+            aria-invalid={nameErrorId ? true : undefined}
+            aria-describedby={nameErrorId}
+            onKeyDown={(event) => {
+              // With JavaScript, Enter in the name adds the asset (without it, Enter saves, the form's default).
+              if (event.key !== "Enter") return;
+              event.preventDefault();
+              addButton.current?.click();
+            }}
+            className={inputClass}
+          />
+          <button ref={addButton} type="submit" name="intent" value={NET_WORTH_INTENT.addAsset} className={`shrink-0 ${secondaryButtonClass}`}>
+            Add Asset
+          </button>
+        </div>
+        <ErrorList id={nameErrorId} errors={errors.newAssetName} />
+      </div>
+      <div className="flex gap-3">
+        <SubmitButton name="intent" value={NET_WORTH_INTENT.saveAssets} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
+          Save
+        </SubmitButton>
+        <Link to={MONEY_PICTURE_PATH} preventScrollReset className={secondaryButtonClass}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function AssetsCard({ assets, total, currency, editing, reply }: { assets: AssetEntry[]; total: Cents; currency: string; editing: boolean; reply?: AssetFormReply }) {
+  const location = useLocation();
+  const open = editing || Boolean(reply);
+  return (
+    <Card
+      title="Assets"
+      testId="assets-card"
+      action={
+        open ? null : (
+          <Link to={EDIT_ASSETS_PATH} preventScrollReset className={secondaryButtonClass}>
+            Edit Assets
+          </Link>
+        )
+      }
+    >
+      {open ? (
+        // A fresh form after every answer, so the inputs show the draft the action sent back.
+        <AssetsForm key={location.key} draft={reply?.draft ?? toDraft(assets)} reply={reply} />
+      ) : (
+        <AssetsView assets={assets} currency={currency} total={total} />
+      )}
+    </Card>
+  );
+}
+
+function IncomeCard({ monthlyIncome, currency, reply }: { monthlyIncome: Cents; currency: string; reply?: IncomeFormReply }) {
+  const location = useLocation();
+  const inputId = useId();
+  const saving = useIsSubmitting({ intent: NET_WORTH_INTENT.setIncome });
+  const errorId = reply?.errors.monthlyIncome?.length ? `${inputId}-error` : undefined;
+  return (
+    <Card title="Monthly Income">
+      <p className="mb-4 text-sm text-slate-600">
+        Saved with your profile: <Money cents={monthlyIncome} currency={currency} testId="monthly-income" /> a month. It is used for your debt-to-income ratio.
+      </p>
+      <Form key={location.key} method="post" action={MONEY_PICTURE_PATH} preventScrollReset noValidate className="space-y-3" aria-label="Monthly income">
+        <FormErrorBox errors={reply?.errors.form} />
+        <div className="space-y-1">
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            Monthly income
+          </label>
+          <input
+            id={inputId}
+            name="monthlyIncome"
+            type="text"
+            inputMode="decimal"
+            pattern={AMOUNT_PATTERN}
+            defaultValue={reply?.monthlyIncome ?? centsToInput(monthlyIncome)}
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
+            className={inputClass}
+          />
+          <ErrorList id={errorId} errors={reply?.errors.monthlyIncome} />
+        </div>
+        <SubmitButton name="intent" value={NET_WORTH_INTENT.setIncome} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
+          Update Income
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+const BAND_TONES: Record<DebtToIncomeBand, string> = {
+  Excellent: "bg-emerald-100 text-emerald-800",
+  Good: "bg-amber-100 text-amber-800",
+  "High Risk": "bg-red-100 text-red-800",
+};
+
+function DebtToIncomeCard({ metrics, currency }: { metrics: FinancialMetrics; currency: string }) {
+  const ratio = metrics.debtToIncomeRatio;
+  const band = debtToIncomeBand(ratio);
+  return (
+    <Card title="Debt-to-Income Ratio" testId="dti-card">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <span data-testid="dti-ratio" className="text-3xl font-bold text-slate-900">
+          {ratio === null ? "—" : formatRatio(ratio)}
+        </span>
+        {band ? (
+          <span data-testid="dti-band" className={`rounded-full px-3 py-1 text-sm font-semibold ${BAND_TONES[band]}`}>
+            {band}
+          </span>
+        ) : null}
+      </div>
+      {ratio === null ? <p className="mt-2 text-sm text-slate-600">{NO_INCOME_TEXT}</p> : null}
+      <p className="mt-2 text-sm text-slate-600">
+        Monthly debt payments of <Money cents={metrics.totalMonthlyDebtPayments} currency={currency} testId="monthly-debt-payments" /> against a monthly
+        income of <Money cents={metrics.monthlyIncome} currency={currency} />.
+      </p>
+      <div className="mt-4 rounded-xl bg-slate-50 p-4" data-testid="dti-guidelines">
+        <h3 className="text-sm font-semibold text-slate-900">Debt-to-Income Guidelines</h3>
+        <ul className="mt-2 space-y-1 text-sm text-slate-700">
+          {DTI_GUIDELINES.map((guideline) => (
+            <li key={guideline.band} className={guideline.band === band ? "font-semibold text-slate-900" : undefined}>
+              {guideline.range}: {guideline.band}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Card>
+  );
+}
+
+function SnapshotsCard({ snapshots, currency }: { snapshots: NetWorthSnapshotItem[]; currency: string }) {
+  return (
+    <Card title="Net worth by month" testId="net-worth-history">
+      {snapshots.length === 0 ? (
+        <p className="text-sm text-slate-600">{SNAPSHOTS_EMPTY_TEXT}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Month
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Assets
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Debts
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Net Worth
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {snapshots.map((snapshot) => (
+                <tr key={snapshot.monthKey} data-testid="net-worth-month">
+                  <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                    {monthLabel(snapshot.monthKey)}
+                  </th>
+                  <td className="py-2 pr-4 text-right">{formatMoney(snapshot.totalAssets, currency)}</td>
+                  <td className="py-2 pr-4 text-right">{formatMoney(snapshot.totalDebts, currency)}</td>
+                  <td className={`py-2 text-right font-semibold ${snapshot.netWorth < 0 ? "text-red-600" : "text-slate-900"}`}>
+                    {formatMoney(snapshot.netWorth, currency)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** "Your Money Picture": assets, net worth, monthly income, debt-to-income and the months behind. */
+export function MoneyPicture(props: MoneyPictureProps) {
+  if (props.loadFailed) {
+    return (
+      <div role="alert" className={`${cardClass} text-center text-red-700`}>
+        {ASSET_MESSAGES.loadFailed}
+      </div>
+    );
+  }
+  const { assets, metrics, monthlyIncome, snapshots, currency, editing, reply } = props;
+  return (
+    <div className="space-y-6">
+      <NetWorthCard metrics={metrics} currency={currency} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AssetsCard
+          assets={assets}
+          total={metrics.totalAssets}
+          currency={currency}
+          editing={editing}
+          reply={reply?.form === "assets" ? reply : undefined}
+        />
+        <div className="space-y-6">
+          <IncomeCard monthlyIncome={monthlyIncome} currency={currency} reply={reply?.form === "income" ? reply : undefined} />
+          <DebtToIncomeCard metrics={metrics} currency={currency} />
+        </div>
+      </div>
+      <SnapshotsCard snapshots={snapshots} currency={currency} />
+    </div>
+  );
+}

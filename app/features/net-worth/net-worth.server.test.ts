@@ -1,0 +1,228 @@
+import { describe, expect, test } from "vitest";
+import { addDebt, type DebtInput } from "~/features/debts/debts.server";
+import { toCents, type Cents } from "~/lib/money";
+import { monthKeyOf } from "~/lib/month";
+import { FinancialAssets, NetWorthSnapshot, User } from "../../../models";
+import { createGoogleUser } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { recordNetWorthSnapshots } from "../../../jobs/net-worth-snapshots";
+import { AssetsRefusedError, defaultAssetEntries } from "./assets";
+import {
+  getAssets,
+  getFinancialMetrics,
+  getMoneyPicture,
+  getMonthlyIncome,
+  listNetWorthSnapshots,
+  readAssetsOrDefaults,
+  recordNetWorthSnapshot,
+  recordSnapshotsForAllUsers,
+  saveAssets,
+  setMonthlyIncome,
+} from "./net-worth.server";
+
+useTestDatabase();
+
+const cents = (value: number) => value as Cents;
+
+function debt(input: Partial<DebtInput> = {}): DebtInput {
+  return {
+    name: "Visa",
+    type: "credit_card",
+    totalAmount: toCents(500000),
+    currentBalance: toCents(300000),
+    aprBasisPoints: 1999,
+    minimumPayment: toCents(15000),
+    dueDate: null,
+    priority: "medium",
+    description: "",
+    ...input,
+  };
+}
+
+describe("assets", () => {
+  test("a user without assets gets the six defaults at 0, stored once under their own id", async () => {
+    const userId = await createGoogleUser();
+    expect(await FinancialAssets.countDocuments({ _id: userId })).toBe(0);
+    expect(await getAssets(userId)).toEqual(defaultAssetEntries());
+    expect(await getAssets(userId)).toEqual(defaultAssetEntries());
+    const stored = await FinancialAssets.findById(userId).lean();
+    expect(String(stored?.userId)).toBe(userId);
+    expect(stored?.entries).toHaveLength(6);
+    expect(stored?.updatedAt).toBeInstanceOf(Date);
+    expect(await FinancialAssets.countDocuments({ userId: stored?.userId })).toBe(1);
+  });
+
+  test("reading for figures writes nothing", async () => {
+    const userId = await createGoogleUser();
+    expect(await readAssetsOrDefaults(userId)).toEqual(defaultAssetEntries());
+    await getFinancialMetrics(userId);
+    expect(await FinancialAssets.countDocuments({ _id: userId })).toBe(0);
+  });
+
+  test("a save replaces the whole list; the defaults stay even when left out", async () => {
+    const userId = await createGoogleUser();
+    await getAssets(userId);
+    await saveAssets(userId, [
+      { key: "cash", name: "Cash & Checking", amount: cents(250000) },
+      { key: "custom_boat", name: "Boat", amount: cents(1200050) },
+      { key: "custom_art", name: "Art", amount: cents(1) },
+    ]);
+    const afterFirst = await getAssets(userId);
+    expect(afterFirst.map((entry) => [entry.key, entry.amount])).toEqual([
+      ["cash", 250000],
+      ["savings", 0],
+      ["investments", 0],
+      ["realEstate", 0],
+      ["vehicles", 0],
+      ["other", 0],
+      ["custom_boat", 1200050],
+      ["custom_art", 1],
+    ]);
+
+    // Saving again without the boat removes it; the stored cash is replaced.
+    await saveAssets(userId, afterFirst.filter((entry) => entry.key !== "custom_boat").map((entry) => (entry.key === "cash" ? { ...entry, amount: cents(100) } : entry)));
+    const afterSecond = await getAssets(userId);
+    expect(afterSecond.map((entry) => entry.key)).toEqual(["cash", "savings", "investments", "realEstate", "vehicles", "other", "custom_art"]);
+    expect(afterSecond[0].amount).toBe(100);
+    expect(await FinancialAssets.countDocuments({ _id: userId })).toBe(1);
+  });
+
+  test("a save of a user who never opened the page creates the document", async () => {
+    const userId = await createGoogleUser();
+    await saveAssets(userId, [{ key: "savings", name: "Savings Accounts", amount: cents(999) }]);
+    expect((await getAssets(userId)).find((entry) => entry.key === "savings")?.amount).toBe(999);
+  });
+
+  test("a refused list writes nothing", async () => {
+    const userId = await createGoogleUser();
+    await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: cents(700) }]);
+    const before = await FinancialAssets.findById(userId).lean();
+    await expect(saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: cents(-1) }])).rejects.toThrow(AssetsRefusedError);
+    await expect(saveAssets(userId, [{ key: "custom_x", name: "Not x", amount: cents(1) }])).rejects.toThrow(AssetsRefusedError);
+    expect(await FinancialAssets.findById(userId).lean()).toEqual(before);
+  });
+
+  test("the schema refuses fractions of a cent written around the rules", async () => {
+    const userId = await createGoogleUser();
+    await getAssets(userId);
+    await expect(FinancialAssets.updateOne({ _id: userId }, { $set: { entries: [{ key: "cash", name: "Cash & Checking", amount: 1.5 }] } })).rejects.toThrow(/whole number of cents/);
+  });
+});
+
+describe("monthly income", () => {
+  test("is 0 until set, then what was set, on the user document", async () => {
+    const userId = await createGoogleUser();
+    expect(await getMonthlyIncome(userId)).toBe(0);
+    await setMonthlyIncome(userId, toCents(525050));
+    expect(await getMonthlyIncome(userId)).toBe(525050);
+    expect((await User.findById(userId).lean())?.monthlyIncome).toBe(525050);
+    await setMonthlyIncome(userId, toCents(0));
+    expect(await getMonthlyIncome(userId)).toBe(0);
+  });
+
+  test("refuses a negative or fractional amount", async () => {
+    const userId = await createGoogleUser();
+    await expect(setMonthlyIncome(userId, cents(-1))).rejects.toThrow(RangeError);
+    await expect(setMonthlyIncome(userId, cents(10.5))).rejects.toThrow(RangeError);
+    expect(await getMonthlyIncome(userId)).toBe(0);
+  });
+});
+
+describe("financial metrics", () => {
+  test("assets minus debts, and the minimum payments over the income", async () => {
+    const userId = await createGoogleUser();
+    await saveAssets(userId, [
+      { key: "cash", name: "Cash & Checking", amount: cents(100000) },
+      { key: "vehicles", name: "Vehicles", amount: cents(150000) },
+    ]);
+    await addDebt(userId, debt());
+    await addDebt(userId, debt({ name: "Car loan", type: "car_loan", currentBalance: toCents(100000), minimumPayment: toCents(25000) }));
+    await setMonthlyIncome(userId, toCents(200000));
+    expect(await getFinancialMetrics(userId)).toEqual({
+      totalAssets: 250000,
+      totalDebts: 400000,
+      netWorth: -150000,
+      monthlyIncome: 200000,
+      totalMonthlyDebtPayments: 40000,
+      debtToIncomeRatio: 20,
+    });
+  });
+
+  test("another user's assets, debts and income never count", async () => {
+    const userId = await createGoogleUser();
+    const other = await createGoogleUser();
+    await saveAssets(other, [{ key: "cash", name: "Cash & Checking", amount: cents(999999) }]);
+    await addDebt(other, debt());
+    await setMonthlyIncome(other, toCents(100000));
+    const picture = await getMoneyPicture(userId);
+    expect(picture.metrics).toEqual({ totalAssets: 0, totalDebts: 0, netWorth: 0, monthlyIncome: 0, totalMonthlyDebtPayments: 0, debtToIncomeRatio: null });
+    expect(picture.assets).toEqual(defaultAssetEntries());
+  });
+});
+
+describe("net worth snapshots", () => {
+  test("one document per month, replaced by a later write of the same month", async () => {
+    const userId = await createGoogleUser();
+    await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: cents(1000) }]);
+    expect(await recordNetWorthSnapshot(userId, "2026-03")).toEqual({ monthKey: "2026-03", totalAssets: 1000, totalDebts: 0, netWorth: 1000 });
+    await addDebt(userId, debt({ currentBalance: toCents(5000) }));
+    await recordNetWorthSnapshot(userId, "2026-03");
+    expect(await NetWorthSnapshot.countDocuments({ _id: `${userId}:2026-03` })).toBe(1);
+    const stored = await NetWorthSnapshot.findById(`${userId}:2026-03`).lean();
+    expect(stored).toMatchObject({ monthKey: "2026-03", totalAssets: 1000, totalDebts: 5000, netWorth: -4000 });
+    expect(String(stored?.userId)).toBe(userId);
+    expect(stored?.updatedAt).toBeInstanceOf(Date);
+  });
+
+  test("refuses a malformed month", async () => {
+    const userId = await createGoogleUser();
+    await expect(recordNetWorthSnapshot(userId, "2026-13")).rejects.toThrow(RangeError);
+  });
+
+  test("the list is the latest 12 months, newest first, of this user only", async () => {
+    const userId = await createGoogleUser();
+    const other = await createGoogleUser();
+    const months = ["2025-01", "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02"];
+    // Written out of order, so the order comes from the month, not from insertion.
+    for (const monthKey of [...months].reverse()) await recordNetWorthSnapshot(userId, monthKey);
+    await recordNetWorthSnapshot(other, "2026-03");
+    const listed = await listNetWorthSnapshots(userId);
+    expect(listed.map((snapshot) => snapshot.monthKey)).toEqual(months.slice(2).reverse());
+    expect(listed[0]).toEqual({ monthKey: "2026-02", totalAssets: 0, totalDebts: 0, netWorth: 0 });
+    expect((await listNetWorthSnapshots(userId, 3)).map((snapshot) => snapshot.monthKey)).toEqual(["2026-02", "2026-01", "2025-12"]);
+    expect(await listNetWorthSnapshots(await createGoogleUser())).toEqual([]);
+  });
+});
+
+describe("the snapshot job", () => {
+  test("records the current month for every user with assets or a debt, and nobody else", async () => {
+    const withAssets = await createGoogleUser();
+    const withDebt = await createGoogleUser();
+    const withNothing = await createGoogleUser();
+    await saveAssets(withAssets, [{ key: "cash", name: "Cash & Checking", amount: cents(4200) }]);
+    await addDebt(withDebt, debt({ currentBalance: toCents(1000) }));
+    const now = new Date(2026, 4, 31, 23, 30);
+
+    const result = await recordNetWorthSnapshots(now);
+    expect(result).toMatchObject({ monthKey: "2026-05", failed: 0 });
+    expect(result.recorded).toBeGreaterThanOrEqual(2);
+    expect(await listNetWorthSnapshots(withAssets)).toEqual([{ monthKey: "2026-05", totalAssets: 4200, totalDebts: 0, netWorth: 4200 }]);
+    expect(await listNetWorthSnapshots(withDebt)).toEqual([{ monthKey: "2026-05", totalAssets: 0, totalDebts: 1000, netWorth: -1000 }]);
+    expect(await listNetWorthSnapshots(withNothing)).toEqual([]);
+    // The job wrote no assets for the user who only has a debt.
+    expect(await FinancialAssets.countDocuments({ _id: withDebt })).toBe(0);
+
+    // Run again within the month: the figure is replaced, not added.
+    await saveAssets(withAssets, [{ key: "cash", name: "Cash & Checking", amount: cents(5000) }]);
+    await recordSnapshotsForAllUsers(new Date(2026, 4, 31, 23, 59));
+    expect(await listNetWorthSnapshots(withAssets)).toEqual([{ monthKey: "2026-05", totalAssets: 5000, totalDebts: 0, netWorth: 5000 }]);
+  });
+
+  test("uses the month of the time it runs", async () => {
+    const userId = await createGoogleUser();
+    await getAssets(userId);
+    const { monthKey } = await recordSnapshotsForAllUsers();
+    expect(monthKey).toBe(monthKeyOf(new Date()));
+    expect((await listNetWorthSnapshots(userId)).map((snapshot) => snapshot.monthKey)).toEqual([monthKey]);
+  });
+});

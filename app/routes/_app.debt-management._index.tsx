@@ -1,0 +1,194 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { getPremiumUser } from "~/features/auth/auth.server";
+import { DebtCard } from "~/features/debts/components/debt-card";
+import { DebtForm, debtFormValues, EMPTY_DEBT_VALUES, valuesFromResult } from "~/features/debts/components/debt-form";
+import { PlanReview } from "~/features/debts/components/plan-review";
+import { parseDebtForm, parsePaymentForm } from "~/features/debts/debt-form.server";
+import { DEBT_ACTION, DEBT_MANAGEMENT_PATH, DEBT_MESSAGES } from "~/features/debts/debts";
+import { addDebt, deleteDebt, getDebt, listDebtPayments, listDebts, payDebt, updateDebt } from "~/features/debts/debts.server";
+import { deletePlan, getPlanReview } from "~/features/debts/plan.server";
+import { todayIso } from "~/lib/month";
+import { readForm } from "~/utils/form-body.server";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** The overview's panels live in the query, so each opens and closes without JavaScript. */
+type Panel = "edit" | "delete" | "pay" | "history";
+
+function notFound() {
+  return new Response("Not Found", { status: 404 });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getPremiumUser(request);
+  if (!user) return null;
+  const params = new URL(request.url).searchParams;
+  const debts = await listDebts(user.id);
+  const named = (panel: Panel) => {
+    const id = params.get(panel);
+    if (id === null) return null;
+    if (!debts.some((debt) => debt.id === id)) throw notFound();
+    return id;
+  };
+  const historyId = named("history");
+  return {
+    currency: user.currency,
+    today: todayIso(),
+    debts,
+    adding: params.has("add") || debts.length === 0,
+    editId: named("edit"),
+    deleteId: named("delete"),
+    payId: named("pay"),
+    historyId,
+    history: historyId ? await listDebtPayments(user.id, historyId) : null,
+    plan: debts.length > 0 ? await getPlanReview(user.id) : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await getPremiumUser(request);
+  // A subscription that ended while the page was open: the locked screen says why.
+  if (!user) throw redirect(DEBT_MANAGEMENT_PATH);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const debtId = String(formData.get("debtId") ?? "");
+
+  if (intent === "add" || intent === "update") {
+    const { submission, input } = parseDebtForm(formData);
+    if (!input) return data({ intent, debtId, result: submission.reply() }, { status: 400 });
+    if (intent === "add") {
+      try {
+        await addDebt(user.id, input);
+      } catch (error) {
+        console.error("add debt failed", error);
+        return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
+      }
+      return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.added });
+    }
+    if (!(await updateDebt(user.id, debtId, input))) throw notFound();
+    return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.updated });
+  }
+
+  if (intent === "delete") {
+    if (!(await deleteDebt(user.id, debtId))) throw notFound();
+    return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.deleted });
+  }
+
+  if (intent === "pay") {
+    const submission = parsePaymentForm(formData);
+    if (submission.status !== "success") {
+      if (!(await getDebt(user.id, debtId))) throw notFound();
+      return data({ intent, debtId, result: submission.reply() }, { status: 400 });
+    }
+    const paid = await payDebt(user.id, debtId, { ...submission.value, currency: user.currency });
+    if (!paid.ok && paid.reason === "not-found") throw notFound();
+    if (!paid.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { amount: [paid.message] } }) }, { status: 400 });
+    return redirectWithToast(`${DEBT_MANAGEMENT_PATH}?history=${debtId}`, { type: "success", message: DEBT_MESSAGES.paymentAdded });
+  }
+
+  if (intent === "clear-plan") {
+    await deletePlan(user.id);
+    return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.planCleared });
+  }
+
+  return data({ intent: null, debtId, result: undefined }, { status: 400 });
+}
+
+export default function DebtOverview() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!loaderData) return null;
+  const { debts, currency, today, plan, history, historyId } = loaderData;
+  const refused = actionData?.result ? actionData : null;
+  const adding = loaderData.adding || refused?.intent === "add";
+  const editId = refused?.intent === "update" ? refused.debtId : loaderData.editId;
+  const payId = refused?.intent === "pay" ? refused.debtId : loaderData.payId;
+  const toDelete = debts.find((debt) => debt.id === loaderData.deleteId);
+  const linksFor = (id: string) => {
+    const with_ = (panel: string) => `${DEBT_MANAGEMENT_PATH}?${panel}=${id}`;
+    return { edit: `${with_("edit")}#debt-form`, delete: with_("delete"), pay: with_("pay"), history: historyId === id ? DEBT_MANAGEMENT_PATH : with_("history"), close: DEBT_MANAGEMENT_PATH };
+  };
+  const edited = debts.find((debt) => debt.id === editId);
+  return (
+    <div className="space-y-6">
+      {debts.length === 0 ? (
+        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">No debts added yet</h2>
+          <p className="mt-1 text-slate-600">Add a credit card, loan or mortgage to see when you will be debt-free.</p>
+          <a href="#debt-form" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            Add Your First Debt
+          </a>
+        </section>
+      ) : null}
+      {edited ? (
+        <DebtForm
+          key={`edit-${edited.id}`}
+          intent="update"
+          debtId={edited.id}
+          title="Edit Debt"
+          submitLabel="Update Debt"
+          values={valuesFromResult(refused?.intent === "update" ? refused.result : undefined, debtFormValues(edited))}
+          result={refused?.intent === "update" ? refused.result : undefined}
+          cancelTo={DEBT_MANAGEMENT_PATH}
+        />
+      ) : adding ? (
+        <DebtForm
+          key="add"
+          intent="add"
+          title="Add New Debt"
+          submitLabel="Add Debt"
+          values={valuesFromResult(refused?.intent === "add" ? refused.result : undefined, EMPTY_DEBT_VALUES)}
+          result={refused?.intent === "add" ? refused.result : undefined}
+          cancelTo={debts.length === 0 ? null : DEBT_MANAGEMENT_PATH}
+        />
+      ) : (
+        <div className="flex justify-end">
+          <Link to={`${DEBT_MANAGEMENT_PATH}?add=1#debt-form`} preventScrollReset className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            Add Debt
+          </Link>
+        </div>
+      )}
+      {plan ? <PlanReview review={plan} currency={currency} /> : null}
+      {debts.length > 0 ? (
+        <section aria-label="Your debts" className="space-y-4">
+          {debts.map((debt) => (
+            <DebtCard
+              key={debt.id}
+              debt={debt}
+              currency={currency}
+              today={today}
+              links={linksFor(debt.id)}
+              pay={
+                payId === debt.id
+                  ? {
+                      amount: refused?.intent === "pay" ? String(refused.result?.initialValue?.amount ?? "") : "",
+                      date: refused?.intent === "pay" ? String(refused.result?.initialValue?.date ?? today) : today,
+                      errors: refused?.intent === "pay" ? (refused.result?.error ?? {}) : {},
+                    }
+                  : null
+              }
+              history={historyId === debt.id ? history : null}
+            />
+          ))}
+        </section>
+      ) : null}
+      {toDelete ? (
+        <ConfirmDialog
+          title="Delete Debt"
+          message={DEBT_MESSAGES.confirmDelete}
+          action={DEBT_ACTION}
+          fields={{ intent: "delete", debtId: toDelete.id }}
+          cancelTo={DEBT_MANAGEMENT_PATH}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

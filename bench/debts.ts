@@ -1,0 +1,139 @@
+// Debt management at scale: a premium user with 3 debts, one in fifty of their transactions a payment, at
+// 1k and 100k transactions (5 years) on the default embedded database. Times the server-rendered Overview,
+// the Overview with a payment history open, the Calculator, the Strategies tab and Your Money Picture, and
+// /dashboard for reference (p50/p95 over loopback, ms).
+// Run: npx remix build && npx tsx bench/debts.ts [--sizes 1000,100000] [--requests 30] [--settle 30] [--record]
+import os from "node:os";
+import path from "node:path";
+import { rmSync } from "node:fs";
+import { addDays, format } from "date-fns";
+import mongoose from "mongoose";
+import { allModels, Transaction, User } from "../models";
+import { startApp, stopApp } from "./app-server";
+import { loadPage, recordSection, type Stats } from "./timing";
+import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { createSession } from "~/features/auth/session.server";
+import { createEmailUser } from "~/features/auth/user.server";
+import { debtCategoryId } from "~/features/debts/debts";
+import { addDebt } from "~/features/debts/debts.server";
+import { updateMonthSummaries } from "~/features/transactions/month-summary.server";
+import { toCents } from "~/lib/money";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const SIZES = option("sizes", "1000,100000").split(",").map(Number);
+const REQUESTS = Number(option("requests", "30"));
+const SETTLE_SECONDS = Number(option("settle", "30"));
+const HISTORY_START = new Date(2021, 11, 1);
+const HISTORY_DAYS = 5 * 365;
+const PAYMENT_EVERY = 50;
+
+process.env.SESSION_SECRET = "bench-session-secret-0123456789";
+process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
+process.env.SECURE_COOKIES = "false";
+process.env.NODE_ENV = "production";
+process.env.MAIL_OUTBOX_DIR = os.tmpdir();
+
+const PAGES = {
+  overview: "/debt-management",
+  history: "/debt-management?history=",
+  calculator: "/debt-management/calculator?extra=500&strategy=snowball",
+  strategies: "/debt-management/strategies",
+  "money picture": "/debt-management/money-picture",
+  dashboard: "/dashboard",
+} as const;
+type Page = keyof typeof PAGES;
+
+/** The user's transactions over five years, every PAYMENT_EVERY-th a payment of one of the debts. */
+function seedTransactions(userId: mongoose.Types.ObjectId, count: number, debtIds: string[]) {
+  return Array.from({ length: count }, (_, index) => {
+    const date = format(addDays(HISTORY_START, Math.floor((index / count) * HISTORY_DAYS)), "yyyy-MM-dd");
+    const payment = index % PAYMENT_EVERY === 0;
+    const description = payment ? "Card payment" : `Purchase ${index}`;
+    return {
+      userId,
+      type: "expense" as const,
+      category: payment ? debtCategoryId(debtIds[index % debtIds.length]) : "food",
+      amount: payment ? 5000 : 500 + (index % 9000),
+      date,
+      monthKey: date.slice(0, 7),
+      description,
+      descriptionLower: description.toLowerCase(),
+      allocations: [],
+      deleted: false,
+      source: "manual",
+    };
+  });
+}
+
+async function benchSize(serverUri: string, size: number) {
+  const uri = new URL(serverUri);
+  uri.pathname = `/bench-debts-${size}-${Date.now()}`;
+  const mongodbUri = uri.toString();
+  await mongoose.connect(mongodbUri, { maxPoolSize: 1 });
+  try {
+    for (const model of allModels) await model.createIndexes();
+    const userId = await createEmailUser(`bench-debts-${size}@example.com`, "Bench!Passw0rd1");
+    await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
+    const debts = [];
+    for (const [name, apr] of [["Visa", 1999], ["Car loan", 650], ["Student loan", 450]] as const) {
+      debts.push(await addDebt(userId, { name, type: "other", totalAmount: toCents(10_000_000), currentBalance: toCents(9_000_000), aprBasisPoints: apr, minimumPayment: toCents(20000), dueDate: null, priority: "medium", description: "" }));
+    }
+    const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), size, debts.map((debt) => debt.id));
+    for (let offset = 0; offset < transactions.length; offset += 1000) {
+      const batch = transactions.slice(offset, offset + 1000);
+      await Transaction.insertMany(batch, { ordered: false, lean: true });
+      await updateMonthSummaries(userId, batch, 1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+    const { cookie } = await createSession(userId, new Request("http://localhost/"));
+    const port = await findFreePort();
+    const server = await startApp(mongodbUri, port);
+    try {
+      const times = {} as Record<Page, Stats>;
+      for (const [page, pathname] of Object.entries(PAGES) as Array<[Page, string]>) {
+        const url = `http://localhost:${port}${pathname}${page === "history" ? debts[0].id : ""}`;
+        await loadPage(url, cookie.split(";")[0], 3);
+        times[page] = await loadPage(url, cookie.split(";")[0], REQUESTS);
+      }
+      console.log(JSON.stringify({ size, times }));
+      return { size, times };
+    } finally {
+      await stopApp(server);
+    }
+  } finally {
+    await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  }
+}
+
+const workDir = createThrowAwayDirectory("ledgerly-bench-debts-");
+const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: false, database: "ledgerly-bench-debts" });
+try {
+  const results: Array<{ size: number; times: Record<Page, Stats> }> = [];
+  for (const size of SIZES) results.push(await benchSize(database.uri, size));
+  const ms = (value: number) => value.toFixed(1);
+  const smallest = results[0];
+  const largest = results[results.length - 1];
+  const report = [
+    "## Debts",
+    "",
+    `Run with \`npx tsx bench/debts.ts --record\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, the default embedded database, one premium user with 3 debts and one payment in ${PAYMENT_EVERY} of their transactions, ${REQUESTS} requests per page one at a time after a ${SETTLE_SECONDS} s settle. Times in ms (p50 / p95).`,
+    "",
+    `| page | ${results.map((result) => `${result.size.toLocaleString("en-US")} transactions`).join(" | ")} | p95 ${largest.size.toLocaleString("en-US")} ÷ ${smallest.size.toLocaleString("en-US")} |`,
+    `| --- | ${results.map(() => "---:").join(" | ")} | ---: |`,
+    ...(Object.keys(PAGES) as Page[]).map(
+      (page) =>
+        `| ${page} | ${results.map((result) => `${ms(result.times[page].p50)} / ${ms(result.times[page].p95)}`).join(" | ")} | ${(largest.times[page].p95 / smallest.times[page].p95).toFixed(2)}× |`,
+    ),
+    "",
+    "Target: every debt page at 100k within 1.5× of itself at 1k — the pages read the debts, the month summaries (one small document per month) and, for a history, one page of the debt's payments by index, never every transaction.",
+    "",
+  ].join("\n");
+  console.log(report);
+  if (args.includes("--record")) recordSection("## Debts", report);
+} finally {
+  await database.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(0);
