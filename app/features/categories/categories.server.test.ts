@@ -140,9 +140,10 @@ describe("renameCategory", () => {
     const userId = await newUser();
     expect(await renameCategory(userId, "food", "  ")).toEqual({ ok: false, errors: ["Category name cannot be empty"] });
     expect(await renameCategory(userId, "nope", "Name")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
+    // Debts are spending categories of premium users only.
     await User.updateOne(
       { _id: userId },
-      { $set: { "categories.debt_1": { id: "debt_1", name: "💳 Visa", type: "expense", order: 1000, isDebt: true } } },
+      { $set: { premiumAccess: true, "categories.debt_1": { id: "debt_1", name: "💳 Visa", type: "expense", order: 1000, isDebt: true } } },
     );
     expect(await renameCategory(userId, "debt_1", "Card")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.debtLocked] });
     expect(await deleteCategory(userId, "debt_1")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.debtLocked] });
