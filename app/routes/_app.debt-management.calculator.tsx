@@ -150,7 +150,7 @@ export default function DebtCalculator() {
       <PlanFigures strategy={chosen.strategy} plan={chosen.plan} saving={chosen.saving} extra={choices.extra} startMonth={startMonth} debts={debts} currency={currency} />
       <OtherStrategies chosen={{ strategy: chosen.strategy, plan: strategies.find((s) => s.strategy === chosen.strategy)!.plan }} others={compared} startMonth={startMonth} currency={currency} />
       {chosen.plan.finished && !error ? (
-        <Form method="post" action={CALCULATOR_PATH} className="flex items-center justify-between gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4">
+        <Form method="post" action={CALCULATOR_PATH} className="flex items-center justify-between gap-4 rounded-2xl border border-brand-100 bg-brand-50 p-4">
           <p className="text-sm text-slate-700">Save this plan to follow it on the Overview: each month shows what it expects and what you paid.</p>
           {Object.entries(planQuery).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const saved = await getSavedPlan(user.id);
   if (!params.has("extra") && saved) params.set("extra", centsToInput(saved.extra as Cents));
-  if (saved) params.set("order", saved.customOrder.join(","));
+  if (saved?.strategy === "custom") params.set("order", saved.customOrder.join(","));
   const { choices, error } = parsePlanChoices(params);
   const plans = await comparePlans(user.id, { ...choices, strategy: "avalanche" });
   return data(
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currency: user.currency,
       error,
       extraText: error ? String(params.get("extra")) : centsToInput(choices.extra),
-      hasCustomOrder: Boolean(saved?.customOrder.length),
+      hasCustomOrder: saved?.strategy === "custom",
       ...plans,
     },
     { status: error ? 400 : 200 },

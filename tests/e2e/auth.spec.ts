@@ -109,10 +109,13 @@ test.describe("guards", () => {
       await page.goto(path);
       await expect(page).toHaveURL("/dashboard");
     }
-    for (const path of ["/analytics", "/savings", "/insights", "/debt-management", "/bank"]) {
+    for (const path of ["/analytics", "/savings", "/insights", "/bank"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/manage-subscription");
     }
+    // Debt management shows its locked screen instead (decision 132).
+    await page.goto("/debt-management");
+    await expect(page.getByRole("heading", { name: "Debt Management Locked" })).toBeVisible();
   });
 
   test("a premium user reaches premium pages, with their titles", async ({ page, login, app }) => {

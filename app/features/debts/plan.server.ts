@@ -33,7 +33,7 @@ export async function savePlan(userId: string, settings: PlanSettings, now = new
         userId: new Types.ObjectId(userId),
         strategy: settings.strategy,
         extra: settings.extra,
-        customOrder: settings.customOrder.filter((id) => known.has(id)),
+        customOrder: settings.strategy === "custom" ? settings.customOrder.filter((id) => known.has(id)) : [],
         startMonth: shiftMonth(monthKeyOf(now), 1),
         debts,
       },

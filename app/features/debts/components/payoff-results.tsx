@@ -132,8 +132,9 @@ export function comparisonSentence(chosen: { strategy: PlanStrategy; plan: PlanS
   if (interest === 0 && months === 0) return `${chosenName} and ${otherName} pay the same interest and finish in the same month with these debts.`;
   const interestPart =
     interest > 0 ? `saves ${formatMoney(interest as Cents, currency)} in interest` : interest < 0 ? `costs ${formatMoney(-interest as Cents, currency)} more in interest` : "pays the same interest";
-  const monthsPart = months > 0 ? `finishes ${monthsText(months)} sooner` : months < 0 ? `finishes ${monthsText(-months)} later` : "finishes in the same month";
-  return `${chosenName} ${interestPart} and ${monthsPart} than ${otherName}.`;
+  // "in the same month as", never "in the same month than".
+  const monthsPart = months > 0 ? `finishes ${monthsText(months)} sooner than` : months < 0 ? `finishes ${monthsText(-months)} later than` : "finishes in the same month as";
+  return `${chosenName} ${interestPart} and ${monthsPart} ${otherName}.`;
 }
 
 /** The month-by-month schedule: each debt's payment and balance after it, and the month's total. */
