@@ -41,7 +41,7 @@ transactionSchema.index({ userId: 1, deleted: 1, date: -1 });
 transactionSchema.index({ userId: 1, importKey: 1 });
 transactionSchema.index({ userId: 1, importBatchId: 1 });
 // A category's transactions: its detail dialog and a debt's payment history.
-transactionSchema.index({ userId: 1, category: 1, date: -1 });
+transactionSchema.index({ userId: 1, category: 1, monthKey: 1 });
 
 // Inference types an array of subdocuments as a hydrated DocumentArray; lean reads hold plain objects.
 type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations"> & { allocations: Array<InferSchemaType<typeof allocationSchema>> };

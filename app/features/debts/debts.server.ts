@@ -2,6 +2,7 @@ import { Types } from "mongoose";
 import { Debt, Transaction, User, type DebtRecord } from "../../../models";
 import { getCategories } from "~/features/categories/categories.server";
 import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
+import { listMonthSummaries } from "~/features/transactions/month-summary.server";
 import { LedgerRefusedError } from "~/features/transactions/ledger";
 import { formatMoney, type Cents } from "~/lib/money";
 import {
@@ -169,16 +170,35 @@ export async function payDebt(userId: string, debtId: string, payment: { amount:
 
 const PAYMENT_FIELDS = { amount: 1, date: 1, description: 1, source: 1 } as const;
 
-/** The live payments of the user's debt, newest first (null when the debt is not theirs). */
+type StoredPayment = { _id: Types.ObjectId; amount: number; date: string; description: string; source: string };
+
+/**
+ * The live payments of the user's debt, newest first (null when the debt is
+ * not theirs). Read month by month, newest first, from the months whose
+ * summary counts a payment, until `limit` are found: the page costs what it
+ * shows, not every payment ever made (each read is an equality the
+ * database answers from an index).
+ */
 export async function listDebtPayments(userId: string, debtId: string, limit = 100): Promise<DebtPayment[] | null> {
   const debt = await getDebt(userId, debtId);
   if (!debt) return null;
-  const payments = await Transaction.find({ userId: owner(userId), category: debtCategoryId(debt.id), type: "expense", deleted: false })
-    .sort({ date: -1, createdAt: -1 })
-    .limit(limit)
-    .select(PAYMENT_FIELDS)
-    .lean<Array<{ _id: Types.ObjectId; amount: number; date: string; description: string; source: string }>>();
-  return payments.map((payment) => ({
+  const category = debtCategoryId(debt.id);
+  const months = (await listMonthSummaries(userId))
+    .filter((summary) => (summary.categories?.[category]?.expense ?? 0) > 0)
+    .map((summary) => summary.monthKey)
+    .sort()
+    .reverse();
+  const payments: StoredPayment[] = [];
+  for (const monthKey of months) {
+    if (payments.length >= limit) break;
+    payments.push(
+      ...(await Transaction.find({ userId: owner(userId), category, monthKey, type: "expense", deleted: false })
+        .sort({ date: -1, createdAt: -1 })
+        .select(PAYMENT_FIELDS)
+        .lean<StoredPayment[]>()),
+    );
+  }
+  return payments.slice(0, limit).map((payment) => ({
     id: String(payment._id),
     amount: payment.amount as Cents,
     date: payment.date,
