@@ -1,15 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList } from "~/components/ui/forms";
 import { getPremiumUser } from "~/features/auth/auth.server";
-import { OtherStrategies, PlanFigures, ScheduleTable } from "~/features/debts/components/payoff-results";
+import { ExtraPaymentField, OtherStrategies, PlanFigures, ScheduleTable } from "~/features/debts/components/payoff-results";
 import { STRATEGY_LABELS } from "~/features/debts/components/plan-review";
 import { parsePlanChoices, type PlanChoices } from "~/features/debts/debt-form.server";
 import { DEBT_MANAGEMENT_PATH, DEBT_MESSAGES } from "~/features/debts/debts";
 import { PLAN_STRATEGIES } from "~/features/debts/payoff";
 import { comparePlans, savePlan } from "~/features/debts/plan.server";
-import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
+import { centsToInput } from "~/lib/money";
 import { readForm } from "~/utils/form-body.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -109,23 +108,7 @@ export default function DebtCalculator() {
       <Form method="get" action={CALCULATOR_PATH} preventScrollReset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">Payoff calculator</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="extra" className="block text-sm font-medium text-slate-700">
-              Extra monthly payment
-            </label>
-            <input
-              id="extra"
-              name="extra"
-              type="text"
-              inputMode="decimal"
-              pattern={AMOUNT_PATTERN}
-              defaultValue={extraText}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "extra-error" : undefined}
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            <ErrorList id="extra-error" errors={error ? [error] : []} />
-          </div>
+          <ExtraPaymentField id="extra" defaultValue={extraText} error={error} />
           <fieldset>
             <legend className="block text-sm font-medium text-slate-700">Strategy</legend>
             <div className="mt-2 flex flex-wrap gap-4">

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList } from "~/components/ui/forms";
 import { getPremiumUser } from "~/features/auth/auth.server";
-import { comparisonSentence, planLengthText } from "~/features/debts/components/payoff-results";
+import { comparisonSentence, ExtraPaymentField, planLengthText } from "~/features/debts/components/payoff-results";
 import { STRATEGY_LABELS } from "~/features/debts/components/plan-review";
 import { parsePlanChoices } from "~/features/debts/debt-form.server";
 import { DEBT_MANAGEMENT_PATH } from "~/features/debts/debts";
 import { comparePlans, getSavedPlan } from "~/features/debts/plan.server";
-import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
+import { centsToInput, formatMoney, type Cents } from "~/lib/money";
 
 const STRATEGIES_PATH = `${DEBT_MANAGEMENT_PATH}/strategies`;
 
@@ -56,23 +55,7 @@ export default function DebtStrategies() {
   return (
     <div className="space-y-6">
       <Form method="get" action={STRATEGIES_PATH} preventScrollReset className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div>
-          <label htmlFor="strategies-extra" className="block text-sm font-medium text-slate-700">
-            Extra monthly payment
-          </label>
-          <input
-            id="strategies-extra"
-            name="extra"
-            type="text"
-            inputMode="decimal"
-            pattern={AMOUNT_PATTERN}
-            defaultValue={extraText}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "strategies-extra-error" : undefined}
-            className="mt-1 block rounded-lg border border-slate-300 px-3 py-2"
-          />
-          <ErrorList id="strategies-extra-error" errors={error ? [error] : []} />
-        </div>
+        <ExtraPaymentField id="strategies-extra" defaultValue={extraText} error={error} />
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
           Compare
         </button>

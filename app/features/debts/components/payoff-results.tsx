@@ -1,4 +1,5 @@
-import { formatMoney, type Cents } from "~/lib/money";
+import { ErrorList } from "~/components/ui/forms";
+import { AMOUNT_PATTERN, formatMoney, type Cents } from "~/lib/money";
 import { monthLabel, shiftMonth } from "~/lib/month";
 import type { PayoffPlan, PlanComparison, PlanStrategy } from "../payoff";
 import type { PlanSummary } from "../plan-summary";
@@ -184,5 +185,28 @@ export function ScheduleTable({ plan, startMonth, debts, currency }: { plan: Pay
         </table>
       </div>
     </section>
+  );
+}
+
+/** The extra monthly payment of the calculator's and the strategies' GET forms, with its error under it. */
+export function ExtraPaymentField({ id, defaultValue, error }: { id: string; defaultValue: string; error: string | null }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        Extra monthly payment
+      </label>
+      <input
+        id={id}
+        name="extra"
+        type="text"
+        inputMode="decimal"
+        pattern={AMOUNT_PATTERN}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+      />
+      <ErrorList id={`${id}-error`} errors={error ? [error] : []} />
+    </div>
   );
 }
