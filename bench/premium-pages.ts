@@ -1,8 +1,8 @@
-// Debt management at scale: a premium user with 3 debts, one in fifty of their transactions a payment, at
-// 1k and 100k transactions (5 years) on the default embedded database. Times the server-rendered Overview,
-// the Overview with a payment history open, the Calculator, the Strategies tab and Your Money Picture, and
+// The premium pages at scale: a premium user with 3 debts, one in fifty of their transactions a payment, at
+// 1k and 100k transactions (5 years) on the default embedded database. Times the server-rendered debt pages
+// (Overview, a payment history, Calculator, Strategies, Your Money Picture), /analytics and /savings, and
 // /dashboard for reference (p50/p95 over loopback, ms).
-// Run: npx remix build && npx tsx bench/debts.ts [--sizes 1000,100000] [--requests 30] [--settle 30] [--record]
+// Run: npx remix build && npx tsx bench/premium-pages.ts [--sizes 1000,100000] [--requests 30] [--settle 30] [--record]
 import os from "node:os";
 import path from "node:path";
 import { rmSync } from "node:fs";
@@ -68,7 +68,7 @@ function seedTransactions(userId: mongoose.Types.ObjectId, count: number, debtId
 
 async function benchSize(serverUri: string, size: number) {
   const uri = new URL(serverUri);
-  uri.pathname = `/bench-debts-${size}-${Date.now()}`;
+  uri.pathname = `/bench-premium-${size}-${Date.now()}`;
   const mongodbUri = uri.toString();
   await mongoose.connect(mongodbUri, { maxPoolSize: 1 });
   try {
@@ -107,8 +107,8 @@ async function benchSize(serverUri: string, size: number) {
   }
 }
 
-const workDir = createThrowAwayDirectory("ledgerly-bench-debts-");
-const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: false, database: "ledgerly-bench-debts" });
+const workDir = createThrowAwayDirectory("ledgerly-bench-premium-");
+const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: false, database: "ledgerly-bench-premium" });
 try {
   const results: Array<{ size: number; times: Record<Page, Stats> }> = [];
   for (const size of SIZES) results.push(await benchSize(database.uri, size));
@@ -116,9 +116,9 @@ try {
   const smallest = results[0];
   const largest = results[results.length - 1];
   const report = [
-    "## Debts",
+    "## Premium pages",
     "",
-    `Run with \`npx tsx bench/debts.ts --record\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, the default embedded database, one premium user with 3 debts and one payment in ${PAYMENT_EVERY} of their transactions, ${REQUESTS} requests per page one at a time after a ${SETTLE_SECONDS} s settle. Times in ms (p50 / p95).`,
+    `Run with \`npm run bench:premium\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, the default embedded database, one premium user with 3 debts and one payment in ${PAYMENT_EVERY} of their transactions, ${REQUESTS} requests per page one at a time after a ${SETTLE_SECONDS} s settle. Times in ms (p50 / p95).`,
     "",
     `| page | ${results.map((result) => `${result.size.toLocaleString("en-US")} transactions`).join(" | ")} | p95 ${largest.size.toLocaleString("en-US")} ÷ ${smallest.size.toLocaleString("en-US")} |`,
     `| --- | ${results.map(() => "---:").join(" | ")} | ---: |`,
@@ -127,11 +127,11 @@ try {
         `| ${page} | ${results.map((result) => `${ms(result.times[page].p50)} / ${ms(result.times[page].p95)}`).join(" | ")} | ${(largest.times[page].p95 / smallest.times[page].p95).toFixed(2)}× |`,
     ),
     "",
-    "Target: every debt page at 100k within 1.5× of itself at 1k — the pages read the debts, the month summaries (one small document per month) and, for a history, one page of the debt's payments by index, never every transaction.",
+    "Target: every page at 100k within 1.5× of itself at 1k — the pages read the debts, the month summaries (one small document per month) and, for a history, one page of the debt's payments by index, never every transaction.",
     "",
   ].join("\n");
   console.log(report);
-  if (args.includes("--record")) recordSection("## Debts", report);
+  if (args.includes("--record")) recordSection("## Premium pages", report);
 } finally {
   await database.stop();
   rmSync(workDir, { recursive: true, force: true });
