@@ -7,6 +7,7 @@ import { MonthSummary } from "./month-summary";
 import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
 import { RateLimit } from "./rate-limit";
+import { SavingsGoal } from "./savings";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
 import { Session } from "./session";
 import { Transaction } from "./transaction";
@@ -26,7 +27,8 @@ export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
 export { TwoFactor, type TwoFactorRecord } from "./two-factor";
 export { Debt, DebtPlan, DEBT_TYPES, DEBT_PRIORITIES, type DebtRecord, type DebtPlanRecord } from "./debt";
 export { FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, type FinancialAssetsRecord, type NetWorthSnapshotRecord } from "./net-worth";
+export { SavingsGoal, type SavingsGoalRecord } from "./savings";
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal];

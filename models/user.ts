@@ -45,27 +45,14 @@ const subscriptionSchema = new Schema(
   { _id: false },
 );
 
-const withdrawalSchema = new Schema(
-  { id: String, amount: { type: Number, validate: wholeCents }, date: String, reason: { type: String, default: "Withdrawal" } },
-  { _id: false },
-);
-
-const savingsGoalSchema = new Schema(
-  {
-    id: String,
-    name: String,
-    target: { type: Number, validate: wholeCents },
-    current: { type: Number, default: 0, validate: wholeCents },
-    progress: { type: Number, default: 0 },
-  },
-  { _id: false },
-);
-
+/**
+ * What the savings panel keeps on the user: the amount saved before tracking
+ * began (cents) and the selected goal. Goals are documents of their own
+ * (models/savings.ts) and withdrawals are ledger transactions (decisions 141, 142).
+ */
 const savingsSchema = new Schema(
   {
-    initialSavings: { type: Number, default: 0, validate: wholeCents },
-    withdrawals: { type: [withdrawalSchema], default: [] },
-    savingsGoals: { type: [savingsGoalSchema], default: [] },
+    initialSavings: { type: Number, default: 0, min: 0, validate: wholeCents },
     activeGoalId: { type: String, default: null },
     preferences: {
       notifications: {

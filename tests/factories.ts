@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { createEmailUser, upsertGoogleUser } from "~/features/auth/user.server";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
 import { addDebt, type DebtInput } from "~/features/debts/debts.server";
+import { addSavingsGoal, type SavingsGoalInput } from "~/features/savings/savings.server";
 import { addCategory } from "~/features/categories/categories.server";
 import { confirmImport, previewImport, saveUpload, type ImportChoicesInput } from "~/features/import/import.server";
 import { createTransaction, type TransactionInput } from "~/features/transactions/transactions.server";
@@ -79,4 +80,9 @@ export function createDebtFor(userId: string, input: Partial<DebtInput> = {}) {
     description: "",
     ...input,
   });
+}
+
+/** A savings goal added as the savings form adds it; defaults to a $1,000.00 'Emergency Fund' due 2027-03-05. */
+export function createSavingsGoalFor(userId: string, input: Partial<SavingsGoalInput> = {}) {
+  return addSavingsGoal(userId, { name: "Emergency Fund", target: toCents(100000), deadline: "2027-03-05", ...input });
 }

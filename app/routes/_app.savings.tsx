@@ -1,21 +1,173 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageSummary } from "~/components/ui/page-summary";
-import { requirePremiumUser } from "~/features/auth/auth.server";
+import { getPremiumUser } from "~/features/auth/auth.server";
+import { SavingsGoalsManager, type RefusedGoalForm } from "~/features/savings/components/savings-goals-manager";
+import { SavingsTracker } from "~/features/savings/components/savings-tracker";
+import { RecentSavingsTransactions, SavingsWithdrawals } from "~/features/savings/components/savings-withdrawals";
+import { SAVINGS_MESSAGES, SAVINGS_PATH } from "~/features/savings/savings";
+import { parseEditGoalForm, parseInitialSavings, parseNewGoalForm, parseWithdrawalForm } from "~/features/savings/savings-form.server";
+import {
+  addSavingsGoal,
+  deleteSavingsGoal,
+  deleteWithdrawal,
+  getSavingsGoal,
+  getSavingsOverview,
+  recordWithdrawal,
+  selectSavingsGoal,
+  setInitialSavings,
+  updateSavingsGoal,
+} from "~/features/savings/savings.server";
+import { todayIso } from "~/lib/month";
+import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "Savings Goals" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePremiumUser(request);
-  return null;
+function notFound() {
+  return new Response("Not Found", { status: 404 });
 }
 
-export default function SavingsGoalsPage() {
+/** Where a goal form embedded elsewhere (the analytics page) asks to go back to; only our own two pages. */
+function returnPath(value: FormDataEntryValue | null) {
+  return typeof value === "string" && /^\/(savings|analytics)(\?[\w=&%-]*)?$/.test(value) ? value : SAVINGS_PATH;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getPremiumUser(request);
+  if (!user) return { locked: true as const };
+  const params = new URL(request.url).searchParams;
+  const today = todayIso();
+  const overview = await getSavingsOverview(user.id, today);
+  // A panel naming a goal that is not the user's is a 404, as for any other record id.
+  const goalPanel = (name: "goal" | "deleteGoal") => {
+    const id = params.get(name);
+    if (id === null || (name === "goal" && id === "new")) return null;
+    if (!overview.goals.some((goal) => goal.id === id)) throw notFound();
+    return id;
+  };
+  return {
+    locked: false as const,
+    currency: user.currency,
+    today,
+    overview,
+    panel: { adding: params.get("goal") === "new", editId: goalPanel("goal"), deleteId: goalPanel("deleteGoal") },
+    editingInitial: params.get("initial") === "edit",
+    withdrawing: params.get("withdraw") === "new",
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await getPremiumUser(request);
+  // A subscription that ended while the page was open: the locked screen says why.
+  if (!user) throw redirect(SAVINGS_PATH);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const goalId = String(formData.get("goalId") ?? "");
+  const back = returnPath(formData.get("returnTo"));
+  const today = todayIso();
+
+  if (intent === "add-goal") {
+    const { submission, input } = parseNewGoalForm(formData, today);
+    if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
+    try {
+      await addSavingsGoal(user.id, input);
+    } catch (error) {
+      console.error("add savings goal failed", error);
+      return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.addFailed] }) }, { status: 503 });
+    }
+    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalAdded });
+  }
+
+  if (intent === "update-goal") {
+    const stored = await getSavingsGoal(user.id, goalId);
+    if (!stored) throw notFound();
+    const { submission, input } = parseEditGoalForm(formData, stored);
+    if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
+    try {
+      const updated = await updateSavingsGoal(user.id, goalId, input, today);
+      if (!updated.ok) throw notFound();
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      console.error("update savings goal failed", error);
+      return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.updateFailed] }) }, { status: 503 });
+    }
+    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalUpdated });
+  }
+
+  if (intent === "delete-goal") {
+    if (!(await deleteSavingsGoal(user.id, goalId))) throw notFound();
+    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalDeleted });
+  }
+
+  if (intent === "select-goal") {
+    if (!(await selectSavingsGoal(user.id, goalId))) throw notFound();
+    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.activeGoalUpdated });
+  }
+
+  if (intent === "set-initial") {
+    const parsed = parseInitialSavings(formData);
+    if (!parsed.ok) return data({ intent, goalId, initial: { typed: parsed.typed, error: parsed.message } }, { status: 400 });
+    await setInitialSavings(user.id, parsed.cents);
+    return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.initialUpdated });
+  }
+
+  if (intent === "add-withdrawal") {
+    const { submission, input } = parseWithdrawalForm(formData, today);
+    if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
+    const recorded = await recordWithdrawal(user.id, input);
+    if (!recorded.ok) return data({ intent, goalId, result: submission.reply({ fieldErrors: { amount: [SAVINGS_MESSAGES.withdrawalAboveBalance] } }) }, { status: 400 });
+    return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalRecorded });
+  }
+
+  if (intent === "delete-withdrawal") {
+    if (!(await deleteWithdrawal(user.id, String(formData.get("withdrawalId") ?? "")))) throw notFound();
+    return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalDeleted });
+  }
+
+  return data({ intent: null, goalId, result: undefined }, { status: 400 });
+}
+
+function LockedPanel() {
   return (
-    <PageSummary heading="Savings Goals">
-      <p>Set savings goals, record withdrawals and follow your progress.</p>
-    </PageSummary>
+    <section className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <p aria-hidden="true" className="text-4xl">
+        🔒
+      </p>
+      <h2 className="mt-3 text-xl font-semibold text-slate-900">Savings Locked</h2>
+      <p className="mt-2 text-slate-600">Set savings goals, record withdrawals and follow your progress with Premium.</p>
+      <Link to="/manage-subscription" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+        Unlock Savings
+      </Link>
+    </section>
+  );
+}
+
+export default function SavingsPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (loaderData.locked) return <LockedPanel />;
+  const { overview, currency, today, panel } = loaderData;
+  const refusedGoal = actionData && (actionData.intent === "add-goal" || actionData.intent === "update-goal") && "result" in actionData && actionData.result ? (actionData as RefusedGoalForm) : null;
+  const refusedInitial = actionData && "initial" in actionData ? actionData.initial : null;
+  const refusedWithdrawal = actionData?.intent === "add-withdrawal" && "result" in actionData ? actionData.result : undefined;
+  const activeGoal = overview.goals.find((goal) => goal.id === overview.activeGoalId) ?? null;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Savings Goals</h1>
+      <SavingsTracker
+        figures={overview}
+        currency={currency}
+        activeGoal={activeGoal}
+        initial={{ editing: loaderData.editingInitial || refusedInitial !== null, typed: refusedInitial?.typed ?? null, error: refusedInitial?.error ?? null }}
+      />
+      <SavingsGoalsManager goals={overview.goals} activeGoalId={overview.activeGoalId} currency={currency} panel={panel} refused={refusedGoal} />
+      <RecentSavingsTransactions entries={overview.recent} currency={currency} />
+      <SavingsWithdrawals withdrawals={overview.withdrawals} currency={currency} today={today} open={loaderData.withdrawing || refusedWithdrawal !== undefined} result={refusedWithdrawal} />
+    </div>
   );
 }
 

@@ -109,13 +109,15 @@ test.describe("guards", () => {
       await page.goto(path);
       await expect(page).toHaveURL("/dashboard");
     }
-    for (const path of ["/analytics", "/savings", "/insights", "/bank"]) {
+    for (const path of ["/insights", "/bank"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/manage-subscription");
     }
-    // Debt management shows its locked screen instead (decision 132).
-    await page.goto("/debt-management");
-    await expect(page.getByRole("heading", { name: "Debt Management Locked" })).toBeVisible();
+    // These show their locked screens instead (decisions 132, 140 and 143).
+    for (const [path, heading] of [["/debt-management", "Debt Management Locked"], ["/analytics", "Analytics Locked"], ["/savings", "Savings Locked"]]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
   });
 
   test("a premium user reaches premium pages, with their titles", async ({ page, login, app }) => {

@@ -5,6 +5,8 @@ test.describe("premium", () => {
     const user = await login();
 
     await page.goto("/analytics");
+    await expect(page.getByRole("heading", { name: "Analytics Locked" })).toBeVisible();
+    await page.getByRole("link", { name: "Subscribe Now" }).click();
     await expect(page).toHaveURL("/manage-subscription");
     await expect(page.getByRole("heading", { name: "Upgrade to Premium" })).toBeVisible();
 
@@ -42,7 +44,7 @@ test.describe("premium", () => {
     await expect(page.getByText("Your subscription has been cancelled.", { exact: false })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Upgrade to Premium" })).toBeVisible();
     await page.goto("/analytics");
-    await expect(page).toHaveURL("/manage-subscription");
+    await expect(page.getByRole("heading", { name: "Analytics Locked" })).toBeVisible();
     expect(await app.models.User.findById(user.id).lean()).toMatchObject({ premiumAccess: false, subscription: { status: "canceled" } });
   });
 
@@ -92,6 +94,6 @@ test.describe("premium", () => {
     await dialog.getByRole("link", { name: "Close" }).or(dialog.getByRole("button", { name: "Close" })).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await page.goto("/analytics");
-    await expect(page).toHaveURL("/manage-subscription");
+    await expect(page.getByRole("heading", { name: "Analytics Locked" })).toBeVisible();
   });
 });

@@ -4,7 +4,7 @@ import { allModels, ContactSubmission, Session, User } from "../../../models";
 import { createSession } from "~/features/auth/session.server";
 import { startTwoFactorSetup } from "~/features/auth/two-factor.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
-import { createBudget, createDebtFor, createGoogleUser, createTransactionFor, createUser, importBankFile, TEST_PASSWORD } from "../../../tests/factories";
+import { createBudget, createDebtFor, createGoogleUser, createSavingsGoalFor, createTransactionFor, createUser, importBankFile, TEST_PASSWORD } from "../../../tests/factories";
 import { savePlan } from "~/features/debts/plan.server";
 import { getAssets, recordNetWorthSnapshot } from "~/features/net-worth/net-worth.server";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -29,6 +29,7 @@ async function busyUser() {
   await savePlan(userId, { extra: toCents(10000), strategy: "avalanche", customOrder: [] });
   await getAssets(userId);
   await recordNetWorthSnapshot(userId, "2026-03");
+  await createSavingsGoalFor(userId);
   return { userId, email };
 }
 
@@ -43,7 +44,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots"]) {
+    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -85,6 +86,7 @@ describe("account data", () => {
       "monthSummaries",
       "netWorthSnapshots",
       "passwordresettokens",
+      "savingsGoals",
       "transactions",
       "users",
     ]);

@@ -30,6 +30,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   debtPlans: ({ id }) => ({ userId: id }),
   financialAssets: ({ id }) => ({ userId: id }),
   netWorthSnapshots: ({ id }) => ({ userId: id }),
+  savingsGoals: ({ id }) => ({ userId: id }),
   contactSubmissions: ({ email }) => ({ email }),
   // Counts keyed by the account: its email (sign-in, reset) or its id (second factor).
   rateLimits: ({ id, email }) => ({ key: { $in: Object.keys(RATE_LIMITS).flatMap((name) => [`${name}:${email}`, `${name}:${id.toString()}`]) } }),

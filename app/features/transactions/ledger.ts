@@ -6,7 +6,7 @@ import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
 /** Who hands the ledger a new transaction; each later writer (debt payments, savings, bank sync) adds its own. */
-export const LEDGER_SOURCES = ["manual", "import", "plaid", "debt"] as const;
+export const LEDGER_SOURCES = ["manual", "import", "plaid", "debt", "savings"] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 
 /** The fields of a transaction its writers choose; amounts in integer cents, `date` YYYY-MM-DD. */

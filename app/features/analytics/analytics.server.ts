@@ -1,0 +1,44 @@
+import { Budget, monthBudgetId, type BudgetRecord } from "../../../models";
+import { resolveMonthBudget, type BudgetEntry } from "~/features/budgets/carry-over";
+import { getCategories } from "~/features/categories/categories.server";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import type { MonthTotals } from "~/features/transactions/month-summary";
+import { shiftMonth } from "~/lib/month";
+import { toCents, type Cents } from "~/lib/money";
+import { analyticsFigures, trendMonthKeys } from "./analytics";
+
+type StoredBudget = Pick<BudgetRecord, "amount" | "userSet" | "carriedOver">;
+
+async function readMonthBudget(userId: string, monthKey: string): Promise<BudgetEntry | null> {
+  const stored = await Budget.findById(monthBudgetId(userId, monthKey)).select({ amount: 1, userSet: 1, carriedOver: 1 }).lean<StoredBudget>();
+  return stored && { amount: toCents(stored.amount), userSet: stored.userSet, carriedOver: stored.carriedOver };
+}
+
+/**
+ * The monthly budgets of `months` (oldest first) as the dashboard would show
+ * them (a user-set budget carries over one month), read only: one _id read per
+ * month plus the month before the first. Nothing is stored, so viewing
+ * analytics never writes.
+ */
+async function monthBudgets(userId: string, months: string[]): Promise<Record<string, Cents>> {
+  const keys = [shiftMonth(months[0], -1), ...months];
+  const entries = await Promise.all(keys.map((key) => readMonthBudget(userId, key)));
+  return Object.fromEntries(months.map((month, index) => [month, resolveMonthBudget(entries[index + 1], entries[index]).amount]));
+}
+
+/**
+ * Everything the analytics page shows for a month, from a fixed number of
+ * small reads whatever the number of transactions: the categories, six month
+ * summaries by _id (the trend's months, which include the month and the one
+ * before it) and seven monthly budgets by _id. Transactions are never read.
+ */
+export async function getAnalytics(userId: string, month: string) {
+  const months = trendMonthKeys(month);
+  const [categories, summaries, budgets] = await Promise.all([
+    getCategories(userId),
+    Promise.all(months.map((key) => getMonthTotals(userId, key))),
+    monthBudgets(userId, months),
+  ]);
+  const totals: Record<string, MonthTotals> = Object.fromEntries(months.map((key, index) => [key, summaries[index]]));
+  return analyticsFigures({ month, categories, totals, budgets });
+}

@@ -1,0 +1,270 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ErrorList, FormErrorBox, Spinner, useIsSubmitting, type ListOfErrors } from "~/components/ui/forms";
+import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
+import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
+
+/** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
+export type RefusedGoalForm = { intent: "add-goal" | "update-goal"; goalId: string; result: SubmissionResult<string[]> };
+
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
+export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+export const primaryButtonClass =
+  "inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70";
+
+/** `base` (a path, maybe with a query) with `params` added: the panels live in the query so they open without JavaScript. */
+export function withQuery(base: string, params: Record<string, string>) {
+  const query = new URLSearchParams(params).toString();
+  if (!query) return base;
+  return `${base}${base.includes("?") ? "&" : "?"}${query}`;
+}
+
+export function FieldBox({ id, label, errors, hint, children }: { id: string; label: string; errors?: ListOfErrors; hint?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** A goal's progress bar: grey up to 50%, yellow above 50, blue above 75, green at 100. */
+export function GoalProgressBar({ progress, label }: { progress: number; label: string }) {
+  const band = progressBand(progress);
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={progress}
+      data-band={band}
+      className="h-2.5 w-full overflow-hidden rounded-full bg-slate-100"
+    >
+      <div className={`h-full rounded-full ${PROGRESS_BAND_CLASSES[band]}`} style={{ width: `${progress}%` }} />
+    </div>
+  );
+}
+
+function typedValue(result: SubmissionResult<string[]> | undefined, name: string, fallback: string) {
+  const typed = (result?.initialValue as Record<string, unknown> | undefined)?.[name];
+  return typeof typed === "string" ? typed : fallback;
+}
+
+function GoalForm({
+  goal,
+  refused,
+  action,
+  returnTo,
+  cancelTo,
+}: {
+  goal: SavingsGoalItem | null;
+  refused: RefusedGoalForm | null;
+  action: string;
+  returnTo: string | null;
+  cancelTo: string | null;
+}) {
+  const intent = goal ? "update-goal" : "add-goal";
+  const pending = useIsSubmitting({ intent });
+  const result = refused?.intent === intent ? refused.result : undefined;
+  const errors = result?.error ?? {};
+  const prefix = goal ? `goal-edit-${goal.id}` : "goal-new";
+  const fieldProps = (name: string, fallback: string) => ({
+    id: `${prefix}-${name}`,
+    name,
+    defaultValue: typedValue(result, name, fallback),
+    "aria-invalid": errors[name]?.length ? true : undefined,
+    "aria-describedby": errors[name]?.length ? `${prefix}-${name}-error` : undefined,
+    className: inputClass,
+  });
+  const title = goal ? "Edit Goal" : "New Goal";
+  return (
+    <Form method="post" action={action} preventScrollReset id="savings-goal-form" aria-labelledby={`${prefix}-title`} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <h3 id={`${prefix}-title`} className="font-semibold text-slate-900">
+        {title}
+      </h3>
+      <input type="hidden" name="intent" value={intent} />
+      {goal ? <input type="hidden" name="goalId" value={goal.id} /> : null}
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <FormErrorBox errors={errors[""]} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldBox id={`${prefix}-name`} label="Goal Name" errors={errors.name}>
+          <input {...fieldProps("name", goal?.name ?? "")} type="text" required maxLength={GOAL_NAME_MAX_LENGTH} placeholder="e.g. Emergency Fund" />
+        </FieldBox>
+        <FieldBox id={`${prefix}-target`} label="Target Amount" errors={errors.target}>
+          <input {...fieldProps("target", goal ? centsToInput(goal.target) : "")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        </FieldBox>
+        {goal ? (
+          <FieldBox id={`${prefix}-current`} label="Current Amount" errors={errors.current} hint="Raising it records the increase as a savings transaction.">
+            <input {...fieldProps("current", centsToInput(goal.current))} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} placeholder="0.00" />
+          </FieldBox>
+        ) : null}
+        <FieldBox id={`${prefix}-deadline`} label="Deadline" errors={errors.deadline} hint={goal ? undefined : "Leave empty for one year from today."}>
+          <input {...fieldProps("deadline", goal?.deadline ?? "")} type="date" />
+        </FieldBox>
+      </div>
+      <div className="flex justify-end gap-3">
+        {cancelTo ? (
+          <Link to={cancelTo} preventScrollReset className={secondaryButtonClass}>
+            Cancel
+          </Link>
+        ) : null}
+        <button type="submit" disabled={pending} className={primaryButtonClass}>
+          {pending ? <Spinner /> : null}
+          {goal ? "Update" : "Save"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function GoalRow({
+  goal,
+  active,
+  currency,
+  action,
+  returnTo,
+  editTo,
+  deleteTo,
+}: {
+  goal: SavingsGoalItem;
+  active: boolean;
+  currency: string;
+  action: string;
+  returnTo: string | null;
+  editTo: string;
+  deleteTo: string;
+}) {
+  const achieved = goal.progress >= 100;
+  return (
+    <li
+      data-testid="savings-goal"
+      data-active={active || undefined}
+      aria-current={active || undefined}
+      className={`rounded-xl border p-4 ${achieved ? "border-green-300 bg-green-50" : active ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-white"}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <Form method="post" action={action} preventScrollReset className="min-w-0 flex-1">
+          <input type="hidden" name="intent" value="select-goal" />
+          <input type="hidden" name="goalId" value={goal.id} />
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+          <button type="submit" className="block w-full text-left" aria-pressed={active} title="Select this goal">
+            <span className="block truncate font-semibold text-slate-900">{goal.name}</span>
+            <span className="block text-sm text-slate-600">
+              {formatMoney(goal.current, currency)} of {formatMoney(goal.target, currency)} · due {goal.deadline}
+            </span>
+          </button>
+        </Form>
+        <div className="flex shrink-0 gap-1">
+          <Link to={editTo} preventScrollReset aria-label={`Edit ${goal.name}`} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            <span aria-hidden="true">✏️</span>
+          </Link>
+          <Link to={deleteTo} preventScrollReset aria-label={`Delete ${goal.name}`} className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700">
+            <span aria-hidden="true">🗑️</span>
+          </Link>
+        </div>
+      </div>
+      <div className="mt-3 flex items-center gap-3">
+        <GoalProgressBar progress={goal.progress} label={`${goal.name} progress`} />
+        <span data-testid="savings-goal-progress" className="w-12 text-right text-sm font-semibold text-slate-700">
+          {goal.progress}%
+        </span>
+      </div>
+      {achieved ? (
+        <p className="mt-2 text-sm font-semibold text-green-700">{SAVINGS_MESSAGES.goalAchieved}</p>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">{formatMoney(amountToGo(goal.current, goal.target), currency)} to go</p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The savings goals list with its add / edit form and delete confirmation,
+ * every step a link or a form, so it works without JavaScript. The panel
+ * shown follows the query of `basePath` (`goal=new`, `goal=<id>`,
+ * `deleteGoal=<id>`); the forms post to `action` (the savings route), which
+ * goes back to `returnTo` (default the savings page) when done. The form
+ * opens by itself while there are no goals.
+ */
+export function SavingsGoalsManager({
+  goals,
+  activeGoalId,
+  currency,
+  panel,
+  refused = null,
+  basePath = SAVINGS_PATH,
+  action = SAVINGS_PATH,
+  returnTo = null,
+}: {
+  goals: SavingsGoalItem[];
+  activeGoalId: string | null;
+  currency: string;
+  /** What the query opens: the new-goal form, a goal's edit form, or a goal's delete confirmation. */
+  panel: { adding: boolean; editId: string | null; deleteId: string | null };
+  refused?: RefusedGoalForm | null;
+  basePath?: string;
+  action?: string;
+  returnTo?: string | null;
+}) {
+  const editId = refused?.intent === "update-goal" ? refused.goalId : panel.editId;
+  const edited = goals.find((goal) => goal.id === editId) ?? null;
+  const adding = !edited && (panel.adding || goals.length === 0 || refused?.intent === "add-goal");
+  const toDelete = goals.find((goal) => goal.id === panel.deleteId);
+  return (
+    <section aria-labelledby="savings-goals-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="savings-goals-heading" className="text-lg font-semibold text-slate-900">
+          Savings Goals
+        </h2>
+        {!adding && !edited ? (
+          <Link to={`${withQuery(basePath, { goal: "new" })}#savings-goal-form`} preventScrollReset className={primaryButtonClass}>
+            Add Goal
+          </Link>
+        ) : null}
+      </div>
+      {edited ? (
+        <GoalForm key={`edit-${edited.id}`} goal={edited} refused={refused} action={action} returnTo={returnTo} cancelTo={basePath} />
+      ) : adding ? (
+        <GoalForm key="new" goal={null} refused={refused} action={action} returnTo={returnTo} cancelTo={goals.length === 0 ? null : basePath} />
+      ) : null}
+      {goals.length === 0 ? (
+        <p className="text-slate-600">{SAVINGS_MESSAGES.noGoals}</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Savings goals">
+          {goals.map((goal) => (
+            <GoalRow
+              key={goal.id}
+              goal={goal}
+              active={goal.id === activeGoalId}
+              currency={currency}
+              action={action}
+              returnTo={returnTo}
+              editTo={`${withQuery(basePath, { goal: goal.id })}#savings-goal-form`}
+              deleteTo={withQuery(basePath, { deleteGoal: goal.id })}
+            />
+          ))}
+        </ul>
+      )}
+      {toDelete ? (
+        <ConfirmDialog
+          title="Delete Savings Goal"
+          message={SAVINGS_MESSAGES.confirmDelete}
+          action={action}
+          fields={{ intent: "delete-goal", goalId: toDelete.id, ...(returnTo ? { returnTo } : {}) }}
+          cancelTo={basePath}
+        />
+      ) : null}
+    </section>
+  );
+}

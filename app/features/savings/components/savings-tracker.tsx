@@ -1,0 +1,134 @@
+import { Form, Link } from "@remix-run/react";
+import { Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
+import { breakdownShares, formatRate, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
+import { FieldBox, GoalProgressBar, inputClass, primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+
+export type TrackerFigures = {
+  initialSavings: Cents;
+  appTransactions: Cents;
+  withdrawn: Cents;
+  totalSaved: Cents;
+  savingsRate: number;
+  monthlyBudget: Cents;
+};
+
+function Figure({ label, value, testId, tone = "text-slate-900" }: { label: string; value: string; testId: string; tone?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 p-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd data-testid={testId} className={`mt-1 text-xl font-semibold ${tone}`}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cents; currency: string; editing: boolean; typed: string | null; error: string | null }) {
+  const pending = useIsSubmitting({ intent: "set-initial" });
+  if (!editing) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm font-medium text-slate-500">Initial Savings</p>
+          <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <span data-testid="savings-initial">{formatMoney(cents, currency)}</span>
+            {cents > 0 ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-700">Starting Balance</span> : null}
+          </p>
+        </div>
+        <Link to={`${withQuery(SAVINGS_PATH, { initial: "edit" })}#initial-savings`} preventScrollReset className={secondaryButtonClass}>
+          Edit
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="initial-savings" className="space-y-3">
+      <input type="hidden" name="intent" value="set-initial" />
+      <FieldBox id="initialSavings" label="Initial Savings" errors={error ? [error] : undefined} hint={SAVINGS_MESSAGES.initialHint}>
+        <input
+          id="initialSavings"
+          name="initialSavings"
+          type="text"
+          inputMode="decimal"
+          pattern={AMOUNT_PATTERN}
+          defaultValue={typed ?? (cents > 0 ? centsToInput(cents) : "")}
+          placeholder="0.00"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "initialSavings-error initialSavings-hint" : "initialSavings-hint"}
+          className={inputClass}
+        />
+      </FieldBox>
+      <div className="flex justify-end gap-3">
+        <Link to={SAVINGS_PATH} preventScrollReset className={secondaryButtonClass}>
+          Cancel
+        </Link>
+        <button type="submit" disabled={pending} className={primaryButtonClass}>
+          {pending ? <Spinner /> : null}
+          Save
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Block 1 of the savings panel: initial savings, the breakdown, the figures and the active goal's progress. */
+export function SavingsTracker({
+  figures,
+  currency,
+  activeGoal,
+  initial,
+}: {
+  figures: TrackerFigures;
+  currency: string;
+  activeGoal: SavingsGoalItem | null;
+  initial: { editing: boolean; typed: string | null; error: string | null };
+}) {
+  const added = (figures.appTransactions - figures.withdrawn) as Cents;
+  const shares = breakdownShares(figures.initialSavings, added);
+  return (
+    <section aria-labelledby="savings-tracker-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="savings-tracker-heading" className="text-lg font-semibold text-slate-900">
+        Savings Tracker
+      </h2>
+      <InitialSavings cents={figures.initialSavings} currency={currency} editing={initial.editing} typed={initial.typed} error={initial.error} />
+      {shares.initial + shares.added > 0 ? (
+        <div>
+          <div className="flex h-3 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+            <div className="h-full bg-blue-400" style={{ width: `${shares.initial}%` }} />
+            <div className="h-full bg-green-500" style={{ width: `${shares.added}%` }} />
+          </div>
+          <ul className="mt-2 flex gap-4 text-sm text-slate-600" aria-label="Savings breakdown">
+            <li className="flex items-center gap-1.5">
+              <span className="inline-block h-2.5 w-2.5 rounded-full bg-blue-400" aria-hidden="true" />
+              Initial: {formatMoney(figures.initialSavings, currency)}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <span className="inline-block h-2.5 w-2.5 rounded-full bg-green-500" aria-hidden="true" />
+              Added: {formatMoney(added, currency)}
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Total Saved" value={formatMoney(figures.totalSaved, currency)} testId="savings-total-saved" />
+        <Figure label="Savings Rate" value={formatRate(figures.savingsRate)} testId="savings-rate" />
+        <Figure label="App Transactions" value={formatMoney(figures.appTransactions, currency)} testId="savings-app-transactions" />
+        <Figure label="Monthly Budget" value={formatMoney(figures.monthlyBudget, currency)} testId="savings-monthly-budget" />
+        {figures.withdrawn > 0 ? <Figure label="Withdrawals" value={`-${formatMoney(figures.withdrawn, currency)}`} testId="savings-withdrawals-total" tone="text-red-600" /> : null}
+      </dl>
+      {activeGoal ? (
+        <div data-testid="savings-goal-progress-box" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+          <p className="text-sm font-medium text-slate-500">Goal Progress</p>
+          <p className="mt-1 font-semibold text-slate-900">
+            {activeGoal.name}: {formatMoney(activeGoal.current, currency)} of {formatMoney(activeGoal.target, currency)} ({activeGoal.progress}%)
+          </p>
+          <div className="mt-2">
+            <GoalProgressBar progress={activeGoal.progress} label={`${activeGoal.name} progress`} />
+          </div>
+          {activeGoal.progress >= 100 ? <p className="mt-2 text-sm font-semibold text-green-700">{SAVINGS_MESSAGES.goalAchieved}</p> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { FormErrorBox, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
+import { REASON_MAX_LENGTH, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
+import { FieldBox, inputClass, primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+
+const cellClass = "px-3 py-2 text-sm";
+const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
+
+/** Block 3: the first five savings transactions, newest first; the description is always 'Savings'. */
+export function RecentSavingsTransactions({ entries, currency }: { entries: SavingsEntry[]; currency: string }) {
+  return (
+    <section aria-labelledby="recent-savings-heading" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="recent-savings-heading" className="text-lg font-semibold text-slate-900">
+        Recent Savings Transactions
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-slate-600">No savings transactions yet.</p>
+      ) : (
+        <table className="w-full" data-testid="recent-savings-table">
+          <thead>
+            <tr>
+              <th className={headClass}>Date</th>
+              <th className={headClass}>Amount</th>
+              <th className={headClass}>Description</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className={cellClass}>{entry.date}</td>
+                <td className={`${cellClass} font-semibold text-slate-900`}>{formatMoney(entry.amount, currency)}</td>
+                <td className={cellClass}>Savings</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function typedValue(result: SubmissionResult<string[]> | undefined, name: string, fallback: string) {
+  const typed = (result?.initialValue as Record<string, unknown> | undefined)?.[name];
+  return typeof typed === "string" ? typed : fallback;
+}
+
+function WithdrawalForm({ today, result }: { today: string; result?: SubmissionResult<string[]> }) {
+  const pending = useIsSubmitting({ intent: "add-withdrawal" });
+  const errors = result?.error ?? {};
+  const fieldProps = (name: string, fallback: string) => ({
+    id: `withdrawal-${name}`,
+    name,
+    defaultValue: typedValue(result, name, fallback),
+    "aria-invalid": errors[name]?.length ? true : undefined,
+    "aria-describedby": errors[name]?.length ? `withdrawal-${name}-error` : undefined,
+    className: inputClass,
+  });
+  return (
+    <Form method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="withdrawal-form" aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <input type="hidden" name="intent" value="add-withdrawal" />
+      <FormErrorBox errors={errors[""]} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FieldBox id="withdrawal-amount" label="Amount" errors={errors.amount}>
+          <input {...fieldProps("amount", "")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        </FieldBox>
+        <FieldBox id="withdrawal-date" label="Date" errors={errors.date}>
+          <input {...fieldProps("date", today)} type="date" />
+        </FieldBox>
+        <FieldBox id="withdrawal-reason" label="Reason" errors={errors.reason}>
+          <input {...fieldProps("reason", "")} type="text" maxLength={REASON_MAX_LENGTH} placeholder="e.g. Emergency expense, Vacation payment" />
+        </FieldBox>
+      </div>
+      <div className="flex justify-end gap-3">
+        <Link to={SAVINGS_PATH} preventScrollReset className={secondaryButtonClass}>
+          Cancel
+        </Link>
+        <button type="submit" disabled={pending} className={primaryButtonClass}>
+          {pending ? <Spinner /> : null}
+          Save
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Block 4: '+ Record Withdrawal' with its form (opened by the query), and the withdrawals with their delete buttons. */
+export function SavingsWithdrawals({
+  withdrawals,
+  currency,
+  today,
+  open,
+  result,
+}: {
+  withdrawals: SavingsEntry[];
+  currency: string;
+  today: string;
+  open: boolean;
+  result?: SubmissionResult<string[]>;
+}) {
+  return (
+    <section aria-labelledby="withdrawals-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="withdrawals-heading" className="text-lg font-semibold text-slate-900">
+          Savings Withdrawals
+        </h2>
+        {open ? (
+          <button type="button" disabled className={primaryButtonClass}>
+            + Record Withdrawal
+          </button>
+        ) : (
+          <Link to={`${withQuery(SAVINGS_PATH, { withdraw: "new" })}#withdrawal-form`} preventScrollReset className={primaryButtonClass}>
+            + Record Withdrawal
+          </Link>
+        )}
+      </div>
+      {open ? <WithdrawalForm today={today} result={result} /> : null}
+      {withdrawals.length === 0 ? (
+        <p className="text-slate-600">{SAVINGS_MESSAGES.noWithdrawals}</p>
+      ) : (
+        <table className="w-full" data-testid="withdrawals-table">
+          <thead>
+            <tr>
+              <th className={headClass}>Date</th>
+              <th className={headClass}>Amount</th>
+              <th className={headClass}>Reason</th>
+              <th className={headClass}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {withdrawals.map((withdrawal) => (
+              <tr key={withdrawal.id} data-testid="withdrawal-row">
+                <td className={cellClass}>{withdrawal.date}</td>
+                <td className={`${cellClass} font-semibold text-red-600`}>-{formatMoney(withdrawal.amount, currency)}</td>
+                <td className={cellClass}>{withdrawal.description}</td>
+                <td className={`${cellClass} text-right`}>
+                  <Form method="post" action={SAVINGS_PATH} preventScrollReset>
+                    <input type="hidden" name="intent" value="delete-withdrawal" />
+                    <input type="hidden" name="withdrawalId" value={withdrawal.id} />
+                    <button type="submit" aria-label={`Delete withdrawal of ${formatMoney(withdrawal.amount, currency)} on ${withdrawal.date}`} className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700">
+                      <span aria-hidden="true">🗑️</span>
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+import { describe, expect, test } from "vitest";
+import { SavingsGoal, Transaction, User } from "../../../models";
+import { createSession } from "~/features/auth/session.server";
+import { action, loader } from "~/routes/_app.savings";
+import { toCents } from "~/lib/money";
+import { todayIso } from "~/lib/month";
+import { createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { toastOf } from "../../../tests/setup/toast";
+import { defaultDeadline, SAVINGS_MESSAGES } from "./savings";
+import { recordWithdrawal } from "./savings.server";
+
+useTestDatabase();
+
+const APP = "http://localhost:3000";
+
+async function cookieFor(userId: string) {
+  const { cookie } = await createSession(userId, new Request(`${APP}/`));
+  return cookie.split(";")[0];
+}
+
+function get(path: string, cookie: string) {
+  return new Request(`${APP}${path}`, { headers: { Cookie: cookie } });
+}
+
+function post(cookie: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return new Request(`${APP}/savings`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie } });
+}
+
+/** What an action answered or threw: a Response, or a `data()` result. */
+async function outcome(run: () => Promise<unknown>) {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function statusOf(result: unknown) {
+  if (result instanceof Response) return result.status;
+  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
+}
+
+function errorsOf(result: unknown) {
+  return (result as { data: { result?: { error?: Record<string, string[]> }; initial?: { error: string } } }).data;
+}
+
+async function submit(cookie: string, fields: Record<string, string>) {
+  return outcome(() => action({ request: post(cookie, fields), params: {}, context: {} }));
+}
+
+async function loadPage(cookie: string, query = "") {
+  return outcome(() => loader({ request: get(`/savings${query}`, cookie), params: {}, context: {} }));
+}
+
+async function everything(userId: string) {
+  return {
+    goals: await SavingsGoal.find({ userId }).lean(),
+    transactions: await Transaction.find({ userId }).lean(),
+    savings: (await User.findById(userId).lean())?.savings,
+  };
+}
+
+describe("/savings", () => {
+  test("a free user sees the locked screen (200); a post goes back to it and writes nothing", async () => {
+    const userId = await createGoogleUser();
+    const cookie = await cookieFor(userId);
+    expect(await loadPage(cookie)).toEqual({ locked: true });
+    expect(statusOf(await submit(cookie, { intent: "add-goal", name: "Car", target: "500" }))).toBe(302);
+    expect(await SavingsGoal.countDocuments({ userId })).toBe(0);
+  });
+
+  test("with no goals the 'New Goal' form opens by itself; adding one writes it (deadline a year out) and says so", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const page = (await loadPage(cookie)) as { locked: false; overview: { goals: unknown[] } };
+    expect(page.overview.goals).toEqual([]);
+    const response = (await submit(cookie, { intent: "add-goal", name: "  Emergency Fund ", target: "1000" })) as Response;
+    expect(response.status).toBe(302);
+    expect((await toastOf(response))?.message).toBe(SAVINGS_MESSAGES.goalAdded);
+    expect(await SavingsGoal.findOne({ userId }).lean()).toMatchObject({ name: "Emergency Fund", target: 100000, current: 0, deadline: defaultDeadline(todayIso()) });
+  });
+
+  test("a goal without a name or with a target of 0 is refused with the spec's messages (400, nothing written)", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const before = await everything(userId);
+    const refused = await submit(cookie, { intent: "add-goal", name: "  ", target: "0" });
+    expect(statusOf(refused)).toBe(400);
+    expect(errorsOf(refused).result?.error).toMatchObject({ name: [SAVINGS_MESSAGES.goalNameRequired], target: [SAVINGS_MESSAGES.goalTargetInvalid] });
+    expect(statusOf(await submit(cookie, { intent: "add-goal", name: "Car", target: "-5" }))).toBe(400);
+    expect(statusOf(await submit(cookie, { intent: "add-goal", name: "Car", target: "5", deadline: "2026-02-30" }))).toBe(400);
+    expect(await everything(userId)).toEqual(before);
+  });
+
+  test("editing a goal's current amount up writes a savings expense for the increase through the ledger", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const goal = await createSavingsGoalFor(userId);
+    const response = (await submit(cookie, { intent: "update-goal", goalId: goal.id, name: "Rainy Day", target: "1000", current: "1000", deadline: "2027-01-01" })) as Response;
+    expect(response.status).toBe(302);
+    expect((await toastOf(response))?.message).toBe(SAVINGS_MESSAGES.goalUpdated);
+    expect(await SavingsGoal.findById(goal.id).lean()).toMatchObject({ name: "Rainy Day", current: 100000, deadline: "2027-01-01" });
+    expect(await Transaction.find({ userId }).lean()).toMatchObject([
+      { type: "expense", category: "savings", amount: 100000, description: "Contribution to Rainy Day", source: "savings", date: todayIso() },
+    ]);
+    const page = (await loadPage(cookie)) as { overview: { goals: Array<{ progress: number }>; totalSaved: number; recent: unknown[] } };
+    expect(page.overview.goals[0].progress).toBe(100);
+    expect(page.overview.totalSaved).toBe(100000);
+    expect(page.overview.recent).toHaveLength(1);
+  });
+
+  test("a bad edit is refused (400) and writes nothing", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const goal = await createSavingsGoalFor(userId);
+    const before = await everything(userId);
+    const refused = await submit(cookie, { intent: "update-goal", goalId: goal.id, name: "Car", target: "1000", current: "12.345" });
+    expect(statusOf(refused)).toBe(400);
+    expect(errorsOf(refused).result?.error?.current).toEqual([SAVINGS_MESSAGES.goalCurrentInvalid]);
+    expect(await everything(userId)).toEqual(before);
+  });
+
+  test("selecting and deleting a goal", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const first = await createSavingsGoalFor(userId);
+    const second = await createSavingsGoalFor(userId, { name: "Car" });
+    const selected = (await submit(cookie, { intent: "select-goal", goalId: second.id })) as Response;
+    expect((await toastOf(selected))?.message).toBe(SAVINGS_MESSAGES.activeGoalUpdated);
+    expect((await User.findById(userId).lean())?.savings?.activeGoalId).toBe(second.id);
+    const page = (await loadPage(cookie, `?deleteGoal=${second.id}`)) as { panel: { deleteId: string } };
+    expect(page.panel.deleteId).toBe(second.id);
+    const deleted = (await submit(cookie, { intent: "delete-goal", goalId: second.id })) as Response;
+    expect((await toastOf(deleted))?.message).toBe(SAVINGS_MESSAGES.goalDeleted);
+    expect(await SavingsGoal.countDocuments({ userId })).toBe(1);
+    expect((await User.findById(userId).lean())?.savings?.activeGoalId).toBe(first.id);
+  });
+
+  test("another user's goal or withdrawal is a 404 to see, edit, select or delete, and stays as it was", async () => {
+    const owner = await createPremiumUser();
+    await createTransactionFor(owner, { category: "savings", amount: toCents(50000), description: "" });
+    const goal = await createSavingsGoalFor(owner);
+    const withdrawal = await recordWithdrawal(owner, { amount: toCents(1000), date: "2026-03-05", reason: "" });
+    if (!withdrawal.ok) throw new Error("refused");
+    const before = await everything(owner);
+    const cookie = await cookieFor(await createPremiumUser());
+    expect(statusOf(await loadPage(cookie, `?goal=${goal.id}`))).toBe(404);
+    expect(statusOf(await loadPage(cookie, `?deleteGoal=${goal.id}`))).toBe(404);
+    expect(statusOf(await submit(cookie, { intent: "update-goal", goalId: goal.id, name: "Mine", target: "1", current: "900" }))).toBe(404);
+    expect(statusOf(await submit(cookie, { intent: "select-goal", goalId: goal.id }))).toBe(404);
+    expect(statusOf(await submit(cookie, { intent: "delete-goal", goalId: goal.id }))).toBe(404);
+    expect(statusOf(await submit(cookie, { intent: "delete-withdrawal", withdrawalId: withdrawal.id }))).toBe(404);
+    expect(await everything(owner)).toEqual(before);
+  });
+
+  test("a withdrawal above the savings balance is refused with the spec's message; within it, it is recorded and can be deleted", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    await createTransactionFor(userId, { category: "savings", amount: toCents(20000), description: "" });
+    await submit(cookie, { intent: "set-initial", initialSavings: "$1,000" });
+    const before = await everything(userId);
+
+    const tooMuch = await submit(cookie, { intent: "add-withdrawal", amount: "1200.01", date: "2026-03-06", reason: "" });
+    expect(statusOf(tooMuch)).toBe(400);
+    expect(errorsOf(tooMuch).result?.error?.amount).toEqual([SAVINGS_MESSAGES.withdrawalAboveBalance]);
+    const zero = await submit(cookie, { intent: "add-withdrawal", amount: "0", reason: "" });
+    expect(errorsOf(zero).result?.error?.amount).toEqual([SAVINGS_MESSAGES.withdrawalInvalid]);
+    expect(await everything(userId)).toEqual(before);
+
+    const recorded = (await submit(cookie, { intent: "add-withdrawal", amount: "1200", date: "", reason: "Vacation payment" })) as Response;
+    expect((await toastOf(recorded))?.message).toBe(SAVINGS_MESSAGES.withdrawalRecorded);
+    const page = (await loadPage(cookie)) as { overview: { totalSaved: number; withdrawn: number; withdrawals: Array<{ id: string; date: string; description: string }> } };
+    expect(page.overview).toMatchObject({ totalSaved: 0, withdrawn: 120000 });
+    expect(page.overview.withdrawals).toMatchObject([{ date: todayIso(), description: "Vacation payment", amount: 120000 }]);
+
+    const deleted = (await submit(cookie, { intent: "delete-withdrawal", withdrawalId: page.overview.withdrawals[0].id })) as Response;
+    expect((await toastOf(deleted))?.message).toBe(SAVINGS_MESSAGES.withdrawalDeleted);
+    expect(((await loadPage(cookie)) as { overview: { totalSaved: number } }).overview.totalSaved).toBe(120000);
+  });
+
+  test("initial savings: stripped of other characters, empty clears it, anything else is 'Please enter a valid amount'", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const saved = (await submit(cookie, { intent: "set-initial", initialSavings: "$2,500.50" })) as Response;
+    expect((await toastOf(saved))?.message).toBe(SAVINGS_MESSAGES.initialUpdated);
+    expect((await User.findById(userId).lean())?.savings?.initialSavings).toBe(250050);
+    const before = await everything(userId);
+    for (const typed of ["abc", "1.234", "."]) {
+      const refused = await submit(cookie, { intent: "set-initial", initialSavings: typed });
+      expect(statusOf(refused), typed).toBe(400);
+      expect(errorsOf(refused).initial?.error).toBe(SAVINGS_MESSAGES.initialInvalid);
+    }
+    expect(statusOf(await submit(cookie, { intent: "set-initial" }))).toBe(400);
+    expect(await everything(userId)).toEqual(before);
+    await submit(cookie, { intent: "set-initial", initialSavings: "" });
+    expect((await User.findById(userId).lean())?.savings?.initialSavings).toBe(0);
+  });
+
+  test("an unknown intent is a 400 that writes nothing", async () => {
+    const userId = await createPremiumUser();
+    const before = await everything(userId);
+    expect(statusOf(await submit(await cookieFor(userId), { intent: "drop-everything" }))).toBe(400);
+    expect(await everything(userId)).toEqual(before);
+  });
+});

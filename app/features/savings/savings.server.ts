@@ -1,0 +1,268 @@
+import { Types } from "mongoose";
+import { SavingsGoal, Transaction, User, type SavingsGoalRecord, type TransactionRecord } from "../../../models";
+import { getMonthBudget } from "~/features/budgets/budgets.server";
+import { LedgerRefusedError } from "~/features/transactions/ledger";
+import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
+import { listMonthSummaries, type ListedMonthSummary } from "~/features/transactions/month-summary.server";
+import { toMonthTotals } from "~/features/transactions/month-summary";
+import type { Cents } from "~/lib/money";
+import { monthKeyOf } from "~/lib/month";
+import {
+  contributionDescription,
+  contributionOf,
+  DEFAULT_WITHDRAWAL_REASON,
+  goalProgress,
+  RECENT_SAVINGS_ROWS,
+  resolveActiveGoal,
+  SAVINGS_CATEGORY,
+  savingsLedgerTotals,
+  savingsRate,
+  totalSaved,
+  withdrawalFits,
+  type SavingsEntry,
+  type SavingsGoalItem,
+} from "./savings";
+
+export type SavingsGoalInput = { name: string; target: Cents; deadline: string };
+export type SavingsGoalEdit = SavingsGoalInput & { current: Cents };
+
+function owner(userId: string) {
+  return new Types.ObjectId(userId);
+}
+
+const GOAL_FIELDS = { name: 1, target: 1, current: 1, deadline: 1, createdAt: 1 } as const;
+type ListedGoal = Pick<SavingsGoalRecord, "_id" | "name" | "target" | "current" | "deadline" | "createdAt">;
+
+function toGoalItem(goal: ListedGoal): SavingsGoalItem {
+  return {
+    id: String(goal._id),
+    name: goal.name,
+    target: goal.target as Cents,
+    current: (goal.current ?? 0) as Cents,
+    deadline: goal.deadline,
+    progress: goalProgress(goal.current ?? 0, goal.target),
+    createdAt: new Date(goal.createdAt).toISOString(),
+  };
+}
+
+/** The user's goals, oldest first (the first is the one that becomes active when the chosen one goes). */
+export async function listSavingsGoals(userId: string): Promise<SavingsGoalItem[]> {
+  const goals = await SavingsGoal.find({ userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal[]>();
+  return goals.map(toGoalItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** The user's goal; null when the id is not one of theirs. */
+export async function getSavingsGoal(userId: string, goalId: string): Promise<SavingsGoalItem | null> {
+  const _id = toObjectId(goalId);
+  if (!_id) return null;
+  const goal = await SavingsGoal.findOne({ _id, userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal>();
+  return goal ? toGoalItem(goal) : null;
+}
+
+async function readSavingsState(userId: string) {
+  const user = await User.findById(userId).select({ "savings.initialSavings": 1, "savings.activeGoalId": 1 }).lean<{ savings?: { initialSavings?: number; activeGoalId?: string | null } }>();
+  return { initialSavings: (user?.savings?.initialSavings ?? 0) as Cents, activeGoalId: user?.savings?.activeGoalId ?? null };
+}
+
+async function writeActiveGoal(userId: string, activeGoalId: string | null) {
+  await User.updateOne({ _id: userId }, { $set: { "savings.activeGoalId": activeGoalId } });
+}
+
+/** Adds a goal (current 0); it becomes the active goal when it is the first or none is active. */
+export async function addSavingsGoal(userId: string, input: SavingsGoalInput): Promise<SavingsGoalItem> {
+  const created = await SavingsGoal.create({ userId: owner(userId), name: input.name, target: input.target, current: 0, deadline: input.deadline });
+  const goal = toGoalItem(created.toObject());
+  const { activeGoalId } = await readSavingsState(userId);
+  const ids = (await listSavingsGoals(userId)).map((item) => item.id);
+  if (!activeGoalId || !ids.includes(activeGoalId)) await writeActiveGoal(userId, goal.id);
+  return goal;
+}
+
+export type GoalUpdateResult = { ok: true; goal: SavingsGoalItem; contributed: Cents } | { ok: false; reason: "not-found" };
+
+/**
+ * Rewrites the user's goal from the form. Raising its current amount writes
+ * a savings expense for the increase through the ledger (dated `today`,
+ * described with the goal's name); lowering it writes no transaction. The
+ * goal is written first, only if its current amount is still the one read,
+ * and put back when the ledger refuses or fails, so a contribution is never
+ * booked twice nor lost.
+ */
+export async function updateSavingsGoal(userId: string, goalId: string, edit: SavingsGoalEdit, today: string): Promise<GoalUpdateResult> {
+  const _id = toObjectId(goalId);
+  if (!_id) return { ok: false, reason: "not-found" };
+  const stored = await SavingsGoal.findOne({ _id, userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal>();
+  if (!stored) return { ok: false, reason: "not-found" };
+  const previous = { name: stored.name, target: stored.target, current: stored.current ?? 0, deadline: stored.deadline };
+  const written = await SavingsGoal.findOneAndUpdate({ _id, userId: owner(userId), current: previous.current }, { $set: edit }, { returnDocument: "after", runValidators: true }).lean<ListedGoal>();
+  if (!written) return { ok: false, reason: "not-found" };
+  const contributed = contributionOf(previous.current, edit.current);
+  if (contributed > 0) {
+    try {
+      const result = await applyLedgerBatch(userId, {
+        added: [{ type: "expense", amount: contributed, category: SAVINGS_CATEGORY, date: today, description: contributionDescription(edit.name), source: "savings" }],
+      });
+      if (!result.ok) throw new LedgerRefusedError(result.issues);
+    } catch (error) {
+      await SavingsGoal.updateOne({ _id, userId: owner(userId), current: edit.current }, { $set: previous });
+      throw error;
+    }
+  }
+  return { ok: true, goal: toGoalItem(written), contributed };
+}
+
+/** Deletes the user's goal (false when it is not theirs); when it was the active one, the first remaining becomes active, or none. */
+export async function deleteSavingsGoal(userId: string, goalId: string): Promise<boolean> {
+  const _id = toObjectId(goalId);
+  if (!_id) return false;
+  const removed = await SavingsGoal.deleteOne({ _id, userId: owner(userId) });
+  if (removed.deletedCount === 0) return false;
+  const { activeGoalId } = await readSavingsState(userId);
+  const next = resolveActiveGoal(activeGoalId === goalId ? null : activeGoalId, (await listSavingsGoals(userId)).map((goal) => goal.id));
+  if (next !== activeGoalId) await writeActiveGoal(userId, next);
+  return true;
+}
+
+/** Makes the user's goal the active one; false when it is not theirs. */
+export async function selectSavingsGoal(userId: string, goalId: string): Promise<boolean> {
+  if (!(await getSavingsGoal(userId, goalId))) return false;
+  await writeActiveGoal(userId, goalId);
+  return true;
+}
+
+/** The amount saved before tracking began (cents, 0 clears it). */
+export async function setInitialSavings(userId: string, cents: Cents) {
+  await User.updateOne({ _id: userId }, { $set: { "savings.initialSavings": cents } });
+}
+
+/** The savings balance: live savings expenses + initial savings − withdrawals (all months, from the month summaries). */
+export async function getSavingsBalance(userId: string): Promise<Cents> {
+  const [summaries, state] = await Promise.all([listMonthSummaries(userId), readSavingsState(userId)]);
+  return totalSaved(savingsLedgerTotals(summaries.map(toMonthTotals)), state.initialSavings);
+}
+
+export type WithdrawalResult = { ok: true; id: string } | { ok: false; reason: "above-balance" };
+
+/**
+ * Records a withdrawal as a ledger transaction: an income in `savings` whose
+ * whole amount is offset against `savings` (decision 142), so it is no new
+ * income, lowers the month's net savings, and lowers the balance. Refused
+ * above the current savings balance.
+ */
+export async function recordWithdrawal(userId: string, withdrawal: { amount: Cents; date: string; reason: string }): Promise<WithdrawalResult> {
+  if (!withdrawalFits(withdrawal.amount, await getSavingsBalance(userId))) return { ok: false, reason: "above-balance" };
+  const result = await applyLedgerBatch(userId, {
+    added: [
+      {
+        type: "income",
+        amount: withdrawal.amount,
+        category: SAVINGS_CATEGORY,
+        date: withdrawal.date,
+        description: withdrawal.reason || DEFAULT_WITHDRAWAL_REASON,
+        allocations: [{ categoryId: SAVINGS_CATEGORY, amount: withdrawal.amount }],
+        source: "savings",
+      },
+    ],
+  });
+  if (!result.ok) throw new LedgerRefusedError(result.issues);
+  return { ok: true, id: String(result.added[0]._id) };
+}
+
+type StoredEntry = Pick<TransactionRecord, "_id" | "amount" | "date" | "description" | "allocations">;
+const ENTRY_FIELDS = { amount: 1, date: 1, description: 1, allocations: 1 } as const;
+
+function withdrawnPart(transaction: Pick<TransactionRecord, "allocations">) {
+  return (transaction.allocations ?? []).filter((allocation) => allocation.categoryId === SAVINGS_CATEGORY).reduce((sum, allocation) => sum + allocation.amount, 0);
+}
+
+/** Months whose summary counts `field` of the savings category, newest first. */
+function monthsWith(summaries: ListedMonthSummary[], field: "expense" | "allocated") {
+  return summaries
+    .filter((summary) => (summary.categories?.[SAVINGS_CATEGORY]?.[field] ?? 0) > 0)
+    .map((summary) => summary.monthKey)
+    .sort()
+    .reverse();
+}
+
+function newestFirst(a: StoredEntry, b: StoredEntry) {
+  return b.date.localeCompare(a.date) || String(b._id).localeCompare(String(a._id));
+}
+
+/**
+ * The newest live savings expenses (the 'Recent Savings Transactions'), read
+ * month by month from the months whose summary counts one, until `limit` are found.
+ */
+export async function listRecentSavings(userId: string, limit = RECENT_SAVINGS_ROWS, summaries?: ListedMonthSummary[]): Promise<SavingsEntry[]> {
+  const found: StoredEntry[] = [];
+  for (const monthKey of monthsWith(summaries ?? (await listMonthSummaries(userId)), "expense")) {
+    if (found.length >= limit) break;
+    const month = await Transaction.find({ userId: owner(userId), category: SAVINGS_CATEGORY, monthKey, type: "expense", deleted: false }).select(ENTRY_FIELDS).lean<StoredEntry[]>();
+    found.push(...month.sort(newestFirst));
+  }
+  return found.slice(0, limit).map((entry) => ({ id: String(entry._id), date: entry.date, amount: entry.amount as Cents, description: entry.description }));
+}
+
+/**
+ * The live withdrawals, newest first: every income that offsets `savings`
+ * (those recorded here and any the transaction form placed on savings), each
+ * with the part it takes from savings — the same amounts the total subtracts.
+ */
+export async function listWithdrawals(userId: string, limit = 100, summaries?: ListedMonthSummary[]): Promise<SavingsEntry[]> {
+  const found: StoredEntry[] = [];
+  for (const monthKey of monthsWith(summaries ?? (await listMonthSummaries(userId)), "allocated")) {
+    if (found.length >= limit) break;
+    const month = await Transaction.find({ userId: owner(userId), monthKey, type: "income", deleted: false }).select(ENTRY_FIELDS).lean<StoredEntry[]>();
+    found.push(...month.filter((entry) => withdrawnPart(entry) > 0).sort(newestFirst));
+  }
+  return found.slice(0, limit).map((entry) => ({ id: String(entry._id), date: entry.date, amount: withdrawnPart(entry) as Cents, description: entry.description || DEFAULT_WITHDRAWAL_REASON }));
+}
+
+/** Soft-deletes the user's withdrawal through the ledger (it can be restored on /transactions); false when the id is no withdrawal of theirs. */
+export async function deleteWithdrawal(userId: string, withdrawalId: string): Promise<boolean> {
+  const _id = toObjectId(withdrawalId);
+  if (!_id) return false;
+  const stored = await Transaction.findOne({ _id, userId: owner(userId), type: "income", deleted: false }).select({ allocations: 1 }).lean<Pick<TransactionRecord, "allocations">>();
+  if (!stored || withdrawnPart(stored) === 0) return false;
+  const result = await applyLedgerBatch(userId, { deleted: [withdrawalId] });
+  if (!result.ok) throw new LedgerRefusedError(result.issues);
+  return result.deleted.some((outcome) => outcome.status === "done");
+}
+
+export type SavingsOverview = {
+  initialSavings: Cents;
+  /** Live savings expenses, all months ('App Transactions'). */
+  appTransactions: Cents;
+  withdrawn: Cents;
+  totalSaved: Cents;
+  /** This month's net savings ÷ this month's income, one decimal. */
+  savingsRate: number;
+  monthKey: string;
+  monthlyBudget: Cents;
+  goals: SavingsGoalItem[];
+  activeGoalId: string | null;
+  recent: SavingsEntry[];
+  withdrawals: SavingsEntry[];
+};
+
+/** Everything the savings panel shows, from the month summaries (no scan of the transactions). */
+export async function getSavingsOverview(userId: string, today: string): Promise<SavingsOverview> {
+  const monthKey = monthKeyOf(today);
+  const [summaries, state, goals, budget] = await Promise.all([listMonthSummaries(userId), readSavingsState(userId), listSavingsGoals(userId), getMonthBudget(userId, monthKey)]);
+  const totals = savingsLedgerTotals(summaries.map(toMonthTotals));
+  const month = toMonthTotals(summaries.find((summary) => summary.monthKey === monthKey));
+  const monthSavings = month.categories[SAVINGS_CATEGORY];
+  const netMonthSavings = monthSavings ? Math.max(0, monthSavings.expense - monthSavings.allocated) : 0;
+  return {
+    initialSavings: state.initialSavings,
+    appTransactions: totals.contributed,
+    withdrawn: totals.withdrawn,
+    totalSaved: totalSaved(totals, state.initialSavings),
+    savingsRate: savingsRate(netMonthSavings, month.income),
+    monthKey,
+    monthlyBudget: budget.amount as Cents,
+    goals,
+    activeGoalId: resolveActiveGoal(state.activeGoalId, goals.map((goal) => goal.id)),
+    recent: await listRecentSavings(userId, RECENT_SAVINGS_ROWS, summaries),
+    withdrawals: await listWithdrawals(userId, 100, summaries),
+  };
+}

@@ -1,0 +1,167 @@
+import { addDays, format, parse } from "date-fns";
+import type { Cents } from "~/lib/money";
+import type { MonthTotals } from "~/features/transactions/month-summary";
+
+/** The expense category of savings transactions (a default category). */
+export const SAVINGS_CATEGORY = "savings";
+export const SAVINGS_PATH = "/savings";
+/** Rows of 'Recent Savings Transactions'. */
+export const RECENT_SAVINGS_ROWS = 5;
+/** A goal's deadline when none is chosen: a year (365 days) from the day it is added. */
+export const DEFAULT_DEADLINE_DAYS = 365;
+export const GOAL_NAME_MAX_LENGTH = 100;
+export const REASON_MAX_LENGTH = 200;
+/** The largest amount a savings form takes: $1 billion, far below where cents stop being exact. */
+export const SAVINGS_MAX_CENTS = 100_000_000_000;
+/** The reason of a withdrawal recorded without one. */
+export const DEFAULT_WITHDRAWAL_REASON = "Withdrawal";
+
+export const SAVINGS_MESSAGES = {
+  // §5 validation
+  goalNameRequired: "Please enter a goal name",
+  goalTargetInvalid: "Please enter a valid amount greater than 0",
+  goalCurrentInvalid: "Please enter a valid amount",
+  goalNameTooLong: `Goal name must be at most ${GOAL_NAME_MAX_LENGTH} characters`,
+  deadlineInvalid: "Please enter a valid date",
+  withdrawalInvalid: "Please enter a valid withdrawal amount",
+  withdrawalAboveBalance: "Withdrawal amount cannot exceed your current savings balance",
+  withdrawalDateInvalid: "Please enter a valid date",
+  reasonTooLong: `Reason must be at most ${REASON_MAX_LENGTH} characters`,
+  initialInvalid: "Please enter a valid amount",
+  // §8 notifications and failures
+  goalNotFound: "Savings goal not found",
+  goalUpdatedSuccessfully: "Savings goal updated successfully",
+  goalAdded: "New savings goal added!",
+  goalUpdated: "Savings goal updated!",
+  goalDeleted: "Savings goal deleted",
+  activeGoalUpdated: "Active savings goal updated",
+  withdrawalRecorded: "Withdrawal recorded successfully",
+  withdrawalDeleted: "Withdrawal deleted",
+  initialUpdated: "Initial savings updated successfully",
+  loadGoalsFailed: (message: string) => `Failed to load savings goals: ${message}`,
+  listenerFailed: "Failed to set up savings goals listener",
+  loadFailed: "Failed to load savings data",
+  addFailed: "Failed to add savings goal",
+  updateFailed: "Failed to update savings goal",
+  deleteFailed: "Failed to delete savings goal",
+  totalFailed: "Failed to update total savings",
+  // Screen texts
+  confirmDelete: "Are you sure you want to delete this savings goal? This action cannot be undone.",
+  noGoals: "No savings goals yet. Add one to track your progress!",
+  noWithdrawals: "No withdrawals recorded yet.",
+  initialHint: "Enter the amount you already had saved before starting to track in this app.",
+  goalAchieved: "Goal Achieved!",
+} as const;
+
+/** A goal as the page shows it; `progress` derived from current and target. */
+export type SavingsGoalItem = { id: string; name: string; target: Cents; current: Cents; deadline: string; progress: number; createdAt: string };
+
+/** A savings transaction (an expense in `savings`) or a withdrawal (income offset against `savings`). */
+export type SavingsEntry = { id: string; date: string; amount: Cents; description: string };
+
+/** The description of the transaction a goal's raised current amount writes: it names the goal. */
+export function contributionDescription(goalName: string) {
+  return `Contribution to ${goalName}`;
+}
+
+/** §4: round(current / target × 100), half up, capped at 100; 0 when the target is not above 0. Integer arithmetic, so no float can round wrong. */
+export function goalProgress(current: number, target: number) {
+  if (!(target > 0) || !(current > 0)) return 0;
+  return Math.min(100, Math.floor((current * 200 + target) / (target * 2)));
+}
+
+export type ProgressBand = "grey" | "yellow" | "blue" | "green";
+
+/** §9: grey up to 50, yellow above 50, blue above 75, green at 100. */
+export function progressBand(progress: number): ProgressBand {
+  if (progress >= 100) return "green";
+  if (progress > 75) return "blue";
+  if (progress > 50) return "yellow";
+  return "grey";
+}
+
+export const PROGRESS_BAND_CLASSES: Record<ProgressBand, string> = {
+  grey: "bg-slate-400",
+  yellow: "bg-yellow-400",
+  blue: "bg-blue-500",
+  green: "bg-green-500",
+};
+
+/** What is still to save towards a goal (never below 0). */
+export function amountToGo(current: number, target: number) {
+  return Math.max(0, target - current) as Cents;
+}
+
+/** The default deadline of a goal added on `today` (yyyy-MM-dd). */
+export function defaultDeadline(today: string) {
+  return format(addDays(parse(today, "yyyy-MM-dd", new Date()), DEFAULT_DEADLINE_DAYS), "yyyy-MM-dd");
+}
+
+/** The savings figures the ledger's month summaries hold, over all months. */
+export type SavingsLedgerTotals = {
+  /** Live expenses in the `savings` category: what the app's transactions put aside. */
+  contributed: Cents;
+  /** Income offset against `savings` (withdrawals): what was taken back out. */
+  withdrawn: Cents;
+};
+
+/** Sums the `savings` category of every month's summary. */
+export function savingsLedgerTotals(months: Array<Pick<MonthTotals, "categories">>): SavingsLedgerTotals {
+  let contributed = 0;
+  let withdrawn = 0;
+  for (const month of months) {
+    const totals = month.categories[SAVINGS_CATEGORY];
+    if (!totals) continue;
+    contributed += totals.expense;
+    withdrawn += totals.allocated;
+  }
+  return { contributed: contributed as Cents, withdrawn: withdrawn as Cents };
+}
+
+/** §9: total saved = savings transactions + initial savings − withdrawals; also the balance a withdrawal may not exceed. */
+export function totalSaved(totals: SavingsLedgerTotals, initialSavings: number) {
+  return (totals.contributed + initialSavings - totals.withdrawn) as Cents;
+}
+
+/** Whether a withdrawal of `amount` fits in the savings balance (§5). */
+export function withdrawalFits(amount: number, balance: number) {
+  return amount <= balance;
+}
+
+/** §9: savings ÷ income × 100 with one decimal (half up); 0 without income or savings. */
+export function savingsRate(savings: number, income: number) {
+  if (!(income > 0) || !(savings > 0)) return 0;
+  const doubled = savings * 2000 + income;
+  // Exact integer rounding while the numbers allow it; beyond, a float is off by far less than the decimal shown.
+  return Number.isSafeInteger(doubled) && Number.isSafeInteger(income * 2) ? Math.floor(doubled / (income * 2)) / 10 : Math.round((savings / income) * 1000) / 10;
+}
+
+/** "12.5%" — the rate always shown with its one decimal. */
+export function formatRate(rate: number) {
+  return `${rate.toFixed(1)}%`;
+}
+
+/** The parts of the breakdown bar (Initial vs Added), as whole percents of their sum. */
+export function breakdownShares(initial: number, added: number) {
+  const positiveAdded = Math.max(0, added);
+  const sum = Math.max(0, initial) + positiveAdded;
+  if (sum === 0) return { initial: 0, added: 0 };
+  const initialShare = Math.round((Math.max(0, initial) * 100) / sum);
+  return { initial: initialShare, added: 100 - initialShare };
+}
+
+/**
+ * The active goal after goals change (§4): the one chosen while it exists;
+ * otherwise the first goal (oldest), or none. A goal added when none is
+ * active thus becomes active, and deleting the active goal passes it on to
+ * the first remaining.
+ */
+export function resolveActiveGoal(activeGoalId: string | null | undefined, goalIds: string[]) {
+  if (activeGoalId && goalIds.includes(activeGoalId)) return activeGoalId;
+  return goalIds[0] ?? null;
+}
+
+/** How much a goal's new current amount raises it: the contribution to write to the ledger (0 when it stays or falls). */
+export function contributionOf(previous: number, next: number) {
+  return Math.max(0, next - previous) as Cents;
+}

@@ -1,0 +1,24 @@
+import { Schema, type Types } from "mongoose";
+import { defineModel, type LeanOf } from "./define-model";
+import { wholeCents } from "./money";
+
+/**
+ * One savings goal of a user: the one store of goals (decision 141). Money in
+ * cents. `progress` is not stored: it is derived from `current` and `target`
+ * on every read, so it can never disagree with them.
+ */
+const savingsGoalSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: "User", required: true, index: true },
+    name: { type: String, required: true },
+    target: { type: Number, required: true, min: 1, validate: wholeCents },
+    current: { type: Number, default: 0, min: 0, validate: wholeCents },
+    /** yyyy-MM-dd; one year from the day the goal was added unless chosen. */
+    deadline: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
+  },
+  { timestamps: true, collection: "savingsGoals" },
+);
+
+export type SavingsGoalRecord = LeanOf<typeof savingsGoalSchema> & { _id: Types.ObjectId };
+
+export const SavingsGoal = defineModel("SavingsGoal", savingsGoalSchema);
