@@ -3,7 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPremiumUser } from "~/features/auth/auth.server";
 import { getAnalytics } from "~/features/analytics/analytics.server";
-import { parseTab } from "~/features/analytics/analytics";
+import { analyticsUrl, parseTab, unallocatedSavings } from "~/features/analytics/analytics";
+import { SavingsGoalsManager } from "~/features/savings/components/savings-goals-manager";
+import { goalsPanelOf, SAVINGS_PATH } from "~/features/savings/savings";
+import { getGoalsManagerState } from "~/features/savings/savings.server";
 import {
   AnalyticsTabs,
   ComparisonCards,
@@ -30,8 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { searchParams } = new URL(request.url);
   const month = resolveMonth(searchParams.get("month"));
   const tab = parseTab(searchParams.get("tab"));
-  const figures = await getAnalytics(user.id, month);
-  return { locked: false as const, month, tab, currency: user.currency, ...figures };
+  const [figures, goals] = await Promise.all([getAnalytics(user.id, month), tab === "savings" ? getGoalsManagerState(user.id) : null]);
+  const panel = goals ? goalsPanelOf(searchParams, goals.goals.map((goal) => goal.id)) : null;
+  // The goals manager's panels name goals in the query: another user's goal is a 404, as on /savings.
+  if (goals && !panel) throw new Response("Not Found", { status: 404 });
+  return { locked: false as const, month, tab, currency: user.currency, ...figures, goals: goals && panel ? { ...goals, panel } : null };
 }
 
 export default function AnalyticsPage() {
@@ -61,7 +67,34 @@ export default function AnalyticsPage() {
       ) : tab === "trends" ? (
         <TrendsPanel trend={data.trend} currency={currency} />
       ) : (
-        <SavingsPanel current={data.current} savingsCategories={data.savingsCategories} currency={currency} monthName={monthName} />
+        <>
+          <SavingsPanel
+            current={data.current}
+            savingsCategories={data.savingsCategories}
+            unallocated={data.goals ? unallocatedSavings(data.current.savings, data.goals.goals.map((goal) => goal.current)) : null}
+            currency={currency}
+            monthName={monthName}
+          />
+          {data.goals ? (
+            <>
+              {data.goals.goals.length === 0 ? (
+                <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
+                  <h3 className="text-lg font-semibold text-slate-900">No Savings Goals Yet</h3>
+                  <p className="mt-1 text-slate-600">Start tracking your financial goals and watch your savings grow!</p>
+                </div>
+              ) : null}
+              <SavingsGoalsManager
+                goals={data.goals.goals}
+                activeGoalId={data.goals.activeGoalId}
+                currency={currency}
+                panel={data.goals.panel}
+                basePath={analyticsUrl(month, "savings")}
+                action={SAVINGS_PATH}
+                returnTo={analyticsUrl(month, "savings")}
+              />
+            </>
+          ) : null}
+        </>
       )}
     </div>
   );

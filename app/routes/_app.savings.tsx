@@ -5,7 +5,7 @@ import { getPremiumUser } from "~/features/auth/auth.server";
 import { SavingsGoalsManager, type RefusedGoalForm } from "~/features/savings/components/savings-goals-manager";
 import { SavingsTracker } from "~/features/savings/components/savings-tracker";
 import { RecentSavingsTransactions, SavingsWithdrawals } from "~/features/savings/components/savings-withdrawals";
-import { SAVINGS_MESSAGES, SAVINGS_PATH } from "~/features/savings/savings";
+import { goalsPanelOf, SAVINGS_MESSAGES, SAVINGS_PATH } from "~/features/savings/savings";
 import { parseEditGoalForm, parseInitialSavings, parseNewGoalForm, parseWithdrawalForm } from "~/features/savings/savings-form.server";
 import {
   addSavingsGoal,
@@ -41,19 +41,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const today = todayIso();
   const overview = await getSavingsOverview(user.id, today);
+  const panel = goalsPanelOf(params, overview.goals.map((goal) => goal.id));
   // A panel naming a goal that is not the user's is a 404, as for any other record id.
-  const goalPanel = (name: "goal" | "deleteGoal") => {
-    const id = params.get(name);
-    if (id === null || (name === "goal" && id === "new")) return null;
-    if (!overview.goals.some((goal) => goal.id === id)) throw notFound();
-    return id;
-  };
+  if (!panel) throw notFound();
   return {
     locked: false as const,
     currency: user.currency,
     today,
     overview,
-    panel: { adding: params.get("goal") === "new", editId: goalPanel("goal"), deleteId: goalPanel("deleteGoal") },
+    panel,
     editingInitial: params.get("initial") === "edit",
     withdrawing: params.get("withdraw") === "new",
   };
@@ -157,7 +153,6 @@ export default function SavingsPage() {
   const activeGoal = overview.goals.find((goal) => goal.id === overview.activeGoalId) ?? null;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Savings Goals</h1>
       <SavingsTracker
         figures={overview}
         currency={currency}

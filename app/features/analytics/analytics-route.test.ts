@@ -4,7 +4,8 @@ import { createSession } from "~/features/auth/session.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { loader } from "~/routes/_app.analytics";
-import { createBudget, createGoogleUser, createPremiumUser, createTransactionFor } from "../../../tests/factories";
+import { updateSavingsGoal } from "~/features/savings/savings.server";
+import { createBudget, createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { Budget, MonthSummary } from "../../../models";
 
@@ -142,5 +143,22 @@ describe("/analytics", () => {
     const expected = [...Array(7).fill("budgets"), ...Array(6).fill("monthSummaries")];
     expect(featureReads(few)).toEqual(expected);
     expect(featureReads(many)).toEqual(expected);
+  });
+
+  test("the Savings tab embeds the goals manager: the month's savings not yet in a goal, another user's goal is a 404", async () => {
+    const userId = await createPremiumUser();
+    // March 2026: $300.00 to savings; a goal raised to $120.00 on 2026-03-20 writes a $120.00 savings contribution too.
+    await createTransactionFor(userId, { type: "expense", amount: toCents(30000), category: "savings", date: "2026-03-05", description: "To savings" });
+    const goal = await createSavingsGoalFor(userId);
+    await updateSavingsGoal(userId, goal.id, { name: goal.name, target: goal.target, deadline: goal.deadline, current: toCents(12000) }, "2026-03-20");
+    const page = unlocked(await load("/analytics?month=2026-03&tab=savings", userId));
+    expect(page.goals?.goals.map(({ id, current }) => ({ id, current }))).toEqual([{ id: goal.id, current: 12000 }]);
+    expect(page.goals?.panel).toEqual({ adding: false, editId: null, deleteId: null });
+    // Saved in March: 300 + 120 = 420; in goals: 120; not yet in a goal: 300.
+    expect(page.current.savings).toBe(42000);
+
+    const stranger = await createPremiumUser();
+    const thrown = await load(`/analytics?month=2026-03&tab=savings&goal=${goal.id}`, stranger).catch((error: unknown) => error);
+    expect((thrown as Response).status).toBe(404);
   });
 });

@@ -266,3 +266,9 @@ export async function getSavingsOverview(userId: string, today: string): Promise
     withdrawals: await listWithdrawals(userId, 100, summaries),
   };
 }
+
+/** The goals and the active one: what the goals manager shows (the analytics Savings tab embeds it). */
+export async function getGoalsManagerState(userId: string) {
+  const [goals, { activeGoalId }] = await Promise.all([listSavingsGoals(userId), readSavingsState(userId)]);
+  return { goals, activeGoalId };
+}

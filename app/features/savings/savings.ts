@@ -165,3 +165,21 @@ export function resolveActiveGoal(activeGoalId: string | null | undefined, goalI
 export function contributionOf(previous: number, next: number) {
   return Math.max(0, next - previous) as Cents;
 }
+
+export type GoalsPanel = { adding: boolean; editId: string | null; deleteId: string | null };
+
+/**
+ * What the query opens in the goals manager (`goal=new`, `goal=<id>`,
+ * `deleteGoal=<id>`); null when it names a goal that is not among `goalIds`
+ * (the page answers 404, as for any other record id).
+ */
+export function goalsPanelOf(params: URLSearchParams, goalIds: readonly string[]): GoalsPanel | null {
+  const named = (name: "goal" | "deleteGoal") => {
+    const id = params.get(name);
+    return id === null || (name === "goal" && id === "new") ? null : id;
+  };
+  const editId = named("goal");
+  const deleteId = named("deleteGoal");
+  if ([editId, deleteId].some((id) => id !== null && !goalIds.includes(id))) return null;
+  return { adding: params.get("goal") === "new", editId, deleteId };
+}

@@ -219,11 +219,14 @@ export function TrendsPanel({ trend, currency }: { trend: TrendPoint[]; currency
 export function SavingsPanel({
   current,
   savingsCategories,
+  unallocated,
   currency,
   monthName,
 }: {
   current: MonthFigures;
   savingsCategories: Array<{ id: string; name: string; amount: number }>;
+  /** The month's savings not yet assigned to a goal (§9); null when goals are not shown. */
+  unallocated: number | null;
   currency: string;
   monthName: string;
 }) {
@@ -243,6 +246,14 @@ export function SavingsPanel({
             {current.savingsRate}%
           </dd>
         </div>
+        {unallocated === null ? null : (
+          <div>
+            <dt className="text-sm font-medium text-slate-500">Not yet in a goal</dt>
+            <dd className="text-2xl font-semibold text-slate-900" data-testid="savings-unallocated">
+              {money(unallocated)}
+            </dd>
+          </div>
+        )}
       </dl>
       {savingsCategories.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No savings categories: a category whose name contains savings, save or investment counts as savings.</p>
