@@ -27,6 +27,7 @@ const SETTLE_SECONDS = Number(option("settle", "30"));
 const HISTORY_START = new Date(2021, 11, 1);
 const HISTORY_DAYS = 5 * 365;
 const PAYMENT_EVERY = 50;
+const SAVINGS_EVERY = 40;
 
 process.env.SESSION_SECRET = "bench-session-secret-0123456789";
 process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
@@ -40,11 +41,15 @@ const PAGES = {
   calculator: "/debt-management/calculator?extra=500&strategy=snowball",
   strategies: "/debt-management/strategies",
   "money picture": "/debt-management/money-picture",
+  analytics: "/analytics",
+  "analytics trends": "/analytics?tab=trends",
+  "analytics savings": "/analytics?tab=savings",
+  savings: "/savings",
   dashboard: "/dashboard",
 } as const;
 type Page = keyof typeof PAGES;
 
-/** The user's transactions over five years, every PAYMENT_EVERY-th a payment of one of the debts. */
+/** The user's transactions over five years, every PAYMENT_EVERY-th a payment of one of the debts, one in SAVINGS_EVERY to savings. */
 function seedTransactions(userId: mongoose.Types.ObjectId, count: number, debtIds: string[]) {
   return Array.from({ length: count }, (_, index) => {
     const date = format(addDays(HISTORY_START, Math.floor((index / count) * HISTORY_DAYS)), "yyyy-MM-dd");
@@ -53,7 +58,7 @@ function seedTransactions(userId: mongoose.Types.ObjectId, count: number, debtId
     return {
       userId,
       type: "expense" as const,
-      category: payment ? debtCategoryId(debtIds[index % debtIds.length]) : "food",
+      category: payment ? debtCategoryId(debtIds[index % debtIds.length]) : index % SAVINGS_EVERY === 1 ? "savings" : "food",
       amount: payment ? 5000 : 500 + (index % 9000),
       date,
       monthKey: date.slice(0, 7),
@@ -118,7 +123,7 @@ try {
   const report = [
     "## Premium pages",
     "",
-    `Run with \`npm run bench:premium\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, the default embedded database, one premium user with 3 debts and one payment in ${PAYMENT_EVERY} of their transactions, ${REQUESTS} requests per page one at a time after a ${SETTLE_SECONDS} s settle. Times in ms (p50 / p95).`,
+    `Run with \`npm run bench:premium\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, the default embedded database, one premium user with 3 debts, one payment in ${PAYMENT_EVERY} of their transactions and one in ${SAVINGS_EVERY} to savings, ${REQUESTS} requests per page one at a time after a ${SETTLE_SECONDS} s settle. Times in ms (p50 / p95).`,
     "",
     `| page | ${results.map((result) => `${result.size.toLocaleString("en-US")} transactions`).join(" | ")} | p95 ${largest.size.toLocaleString("en-US")} ÷ ${smallest.size.toLocaleString("en-US")} |`,
     `| --- | ${results.map(() => "---:").join(" | ")} | ---: |`,

@@ -9,6 +9,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/transactions", label: "Transactions" },
   { to: "/analytics", label: "Analytics" },
+  { to: "/savings", label: "Savings" },
   { to: "/debt-management", label: "Debt Management" },
   { to: "/profile", label: "Profile" },
   { to: "/bank", label: "Bank", premium: true },

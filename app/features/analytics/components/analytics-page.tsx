@@ -99,7 +99,7 @@ function ComparisonCard({ label, value, testId, children }: { label: string; val
 /** The month against the previous one: income, expenses, balance and savings rate. */
 export function ComparisonCards({ comparison, currency }: { comparison: MonthComparison; currency: string }) {
   const money = (cents: number) => formatMoney(toCents(cents), currency);
-  const points = (value: number) => `${value} pts`;
+  const points = (value: number) => `${value.toFixed(1)} pts`;
   const previousName = monthLabel(comparison.previousMonth);
   return (
     <section aria-labelledby="month-comparison-title" className="space-y-3">
@@ -116,7 +116,7 @@ export function ComparisonCards({ comparison, currency }: { comparison: MonthCom
         <ComparisonCard label="Balance" value={money(comparison.balance.current)} testId="compare-balance">
           <ChangeLine change={comparison.balance} format={money} goodWhen="up" previousName={previousName} />
         </ComparisonCard>
-        <ComparisonCard label="Savings Rate" value={`${comparison.savingsRate.current}%`} testId="compare-savings-rate">
+        <ComparisonCard label="Savings Rate" value={`${comparison.savingsRate.current.toFixed(1)}%`} testId="compare-savings-rate">
           <ChangeLine change={comparison.savingsRate} format={points} goodWhen="up" previousName={previousName} />
         </ComparisonCard>
       </dl>
@@ -243,7 +243,7 @@ export function SavingsPanel({
         <div>
           <dt className="text-sm font-medium text-slate-500">Savings rate</dt>
           <dd className="text-2xl font-semibold text-slate-900" data-testid="savings-rate">
-            {current.savingsRate}%
+            {current.savingsRate.toFixed(1)}%
           </dd>
         </div>
         {unallocated === null ? null : (

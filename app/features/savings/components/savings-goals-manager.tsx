@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ErrorList, FormErrorBox, Spinner, useIsSubmitting, type ListOfErrors } from "~/components/ui/forms";
@@ -151,7 +152,7 @@ function GoalRow({
       data-testid="savings-goal"
       data-active={active || undefined}
       aria-current={active || undefined}
-      className={`rounded-xl border p-4 ${achieved ? "border-green-300 bg-green-50" : active ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-white"}`}
+      className={`rounded-xl border p-4 ${achieved ? "border-green-300 bg-green-50" : active ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}
     >
       <div className="flex items-start justify-between gap-3">
         <Form method="post" action={action} preventScrollReset className="min-w-0 flex-1">
@@ -167,10 +168,10 @@ function GoalRow({
         </Form>
         <div className="flex shrink-0 gap-1">
           <Link to={editTo} preventScrollReset aria-label={`Edit ${goal.name}`} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900">
-            <span aria-hidden="true">✏️</span>
+            <PencilIcon />
           </Link>
           <Link to={deleteTo} preventScrollReset aria-label={`Delete ${goal.name}`} className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700">
-            <span aria-hidden="true">🗑️</span>
+            <TrashIcon />
           </Link>
         </div>
       </div>

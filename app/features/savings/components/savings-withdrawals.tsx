@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
 import { FormErrorBox, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
@@ -141,7 +142,7 @@ export function SavingsWithdrawals({
                     <input type="hidden" name="intent" value="delete-withdrawal" />
                     <input type="hidden" name="withdrawalId" value={withdrawal.id} />
                     <button type="submit" aria-label={`Delete withdrawal of ${formatMoney(withdrawal.amount, currency)} on ${withdrawal.date}`} className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700">
-                      <span aria-hidden="true">🗑️</span>
+                      <TrashIcon />
                     </button>
                   </Form>
                 </td>
