@@ -1,5 +1,5 @@
 import { formatMoney, toCents } from "~/lib/money";
-import { CHART_COLORS, ChartFrame } from "./chart-frame";
+import { CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
 import { barLayout, type Frame } from "./chart-geometry";
 
 const FRAME: Frame = { width: 360, height: 240, margin: { top: 24, right: 16, bottom: 32, left: 48 } };
@@ -52,9 +52,11 @@ export function BarChart({
       ))}
       {bars.map((bar, index) => (
         <g key={bar.label}>
-          <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={4} fill={colors[index]}>
-            <title>{`${bar.label}: ${money(bar.value)}`}</title>
-          </rect>
+          <ChartMark label={`${bar.label}: ${money(bar.value)}`}>
+            <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={4} fill={colors[index]}>
+              <title>{`${bar.label}: ${money(bar.value)}`}</title>
+            </rect>
+          </ChartMark>
           <text x={bar.x + bar.width / 2} y={bar.y - 6} textAnchor="middle" fontSize={12} fontWeight={600} fill={CHART_COLORS.label}>
             {money(bar.value)}
           </text>

@@ -1,4 +1,32 @@
-import { useId, type ReactNode } from "react";
+import { cloneElement, createContext, useContext, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactElement, type ReactNode, type SVGProps } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
+
+type ActiveMark = { label: string; left: number; top: number };
+
+/** What a chart's marks need once JavaScript runs: to show their label as a tooltip, on hover and on focus. */
+const ChartMarksContext = createContext<{ show: (label: string, mark: Element) => void; hide: () => void } | null>(null);
+
+/**
+ * One data point of a chart (a slice, a bar, a point). In the server's HTML
+ * it is the drawn shape with its <title>; after hydration the same shape
+ * becomes focusable, named by `label`, and shows `label` as a tooltip when
+ * hovered or focused. There is one drawing path: this only adds behaviour.
+ */
+export function ChartMark({ label, children }: { label: string; children: ReactElement<SVGProps<SVGElement>> }) {
+  const marks = useContext(ChartMarksContext);
+  if (!marks) return children;
+  const show = (event: FocusEvent<SVGElement> | MouseEvent<SVGElement>) => marks.show(label, event.currentTarget);
+  return cloneElement(children, {
+    tabIndex: 0,
+    role: "img",
+    "aria-label": label,
+    className: "chart-mark",
+    onFocus: show,
+    onMouseEnter: show,
+    onBlur: marks.hide,
+    onMouseLeave: marks.hide,
+  });
+}
 
 /** A data table: what the chart shows, for readers who cannot see it. */
 export type ChartTable = { caption: string; columns: string[]; rows: Array<{ key: string; cells: ReactNode[] }> };
@@ -25,19 +53,43 @@ export function ChartFrame({
   children: ReactNode;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
+  const frame = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<ActiveMark | null>(null);
+  const marks = {
+    show: (label: string, mark: Element) => {
+      const box = mark.getBoundingClientRect();
+      const origin = frame.current?.getBoundingClientRect();
+      setActive({ label, left: box.left + box.width / 2 - (origin?.left ?? 0), top: box.top - (origin?.top ?? 0) });
+    },
+    hide: () => setActive(null),
+  };
   return (
     <figure className="space-y-3" data-testid={testId}>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        viewBox={viewBox}
-        preserveAspectRatio="xMidYMid meet"
-        className="block h-auto max-h-80 min-h-[200px] w-full"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        {children}
-      </svg>
+      <div ref={frame} className="relative">
+        {/* With JavaScript the marks are focusable images of their own, so the chart becomes a group of them. */}
+        <svg
+          role={hydrated ? "group" : "img"}
+          aria-labelledby={`${id}-title ${id}-desc`}
+          viewBox={viewBox}
+          preserveAspectRatio="xMidYMid meet"
+          className={`block h-auto max-h-80 min-h-[200px] w-full ${hydrated ? "chart-enter" : ""}`}
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{description}</desc>
+          <ChartMarksContext.Provider value={hydrated ? marks : null}>{children}</ChartMarksContext.Provider>
+        </svg>
+        {active ? (
+          <div
+            aria-hidden="true"
+            data-testid="chart-tooltip"
+            className="pointer-events-none absolute z-10 -translate-x-1/2 -translate-y-full rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow"
+            style={{ left: active.left, top: active.top - 6 }}
+          >
+            {active.label}
+          </div>
+        ) : null}
+      </div>
       <details className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium text-slate-700">Show data table</summary>
         <div className="mt-2 overflow-x-auto">

@@ -1,6 +1,6 @@
 import { formatMoney, toCents } from "~/lib/money";
 import type { TrendPoint } from "../analytics";
-import { CHART_COLORS, ChartFrame } from "./chart-frame";
+import { CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
 import { lineLayout, monthTick, type Frame } from "./chart-geometry";
 
 const FRAME: Frame = { width: 560, height: 260, margin: { top: 20, right: 16, bottom: 36, left: 52 } };
@@ -68,9 +68,11 @@ export function LineChart({ points, currency }: { points: TrendPoint[]; currency
           <g key={line.key}>
             <path d={line.path} fill="none" stroke={SERIES[index].color} strokeWidth={2.5} strokeDasharray={SERIES[index].dash} />
             {line.points.map((point, pointIndex) => (
-              <circle key={months[pointIndex]} cx={point.x} cy={point.y} r={4} fill="#ffffff" stroke={SERIES[index].color} strokeWidth={2}>
-                <title>{`${SERIES[index].label}, ${monthTick(months[pointIndex])}: ${money(point.value)}`}</title>
-              </circle>
+              <ChartMark key={months[pointIndex]} label={`${SERIES[index].label}, ${monthTick(months[pointIndex])}: ${money(point.value)}`}>
+                <circle cx={point.x} cy={point.y} r={4} fill="#ffffff" stroke={SERIES[index].color} strokeWidth={2}>
+                  <title>{`${SERIES[index].label}, ${monthTick(months[pointIndex])}: ${money(point.value)}`}</title>
+                </circle>
+              </ChartMark>
             ))}
           </g>
         ))}

@@ -1,6 +1,6 @@
 import { formatMoney, toCents, type Cents } from "~/lib/money";
 import type { PieSlice } from "../analytics";
-import { ChartFrame } from "./chart-frame";
+import { ChartFrame, ChartMark } from "./chart-frame";
 import { pieArcs } from "./chart-geometry";
 
 const RADIUS = 100;
@@ -35,9 +35,11 @@ export function PieChart({ slices, currency, monthName }: { slices: PieSlice[]; 
         }}
       >
         {arcs.map((arc, index) => (
-          <path key={slices[index].id} d={arc.path} fill={slices[index].color} stroke="#ffffff" strokeWidth={1}>
-            <title>{`${slices[index].name}: ${money(slices[index].amount)} (${slices[index].percent}%)`}</title>
-          </path>
+          <ChartMark key={slices[index].id} label={`${slices[index].name}: ${money(slices[index].amount)} (${slices[index].percent}%)`}>
+            <path d={arc.path} fill={slices[index].color} stroke="#ffffff" strokeWidth={1}>
+              <title>{`${slices[index].name}: ${money(slices[index].amount)} (${slices[index].percent}%)`}</title>
+            </path>
+          </ChartMark>
         ))}
       </ChartFrame>
       <ul aria-label="Legend" data-testid="expense-legend" className="max-h-[150px] space-y-1 overflow-y-auto pr-2 text-sm">
