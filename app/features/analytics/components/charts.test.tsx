@@ -41,7 +41,7 @@ describe("overview charts in the server HTML", () => {
     expect(html).toMatch(/<svg role="img" aria-labelledby="[^"]+-title [^"]+-desc"/);
     expect(html).toContain("<title");
     expect(html).toContain("Expense distribution, March 2026</title>");
-    expect(html).toContain("Expenses of $2,500.00 across 3 categories. Largest: Housing $1,500.00 (60%), Food &amp; Dining $500.00 (20%), Savings $500.00 (20%).</desc>");
+    expect(html).toContain("Expenses of $2,500.00 across 3 categories. Largest: Housing $1,500.00 (60.0%), Food &amp; Dining $500.00 (20.0%), Savings $500.00 (20.0%).</desc>");
     // Housing, 60%: 216° clockwise from 12 o'clock, ending at (100·sin 216°, −100·cos 216°) = (−58.78, 80.9), a large arc.
     expect(html).toContain('d="M0,-100A100,100,0,1,1,-58.78,80.9L0,0Z"');
     expect((html.match(/<path /g) ?? []).length).toBe(3);

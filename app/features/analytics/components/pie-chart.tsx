@@ -17,12 +17,12 @@ export function PieChart({ slices, currency, monthName }: { slices: PieSlice[]; 
   const money = (cents: Cents) => formatMoney(cents, currency);
   const largest = slices
     .slice(0, DESCRIBED)
-    .map((slice) => `${slice.name} ${money(slice.amount)} (${slice.percent}%)`)
+    .map((slice) => `${slice.name} ${money(slice.amount)} (${slice.percent.toFixed(1)}%)`)
     .join(", ");
   const description = `Expenses of ${money(total)} across ${slices.length} ${slices.length === 1 ? "category" : "categories"}. Largest: ${largest}.`;
 
   return (
-    <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid items-start gap-4">
       <ChartFrame
         title={`Expense distribution, ${monthName}`}
         description={description}
@@ -31,13 +31,13 @@ export function PieChart({ slices, currency, monthName }: { slices: PieSlice[]; 
         table={{
           caption: `Expenses by category, ${monthName}`,
           columns: ["Category", "Amount", "Share"],
-          rows: slices.map((slice) => ({ key: slice.id, cells: [slice.name, money(slice.amount), `${slice.percent}%`] })),
+          rows: slices.map((slice) => ({ key: slice.id, cells: [slice.name, money(slice.amount), `${slice.percent.toFixed(1)}%`] })),
         }}
       >
         {arcs.map((arc, index) => (
-          <ChartMark key={slices[index].id} label={`${slices[index].name}: ${money(slices[index].amount)} (${slices[index].percent}%)`}>
+          <ChartMark key={slices[index].id} label={`${slices[index].name}: ${money(slices[index].amount)} (${slices[index].percent.toFixed(1)}%)`}>
             <path d={arc.path} fill={slices[index].color} stroke="#ffffff" strokeWidth={1}>
-              <title>{`${slices[index].name}: ${money(slices[index].amount)} (${slices[index].percent}%)`}</title>
+              <title>{`${slices[index].name}: ${money(slices[index].amount)} (${slices[index].percent.toFixed(1)}%)`}</title>
             </path>
           </ChartMark>
         ))}
@@ -48,7 +48,7 @@ export function PieChart({ slices, currency, monthName }: { slices: PieSlice[]; 
             <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: slice.color }} />
             <span className="min-w-0 flex-1 truncate text-slate-800">{slice.name}</span>
             <span className="tabular-nums text-slate-700">
-              {money(slice.amount)} · {slice.percent}%
+              {money(slice.amount)} · {slice.percent.toFixed(1)}%
             </span>
           </li>
         ))}
