@@ -95,12 +95,13 @@ test.describe("payment pages", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("payment success shows the message, then goes to analytics (a free user ends on subscription management)", async ({ page, login }) => {
+  test("payment success shows the message, then goes to analytics (a free user sees it locked)", async ({ page, login }) => {
     await login();
     await page.goto("/payment-success?session_id=cs_test");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to Analytics" })).toHaveAttribute("href", "/analytics");
-    await expect(page).toHaveURL("/manage-subscription", { timeout: 10_000 });
+    await expect(page).toHaveURL("/analytics", { timeout: 10_000 });
+    await expect(page.getByRole("heading", { name: "Analytics Locked" })).toBeVisible();
   });
 
   test("payment success sends a visitor to sign in on the way to analytics", async ({ page }) => {
