@@ -28,6 +28,31 @@ export function FormErrorBox({ id, errors }: { id?: string; errors?: ListOfError
   );
 }
 
+/** The look of a text input, select or textarea placed under its label. */
+export const INPUT_CLASS =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
+
+/**
+ * A label over any control (`children`, whose id is `id`), an optional hint
+ * (`${id}-hint`) and its errors (`${id}-error`) for the control's aria-describedby.
+ */
+export function LabelledField({ id, label, errors, hint, children }: { id: string; label: string; errors?: ListOfErrors; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
 export function Field({
   label,
   inputProps,

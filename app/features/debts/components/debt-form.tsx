@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { ErrorList, FormErrorBox, Spinner, useIsSubmitting, type ListOfErrors } from "~/components/ui/forms";
+import { FormErrorBox, INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
 
@@ -43,21 +43,6 @@ export function valuesFromResult(result: SubmissionResult<string[]> | undefined,
   return values;
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
-
-function FieldBox({ id, label, errors, children }: { id: string; label: string; errors?: ListOfErrors; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
 /**
  * Add or edit a debt. Validated on the server (with and without JavaScript);
  * its messages come back in `result` and show under their fields.
@@ -88,7 +73,7 @@ export function DebtForm({
     defaultValue: values[name],
     "aria-invalid": errors[name]?.length ? true : undefined,
     "aria-describedby": errors[name]?.length ? `${prefix}-${name}-error` : undefined,
-    className: inputClass,
+    className: INPUT_CLASS,
   });
   return (
     <Form method="post" action={DEBT_ACTION} preventScrollReset id="debt-form" aria-labelledby={`${prefix}-title`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
@@ -99,10 +84,10 @@ export function DebtForm({
       {debtId ? <input type="hidden" name="debtId" value={debtId} /> : null}
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FieldBox id={`${prefix}-name`} label="Debt Name" errors={errors.name}>
+        <LabelledField id={`${prefix}-name`} label="Debt Name" errors={errors.name}>
           <input {...fieldProps("name")} type="text" required maxLength={100} placeholder="e.g. Visa card" />
-        </FieldBox>
-        <FieldBox id={`${prefix}-type`} label="Debt Type" errors={errors.type}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-type`} label="Debt Type" errors={errors.type}>
           <select {...fieldProps("type")}>
             {Object.entries(DEBT_TYPE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -110,23 +95,23 @@ export function DebtForm({
               </option>
             ))}
           </select>
-        </FieldBox>
-        <FieldBox id={`${prefix}-totalAmount`} label="Total Amount" errors={errors.totalAmount}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-totalAmount`} label="Total Amount" errors={errors.totalAmount}>
           <input {...fieldProps("totalAmount")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
-        </FieldBox>
-        <FieldBox id={`${prefix}-currentBalance`} label="Current Balance" errors={errors.currentBalance}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-currentBalance`} label="Current Balance" errors={errors.currentBalance}>
           <input {...fieldProps("currentBalance")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
-        </FieldBox>
-        <FieldBox id={`${prefix}-interestRate`} label="Interest Rate (APR %)" errors={errors.interestRate}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-interestRate`} label="Interest Rate (APR %)" errors={errors.interestRate}>
           <input {...fieldProps("interestRate")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
-        </FieldBox>
-        <FieldBox id={`${prefix}-minimumPayment`} label="Minimum Payment" errors={errors.minimumPayment}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-minimumPayment`} label="Minimum Payment" errors={errors.minimumPayment}>
           <input {...fieldProps("minimumPayment")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
-        </FieldBox>
-        <FieldBox id={`${prefix}-dueDate`} label="Due Date (optional)" errors={errors.dueDate}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-dueDate`} label="Due Date (optional)" errors={errors.dueDate}>
           <input {...fieldProps("dueDate")} type="date" />
-        </FieldBox>
-        <FieldBox id={`${prefix}-priority`} label="Priority" errors={errors.priority}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-priority`} label="Priority" errors={errors.priority}>
           <select {...fieldProps("priority")}>
             {Object.entries(DEBT_PRIORITY_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -134,11 +119,11 @@ export function DebtForm({
               </option>
             ))}
           </select>
-        </FieldBox>
+        </LabelledField>
       </div>
-      <FieldBox id={`${prefix}-description`} label="Description (optional)" errors={errors.description}>
+      <LabelledField id={`${prefix}-description`} label="Description (optional)" errors={errors.description}>
         <textarea {...fieldProps("description")} rows={2} maxLength={500} />
-      </FieldBox>
+      </LabelledField>
       <div className="flex justify-end gap-3">
         {cancelTo ? (
           <Link to={cancelTo} preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">

@@ -2,15 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { ErrorList, FormErrorBox, Spinner, useIsSubmitting, type ListOfErrors } from "~/components/ui/forms";
+import { FormErrorBox, INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
 import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 
 /** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
 export type RefusedGoalForm = { intent: "add-goal" | "update-goal"; goalId: string; result: SubmissionResult<string[]> };
 
-export const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
 export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
 export const primaryButtonClass =
   "inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70";
@@ -20,23 +18,6 @@ export function withQuery(base: string, params: Record<string, string>) {
   const query = new URLSearchParams(params).toString();
   if (!query) return base;
   return `${base}${base.includes("?") ? "&" : "?"}${query}`;
-}
-
-export function FieldBox({ id, label, errors, hint, children }: { id: string; label: string; errors?: ListOfErrors; hint?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
 }
 
 /** A goal's progress bar: grey up to 50%, yellow above 50, blue above 75, green at 100. */
@@ -86,7 +67,7 @@ function GoalForm({
     defaultValue: typedValue(result, name, fallback),
     "aria-invalid": errors[name]?.length ? true : undefined,
     "aria-describedby": errors[name]?.length ? `${prefix}-${name}-error` : undefined,
-    className: inputClass,
+    className: INPUT_CLASS,
   });
   const title = goal ? "Edit Goal" : "New Goal";
   return (
@@ -99,20 +80,20 @@ function GoalForm({
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FieldBox id={`${prefix}-name`} label="Goal Name" errors={errors.name}>
+        <LabelledField id={`${prefix}-name`} label="Goal Name" errors={errors.name}>
           <input {...fieldProps("name", goal?.name ?? "")} type="text" required maxLength={GOAL_NAME_MAX_LENGTH} placeholder="e.g. Emergency Fund" />
-        </FieldBox>
-        <FieldBox id={`${prefix}-target`} label="Target Amount" errors={errors.target}>
+        </LabelledField>
+        <LabelledField id={`${prefix}-target`} label="Target Amount" errors={errors.target}>
           <input {...fieldProps("target", goal ? centsToInput(goal.target) : "")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
-        </FieldBox>
+        </LabelledField>
         {goal ? (
-          <FieldBox id={`${prefix}-current`} label="Current Amount" errors={errors.current} hint="Raising it records the increase as a savings transaction.">
+          <LabelledField id={`${prefix}-current`} label="Current Amount" errors={errors.current} hint="Raising it records the increase as a savings transaction.">
             <input {...fieldProps("current", centsToInput(goal.current))} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} placeholder="0.00" />
-          </FieldBox>
+          </LabelledField>
         ) : null}
-        <FieldBox id={`${prefix}-deadline`} label="Deadline" errors={errors.deadline} hint={goal ? undefined : "Leave empty for one year from today."}>
+        <LabelledField id={`${prefix}-deadline`} label="Deadline" errors={errors.deadline} hint={goal ? undefined : "Leave empty for one year from today."}>
           <input {...fieldProps("deadline", goal?.deadline ?? "")} type="date" />
-        </FieldBox>
+        </LabelledField>
       </div>
       <div className="flex justify-end gap-3">
         {cancelTo ? (

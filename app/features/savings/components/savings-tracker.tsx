@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
-import { Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { breakdownShares, formatRate, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
-import { FieldBox, GoalProgressBar, inputClass, primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+import { GoalProgressBar, primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
 
 export type TrackerFigures = {
   initialSavings: Cents;
@@ -45,7 +45,7 @@ function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cen
   return (
     <Form method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="initial-savings" className="space-y-3">
       <input type="hidden" name="intent" value="set-initial" />
-      <FieldBox id="initialSavings" label="Initial Savings" errors={error ? [error] : undefined} hint={SAVINGS_MESSAGES.initialHint}>
+      <LabelledField id="initialSavings" label="Initial Savings" errors={error ? [error] : undefined} hint={SAVINGS_MESSAGES.initialHint}>
         <input
           id="initialSavings"
           name="initialSavings"
@@ -56,9 +56,9 @@ function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cen
           placeholder="0.00"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "initialSavings-error initialSavings-hint" : "initialSavings-hint"}
-          className={inputClass}
+          className={INPUT_CLASS}
         />
-      </FieldBox>
+      </LabelledField>
       <div className="flex justify-end gap-3">
         <Link to={SAVINGS_PATH} preventScrollReset className={secondaryButtonClass}>
           Cancel

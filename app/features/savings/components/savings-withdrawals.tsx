@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
-import { FormErrorBox, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { FormErrorBox, INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { REASON_MAX_LENGTH, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
-import { FieldBox, inputClass, primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+import { primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
 
 const cellClass = "px-3 py-2 text-sm";
 const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
@@ -56,22 +56,22 @@ function WithdrawalForm({ today, result }: { today: string; result?: SubmissionR
     defaultValue: typedValue(result, name, fallback),
     "aria-invalid": errors[name]?.length ? true : undefined,
     "aria-describedby": errors[name]?.length ? `withdrawal-${name}-error` : undefined,
-    className: inputClass,
+    className: INPUT_CLASS,
   });
   return (
     <Form method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="withdrawal-form" aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <input type="hidden" name="intent" value="add-withdrawal" />
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FieldBox id="withdrawal-amount" label="Amount" errors={errors.amount}>
+        <LabelledField id="withdrawal-amount" label="Amount" errors={errors.amount}>
           <input {...fieldProps("amount", "")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
-        </FieldBox>
-        <FieldBox id="withdrawal-date" label="Date" errors={errors.date}>
+        </LabelledField>
+        <LabelledField id="withdrawal-date" label="Date" errors={errors.date}>
           <input {...fieldProps("date", today)} type="date" />
-        </FieldBox>
-        <FieldBox id="withdrawal-reason" label="Reason" errors={errors.reason}>
+        </LabelledField>
+        <LabelledField id="withdrawal-reason" label="Reason" errors={errors.reason}>
           <input {...fieldProps("reason", "")} type="text" maxLength={REASON_MAX_LENGTH} placeholder="e.g. Emergency expense, Vacation payment" />
-        </FieldBox>
+        </LabelledField>
       </div>
       <div className="flex justify-end gap-3">
         <Link to={SAVINGS_PATH} preventScrollReset className={secondaryButtonClass}>
