@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useOptionalUser } from "~/utils/user";
+import { useOptionalUser } from "~/features/auth/use-optional-user";
 import { PublicHeader } from "./public-header";
 import { SiteFooter } from "./site-footer";
 

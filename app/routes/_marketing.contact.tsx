@@ -11,10 +11,9 @@ import { COMPANY, SUPPORT_EMAIL } from "~/components/site-footer";
 import { getUserId } from "~/features/auth/auth.server";
 import { CONTACT_SUBJECTS } from "~/features/contact/contact";
 import { createContactSubmission } from "~/features/contact/contact.server";
-import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
-import { readForm } from "~/utils/form-body.server";
+import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 
 /** The spec sets no limits; these caps only protect storage (see docs/decisions/020). */
 export const CONTACT_LIMITS = { name: 200, email: 254, message: 10_000 } as const;

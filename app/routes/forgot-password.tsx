@@ -8,12 +8,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { requireAnonymous } from "~/features/auth/auth.server";
 import { appOrigin } from "~/utils/env.server";
-import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
-import { readForm } from "~/utils/form-body.server";
+import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 
 const ForgotPasswordSchema = z.object({
   email: z.pipe(

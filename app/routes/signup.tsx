@@ -7,13 +7,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
-import { isHoneypotFilled } from "~/utils/honeypot.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { SIGN_UP_MESSAGES, SignUpSchema } from "~/features/auth/schema";
 import { createEmailUser, emailIsTaken } from "~/features/auth/user.server";
-import { readForm } from "~/utils/form-body.server";
+import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 

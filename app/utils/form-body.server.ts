@@ -63,3 +63,9 @@ export async function readForm(request: Request, { maxBytes = MAX_FORM_BYTES }: 
     refuse(400, BODY_MESSAGES.unreadable);
   }
 }
+
+/** True when the hidden `website` field (HoneypotField) was filled in, which only bots do. */
+export function isHoneypotFilled(formData: FormData) {
+  const value = formData.get("website");
+  return typeof value === "string" && value.length > 0;
+}

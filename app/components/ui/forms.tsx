@@ -131,7 +131,7 @@ export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
   );
 }
 
-/** A hidden field bots fill in and people never see (see utils/honeypot). */
+/** A hidden field bots fill in and people never see (see isHoneypotFilled in utils/form-body.server). */
 export function HoneypotField() {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

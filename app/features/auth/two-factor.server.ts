@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { TwoFactor } from "../../../models";
-import { seal, unseal } from "~/utils/sealed.server";
+import { seal, unseal } from "./sealed.server";
 import { authenticatorCode, formatRecoveryCode, ISSUER, RECOVERY_ALPHABET, RECOVERY_CODE_COUNT, recoveryCode } from "./two-factor";
 
 const SEAL_PURPOSE = "two-factor";

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
 
 /**
  * Secrets kept in the database (authenticator secrets, later bank tokens) are
