@@ -2,8 +2,8 @@ import { Schema, type Types } from "mongoose";
 import { defineModel, type LeanOf } from "./define-model";
 import { wholeCents } from "./money";
 
-export const DEBT_TYPES = ["credit_card", "loan", "mortgage", "student_loan", "car_loan", "other"] as const;
-export const DEBT_PRIORITIES = ["low", "medium", "high"] as const;
+const DEBT_TYPES = ["credit_card", "loan", "mortgage", "student_loan", "car_loan", "other"] as const;
+const DEBT_PRIORITIES = ["low", "medium", "high"] as const;
 
 /**
  * One debt of a user. Money in cents; the annual rate in basis points

@@ -25,7 +25,7 @@ export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./b
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
 export { TwoFactor, type TwoFactorRecord } from "./two-factor";
-export { Debt, DebtPlan, DEBT_TYPES, DEBT_PRIORITIES, type DebtRecord, type DebtPlanRecord } from "./debt";
+export { Debt, DebtPlan, type DebtRecord, type DebtPlanRecord } from "./debt";
 export { FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, type FinancialAssetsRecord, type NetWorthSnapshotRecord } from "./net-worth";
 export { SavingsGoal, type SavingsGoalRecord } from "./savings";
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";

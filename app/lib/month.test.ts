@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isIsoDate, monthKeyOf, monthLabel, resolveMonth, shiftMonth } from "./month";
+import { isIsoDate, monthKeyOf, monthLabel, monthsBetween, resolveMonth, shiftMonth } from "./month";
 
 describe("months", () => {
   const now = new Date(2026, 10, 21);
@@ -25,5 +25,14 @@ describe("months", () => {
     expect(isIsoDate("2026-02-28")).toBe(true);
     expect(isIsoDate("2026-02-30")).toBe(false);
     expect(isIsoDate("2026-2-3")).toBe(false);
+  });
+});
+
+describe("monthsBetween", () => {
+  test("counts calendar months, across years and backwards", () => {
+    expect(monthsBetween("2026-01", "2026-03")).toBe(2);
+    expect(monthsBetween("2025-11", "2026-02")).toBe(3);
+    expect(monthsBetween("2026-03", "2026-01")).toBe(-2);
+    expect(monthsBetween("2026-03", "2026-03")).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { addMonths, format, isValid, parse } from "date-fns";
+import { addMonths, differenceInCalendarMonths, format, isValid, parse } from "date-fns";
 
 export const MONTH_KEY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,6 +24,11 @@ export function todayIso(now = new Date()) {
 
 export function shiftMonth(monthKey: string, months: number) {
   return format(addMonths(parse(monthKey, "yyyy-MM", new Date()), months), "yyyy-MM");
+}
+
+/** Calendar months from `from` to `to` (both yyyy-MM): "2026-01" to "2026-03" is 2. */
+export function monthsBetween(from: string, to: string) {
+  return differenceInCalendarMonths(parse(to, "yyyy-MM", new Date()), parse(from, "yyyy-MM", new Date()));
 }
 
 export function monthLabel(monthKey: string) {

@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payId: named("pay"),
     historyId,
     history: historyId ? await listDebtPayments(user.id, historyId) : null,
-    plan: debts.length > 0 ? await getPlanReview(user.id) : null,
+    plan: debts.length > 0 ? await getPlanReview(user.id, debts) : null,
   };
 }
 

@@ -46,9 +46,10 @@ export default function DebtManagementLayout() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       {statistics.count > 0 ? (
-        <div className="grid gap-4 sm:grid-cols-2" aria-label="Debt summary">
+        <div className="grid gap-4 sm:grid-cols-3" aria-label="Debt summary">
           <SummaryCard label="Total Debts" value={formatMoney(statistics.totalDebt, currency)} />
           <SummaryCard label="Monthly Payments" value={formatMoney(statistics.totalMinimumPayments, currency)} />
+          <SummaryCard label="Average Interest Rate" value={`${statistics.averageInterestRate.toFixed(2)}%`} />
         </div>
       ) : null}
       <nav aria-label="Debt management" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">

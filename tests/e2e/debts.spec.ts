@@ -330,6 +330,7 @@ test.describe("debt management", () => {
     await expect(card.getByText("16.7% paid")).toBeVisible();
     await expect(summary(page, "Total Debts")).toHaveText("$1,000.00");
     await expect(summary(page, "Monthly Payments")).toHaveText("$100.00");
+    await expect(summary(page, "Average Interest Rate")).toHaveText("12.00%");
     await expect(
       page.getByRole("heading", { name: "No debts added yet" })
     ).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -139,6 +139,31 @@ export function HoneypotField() {
         Leave this field empty
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
+    </div>
+  );
+}
+
+/**
+ * A form's Cancel link (to the page without the form; none when `cancelTo`
+ * is null) and its submit button, which shows a spinner and blocks a second
+ * submission while the form is in flight.
+ */
+export function FormActions({ cancelTo, pending, submitLabel }: { cancelTo: string | null; pending: boolean; submitLabel: string }) {
+  return (
+    <div className="flex justify-end gap-3">
+      {cancelTo ? (
+        <Link to={cancelTo} preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          Cancel
+        </Link>
+      ) : null}
+      <button
+        type="submit"
+        disabled={pending}
+        className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {pending ? <Spinner /> : null}
+        {submitLabel}
+      </button>
     </div>
   );
 }

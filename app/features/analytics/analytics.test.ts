@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { MonthTotals } from "~/features/transactions/month-summary";
+import { savingsRate } from "~/features/savings/savings";
 import { toCents } from "~/lib/money";
 import {
   analyticsFigures,
@@ -16,7 +17,6 @@ import {
   PIE_PALETTE,
   percentOf,
   savingsCategories,
-  savingsRate,
   savingsSpend,
   sliceColor,
   trendMonthKeys,

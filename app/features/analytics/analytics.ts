@@ -1,3 +1,4 @@
+import { savingsRate } from "~/features/savings/savings";
 import { summaryCards } from "~/features/dashboard/dashboard";
 import { isUncategorized, type Category } from "~/features/categories/categories";
 import type { CategoryTotals, MonthTotals } from "~/features/transactions/month-summary";
@@ -81,12 +82,6 @@ function oneDecimal(value: number) {
 export function percentOf(part: number, whole: number) {
   const tenths = Math.round((Math.abs(part) * 1000) / Math.abs(whole));
   return (Math.sign(part) * Math.sign(whole) * tenths) / 10 || 0;
-}
-
-/** §9: savings rate = savings spend / income × 100, one decimal; 0 without income (as the savings panel's rule). */
-export function savingsRate(savings: Cents, income: Cents) {
-  if (income <= 0) return 0;
-  return percentOf(savings, income);
 }
 
 type NamedCategory = Pick<Category, "id" | "name"> & { type?: Category["type"] };

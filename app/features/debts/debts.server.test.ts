@@ -15,7 +15,7 @@ import { toCents } from "~/lib/money";
 import { createDebtFor, createGoogleUser, createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { debtCategoryId, MANUAL_PAYMENT_DESCRIPTION } from "./debts";
-import { deleteDebt, getDebt, getDebtStatistics, listDebtPayments, payDebt, updateDebt } from "./debts.server";
+import { deleteDebt, getDebt, getDebtStatistics, listDebtPayments, listDebts, payDebt, updateDebt } from "./debts.server";
 import { getPlanReview, savePlan } from "./plan.server";
 
 useTestDatabase();
@@ -210,7 +210,7 @@ describe("a saved plan against reality", () => {
     await createTransaction(userId, { ...paymentInput(debt.id, 15000), date: "2026-04-03" });
     await createTransaction(userId, { ...paymentInput(debt.id, 5000), date: "2026-05-03" });
 
-    const review = await getPlanReview(userId, new Date("2026-06-10T12:00:00Z"));
+    const review = await getPlanReview(userId, await listDebts(userId), new Date("2026-06-10T12:00:00Z"));
     expect(review?.startMonth).toBe("2026-04");
     expect(review?.progress.months).toEqual([
       { monthKey: "2026-04", planned: 10000, paid: 15000, aheadBy: 5000, inProgress: false },
@@ -227,6 +227,7 @@ describe("a saved plan against reality", () => {
     const owner = await createPremiumUser();
     await createDebtFor(owner);
     await savePlan(owner, { extra: toCents(500), strategy: "snowball", customOrder: [] });
-    expect(await getPlanReview(await createPremiumUser())).toBeNull();
+    const stranger = await createPremiumUser();
+    expect(await getPlanReview(stranger, await listDebts(stranger))).toBeNull();
   });
 });

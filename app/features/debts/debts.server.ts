@@ -19,18 +19,8 @@ import {
   type DebtType,
 } from "./debts";
 
-/** What the debt form writes: money in cents, the rate in basis points. */
-export type DebtInput = {
-  name: string;
-  type: DebtType;
-  totalAmount: Cents;
-  currentBalance: Cents;
-  aprBasisPoints: number;
-  minimumPayment: Cents;
-  dueDate: string | null;
-  priority: DebtPriority;
-  description: string;
-};
+/** What the debt form writes: a debt's fields but its id and creation time. */
+export type DebtInput = Omit<DebtItem, "id" | "createdAt">;
 
 const ITEM_FIELDS = {
   name: 1,

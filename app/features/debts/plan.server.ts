@@ -63,15 +63,16 @@ async function paidByMonth(userId: string, debtIds: string[]) {
 /**
  * The saved plan against reality: its schedule from the balances it was
  * saved with, month by month against the payments made, and the remaining
- * schedule computed again from today's balances with the same choices.
+ * schedule computed again from today's balances (`debts`, the user's debts
+ * as the page read them) with the same choices.
  */
-export async function getPlanReview(userId: string, now = new Date()) {
+export async function getPlanReview(userId: string, debts: DebtItem[], now = new Date()) {
   const saved = await getSavedPlan(userId);
   if (!saved) return null;
   const settings: PlanSettings = { extra: saved.extra as Cents, strategy: saved.strategy as PlanStrategy, customOrder: saved.customOrder };
   const savedDebts = saved.debts.map((debt) => ({ ...debt, balance: debt.balance as Cents, minimum: debt.minimum as Cents }));
   const original = buildPayoffPlan(savedDebts, settings);
-  const current = toPayoffDebts((await listDebts(userId)).filter((debt) => savedDebts.some((planned) => planned.id === debt.id)));
+  const current = toPayoffDebts(debts.filter((debt) => savedDebts.some((planned) => planned.id === debt.id)));
   const currentMonth = monthKeyOf(now);
   return {
     settings,

@@ -1,6 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { FormErrorBox, INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
 
@@ -124,21 +124,7 @@ export function DebtForm({
       <LabelledField id={`${prefix}-description`} label="Description (optional)" errors={errors.description}>
         <textarea {...fieldProps("description")} rows={2} maxLength={500} />
       </LabelledField>
-      <div className="flex justify-end gap-3">
-        {cancelTo ? (
-          <Link to={cancelTo} preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
-            Cancel
-          </Link>
-        ) : null}
-        <button
-          type="submit"
-          disabled={pending}
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {pending ? <Spinner /> : null}
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} />
     </Form>
   );
 }

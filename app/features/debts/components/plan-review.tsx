@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { formatMoney, type Cents } from "~/lib/money";
-import { monthLabel, shiftMonth } from "~/lib/month";
+import { monthLabel, monthsBetween, shiftMonth } from "~/lib/month";
 import { DEBT_ACTION } from "../debts";
 import type { PayoffPlan, PlanStrategy } from "../payoff";
 import type { PlanProgress } from "../plan-progress";
@@ -37,7 +37,10 @@ export function PlanReview({
     : progress.aheadBy > 0 ? `You are ${money(progress.aheadBy)} ahead of your plan.`
     : progress.aheadBy < 0 ? `You are ${money(-progress.aheadBy)} behind your plan.`
     : "You are exactly on plan.";
-  const monthsDifference = original.finished && remaining.finished ? plannedEndIndex(startMonth, original.months) - plannedEndIndex(remainingStartMonth, remaining.months) : null;
+  const monthsDifference =
+    original.finished && remaining.finished
+      ? monthsBetween(shiftMonth(remainingStartMonth, remaining.months), shiftMonth(startMonth, original.months))
+      : null;
   return (
     <section aria-labelledby="plan-review-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -97,10 +100,4 @@ export function PlanReview({
       </p>
     </section>
   );
-}
-
-/** Months from 2000-01 to a plan's last month: plans starting in different months compare by it. */
-function plannedEndIndex(startMonth: string, months: number) {
-  const [year, month] = startMonth.split("-").map(Number);
-  return (year - 2000) * 12 + (month - 1) + months;
 }

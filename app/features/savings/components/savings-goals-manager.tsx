@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { FormErrorBox, INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
 import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 
@@ -95,17 +95,7 @@ function GoalForm({
           <input {...fieldProps("deadline", goal?.deadline ?? "")} type="date" />
         </LabelledField>
       </div>
-      <div className="flex justify-end gap-3">
-        {cancelTo ? (
-          <Link to={cancelTo} preventScrollReset className={secondaryButtonClass}>
-            Cancel
-          </Link>
-        ) : null}
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? <Spinner /> : null}
-          {goal ? "Update" : "Save"}
-        </button>
-      </div>
+      <FormActions cancelTo={cancelTo} pending={pending} submitLabel={goal ? "Update" : "Save"} />
     </Form>
   );
 }

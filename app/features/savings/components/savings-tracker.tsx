@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
-import { INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { FormActions, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { breakdownShares, formatRate, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
-import { GoalProgressBar, primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+import { GoalProgressBar, secondaryButtonClass, withQuery } from "./savings-goals-manager";
 
 export type TrackerFigures = {
   initialSavings: Cents;
@@ -59,15 +59,7 @@ function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cen
           className={INPUT_CLASS}
         />
       </LabelledField>
-      <div className="flex justify-end gap-3">
-        <Link to={SAVINGS_PATH} preventScrollReset className={secondaryButtonClass}>
-          Cancel
-        </Link>
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? <Spinner /> : null}
-          Save
-        </button>
-      </div>
+      <FormActions cancelTo={SAVINGS_PATH} pending={pending} submitLabel="Save" />
     </Form>
   );
 }

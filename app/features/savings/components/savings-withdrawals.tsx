@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
-import { FormErrorBox, INPUT_CLASS, LabelledField, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { REASON_MAX_LENGTH, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
-import { primaryButtonClass, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+import { primaryButtonClass, withQuery } from "./savings-goals-manager";
 
 const cellClass = "px-3 py-2 text-sm";
 const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
@@ -73,15 +73,7 @@ function WithdrawalForm({ today, result }: { today: string; result?: SubmissionR
           <input {...fieldProps("reason", "")} type="text" maxLength={REASON_MAX_LENGTH} placeholder="e.g. Emergency expense, Vacation payment" />
         </LabelledField>
       </div>
-      <div className="flex justify-end gap-3">
-        <Link to={SAVINGS_PATH} preventScrollReset className={secondaryButtonClass}>
-          Cancel
-        </Link>
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? <Spinner /> : null}
-          Save
-        </button>
-      </div>
+      <FormActions cancelTo={SAVINGS_PATH} pending={pending} submitLabel="Save" />
     </Form>
   );
 }
