@@ -22,6 +22,16 @@ function notFound() {
   return new Response("Not Found", { status: 404 });
 }
 
+/** A write that failed (the database refused or was away): logged, and answered with the spec's message and 503. */
+const FAILED: unique symbol = Symbol("failed");
+
+function failed(what: string) {
+  return (error: unknown): typeof FAILED => {
+    console.error(`${what} failed`, error);
+    return FAILED;
+  };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getPremiumUser(request);
   if (!user) return null;
@@ -61,20 +71,20 @@ export async function action({ request }: ActionFunctionArgs) {
     const { submission, input } = parseDebtForm(formData);
     if (!input) return data({ intent, debtId, result: submission.reply() }, { status: 400 });
     if (intent === "add") {
-      try {
-        await addDebt(user.id, input);
-      } catch (error) {
-        console.error("add debt failed", error);
-        return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
-      }
+      const added = await addDebt(user.id, input).catch(failed("add debt"));
+      if (added === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
       return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.added });
     }
-    if (!(await updateDebt(user.id, debtId, input))) throw notFound();
+    const updated = await updateDebt(user.id, debtId, input).catch(failed("update debt"));
+    if (updated === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.updateFailed] }) }, { status: 503 });
+    if (!updated) throw notFound();
     return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.updated });
   }
 
   if (intent === "delete") {
-    if (!(await deleteDebt(user.id, debtId))) throw notFound();
+    const deleted = await deleteDebt(user.id, debtId).catch(failed("delete debt"));
+    if (deleted === FAILED) return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "error", message: DEBT_MESSAGES.deleteFailed });
+    if (!deleted) throw notFound();
     return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.deleted });
   }
 
@@ -84,7 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(await getDebt(user.id, debtId))) throw notFound();
       return data({ intent, debtId, result: submission.reply() }, { status: 400 });
     }
-    const paid = await payDebt(user.id, debtId, { ...submission.value, currency: user.currency });
+    const paid = await payDebt(user.id, debtId, { ...submission.value, currency: user.currency }).catch(failed("pay debt"));
+    if (paid === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.paymentFailed] }) }, { status: 503 });
     if (!paid.ok && paid.reason === "not-found") throw notFound();
     if (!paid.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { amount: [paid.message] } }) }, { status: 400 });
     return redirectWithToast(`${DEBT_MANAGEMENT_PATH}?history=${debtId}`, { type: "success", message: DEBT_MESSAGES.paymentAdded });

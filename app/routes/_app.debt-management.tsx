@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPremiumUser } from "~/features/auth/auth.server";
-import { DEBT_TABS } from "~/features/debts/debts";
+import { DEBT_MESSAGES, DEBT_TABS } from "~/features/debts/debts";
 import { getDebtStatistics } from "~/features/debts/debts.server";
 import { formatMoney } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
@@ -74,6 +74,15 @@ export default function DebtManagementLayout() {
 
 export const meta: MetaFunction = () => [{ title: "Debt Management | Ledgerly" }];
 
+function ErrorLoadingDebts() {
+  return (
+    <section role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6">
+      <h2 className="text-lg font-semibold text-red-900">Error Loading Debts</h2>
+      <p className="mt-1 text-red-800">{DEBT_MESSAGES.loadFailed}</p>
+    </section>
+  );
+}
+
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary unexpectedErrorHandler={() => <ErrorLoadingDebts />} />;
 }
