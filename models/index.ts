@@ -3,6 +3,7 @@ import { ContactSubmission } from "./contact-submission";
 import { Debt, DebtPlan } from "./debt";
 import { Credential } from "./credential";
 import { ImportBatch, ImportDraft, ImportMapping } from "./import";
+import { AiCircuit, InsightResult } from "./insight";
 import { MonthSummary } from "./month-summary";
 import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
@@ -28,7 +29,8 @@ export { TwoFactor, type TwoFactorRecord } from "./two-factor";
 export { Debt, DebtPlan, type DebtRecord, type DebtPlanRecord } from "./debt";
 export { FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, type FinancialAssetsRecord, type NetWorthSnapshotRecord } from "./net-worth";
 export { SavingsGoal, type SavingsGoalRecord } from "./savings";
+export { InsightResult, AiCircuit, insightResultId, type InsightResultRecord } from "./insight";
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit];

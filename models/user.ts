@@ -78,6 +78,8 @@ const userSchema = new Schema(
     googleId: { type: String, index: true },
     disabled: { type: Boolean, default: false },
     premiumAccess: { type: Boolean, default: false },
+    /** Whether insights may be asked of the configured AI model; off keeps them on the local rules engine. */
+    aiInsights: { type: Boolean, default: true },
     subscription: { type: subscriptionSchema, default: () => ({}) },
     currency: { type: String, default: "USD" },
     /** What the user earns a month (cents), for the debt-to-income ratio of "Your Money Picture". */

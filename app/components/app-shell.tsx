@@ -10,6 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/transactions", label: "Transactions" },
   { to: "/analytics", label: "Analytics" },
   { to: "/savings", label: "Savings" },
+  { to: "/insights", label: "Insights" },
   { to: "/debt-management", label: "Debt Management" },
   { to: "/profile", label: "Profile" },
   { to: "/bank", label: "Bank", premium: true },

@@ -16,6 +16,9 @@ import {
   SavingsPanel,
   TrendsPanel,
 } from "~/features/analytics/components/analytics-page";
+import { InsightsPanel } from "~/features/insights/components/insights-panel";
+import { aiStatusOf, INSIGHTS_PATH } from "~/features/insights/insights";
+import { aiAvailability, getSpendingInsights } from "~/features/insights/insights.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -33,11 +36,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { searchParams } = new URL(request.url);
   const month = resolveMonth(searchParams.get("month"));
   const tab = parseTab(searchParams.get("tab"));
-  const [figures, goals] = await Promise.all([getAnalytics(user.id, month), tab === "savings" ? getGoalsManagerState(user.id) : null]);
+  const [figures, goals, insights] = await Promise.all([
+    getAnalytics(user.id, month),
+    tab === "savings" ? getGoalsManagerState(user.id) : null,
+    tab === "insights" ? Promise.all([getSpendingInsights(user.id, month), aiAvailability(user.id)]) : null,
+  ]);
   const panel = goals ? goalsPanelOf(searchParams, goals.goals.map((goal) => goal.id)) : null;
   // The goals manager's panels name goals in the query: another user's goal is a 404, as on /savings.
   if (goals && !panel) throw new Response("Not Found", { status: 404 });
-  return { locked: false as const, month, tab, currency: user.currency, ...figures, goals: goals && panel ? { ...goals, panel } : null };
+  return {
+    locked: false as const,
+    month,
+    tab,
+    currency: user.currency,
+    ...figures,
+    goals: goals && panel ? { ...goals, panel } : null,
+    insights: insights && { result: insights[0], aiStatus: aiStatusOf(insights[1], insights[0]) },
+  };
 }
 
 export default function AnalyticsPage() {
@@ -66,6 +81,19 @@ export default function AnalyticsPage() {
         />
       ) : tab === "trends" ? (
         <TrendsPanel trend={data.trend} currency={currency} />
+      ) : tab === "insights" ? (
+        data.insights ? (
+          <InsightsPanel
+            result={data.insights.result}
+            action={`${INSIGHTS_PATH}?month=${month}`}
+            returnTo={analyticsUrl(month, "insights")}
+            currency={currency}
+            refreshFailed={Boolean(data.insights.result?.notice)}
+            rateLimitMessage={null}
+            aiStatus={data.insights.aiStatus}
+            monthLabel={monthName}
+          />
+        ) : null
       ) : (
         <>
           <SavingsPanel

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPremiumUser } from "~/features/auth/auth.server";
 import { comparisonSentence, ExtraPaymentField, planLengthText } from "~/features/debts/components/payoff-results";
@@ -7,7 +7,14 @@ import { STRATEGY_LABELS } from "~/features/debts/components/plan-review";
 import { parsePlanChoices } from "~/features/debts/debt-form.server";
 import { DEBT_MANAGEMENT_PATH } from "~/features/debts/debts";
 import { comparePlans, getSavedPlan } from "~/features/debts/plan.server";
+import { DebtStrategiesPanel } from "~/features/insights/components/debt-strategies-panel";
+import { aiStatusOf, formatGeneratedTime, INSIGHT_INTENTS, INSIGHT_MESSAGES, RATE_LIMIT_MESSAGE } from "~/features/insights/insights";
+import { aiAvailability, generateDebtStrategies, getDebtStrategies, takeRefresh } from "~/features/insights/insights.server";
 import { centsToInput, formatMoney, type Cents } from "~/lib/money";
+import { monthKeyOf } from "~/lib/month";
+import { readForm } from "~/utils/form-body.server";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const STRATEGIES_PATH = `${DEBT_MANAGEMENT_PATH}/strategies`;
 
@@ -20,10 +27,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!params.has("extra") && saved) params.set("extra", centsToInput(saved.extra as Cents));
   if (saved?.strategy === "custom") params.set("order", saved.customOrder.join(","));
   const { choices, error } = parsePlanChoices(params);
-  const plans = await comparePlans(user.id, { ...choices, strategy: "avalanche" });
+  const [plans, aiResult, availability] = await Promise.all([
+    comparePlans(user.id, { ...choices, strategy: "avalanche" }),
+    getDebtStrategies(user.id, monthKeyOf(new Date())),
+    aiAvailability(user.id),
+  ]);
   return data(
     {
       currency: user.currency,
+      aiResult,
+      aiStatus: aiStatusOf(availability, aiResult),
       error,
       extraText: error ? String(params.get("extra")) : centsToInput(choices.extra),
       hasCustomOrder: saved?.strategy === "custom",
@@ -33,10 +46,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * §4: strategies are generated on demand ('Generate AI Strategies' or
+ * 'Refresh', a POST form) for the current month and stored with their time;
+ * a failed model call stores the rules engine's strategies under the fallback.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await getPremiumUser(request);
+  // A subscription that ended while the page was open: the locked screen says why.
+  if (!user) throw redirect(DEBT_MANAGEMENT_PATH);
+  const form = await readForm(request);
+  if (form.get("intent") !== INSIGHT_INTENTS.strategies) return data({ rateLimitMessage: null, error: "Unknown action" }, { status: 400 });
+  if (!(await takeRefresh(user.id))) return data({ rateLimitMessage: RATE_LIMIT_MESSAGE, error: null }, { status: 429 });
+  const { result, failure } = await generateDebtStrategies(user.id, monthKeyOf(new Date()));
+  if (failure) return redirectWithToast(STRATEGIES_PATH, { type: "error", message: INSIGHT_MESSAGES.strategiesFailed });
+  return redirectWithToast(STRATEGIES_PATH, { type: "success", message: `Debt strategies updated at ${formatGeneratedTime(result.generatedAt)}` });
+}
+
 export default function DebtStrategies() {
   const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   if (!loaderData) return null;
-  const { currency, error, extraText, debts, startMonth, strategies, minimumsOnly, hasCustomOrder } = loaderData;
+  const { currency, error, extraText, debts, startMonth, strategies, minimumsOnly, hasCustomOrder, aiResult, aiStatus } = loaderData;
   if (debts.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
@@ -54,6 +86,14 @@ export default function DebtStrategies() {
   const money = (cents: number) => formatMoney(cents as Cents, currency);
   return (
     <div className="space-y-6">
+      <DebtStrategiesPanel
+        result={aiResult}
+        action={STRATEGIES_PATH}
+        currency={currency}
+        failed={Boolean(aiResult?.notice)}
+        rateLimitMessage={actionData?.rateLimitMessage ?? actionData?.error ?? null}
+        aiStatus={aiStatus}
+      />
       <Form method="get" action={STRATEGIES_PATH} preventScrollReset className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <ExtraPaymentField id="strategies-extra" defaultValue={extraText} error={error} />
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">

@@ -1,21 +1,69 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageSummary } from "~/components/ui/page-summary";
 import { requirePremiumUser } from "~/features/auth/auth.server";
+import { InsightsPanel } from "~/features/insights/components/insights-panel";
+import { aiStatusOf, formatGeneratedTime, INSIGHT_INTENTS, INSIGHT_MESSAGES, INSIGHTS_PATH, RATE_LIMIT_MESSAGE } from "~/features/insights/insights";
+import { aiAvailability, generateSpendingInsights, getSpendingInsights, takeRefresh } from "~/features/insights/insights.server";
+import { monthLabel, resolveMonth } from "~/lib/month";
+import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
+import { requireSameOrigin } from "~/utils/security.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "Personalized Insights" };
 
+/** Where a refresh goes back to: this page, or the analytics Insights tab that embeds the panel. */
+function returnPath(value: FormDataEntryValue | null, month: string) {
+  return typeof value === "string" && /^\/analytics\?month=\d{4}-\d{2}&tab=insights$/.test(value) ? value : `${INSIGHTS_PATH}?month=${month}`;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePremiumUser(request);
-  return null;
+  const user = await requirePremiumUser(request);
+  const month = resolveMonth(new URL(request.url).searchParams.get("month"));
+  const [result, availability] = await Promise.all([getSpendingInsights(user.id, month), aiAvailability(user.id)]);
+  return { month, currency: user.currency, result, aiStatus: aiStatusOf(availability, result) };
+}
+
+/**
+ * Generates the month's insights (a POST form, so it works without
+ * JavaScript) and goes back with §8's toast. A failed model call still stores
+ * the rules engine's insights under the fallback notice, so the page shows
+ * them with the inline failure message. Refreshes are limited per user per hour.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await requirePremiumUser(request);
+  const form = await readForm(request);
+  const month = resolveMonth(new URL(request.url).searchParams.get("month"));
+  if (form.get("intent") !== INSIGHT_INTENTS.refresh) return data({ rateLimitMessage: null, error: "Unknown action" }, { status: 400 });
+  if (!(await takeRefresh(user.id))) return data({ rateLimitMessage: RATE_LIMIT_MESSAGE, error: null }, { status: 429 });
+  const { result, failure } = await generateSpendingInsights(user.id, month);
+  const back = returnPath(form.get("returnTo"), month);
+  if (failure) return redirectWithToast(back, { type: "error", message: INSIGHT_MESSAGES.refreshFailedToast });
+  return redirectWithToast(back, { type: "success", message: INSIGHT_MESSAGES.refreshed(formatGeneratedTime(result.generatedAt)) });
 }
 
 export default function InsightsPage() {
+  const { month, currency, result, aiStatus } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
-    <PageSummary heading="Personalized Insights">
-      <p>Recommendations based on your own spending patterns.</p>
-    </PageSummary>
+    <div className="mx-auto max-w-5xl space-y-4">
+      {actionData?.error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+          {actionData.error}
+        </p>
+      ) : null}
+      <InsightsPanel
+        result={result}
+        action={`${INSIGHTS_PATH}?month=${month}`}
+        currency={currency}
+        refreshFailed={Boolean(result?.notice)}
+        rateLimitMessage={actionData?.rateLimitMessage ?? null}
+        aiStatus={aiStatus}
+        monthLabel={monthLabel(month)}
+      />
+    </div>
   );
 }
 

@@ -14,7 +14,7 @@ import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, isSupportedCurrency,
 import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { passwordMessages, signUpPasswordProblems } from "~/features/auth/password-rules";
-import { changePassword, countActiveSessions, getProfile, updateCurrency, updateDisplayName } from "~/features/profile/profile.server";
+import { changePassword, countActiveSessions, getProfile, updateAiInsights, updateCurrency, updateDisplayName } from "~/features/profile/profile.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { destroyUserSessions, readSessionId } from "~/features/auth/session.server";
 import { createToastHeader, redirectWithToast } from "~/utils/toast.server";
@@ -26,6 +26,7 @@ export const INTENT = {
   updateCurrency: "update-currency",
   changePassword: "change-password",
   signOutEverywhere: "sign-out-everywhere",
+  updateAi: "update-ai",
 } as const;
 
 const DISPLAY_NAME_MAX_LENGTH = 80;
@@ -46,6 +47,9 @@ export const PROFILE_MESSAGES = {
   passwordChanged: "Password changed successfully",
   passwordSet: "Password set successfully",
   signedOutEverywhere: "Signed out of all devices",
+  aiOn: "AI insights turned on",
+  aiOff: "AI insights turned off: insights are computed on Ledgerly's server only",
+  aiChoiceInvalid: "Please choose on or off",
 } as const;
 
 const DisplayNameSchema = z.object({
@@ -107,6 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     otherCurrencies: allCurrencies().filter((currency) => !featured.has(currency.code)),
     hasPassword: passwordSet,
     signedInDevices,
+    aiInsights: profile.aiInsights,
   };
 }
 
@@ -131,6 +136,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const { currency } = submission.value;
       await updateCurrency(user.id, currency);
       return redirectWithToast(PROFILE_PATH, { type: "success", message: PROFILE_MESSAGES.currencyUpdated(currency) });
+    }
+    case INTENT.updateAi: {
+      const choice = formData.get("aiInsights");
+      if (choice !== "on" && choice !== "off") return data({ intent: INTENT.updateAi, result: null, error: PROFILE_MESSAGES.aiChoiceInvalid }, { status: 400 });
+      await updateAiInsights(user.id, choice === "on");
+      return redirectWithToast(PROFILE_PATH, { type: "success", message: choice === "on" ? PROFILE_MESSAGES.aiOn : PROFILE_MESSAGES.aiOff });
     }
     case INTENT.changePassword: {
       const passwordSet = await hasPassword(user.id);
@@ -307,6 +318,30 @@ function SignOutEverywhereDialog() {
   );
 }
 
+/** The AI switch: a one-button form that flips it (works without JavaScript). */
+function AiInsightsForm({ enabled }: { enabled: boolean }) {
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.updateAi });
+  const actionData = useActionData<typeof action>();
+  const error = actionData?.intent === INTENT.updateAi && "error" in actionData ? actionData.error : null;
+  return (
+    <Form method="post" action={PROFILE_PATH} preventScrollReset className="flex flex-wrap items-center gap-4">
+      <input type="hidden" name="intent" value={INTENT.updateAi} />
+      <input type="hidden" name="aiInsights" value={enabled ? "off" : "on"} />
+      <p className="text-sm text-slate-700">
+        AI insights are <strong>{enabled ? "on" : "off"}</strong>.
+      </p>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-70"
+      >
+        {enabled ? "Turn AI insights off" : "Turn AI insights on"}
+      </button>
+      <ErrorList errors={[error]} />
+    </Form>
+  );
+}
+
 export const handle: PageHandle = { title: "Profile" };
 
 export default function ProfilePage() {
@@ -369,6 +404,13 @@ export default function ProfilePage() {
             Sign out of all devices
           </Link>
         </div>
+      </SectionCard>
+
+      <SectionCard
+        title="AI insights"
+        description="When on, and an AI model is configured, generating insights sends that month's totals, your top categories and your last 100 transactions (date, amount, category and description; no name, email or account details) to the AI model. When off, insights are computed on Ledgerly's server only."
+      >
+        <AiInsightsForm enabled={profile.aiInsights} />
       </SectionCard>
 
       <SectionCard title="Your data" description="Download everything Ledgerly keeps of you, or delete your account.">

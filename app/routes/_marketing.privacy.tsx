@@ -100,8 +100,13 @@ const SECTIONS: LegalSection[] = [
             <strong>Plaid</strong>, our bank-linking provider, when you choose to connect a bank account.
           </li>
           <li>
-            <strong>OpenAI</strong>, only when you use Premium features that generate AI insights. The relevant
-            transaction and budget figures are sent to produce those insights.
+            <strong>OpenAI</strong> (or the AI service we are configured with), only when you use Premium features that
+            generate AI insights and have not turned AI insights off in your profile. Only what those insights need is
+            sent: for spending insights, the month&apos;s income, expenses, net and budget, your top five categories and
+            your last 100 transactions (date, amount, category and description); for debt strategies, your debts&apos;
+            names, types, balances, interest rates, minimum payments and priorities and your last 50 transactions. We
+            never send your name, email address, account or bank details, or our own record ids. With AI insights turned
+            off, or when no AI service is configured, insights are computed on our own servers and nothing is sent.
           </li>
         </ul>
         <p>

@@ -27,6 +27,11 @@ const schema = z
     STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
     STRIPE_PRICE_MONTHLY: z.string().optional(),
     STRIPE_PRICE_ANNUAL: z.string().optional(),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: z.url({ error: "OPENAI_BASE_URL must be an absolute URL such as http://127.0.0.1:11434/v1" }).optional(),
+    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    OPENAI_RETRY_BASE_DELAY_MS: z.coerce.number({ error: "OPENAI_RETRY_BASE_DELAY_MS must be a number of milliseconds" }).int().min(0).max(60_000).default(3000),
+    OPENAI_TIMEOUT_MS: z.coerce.number({ error: "OPENAI_TIMEOUT_MS must be a number of milliseconds" }).int().min(1000).max(120_000).default(20_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.MAIL_OUTBOX_DIR) {

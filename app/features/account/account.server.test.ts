@@ -9,6 +9,7 @@ import { savePlan } from "~/features/debts/plan.server";
 import { getAssets, recordNetWorthSnapshot } from "~/features/net-worth/net-worth.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toCents } from "~/lib/money";
+import { generateSpendingInsights } from "~/features/insights/insights.server";
 import { ACCOUNT_MESSAGES, countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
 
 useTestDatabase();
@@ -30,6 +31,7 @@ async function busyUser() {
   await getAssets(userId);
   await recordNetWorthSnapshot(userId, "2026-03");
   await createSavingsGoalFor(userId);
+  await generateSpendingInsights(userId, "2026-03");
   return { userId, email };
 }
 
@@ -44,7 +46,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals"]) {
+    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -83,6 +85,7 @@ describe("account data", () => {
       "financialAssets",
       "importBatches",
       "importMappings",
+      "insightResults",
       "monthSummaries",
       "netWorthSnapshots",
       "passwordresettokens",

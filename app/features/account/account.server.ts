@@ -31,6 +31,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   financialAssets: ({ id }) => ({ userId: id }),
   netWorthSnapshots: ({ id }) => ({ userId: id }),
   savingsGoals: ({ id }) => ({ userId: id }),
+  insightResults: ({ id }) => ({ userId: id }),
   contactSubmissions: ({ email }) => ({ email }),
   // Counts keyed by the account: its email (sign-in, reset) or its id (second factor).
   rateLimits: ({ id, email }) => ({ key: { $in: Object.keys(RATE_LIMITS).flatMap((name) => [`${name}:${email}`, `${name}:${id.toString()}`]) } }),
@@ -38,6 +39,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
 
 export const HOLDS_NO_USER_DATA: Record<string, string> = {
   processedstripeevents: "ids of Stripe events already applied, nothing about a person",
+  aiCircuits: "the AI endpoint's circuit breaker state, nothing about a person",
 };
 
 /** Collections whose documents are secrets, or hold secrets, left out of the download. */

@@ -20,7 +20,7 @@ async function readMonthBudget(userId: string, monthKey: string): Promise<Budget
  * month plus the month before the first. Nothing is stored, so viewing
  * analytics never writes.
  */
-async function monthBudgets(userId: string, months: string[]): Promise<Record<string, Cents>> {
+export async function readMonthBudgets(userId: string, months: string[]): Promise<Record<string, Cents>> {
   const keys = [shiftMonth(months[0], -1), ...months];
   const entries = await Promise.all(keys.map((key) => readMonthBudget(userId, key)));
   return Object.fromEntries(months.map((month, index) => [month, resolveMonthBudget(entries[index + 1], entries[index]).amount]));
@@ -37,7 +37,7 @@ export async function getAnalytics(userId: string, month: string) {
   const [categories, summaries, budgets] = await Promise.all([
     getCategories(userId),
     Promise.all(months.map((key) => getMonthTotals(userId, key))),
-    monthBudgets(userId, months),
+    readMonthBudgets(userId, months),
   ]);
   const totals: Record<string, MonthTotals> = Object.fromEntries(months.map((key, index) => [key, summaries[index]]));
   return analyticsFigures({ month, categories, totals, budgets });

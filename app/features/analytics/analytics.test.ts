@@ -293,7 +293,8 @@ describe("the whole page's figures", () => {
 
 test("tabs: an unknown tab is Overview; URLs leave the default tab out", () => {
   expect(parseTab("trends")).toBe("trends");
-  expect(parseTab("insights")).toBe("overview");
+  expect(parseTab("insights")).toBe("insights");
+  expect(parseTab("patterns")).toBe("overview");
   expect(parseTab(null)).toBe("overview");
   expect(analyticsUrl("2026-03")).toBe("/analytics?month=2026-03");
   expect(analyticsUrl("2026-03", "savings")).toBe("/analytics?month=2026-03&tab=savings");

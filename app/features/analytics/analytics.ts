@@ -24,14 +24,12 @@ export const ANALYTICS_TEXT = {
   noIncomeOrExpense: "No income or expense data available",
 } as const;
 
-/**
- * The tabs shown, as `?tab=` values (the first is the default). Insights is
- * not listed until the AI insights issue fills it (decision 140).
- */
+/** The tabs shown, as `?tab=` values (the first is the default). */
 export const ANALYTICS_TABS = [
   { id: "overview", label: "Overview" },
   { id: "trends", label: "Trends" },
   { id: "savings", label: "Savings" },
+  { id: "insights", label: "Insights" },
 ] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]["id"];
 

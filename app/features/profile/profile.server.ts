@@ -5,7 +5,7 @@ import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit
 import { destroyUserSessions } from "~/features/auth/session.server";
 import { hasPassword, setPassword, verifyUserPassword } from "~/features/auth/user.server";
 
-const PROFILE_FIELDS = { email: 1, displayName: 1, authProvider: 1, createdAt: 1, currency: 1 } as const;
+const PROFILE_FIELDS = { email: 1, displayName: 1, authProvider: 1, createdAt: 1, currency: 1, aiInsights: 1 } as const;
 
 export type Profile = Pick<UserRecord, keyof typeof PROFILE_FIELDS>;
 
@@ -18,7 +18,13 @@ export async function getProfile(userId: string): Promise<Profile | null> {
     authProvider: user.authProvider === "google" ? "google" : "email",
     createdAt: user.createdAt,
     currency: user.currency ?? DEFAULT_CURRENCY,
+    aiInsights: user.aiInsights !== false,
   };
+}
+
+/** Whether insights may be asked of the configured AI model (off: only the local rules engine reads the user's data). */
+export async function updateAiInsights(userId: string, enabled: boolean) {
+  await User.updateOne({ _id: userId }, { $set: { aiInsights: enabled } });
 }
 
 /** Devices signed in right now: sessions past their idle window are not counted even before they are swept. */

@@ -1,0 +1,104 @@
+import { useId } from "react";
+import { INSIGHT_INTENTS, INSIGHT_MESSAGES, MOBILE_TEXT_LIMITS, type AiStatus, type DebtResult, type DebtStrategy } from "../insights";
+import {
+  AiSourceLabel,
+  Citations,
+  DifficultyBadge,
+  InlineAlert,
+  IntentButtonForm,
+  LastUpdated,
+  NoticeBox,
+  PotentialSavings,
+  ResponsiveText,
+} from "./ai-source";
+
+function StrategyCard({ strategy, currency, month }: { strategy: DebtStrategy; currency: string; month: string }) {
+  return (
+    <li data-testid="strategy-card" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold text-slate-900">{strategy.title}</h3>
+        <DifficultyBadge difficulty={strategy.difficulty} />
+      </div>
+      <p className="text-sm text-slate-700">
+        <ResponsiveText text={strategy.description} limit={MOBILE_TEXT_LIMITS.description} />
+      </p>
+      <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
+        <span className="font-semibold">Strategy: </span>
+        <ResponsiveText text={strategy.strategy} limit={MOBILE_TEXT_LIMITS.recommendation} />
+      </p>
+      <PotentialSavings cents={strategy.potentialSavings} currency={currency} />
+      <Citations citations={strategy.citations} month={month} />
+    </li>
+  );
+}
+
+/**
+ * AI strategies for paying off the user's debts, generated on demand only
+ * ('Generate AI Strategies', then 'Refresh'). The route shows its own empty
+ * state when there are no debts. The button is a plain POST form to `action`.
+ */
+export function DebtStrategiesPanel({
+  result,
+  action,
+  currency,
+  failed,
+  rateLimitMessage,
+  aiStatus,
+}: {
+  result: DebtResult | null;
+  action: string;
+  currency: string;
+  failed: boolean;
+  rateLimitMessage: string | null;
+  aiStatus: AiStatus;
+}) {
+  const headingId = useId();
+  const errorHeadingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid="debt-strategies-panel" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            AI Debt Strategies
+          </h2>
+          <p className="text-sm text-slate-600">Ways to pay your debts off sooner and for less interest, from your debts and recent payments.</p>
+          {result ? (
+            <>
+              <LastUpdated iso={result.generatedAt} />
+              <AiSourceLabel source={result.source} aiStatus={aiStatus} />
+            </>
+          ) : null}
+        </div>
+        {result ? (
+          <IntentButtonForm action={action} intent={INSIGHT_INTENTS.strategies} label="Refresh" pendingLabel="Refreshing..." variant="secondary" />
+        ) : (
+          <IntentButtonForm action={action} intent={INSIGHT_INTENTS.strategies} label="Generate AI Strategies" pendingLabel="Generating..." />
+        )}
+      </div>
+      {rateLimitMessage ? (
+        <InlineAlert>{rateLimitMessage}</InlineAlert>
+      ) : failed ? (
+        <div role="alert" aria-labelledby={errorHeadingId} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <h3 id={errorHeadingId} className="font-semibold">
+            Error
+          </h3>
+          <p className="mt-1 text-sm">{INSIGHT_MESSAGES.strategiesFailed}</p>
+        </div>
+      ) : null}
+      {result ? (
+        <>
+          {result.notice ? <NoticeBox notice={result.notice} /> : null}
+          {result.strategies.length === 0 ? (
+            <p className="text-sm text-slate-600">No strategies this time. Refresh to try again.</p>
+          ) : (
+            <ul aria-label="Debt strategies" className="grid gap-4 lg:grid-cols-2">
+              {result.strategies.map((strategy, index) => (
+                <StrategyCard key={`${strategy.title}-${index}`} strategy={strategy} currency={currency} month={result.month} />
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,394 @@
+import mongoose from "mongoose";
+import { AiCircuit, InsightResult, insightResultId, Transaction, User, type InsightResultRecord, type TransactionRecord } from "../../../models";
+import { categoryExpense, netExpenses } from "~/features/analytics/analytics";
+import { readMonthBudgets } from "~/features/analytics/analytics.server";
+import { getCategoryBudgets } from "~/features/budgets/budgets.server";
+import { plannedAmount } from "~/features/categories/categories";
+import { getCategories } from "~/features/categories/categories.server";
+import { listDebts } from "~/features/debts/debts.server";
+import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
+import { getSavedPlan, toPayoffDebts } from "~/features/debts/plan.server";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import { toObjectId } from "~/features/transactions/ledger.server";
+import { createModelClient, modelSettings, type BreakerStore, type ModelClient, type ModelFailure } from "~/integrations/openai.server";
+import { toCents, type Cents } from "~/lib/money";
+import { shiftMonth } from "~/lib/month";
+import { consumeAttempt } from "~/utils/rate-limit.server";
+import type { DebtResult, DebtStrategy, Insight, InsightCategory, InsightTransaction, Notice, Pattern, SpendingResult } from "./insights";
+import { debtPrompt, PROMPT_TRANSACTIONS, spendingFromAnswer, spendingPrompt, strategiesFromAnswer } from "./prompt";
+import { debtRules, spendingRules } from "./rules";
+import { debtAnswerSchema, DEBT_SCHEMA_NAME, spendingAnswerSchema, SPENDING_SCHEMA_NAME } from "./schema";
+
+/** How far back the rules engine looks for usual amounts and recurring charges. */
+const HISTORY_MONTHS = 12;
+const HISTORY_LIMIT = 2000;
+
+const LOCAL_NOTE = "Meanwhile, the insights below were computed on this server from your own data.";
+const AVALANCHE_ADVICE = "Meanwhile, keep paying every minimum and put any extra on the debt with the highest interest rate (the avalanche method).";
+
+/** §8's fallbacks, by why the model gave no answer. */
+export function fallbackNotice(failure: ModelFailure, excerpt: string | null, kind: "spending" | "debts"): Notice {
+  const closing = kind === "debts" ? AVALANCHE_ADVICE : LOCAL_NOTE;
+  switch (failure) {
+    case "circuit-open":
+      return {
+        title: "AI Service Temporarily Disabled",
+        description: `The AI service failed several times in a row, so it is paused for a few minutes. ${closing}`,
+      };
+    case "overloaded":
+      return {
+        title: "AI Service Temporarily Overloaded",
+        description: `The AI service is overloaded right now. Please try again in a few minutes. ${closing}`,
+      };
+    case "unavailable":
+      return {
+        title: "AI Service Unavailable",
+        description: `The AI service could not be reached. Please check your connection and try again. ${closing}`,
+      };
+    case "no-response":
+      return {
+        title: "No Response",
+        description: `The AI service returned no answer. ${closing}`,
+      };
+    case "unparsable":
+      return {
+        title: "Analysis Generated",
+        description: `The AI service answered in a form that could not be checked against your data${excerpt ? `: "${excerpt}"` : ""}. ${closing}`,
+      };
+  }
+}
+
+/** The breaker's state in the database, one document per endpoint and model. */
+function circuitStore(key: string): BreakerStore {
+  return {
+    async load() {
+      const stored = await AiCircuit.findById(key).lean();
+      return stored?.state ?? null;
+    },
+    async save(state) {
+      await AiCircuit.updateOne({ _id: key }, { $set: { state, updatedAt: new Date() } }, { upsert: true });
+    },
+  };
+}
+
+const clients = new Map<string, ModelClient>();
+
+/** The client of the configured endpoint, or null when none is configured. */
+function configuredClient() {
+  const settings = modelSettings();
+  if (!settings) return null;
+  const key = `${settings.baseURL ?? "https://api.openai.com/v1"}#${settings.model}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = createModelClient({
+      ...settings,
+      breakerStore: circuitStore(key),
+    });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+export type AiAvailability = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" };
+
+/** What generation needs of the user: their currency and whether they allow the AI model. */
+async function readAiUser(userId: string) {
+  const user = await User.findById(userId).select({ currency: 1, aiInsights: 1 }).lean();
+  return {
+    currency: user?.currency ?? "USD",
+    aiInsights: user?.aiInsights !== false,
+  };
+}
+
+function availabilityFor(aiInsights: boolean): AiAvailability {
+  if (!aiInsights) return { mode: "rules", reason: "turned-off" };
+  const settings = modelSettings();
+  if (!settings) return { mode: "rules", reason: "no-key" };
+  return { mode: "model", model: settings.model };
+}
+
+/** Whether the user's insights would come from a model: one is configured and the user has not turned AI off. */
+export async function aiAvailability(userId: string): Promise<AiAvailability> {
+  return availabilityFor((await readAiUser(userId)).aiInsights);
+}
+
+const TRANSACTION_FIELDS = {
+  type: 1,
+  category: 1,
+  amount: 1,
+  date: 1,
+  description: 1,
+} as const;
+type ReadTransaction = Pick<TransactionRecord, "_id" | keyof typeof TRANSACTION_FIELDS>;
+
+function toInsightTransaction(transaction: ReadTransaction): InsightTransaction {
+  return {
+    id: String(transaction._id),
+    type: transaction.type,
+    category: transaction.category ?? "",
+    amount: toCents(transaction.amount),
+    date: transaction.date,
+    description: transaction.description ?? "",
+  };
+}
+
+/** The user's live transactions from `fromMonth` to the end of `toMonth`, newest first. */
+async function recentTransactions(userId: string, fromMonth: string, toMonth: string, limit: number) {
+  const transactions = await Transaction.find({
+    userId,
+    deleted: false,
+    date: mongoose.trusted({ $gte: `${fromMonth}-01`, $lte: `${toMonth}-31` }),
+  })
+    .sort({ date: -1, _id: -1 })
+    .limit(limit)
+    .select(TRANSACTION_FIELDS)
+    .lean<ReadTransaction[]>();
+  return transactions.map(toInsightTransaction);
+}
+
+async function insightCategories(userId: string, month: string): Promise<InsightCategory[]> {
+  const [categories, monthBudgets] = await Promise.all([getCategories(userId), getCategoryBudgets(userId, month)]);
+  return categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    type: category.type,
+    planned: plannedAmount(category, monthBudgets),
+  }));
+}
+
+async function storeResult(
+  userId: string,
+  kind: "spending" | "debts",
+  month: string,
+  fields: {
+    source: "model" | "rules";
+    notice: Notice | null;
+    items: unknown;
+    generatedAt: Date;
+  }
+) {
+  await InsightResult.updateOne({ _id: insightResultId(userId, kind, month) }, { $set: { userId, kind, month, ...fields } }, { upsert: true });
+}
+
+export type Generation<Result> = {
+  result: Result;
+  failure: ModelFailure | null;
+};
+
+/**
+ * Generates the month's insights and patterns: from the model when one is
+ * configured, the user allows it and it answers with a valid, checked
+ * answer; otherwise from the rules engine, with §8's fallback notice when the
+ * model was asked and failed. The result is stored for the month.
+ */
+export async function generateSpendingInsights(userId: string, month: string, now = new Date()): Promise<Generation<SpendingResult>> {
+  const [user, categories, current, previous, budgets, history] = await Promise.all([
+    readAiUser(userId),
+    insightCategories(userId, month),
+    getMonthTotals(userId, month),
+    getMonthTotals(userId, shiftMonth(month, -1)),
+    readMonthBudgets(userId, [month]),
+    recentTransactions(userId, shiftMonth(month, -(HISTORY_MONTHS - 1)), month, HISTORY_LIMIT),
+  ]);
+  const monthlyBudget = budgets[month] ?? toCents(0);
+  let items: { insights: Insight[]; patterns: Pattern[] } | null = null;
+  let failure: ModelFailure | null = null;
+  let notice: Notice | null = null;
+  const client = availabilityFor(user.aiInsights).mode === "model" ? configuredClient() : null;
+  if (client) {
+    const spentByCategory = Object.fromEntries(Object.entries(current.categories).map(([id, totals]) => [id, categoryExpense(totals)])) as Record<
+      string,
+      Cents
+    >;
+    const prompt = spendingPrompt({
+      month,
+      currency: user.currency,
+      income: toCents(current.income),
+      expenses: netExpenses(current),
+      monthlyBudget,
+      categories,
+      spentByCategory,
+      transactions: history.slice(0, PROMPT_TRANSACTIONS.spending),
+    });
+    const outcome = await client.complete({
+      schemaName: SPENDING_SCHEMA_NAME,
+      schema: spendingAnswerSchema,
+      system: prompt.system,
+      user: prompt.user,
+    });
+    if (outcome.ok) items = spendingFromAnswer(outcome.value, prompt, user.currency);
+    else {
+      failure = outcome.failure;
+      notice = fallbackNotice(outcome.failure, outcome.excerpt, "spending");
+    }
+  }
+  const source = items ? "model" : "rules";
+  const shown =
+    items ??
+    spendingRules({
+      month,
+      currency: user.currency,
+      categories,
+      current,
+      previous,
+      monthlyBudget,
+      history,
+    });
+  await storeResult(userId, "spending", month, {
+    source,
+    notice,
+    items: shown,
+    generatedAt: now,
+  });
+  return {
+    result: {
+      kind: "spending",
+      month,
+      source,
+      notice,
+      generatedAt: now.toISOString(),
+      ...shown,
+    },
+    failure,
+  };
+}
+
+/** Debt strategies, on demand (§4): the model's when it answers, else the rules engine's avalanche-versus-snowball advice. */
+export async function generateDebtStrategies(userId: string, month: string, now = new Date()): Promise<Generation<DebtResult>> {
+  const [user, debts, saved, categories, transactions] = await Promise.all([
+    readAiUser(userId),
+    listDebts(userId),
+    getSavedPlan(userId),
+    insightCategories(userId, month),
+    recentTransactions(userId, shiftMonth(month, -(HISTORY_MONTHS - 1)), month, PROMPT_TRANSACTIONS.debts),
+  ]);
+  const { currency } = user;
+  let strategies: DebtStrategy[] | null = null;
+  let failure: ModelFailure | null = null;
+  let notice: Notice | null = null;
+  const client = availabilityFor(user.aiInsights).mode === "model" && debts.length > 0 ? configuredClient() : null;
+  if (client) {
+    const prompt = debtPrompt({
+      currency,
+      debts: debts.map((debt) => ({
+        id: debt.id,
+        name: debt.name,
+        type: debt.type,
+        balance: debt.currentBalance,
+        aprBasisPoints: debt.aprBasisPoints,
+        minimum: debt.minimumPayment,
+        priority: debt.priority,
+      })),
+      categories,
+      transactions,
+    });
+    const outcome = await client.complete({
+      schemaName: DEBT_SCHEMA_NAME,
+      schema: debtAnswerSchema,
+      system: prompt.system,
+      user: prompt.user,
+    });
+    if (outcome.ok) strategies = strategiesFromAnswer(outcome.value, prompt, currency);
+    else {
+      failure = outcome.failure;
+      notice = fallbackNotice(outcome.failure, outcome.excerpt, "debts");
+    }
+  }
+  const source = strategies ? "model" : "rules";
+  const shown =
+    strategies ??
+    debtRules({
+      currency,
+      debts: toPayoffDebts(debts).map((debt) => ({
+        ...debt,
+        type: debts.find((item) => item.id === debt.id)?.type ?? "other",
+      })),
+      extra: saved ? (saved.extra as Cents) : DEFAULT_EXTRA_PAYMENT,
+      recentTransactions: transactions,
+    });
+  await storeResult(userId, "debts", month, {
+    source,
+    notice,
+    items: shown,
+    generatedAt: now,
+  });
+  return {
+    result: {
+      kind: "debts",
+      month,
+      source,
+      notice,
+      generatedAt: now.toISOString(),
+      strategies: shown,
+    },
+    failure,
+  };
+}
+
+/**
+ * Drops citations of transactions that are no longer the user's live
+ * transactions (deleted since, or never theirs): one read of the cited ids.
+ */
+async function keepLiveCitations<Item extends { citations: Array<{ kind: string; id: string }> }>(userId: string, items: Item[]) {
+  const ids = [...new Set(items.flatMap((item) => item.citations.filter((citation) => citation.kind === "transaction").map((citation) => citation.id)))];
+  const objectIds = ids.map(toObjectId).filter((id) => id !== null);
+  const live = new Set(
+    objectIds.length === 0
+      ? []
+      : (
+          await Transaction.find({
+            _id: mongoose.trusted({ $in: objectIds }),
+            userId,
+            deleted: false,
+          })
+            .select({ _id: 1 })
+            .lean()
+        ).map((transaction) => String(transaction._id))
+  );
+  return items.map((item) => ({
+    ...item,
+    citations: item.citations.filter((citation) => citation.kind !== "transaction" || live.has(citation.id)),
+  }));
+}
+
+type StoredResult = Pick<InsightResultRecord, "source" | "notice" | "items" | "generatedAt">;
+
+async function readResult(userId: string, kind: "spending" | "debts", month: string) {
+  return InsightResult.findById(insightResultId(userId, kind, month)).select({ source: 1, notice: 1, items: 1, generatedAt: 1 }).lean<StoredResult>();
+}
+
+/** The month's stored insights, or null before the first generation. */
+export async function getSpendingInsights(userId: string, month: string): Promise<SpendingResult | null> {
+  const stored = await readResult(userId, "spending", month);
+  if (!stored) return null;
+  const items = stored.items as { insights: Insight[]; patterns: Pattern[] };
+  const [insights, patterns] = await Promise.all([keepLiveCitations(userId, items.insights), keepLiveCitations(userId, items.patterns)]);
+  return {
+    kind: "spending",
+    month,
+    source: stored.source,
+    notice: (stored.notice as Notice | null) ?? null,
+    generatedAt: stored.generatedAt.toISOString(),
+    insights,
+    patterns,
+  };
+}
+
+export async function getDebtStrategies(userId: string, month: string): Promise<DebtResult | null> {
+  const stored = await readResult(userId, "debts", month);
+  if (!stored) return null;
+  const strategies = await keepLiveCitations(userId, stored.items as DebtStrategy[]);
+  return {
+    kind: "debts",
+    month,
+    source: stored.source,
+    notice: (stored.notice as Notice | null) ?? null,
+    generatedAt: stored.generatedAt.toISOString(),
+    strategies,
+  };
+}
+
+/** Spends one of the user's refreshes this hour; false when none is left. */
+export function takeRefresh(userId: string) {
+  return consumeAttempt("insightRefreshesPerUser", userId);
+}

@@ -1,0 +1,136 @@
+import type { Cents } from "~/lib/money";
+
+export const INSIGHTS_PATH = "/insights";
+
+export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const TRENDS = ["increasing", "decreasing", "stable"] as const;
+export type Trend = (typeof TRENDS)[number];
+
+/** §3: an insight's confidence when none is given. */
+export const DEFAULT_CONFIDENCE = 0.7;
+
+/** What an insight rests on; the page links a transaction to its row and a category to its transactions. */
+export type Citation = { kind: "transaction" | "category" | "debt"; id: string; label: string };
+
+export type Insight = {
+  title: string;
+  description: string;
+  recommendation: string;
+  potentialSavings: Cents | null;
+  /** 0 to 1. */
+  confidence: number;
+  difficulty: Difficulty;
+  citations: Citation[];
+};
+
+export type Pattern = {
+  categoryId: string;
+  categoryName: string;
+  pattern: string;
+  trend: Trend;
+  anomaly: string | null;
+  citations: Citation[];
+};
+
+export type DebtStrategy = {
+  title: string;
+  description: string;
+  strategy: string;
+  potentialSavings: Cents | null;
+  difficulty: Difficulty;
+  citations: Citation[];
+};
+
+/** Who wrote a result: the configured model, or the rules engine on this server. */
+export type InsightSource = "model" | "rules";
+
+/** A transaction as the rules engine and the model's prompt read it. */
+export type InsightTransaction = {
+  id: string;
+  type: "income" | "expense";
+  category: string;
+  amount: Cents;
+  /** yyyy-MM-dd */
+  date: string;
+  description: string;
+};
+
+export type InsightCategory = { id: string; name: string; type: "income" | "expense"; /** The month's budget (expense) or expected amount (income). */ planned: Cents };
+
+/** Why a model's answer is missing: one of §8's fallback titles, shown above the locally computed results. */
+export type Notice = { title: string; description: string };
+
+type StoredResult = {
+  source: InsightSource;
+  /** Set when the model was asked and failed. */
+  notice: Notice | null;
+  /** ISO time of generation. */
+  generatedAt: string;
+};
+export type SpendingResult = StoredResult & { kind: "spending"; month: string; insights: Insight[]; patterns: Pattern[] };
+export type DebtResult = StoredResult & { kind: "debts"; month: string; strategies: DebtStrategy[] };
+
+export const INSIGHT_INTENTS = { refresh: "refresh-insights", strategies: "generate-strategies" } as const;
+
+/** §8's texts. */
+export const INSIGHT_MESSAGES = {
+  refreshFailedInline: "Unable to refresh insights at this time. Please try again later.",
+  refreshFailedToast: "Failed to refresh insights. Please try again.",
+  refreshed: (time: string) => `AI insights refreshed successfully at ${time}!`,
+  strategiesFailed: "Failed to generate AI insights. Please try again.",
+  circuitOpen: "Circuit breaker is open - API temporarily disabled due to repeated failures",
+  requestFailed: (status: number) => `API request failed with status ${status}`,
+} as const;
+
+export const TREND_LABELS: Record<Trend, string> = { increasing: "Rising", decreasing: "Declining", stable: "Stable" };
+
+/** §9: confidence bar green above 0.7, yellow above 0.4, red otherwise; shown as a whole percent. */
+export function confidenceBand(confidence: number): "green" | "yellow" | "red" {
+  if (confidence > 0.7) return "green";
+  if (confidence > 0.4) return "yellow";
+  return "red";
+}
+
+/** §9: small screens show descriptions cut to 100 characters, recommendations and patterns to 80, with an ellipsis. */
+export const MOBILE_TEXT_LIMITS = { description: 100, recommendation: 80, pattern: 80 } as const;
+
+export function truncateText(text: string, limit: number) {
+  return text.length > limit ? `${text.slice(0, limit).trimEnd()}...` : text;
+}
+
+/** Where a result comes from, as the panels label it. */
+export type AiStatus = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" | "fallback" };
+
+/** The label of a shown result: a failed model call says so, otherwise what the user's settings give today. */
+export function aiStatusOf(availability: Exclude<AiStatus, { reason: "fallback" }>, result: { notice: Notice | null } | null): AiStatus {
+  return result?.notice ? { mode: "rules", reason: "fallback" } : availability;
+}
+
+const MONTH_ABBREVIATIONS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * Times of generation are written from the UTC fields: the app has no time
+ * zone of the user's, and server and browser must write the same text (Intl's
+ * output differs between ICU versions, date-fns' `format` reads local time).
+ */
+function utcClock(date: Date) {
+  const hours = date.getUTCHours();
+  return `${hours % 12 || 12}:${String(date.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"} UTC`;
+}
+
+/** "3:04 PM UTC", for toasts. */
+export function formatGeneratedTime(iso: string) {
+  return utcClock(new Date(iso));
+}
+
+/** "Nov 5, 2026 at 3:04 PM UTC" for 'Last updated'; null when `iso` is not a date. */
+export function formatGeneratedAt(iso: string) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return `${MONTH_ABBREVIATIONS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()} at ${utcClock(date)}`;
+}
+
+/** Refreshes (insights or debt strategies) a user may ask for per hour. */
+export const REFRESHES_PER_HOUR = 10;
+export const RATE_LIMIT_MESSAGE = `You can refresh insights ${REFRESHES_PER_HOUR} times an hour. Please try again later.`;

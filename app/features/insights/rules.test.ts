@@ -1,0 +1,780 @@
+import { describe, expect, test } from "vitest";
+import type { MonthTotals } from "~/features/transactions/month-summary";
+import { toCents } from "~/lib/money";
+import type { Insight, InsightCategory, InsightTransaction } from "./insights";
+import { debtRules, difficultyOfCut, normalisePayee, spendingRules, type DebtRulesInput, type SpendingRulesInput } from "./rules";
+
+const cents = toCents;
+
+/** A month's totals with these expenses per category (no income placed against them) and this income in `salary`. */
+function spend(expenses: Record<string, number>, income = 0): MonthTotals {
+  const categories: MonthTotals["categories"] = {};
+  for (const [id, expense] of Object.entries(expenses)) categories[id] = { income: 0, expense, allocated: 0 };
+  if (income > 0) categories.salary = { income, expense: 0, allocated: 0 };
+  const expense = Object.values(expenses).reduce((sum, amount) => sum + amount, 0);
+  return { income, expense, count: Object.keys(categories).length, categories };
+}
+
+const EMPTY: MonthTotals = { income: 0, expense: 0, count: 0, categories: {} };
+
+function category(id: string, name: string, planned = 0, type: "income" | "expense" = "expense"): InsightCategory {
+  return { id, name, type, planned: cents(planned) };
+}
+
+const CATEGORIES = [
+  category("salary", "Paycheck 1", 0, "income"),
+  category("investments", "Investments", 0, "income"),
+  category("housing", "Housing"),
+  category("food", "Food & Dining"),
+  category("transportation", "Transportation"),
+  category("shopping", "Shopping"),
+  category("entertainment", "Entertainment"),
+  category("travel", "Travel"),
+  category("savings", "Savings"),
+  category("debt_d1", "💳 Visa"),
+];
+
+function withPlans(plans: Record<string, number>) {
+  return CATEGORIES.map((entry) => (entry.id in plans ? { ...entry, planned: cents(plans[entry.id]) } : entry));
+}
+
+let nextId = 0;
+function expense(date: string, categoryId: string, amount: number, description = "", id = `t${++nextId}`): InsightTransaction {
+  return { id, type: "expense", category: categoryId, amount: cents(amount), date, description };
+}
+
+function input(overrides: Partial<SpendingRulesInput>): SpendingRulesInput {
+  return { month: "2025-11", currency: "USD", categories: CATEGORIES, current: EMPTY, previous: EMPTY, monthlyBudget: cents(0), history: [], ...overrides };
+}
+
+function titles(insights: Insight[]) {
+  return insights.map((insight) => insight.title);
+}
+
+function insightTitled(insights: Insight[], title: string) {
+  const found = insights.find((insight) => insight.title === title);
+  if (!found) throw new Error(`no insight "${title}" among ${JSON.stringify(titles(insights))}`);
+  return found;
+}
+
+describe("with no data at all", () => {
+  test("one insight asks for transactions, with no citations, and there are no patterns", () => {
+    const result = spendingRules(input({}));
+    expect(result.patterns).toEqual([]);
+    expect(result.insights).toEqual([
+      {
+        title: "Add transactions to get insights",
+        description: "There are no transactions yet, so there is nothing to analyse.",
+        recommendation: "Add your income and expenses for November 2025, or import them from a bank file, and insights will appear here.",
+        potentialSavings: null,
+        confidence: 0.7,
+        difficulty: "easy",
+        citations: [],
+      },
+    ]);
+  });
+
+  test("a history of only malformed dates counts as none, and nothing throws", () => {
+    const history = [expense("2025-13-45", "food", 1000, "Bad month"), expense("", "food", 1000, "No date")];
+    expect(titles(spendingRules(input({ history })).insights)).toEqual(["Add transactions to get insights"]);
+  });
+
+  test("an empty month after a month with data says the month has no transactions yet", () => {
+    const result = spendingRules(input({ previous: spend({ food: 50000 }) }));
+    expect(result.insights).toHaveLength(1);
+    expect(result.insights[0]).toMatchObject({ title: "No transactions in November 2025 yet", citations: [], potentialSavings: null });
+    expect(result.patterns).toEqual([]);
+  });
+
+  test("a month with data but nothing to flag says so and names its largest category", () => {
+    const result = spendingRules(input({ current: spend({ housing: 150000, food: 20000 }), previous: spend({ housing: 150000, food: 20000 }) }));
+    expect(result.insights).toEqual([
+      {
+        title: "No problems found in November 2025",
+        description: "You spent $1,700.00 in November 2025; your largest category was Housing ($1,500.00). No category is over its budget and no expense stands out from its usual amount.",
+        recommendation: "Give Housing a budget so next month's insights can measure it against a plan.",
+        potentialSavings: null,
+        confidence: 0.7,
+        difficulty: "easy",
+        citations: [{ kind: "category", id: "housing", label: "Housing" }],
+      },
+    ]);
+  });
+});
+
+describe("rule 1: top categories and their change from last month", () => {
+  const foodHistory = [
+    expense("2025-11-12", "food", 6000, "Costco", "f-nov-12"),
+    expense("2025-11-03", "food", 1250, "Coffee", "f-nov-3"),
+    expense("2025-11-20", "food", 7000, "", "f-nov-20"),
+    expense("2025-11-21", "food", 4000, "Deli", "f-nov-21"),
+    expense("2025-10-10", "food", 50000, "Groceries", "f-oct"),
+    expense("2025-09-10", "food", 50000, "Groceries", "f-sep"),
+  ];
+
+  test("an increase of 28% and $140 is an insight saving the increase, citing the category and its 3 largest expenses", () => {
+    const { insights } = spendingRules(input({ current: spend({ food: 64000 }), previous: spend({ food: 50000 }), history: foodHistory }));
+    expect(insights).toEqual([
+      {
+        title: "Food & Dining up 28.0% from October",
+        // The largest expense, $70.00, is exactly half of the $140.00 rise, not more: no one-off hint.
+        description: "Food & Dining: $640.00 this month, up $140.00 (28.0%) from October.",
+        recommendation: "Aim to bring Food & Dining back to October's $500.00: that saves $140.00 a month.",
+        potentialSavings: 14000,
+        // Food had expenses in 2 months before November (September, October): 0.5 + 2 × 0.05.
+        confidence: 0.6,
+        // $140 of $640 is 21.9%: more than a tenth, at most a quarter.
+        difficulty: "medium",
+        citations: [
+          { kind: "category", id: "food", label: "Food & Dining" },
+          { kind: "transaction", id: "f-nov-20", label: "Nov 20 · Food & Dining · $70.00" },
+          { kind: "transaction", id: "f-nov-12", label: "Nov 12 · Costco · $60.00" },
+          { kind: "transaction", id: "f-nov-21", label: "Nov 21 · Deli · $40.00" },
+        ],
+      },
+    ]);
+  });
+
+  test("a single expense above half the rise is pointed out as a possible one-off", () => {
+    const history = [expense("2025-11-12", "food", 8000, "Birthday dinner", "big")];
+    const [insight] = spendingRules(input({ current: spend({ food: 64000 }), previous: spend({ food: 50000 }), history })).insights;
+    expect(insight.description).toBe(
+      "Food & Dining: $640.00 this month, up $140.00 (28.0%) from October. One expense, Nov 12 · Birthday dinner · $80.00, is more than half of that rise: check whether it was a one-off before cutting back.",
+    );
+  });
+
+  test.each([
+    // previous, current, flagged
+    [20000, 22000, true], // +$20.00 and +10.0%: both edges met
+    [20200, 22200, false], // +$20.00 but +9.9%
+    [10000, 11999, false], // +20.0% but $19.99
+    [10000, 12000, true], // +20.0% and $20.00
+    [50000, 40000, false], // a fall
+  ])("food from %i to %i cents: an insight is %s", (previous, current, flagged) => {
+    const { insights } = spendingRules(input({ current: spend({ food: current }), previous: spend({ food: previous }) }));
+    expect(insights.some((insight) => insight.title.startsWith("Food & Dining up"))).toBe(flagged);
+  });
+
+  test("spending in a category that had none last month is new spending, when last month has data", () => {
+    const result = spendingRules(input({ current: spend({ food: 50000, travel: 80000 }), previous: spend({ food: 50000 }) }));
+    expect(result.insights[0]).toMatchObject({
+      title: "New spending on Travel: $800.00",
+      description: "Travel: $800.00 this month, new this month (nothing in October).",
+      recommendation: "Decide whether Travel is a new regular cost; if not, not repeating it saves $800.00 next month.",
+      potentialSavings: 80000,
+      difficulty: "hard",
+    });
+    expect(result.patterns.find((pattern) => pattern.categoryId === "travel")).toMatchObject({ trend: "increasing", anomaly: "New this month: nothing was spent on it in October." });
+  });
+
+  test("without last month's figures nothing counts as a rise, and the patterns say there is nothing to compare", () => {
+    const result = spendingRules(input({ current: spend({ food: 64000 }) }));
+    expect(result.insights.some((insight) => insight.title.includes(" up "))).toBe(false);
+    expect(result.patterns).toEqual([
+      {
+        categoryId: "food",
+        categoryName: "Food & Dining",
+        pattern: "Food & Dining: $640.00 this month, no figures for October to compare with.",
+        trend: "stable",
+        anomaly: null,
+        citations: [{ kind: "category", id: "food", label: "Food & Dining" }],
+      },
+    ]);
+  });
+
+  test("a category's spend is its expenses less the income placed against it", () => {
+    const current: MonthTotals = { income: 0, expense: 70000, count: 3, categories: { food: { income: 0, expense: 70000, allocated: 15000 } } };
+    const [pattern] = spendingRules(input({ current, previous: spend({ food: 50000 }) })).patterns;
+    expect(pattern.pattern).toBe("Food & Dining: $550.00 this month, up $50.00 (10.0%) from October.");
+  });
+
+  test("uncategorized spending is a category of its own, whatever the empty id its expenses carry", () => {
+    const history = [expense("2025-11-04", "", 5000, "Market", "market")];
+    const [pattern] = spendingRules(input({ current: spend({ uncategorized: 5000 }), previous: spend({ uncategorized: 5000 }), history })).patterns;
+    expect(pattern).toMatchObject({
+      categoryId: "uncategorized",
+      categoryName: "Uncategorized",
+      citations: [
+        { kind: "category", id: "uncategorized", label: "Uncategorized" },
+        { kind: "transaction", id: "market", label: "Nov 4 · Market · $50.00" },
+      ],
+    });
+  });
+
+  test("savings and debt payments are not spending: no rise, no pattern", () => {
+    const result = spendingRules(input({ current: spend({ savings: 80000, debt_d1: 60000, food: 10000 }), previous: spend({ savings: 20000, debt_d1: 20000, food: 10000 }) }));
+    expect(result.patterns.map((pattern) => pattern.categoryId)).toEqual(["food"]);
+    expect(result.insights.some((insight) => insight.title.includes("Savings up") || insight.title.includes("Visa"))).toBe(false);
+  });
+
+  test("patterns: the top 5 categories by spend, each with its change, expenses and largest expense", () => {
+    const current = spend({ housing: 150000, food: 64000, transportation: 30000, shopping: 15000, entertainment: 4990, travel: 1000 });
+    const previous = spend({ housing: 150000, food: 50000, transportation: 33400, shopping: 10000, entertainment: 10000, travel: 1000 });
+    const history = [expense("2025-11-01", "housing", 150000, "Rent", "rent"), expense("2025-11-05", "shopping", 9000, "Shoes", "shoes"), expense("2025-11-06", "shopping", 6000, "Books", "books")];
+    const { patterns } = spendingRules(input({ current, previous, history }));
+    expect(patterns.map((pattern) => [pattern.categoryName, pattern.trend, pattern.anomaly])).toEqual([
+      ["Housing", "stable", null],
+      ["Food & Dining", "increasing", null], // +28.0%
+      ["Transportation", "decreasing", null], // −10.2%
+      ["Shopping", "increasing", "Up 50.0% from October ($50.00 more)."], // exactly +50%
+      ["Entertainment", "decreasing", "Down 50.1% from October ($50.10 less)."],
+    ]);
+    expect(patterns[0]).toEqual({
+      categoryId: "housing",
+      categoryName: "Housing",
+      pattern: "Housing: $1,500.00 this month, the same as in October. 1 expense; the largest: Nov 1 · Rent · $1,500.00.",
+      trend: "stable",
+      anomaly: null,
+      citations: [
+        { kind: "category", id: "housing", label: "Housing" },
+        { kind: "transaction", id: "rent", label: "Nov 1 · Rent · $1,500.00" },
+      ],
+    });
+    expect(patterns[3].pattern).toBe("Shopping: $150.00 this month, up $50.00 (50.0%) from October. 2 expenses; the largest: Nov 5 · Shoes · $90.00.");
+  });
+
+  test.each([
+    // previous, current, trend, anomaly
+    [10000, 10990, "stable", false], // +9.9%
+    [10000, 11000, "increasing", false], // +10.0%
+    [10000, 9010, "stable", false], // −9.9%
+    [10000, 9000, "decreasing", false], // −10.0%
+    [10000, 14990, "increasing", false], // +49.9%
+    [10000, 15000, "increasing", true], // +50.0%
+    [10000, 5000, "decreasing", true], // −50.0%
+  ] as const)("from %i to %i cents: %s, anomaly %s", (previous, current, trend, anomaly) => {
+    const [pattern] = spendingRules(input({ current: spend({ food: current }), previous: spend({ food: previous }) })).patterns;
+    expect(pattern.trend).toBe(trend);
+    expect(pattern.anomaly !== null).toBe(anomaly);
+  });
+});
+
+describe("rule 2: categories over budget", () => {
+  const history = [
+    expense("2025-11-08", "transportation", 20000, "Car repair", "repair"),
+    expense("2025-11-02", "transportation", 6000, "Fuel", "fuel-1"),
+    expense("2025-11-16", "transportation", 6000, "Fuel", "fuel-2"),
+    expense("2025-11-20", "transportation", 6520, "Parking", "parking"),
+  ];
+
+  test("an overage is an insight saving it, citing the category and its 3 largest expenses of the month", () => {
+    const { insights } = spendingRules(
+      input({ categories: withPlans({ transportation: 30000 }), current: spend({ transportation: 38520 }), previous: spend({ transportation: 38520 }), history }),
+    );
+    expect(insights).toEqual([
+      {
+        title: "Transportation is $85.20 over budget",
+        description: "Transportation is $85.20 over its $300.00 budget (128.4%): $385.20 spent in November 2025, the same as in October.",
+        recommendation:
+          "Keep Transportation to $300.00 next month, starting with its largest expenses; if $385.20 is what it really costs, raise its budget and trim another category instead.",
+        potentialSavings: 8520,
+        confidence: 0.95,
+        // $85.20 of $385.20 is 22.1%.
+        difficulty: "medium",
+        citations: [
+          { kind: "category", id: "transportation", label: "Transportation" },
+          { kind: "transaction", id: "repair", label: "Nov 8 · Car repair · $200.00" },
+          { kind: "transaction", id: "parking", label: "Nov 20 · Parking · $65.20" },
+          // Two fuel expenses of $60.00: the later one first.
+          { kind: "transaction", id: "fuel-2", label: "Nov 16 · Fuel · $60.00" },
+        ],
+      },
+    ]);
+  });
+
+  test.each([
+    [30000, 30000, false], // exactly on budget
+    [30000, 30001, true], // one cent over
+    [0, 38520, false], // no budget
+  ])("planned %i, spent %i: over budget %s", (planned, spent, over) => {
+    const { insights } = spendingRules(input({ categories: withPlans({ transportation: planned }), current: spend({ transportation: spent }), previous: spend({ transportation: spent }) }));
+    expect(insights.some((insight) => insight.title.startsWith("Transportation is"))).toBe(over);
+  });
+
+  test("a category both over budget and up from last month gets one insight, which tells the rise", () => {
+    const { insights } = spendingRules(input({ categories: withPlans({ transportation: 30000 }), current: spend({ transportation: 38520 }), previous: spend({ transportation: 30000 }) }));
+    expect(titles(insights)).toEqual(["Transportation is $85.20 over budget"]);
+    expect(insights[0].description).toBe("Transportation is $85.20 over its $300.00 budget (128.4%): $385.20 spent in November 2025, up $85.20 (28.4%) from October.");
+  });
+
+  test("saving or paying a debt beyond its plan is not overspending", () => {
+    const { insights } = spendingRules(input({ categories: withPlans({ savings: 10000, debt_d1: 10000 }), current: spend({ savings: 20000, debt_d1: 20000 }), previous: spend({ savings: 20000, debt_d1: 20000 }) }));
+    expect(insights.some((insight) => insight.title.includes("over budget"))).toBe(false);
+  });
+
+  test("difficulty: cutting up to a tenth is easy, up to a quarter medium, more hard", () => {
+    expect([difficultyOfCut(100, 1000), difficultyOfCut(101, 1000), difficultyOfCut(250, 1000), difficultyOfCut(251, 1000)]).toEqual(["easy", "medium", "medium", "hard"]);
+  });
+});
+
+describe("rule 3: unusual transactions", () => {
+  // Four earlier Shopping expenses: $10, $20, $30, $40, so the median is $25.00.
+  const earlier = [
+    expense("2025-07-10", "shopping", 1000, "Socks"),
+    expense("2025-08-10", "shopping", 2000, "Shirt"),
+    expense("2025-09-10", "shopping", 3000, "Jeans"),
+    expense("2025-10-10", "shopping", 4000, "Jacket"),
+  ];
+
+  function unusualFor(history: InsightTransaction[], month = "2025-11") {
+    const totals = spend({ shopping: 10000 });
+    return spendingRules(input({ month, current: totals, previous: totals, history })).insights.filter((insight) => insight.title.includes("nusually large"));
+  }
+
+  test("3× the median and $50 above it, with 4 earlier expenses, is unusual; cited, with no saving claimed", () => {
+    const history = [expense("2025-11-20", "shopping", 7500, "Best Buy", "best-buy"), ...earlier];
+    expect(unusualFor(history)).toEqual([
+      {
+        title: "Unusually large Shopping expense: $75.00",
+        description: "Nov 20 · Best Buy · $75.00 is 3.0× your usual Shopping expense of $25.00 (the median of 4 earlier ones).",
+        recommendation:
+          "Check that it is right (not a duplicate, a wrong amount or a charge you did not make) and ask for a refund if not. If it was a planned one-off, put a little aside each month for the next one.",
+        potentialSavings: null,
+        // 0.5 + 4 × 0.04
+        confidence: 0.66,
+        difficulty: "easy",
+        citations: [
+          { kind: "category", id: "shopping", label: "Shopping" },
+          { kind: "transaction", id: "best-buy", label: "Nov 20 · Best Buy · $75.00" },
+        ],
+      },
+    ]);
+  });
+
+  test("just under 3× the median is not unusual", () => {
+    expect(unusualFor([expense("2025-11-20", "shopping", 7499, "Best Buy"), ...earlier])).toEqual([]);
+  });
+
+  test("3× the median but less than $50 above it is not unusual", () => {
+    // Median $10.00: $59.99 is 6× but only $49.99 above; $60.00 is $50.00 above.
+    const cheap = [1000, 1000, 1000, 1000].map((amount, index) => expense(`2025-0${6 + index}-01`, "shopping", amount, "Socks"));
+    expect(unusualFor([expense("2025-11-20", "shopping", 5999, "Gift"), ...cheap])).toEqual([]);
+    expect(unusualFor([expense("2025-11-20", "shopping", 6000, "Gift"), ...cheap])).toHaveLength(1);
+  });
+
+  test("three earlier expenses are too few to judge by", () => {
+    expect(unusualFor([expense("2025-11-20", "shopping", 50000, "TV"), ...earlier.slice(1)])).toEqual([]);
+  });
+
+  test("only expenses before it count, and only the month's expenses are judged", () => {
+    const later = expense("2025-11-25", "shopping", 2500, "Belt");
+    // The same $75.00 in October is last month's: not judged.
+    expect(unusualFor([later, expense("2025-10-20", "shopping", 7500, "Best Buy"), ...earlier])).toEqual([]);
+    // On Nov 20 only the four expenses before it count (the Nov 25 one comes after it).
+    expect(unusualFor([later, expense("2025-11-20", "shopping", 7500, "Best Buy"), ...earlier])).toHaveLength(1);
+  });
+
+  test("several unusual expenses of one category make one insight, largest first", () => {
+    const history = [expense("2025-11-20", "shopping", 9000, "Phone", "phone"), expense("2025-11-21", "shopping", 30000, "Laptop", "laptop"), ...earlier];
+    const [insight] = unusualFor(history);
+    expect(insight.title).toBe("2 unusually large Shopping expenses");
+    // Each is judged by the expenses before it: the laptop's earlier ones include the phone, 5 in all, median $30.00.
+    expect(insight.description).toBe(
+      "Nov 21 · Laptop · $300.00 is 10.0× your usual Shopping expense of $30.00 (the median of 5 earlier ones). Nov 20 · Phone · $90.00 is 3.6× your usual Shopping expense of $25.00 (the median of 4 earlier ones).",
+    );
+    expect(insight.citations.map((citation) => citation.id)).toEqual(["shopping", "laptop", "phone"]);
+  });
+});
+
+describe("rule 4: recurring charges by payee and interval", () => {
+  test.each([
+    ["NETFLIX.COM 11/03 #8842", "netflix com"],
+    ["Spotify P0A1B2 Nov 2025", "spotify"],
+    ["  Gym   Membership - REF 123 ", "gym membership ref"],
+    ["Café Müller, Oct", "café müller"],
+    ["12345", ""],
+  ])("payee of %j is %j", (description, payee) => {
+    expect(normalisePayee(description)).toBe(payee);
+  });
+
+  const netflix = [
+    expense("2025-11-05", "entertainment", 1799, "NETFLIX.COM 11/05", "netflix-nov"),
+    expense("2025-10-05", "entertainment", 1549, "NETFLIX.COM 10/05", "netflix-oct"),
+    expense("2025-09-04", "entertainment", 1549, "NETFLIX.COM 09/04", "netflix-sep"),
+  ];
+  const coffee = ["2025-11-01", "2025-11-08", "2025-11-15", "2025-11-22"].map((date, index) => expense(date, "food", 1000, `Coffee Club #${index}`, `coffee-${index}`));
+
+  function recurringInsight(history: InsightTransaction[]) {
+    const totals = spend({ entertainment: 1799, food: 4000 });
+    return spendingRules(input({ current: totals, previous: totals, history })).insights.find((insight) => insight.title.includes("recurring"));
+  }
+
+  test("monthly and weekly charges are found, with their monthly cost, total and the smallest as the saving", () => {
+    expect(recurringInsight([...netflix, ...coffee])).toEqual({
+      // Weekly $10.00 is $10.00 × 52 / 12 = $43.33 a month; with Netflix's $17.99, $61.32.
+      title: "2 recurring charges: $61.32 a month",
+      description:
+        "Found by payee and timing in your last 12 months: Coffee Club $10.00 weekly ($43.33 a month); NETFLIX.COM $17.99 monthly, up from $15.49. Together $61.32 a month, $735.84 a year.",
+      recommendation: "Review each one and cancel what you no longer use: dropping just the smallest, NETFLIX.COM, saves $17.99 a month ($215.88 a year).",
+      potentialSavings: 1799,
+      // The fewest charges is 3: 0.6.
+      confidence: 0.6,
+      difficulty: "easy",
+      citations: [
+        { kind: "transaction", id: "coffee-3", label: "Nov 22 · Coffee Club #3 · $10.00" },
+        { kind: "transaction", id: "netflix-nov", label: "Nov 5 · NETFLIX.COM 11/05 · $17.99" },
+      ],
+    });
+  });
+
+  test("the pattern of a category mentions its recurring charges", () => {
+    const totals = spend({ entertainment: 1799 });
+    const [pattern] = spendingRules(input({ current: totals, previous: totals, history: netflix })).patterns;
+    expect(pattern.pattern).toBe("Entertainment: $17.99 this month, the same as in October. 1 expense; the largest: Nov 5 · NETFLIX.COM 11/05 · $17.99. Recurring: NETFLIX.COM ($17.99 a month).");
+  });
+
+  test("four charges raise the confidence by 0.05", () => {
+    expect(recurringInsight([...netflix, expense("2025-08-04", "entertainment", 1549, "Netflix.com 08/04")])?.confidence).toBe(0.65);
+  });
+
+  test("a yearly charge costs a twelfth of it a month", () => {
+    const yearly = ["2025-11-10", "2024-11-09", "2023-11-10"].map((date) => expense(date, "entertainment", 12000, "Cloud Storage Annual"));
+    expect(recurringInsight(yearly)?.title).toBe("1 recurring charge: $10.00 a month");
+  });
+
+  test("two charges are not enough", () => {
+    expect(recurringInsight(netflix.slice(0, 2))).toBeUndefined();
+  });
+
+  test("an interval outside every cadence is not recurring", () => {
+    const everyTwentyDays = ["2025-11-20", "2025-10-31", "2025-10-11"].map((date) => expense(date, "entertainment", 1000, "Arcade"));
+    expect(recurringInsight(everyTwentyDays)).toBeUndefined();
+  });
+
+  test("amounts must stay within 20% of the latest", () => {
+    const charges = (earlierAmount: number) => [expense("2025-11-05", "entertainment", 1000, "Gym"), expense("2025-10-05", "entertainment", 1000, "Gym"), expense("2025-09-05", "entertainment", earlierAmount, "Gym")];
+    expect(recurringInsight(charges(1200))?.title).toBe("1 recurring charge: $10.00 a month");
+    expect(recurringInsight(charges(1201))).toBeUndefined();
+  });
+
+  test("a charge that stopped more than one interval before the month's end is not reported", () => {
+    const stopped = ["2025-10-25", "2025-09-25", "2025-08-25"].map((date) => expense(date, "entertainment", 1000, "Old Magazine"));
+    // Oct 25 to Nov 30 is 36 days, beyond the 35 a monthly charge may take.
+    expect(recurringInsight(stopped)).toBeUndefined();
+    const running = ["2025-10-26", "2025-09-26", "2025-08-26"].map((date) => expense(date, "entertainment", 1000, "Old Magazine"));
+    expect(recurringInsight(running)).toBeDefined();
+  });
+
+  test("regular savings transfers and debt payments are not subscriptions", () => {
+    const transfers = ["2025-11-01", "2025-10-01", "2025-09-01"].flatMap((date) => [expense(date, "savings", 50000, "Transfer to savings"), expense(date, "debt_d1", 20000, "Visa payment")]);
+    expect(recurringInsight(transfers)).toBeUndefined();
+  });
+});
+
+describe("rule 5: savings rate against the plan", () => {
+  const categories = withPlans({ savings: 50000 });
+
+  test("saving less than planned is an insight with the shortfall; with money left, move it now", () => {
+    const current = spend({ savings: 20000, housing: 150000 }, 400000);
+    const { insights } = spendingRules(input({ categories, current, previous: current }));
+    expect(insightTitled(insights, "Savings $300.00 short of plan")).toEqual({
+      title: "Savings $300.00 short of plan",
+      description: "You put $200.00 into Savings in November 2025 against $500.00 planned: a savings rate of 5.0% of your $4,000.00 income.",
+      // $4,000.00 income less $1,700.00 of expenses leaves $2,300.00.
+      recommendation: "You still have $2,300.00 left after this month's expenses: move $300.00 to Savings now to meet the plan.",
+      potentialSavings: 30000,
+      confidence: 0.95,
+      // $300 of $4,000 income is 7.5%.
+      difficulty: "easy",
+      citations: [{ kind: "category", id: "savings", label: "Savings" }],
+    });
+  });
+
+  test("without the money left, a payday transfer is suggested", () => {
+    const current = spend({ savings: 20000, housing: 370000 }, 400000);
+    const { insights } = spendingRules(input({ categories, current, previous: current }));
+    // $4,000.00 less $3,900.00 leaves $100.00, short of the $300.00.
+    expect(insightTitled(insights, "Savings $300.00 short of plan").recommendation).toBe("Set up an automatic transfer of $500.00 to Savings on payday, so saving happens before spending.");
+  });
+
+  test("without income there is no savings insight", () => {
+    const current = spend({ savings: 20000, housing: 150000 });
+    expect(spendingRules(input({ categories, current, previous: current })).insights.some((insight) => insight.title.includes("Savings") || insight.title.includes("saved"))).toBe(false);
+  });
+
+  test("a rate of 20% or more, meeting the plan, is a positive insight", () => {
+    const current = spend({ savings: 80000, housing: 150000 }, 400000);
+    const { insights } = spendingRules(input({ categories, current, previous: current }));
+    expect(insights).toEqual([
+      {
+        title: "You saved 20.0% of your income",
+        description: "You put $800.00 into Savings out of $4,000.00 income in November 2025: at or above the 20% many planners aim for.",
+        // Net expenses $2,300.00: 3 months is $6,900.00, 6 months $13,800.00.
+        recommendation:
+          "Keep the transfer automatic. Once an emergency fund covers 3 to 6 months of expenses ($6,900.00 to $13,800.00 at this month's spending), send the surplus to investments or to paying off debt early.",
+        potentialSavings: null,
+        confidence: 0.95,
+        difficulty: "easy",
+        citations: [{ kind: "category", id: "savings", label: "Savings" }],
+      },
+    ]);
+  });
+
+  test("meeting the plan below 20% says nothing; with no plan, the gap to 20% is an insight", () => {
+    const current = spend({ savings: 79600, housing: 150000 }, 400000);
+    expect(spendingRules(input({ categories: withPlans({ savings: 79600 }), current, previous: current })).insights.map((insight) => insight.title)).toEqual(["No problems found in November 2025"]);
+    const [insight] = spendingRules(input({ current, previous: current })).insights;
+    expect(insight).toMatchObject({
+      title: "Savings rate 19.9%: below 20%",
+      description: "You saved $796.00 of your $4,000.00 income in November 2025 (19.9%). Saving 20% would mean $800.00.",
+      recommendation: "Give Savings a monthly budget of $800.00 and transfer it on payday.",
+      potentialSavings: 400,
+      difficulty: "easy",
+    });
+  });
+
+  test("an income category named Investments is not savings", () => {
+    const current = spend({ housing: 150000 }, 400000);
+    current.categories.investments = { income: 100000, expense: 0, allocated: 0 };
+    const [insight] = spendingRules(input({ current, previous: current })).insights;
+    expect(insight.title).toBe("Savings rate 0.0%: below 20%");
+    expect(insight.potentialSavings).toBe(80000);
+  });
+});
+
+describe("rule 6: the overall monthly budget", () => {
+  test("net expenses above the budget are an insight with the overage, citing the 3 largest categories and naming the biggest rise", () => {
+    const current = spend({ housing: 150000, food: 30000, transportation: 15000, shopping: 5000 });
+    const previous = spend({ housing: 150000, food: 28000, transportation: 14000, shopping: 5000 });
+    const { insights } = spendingRules(input({ current, previous, monthlyBudget: cents(180000) }));
+    expect(insightTitled(insights, "$200.00 over your monthly budget")).toEqual({
+      title: "$200.00 over your monthly budget",
+      description: "You spent $2,000.00 in November 2025 against a $1,800.00 budget (111.1%). Largest categories: Housing $1,500.00, Food & Dining $300.00, Transportation $150.00.",
+      recommendation: "To get back under $1,800.00, start with the biggest rise from October: Food & Dining, up $20.00.",
+      potentialSavings: 20000,
+      confidence: 0.95,
+      // $200 of $2,000 is a tenth.
+      difficulty: "easy",
+      citations: [
+        { kind: "category", id: "housing", label: "Housing" },
+        { kind: "category", id: "food", label: "Food & Dining" },
+        { kind: "category", id: "transportation", label: "Transportation" },
+      ],
+    });
+  });
+
+  test.each([
+    [180000, 180000, 0, false], // exactly on budget
+    [180000, 180001, 0, true], // a cent over
+    [0, 180000, 0, false], // no budget
+    [180000, 200000, 30000, false], // income placed against expenses brings net expenses to $1,700.00
+  ])("budget %i, expenses %i, allocated %i: over %s", (budget, expenses, allocated, over) => {
+    const current: MonthTotals = { income: 0, expense: expenses, count: 2, categories: { housing: { income: 0, expense: expenses, allocated } } };
+    const { insights } = spendingRules(input({ current, previous: current, monthlyBudget: cents(budget) }));
+    expect(insights.some((insight) => insight.title.includes("over your monthly budget"))).toBe(over);
+  });
+});
+
+describe("ranking", () => {
+  test("at most 6 insights, most money at stake first", () => {
+    const categories = withPlans({ transportation: 30000, savings: 50000 });
+    const current = spend({ housing: 150000, food: 64000, transportation: 38520, shopping: 60000, entertainment: 20000, travel: 10000, savings: 20000 }, 400000);
+    const previous = spend({ housing: 150000, food: 50000, transportation: 30000, shopping: 10000, entertainment: 10000, travel: 5000, savings: 20000 }, 400000);
+    const { insights } = spendingRules(input({ categories, current, previous, monthlyBudget: cents(350000) }));
+    // Net expenses $3,625.20 against $3,500.00.
+    expect(insights.map((insight) => [insight.title, insight.potentialSavings])).toEqual([
+      ["Shopping up 500.0% from October", 50000],
+      ["Savings $300.00 short of plan", 30000],
+      ["Food & Dining up 28.0% from October", 14000],
+      ["$125.20 over your monthly budget", 12520],
+      ["Entertainment up 100.0% from October", 10000],
+      ["Transportation is $85.20 over budget", 8520],
+      // Left out: Travel up $50.00.
+    ]);
+  });
+
+  test("the same input gives the same output, whatever the order of the history", () => {
+    const history = [
+      expense("2025-11-20", "shopping", 48000, "Best Buy", "a"),
+      ...["2025-07-10", "2025-08-10", "2025-09-10", "2025-10-10"].map((date, index) => expense(date, "shopping", 5000, "Target", `b${index}`)),
+      ...["2025-11-05", "2025-10-05", "2025-09-05"].map((date, index) => expense(date, "entertainment", 1549, "Netflix", `c${index}`)),
+      expense("2025-11-12", "food", 12000, "Costco", "d"),
+      expense("2025-11-12", "food", 12000, "Costco", "e"),
+    ];
+    const build = (ordered: InsightTransaction[]) =>
+      input({ categories: withPlans({ food: 20000 }), current: spend({ shopping: 48000, entertainment: 1549, food: 24000 }, 300000), previous: spend({ shopping: 10000, food: 20000 }, 300000), history: ordered });
+    const first = spendingRules(build(history));
+    expect(spendingRules(build(history))).toEqual(first);
+    expect(spendingRules(build([...history].reverse()))).toEqual(first);
+    expect(history[0].id).toBe("a");
+  });
+});
+
+describe("debt rules", () => {
+  type Debt = DebtRulesInput["debts"][number];
+  function debt(id: string, name: string, balance: number, aprBasisPoints: number, minimum: number, type = "credit_card"): Debt {
+    return { id, name, balance: cents(balance), aprBasisPoints, minimum: cents(minimum), type };
+  }
+  function debts(list: Debt[], extra = 50000, recentTransactions: InsightTransaction[] = []) {
+    return debtRules({ currency: "USD", debts: list, extra: cents(extra), recentTransactions });
+  }
+
+  // Visa $1,000 at 12% (1% a month), minimum $100; Store Card $500 at 6% (0.5% a month), minimum $50.
+  const visa = debt("d1", "Visa", 100000, 1200, 10000);
+  const store = debt("d2", "Store Card", 50000, 600, 5000);
+
+  test("no debts, or none still owed, give no strategies", () => {
+    expect(debts([])).toEqual([]);
+    expect(debts([debt("d1", "Visa", 0, 1200, 10000)])).toEqual([]);
+  });
+
+  test("avalanche against snowball with $1,000 extra: figures worked month by month", () => {
+    // $1,150 a month. Avalanche, month 1: interest $10.00 + $2.50; minimums leave Visa $910, Store $452.50;
+    // the $1,000 rest clears Visa and takes $90 off Store ($362.50). Month 2: Store's interest $1.81 (1.8125 half up), then paid.
+    // Interest $14.31. Snowball, month 1: the rest clears Store ($452.50) and takes $547.50 off Visa ($362.50);
+    // month 2: Visa's interest $3.63 (3.625 half up). Interest $16.13.
+    // Minimums only: Visa takes 11 months and $58.98, Store 11 months and $14.23: $73.21.
+    const [method, highest] = debts([visa, store], 100000);
+    expect(method).toEqual({
+      title: "Avalanche saves $1.82 over snowball",
+      description:
+        "With $1,150.00 a month (minimums plus $1,000.00 extra): avalanche (highest rate first, starting with Visa at 12%) is debt-free in 2 months with $14.31 interest; snowball (smallest balance first, starting with Store Card at $500.00) takes 2 months with $16.13 interest. Minimums only: 11 months and $73.21 interest.",
+      strategy: "Pay the minimum on every debt and put the extra $1,000.00 on Visa (12% APR) until it is gone, then roll its payment onto the next highest rate.",
+      potentialSavings: 182,
+      difficulty: "medium",
+      citations: [
+        { kind: "debt", id: "d1", label: "Visa" },
+        { kind: "debt", id: "d2", label: "Store Card" },
+      ],
+    });
+    expect(highest).toEqual({
+      title: "Visa costs $10.00 a month in interest",
+      description:
+        "Visa (Credit Card, 12% APR) has your highest rate: its $1,000.00 balance costs about $10.00 a month, $120.00 a year. Putting the $1,000.00 extra on it first saves $58.90 interest compared with paying only minimums.",
+      strategy:
+        "Send every spare dollar to Visa while paying the minimums on the rest; a 0% balance-transfer card or a lower-rate consolidation loan would cut this interest further.",
+      // $73.21 − $14.31
+      potentialSavings: 5890,
+      difficulty: "medium",
+      citations: [{ kind: "debt", id: "d1", label: "Visa" }],
+    });
+  });
+
+  test("when the highest rate is also the smallest balance both methods cost the same, and snowball is advised", () => {
+    const [method] = debts([debt("d1", "Visa", 50000, 2400, 5000), debt("d3", "Car", 1000000, 600, 30000, "car_loan")]);
+    expect(method.title).toBe("Avalanche and snowball cost the same");
+    expect(method.description).toMatch(/Both cost the same, so choose snowball: clearing the smallest balance first gives the quickest win\.$/);
+    expect(method.strategy).toBe("Pay the minimum on every debt and put the extra $500.00 on Visa (the smallest balance) until it is gone, then roll its payment onto the next smallest.");
+    expect(method.potentialSavings).toBeNull();
+    expect(method.citations).toEqual([{ kind: "debt", id: "d1", label: "Visa" }]);
+  });
+
+  test("when rounding makes snowball a cent cheaper, snowball is advised with that saving", () => {
+    // Found by searching small plans: avalanche $297.80 of interest, snowball $297.79.
+    const [method] = debts([debt("a", "Card A", 18500, 2448, 18500), debt("b", "Card B", 285700, 2504, 15300)], 7200);
+    expect(method).toMatchObject({ title: "Snowball saves $0.01 over avalanche", potentialSavings: 1 });
+    expect(method.strategy).toContain("on Card A (the smallest balance)");
+  });
+
+  test("a rate-less debt list has no highest-rate strategy", () => {
+    const titlesOf = debts([debt("d1", "Friend", 50000, 0, 5000), debt("d2", "Family", 90000, 0, 5000)]).map((strategy) => strategy.title);
+    expect(titlesOf).toEqual(["Avalanche and snowball cost the same"]);
+  });
+
+  test("one debt: the plan with the extra against the minimum alone", () => {
+    // $1,100 a month: month 1 interest $10.00, then the whole $1,010.00 is paid.
+    expect(debts([visa], 100000)).toEqual([
+      {
+        title: "Paying $1,100.00 a month clears Visa in 1 month",
+        description: "Paying $1,100.00 a month (minimums plus $1,000.00 extra) clears Visa in 1 month with $10.00 interest. The minimum alone: 11 months and $58.98 interest.",
+        strategy: "Pay $1,100.00 to Visa every month, set up as an automatic payment.",
+        potentialSavings: 4898,
+        difficulty: "medium",
+        citations: [{ kind: "debt", id: "d1", label: "Visa" }],
+      },
+    ]);
+  });
+
+  test("a minimum below the interest is urgent and comes first; payments that cannot beat the interest say so", () => {
+    // $10,000 at 24%: $200.00 interest a month against a $50.00 minimum; with $100 extra, $150 a month.
+    const stuck = debt("d1", "Visa", 1000000, 2400, 5000);
+    const [urgent, method, ...rest] = debts([stuck], 10000);
+    expect(urgent).toEqual({
+      title: "Urgent: Visa's minimum never pays it down",
+      description: "Visa: the $50.00 minimum is less than the $200.00 interest it charges each month, so its $10,000.00 balance never goes down.",
+      // The 36-month payment of $10,000 at 2% a month: 200 / (1 − 1.02^−36) = 392.329… → $392.33.
+      strategy: "Pay more than the interest now: $392.33 a month on Visa clears it in 3 years. Call the lender to ask for a lower rate or a hardship plan.",
+      potentialSavings: null,
+      difficulty: "hard",
+      citations: [{ kind: "debt", id: "d1", label: "Visa" }],
+    });
+    expect(method).toEqual({
+      title: "Your payments cannot clear your debts",
+      description: "Your minimums plus $100.00 extra: $150.00 a month, but the debts charge $200.00 in interest a month, so the balances would never go down.",
+      strategy: "Pay at least $50.01 more each month just to start bringing the balances down, and put it on Visa (the highest rate).",
+      potentialSavings: null,
+      difficulty: "hard",
+      citations: [{ kind: "debt", id: "d1", label: "Visa" }],
+    });
+    expect(rest).toEqual([]);
+  });
+
+  test("a minimum equal to the interest also never pays down; a plan beyond 100 years says so", () => {
+    // $12,000 at 1%: $10.00 interest a month, equal to the minimum; a cent extra shrinks it too slowly to finish in 1,200 months.
+    const [urgent, method] = debts([debt("d1", "Loan", 1200000, 100, 1000, "loan")], 1);
+    expect(urgent.description).toBe("Loan: the $10.00 minimum only equals the $10.00 interest it charges each month, so its $12,000.00 balance never goes down.");
+    expect(method.description).toBe("At your minimums plus $0.01 extra: $10.01 a month, the debts would take more than 100 years to pay off.");
+    expect(method.strategy).toBe("Raise the monthly payment and put every extra dollar on Loan (the highest rate).");
+  });
+
+  test("a 0% debt with no minimum is stuck too; clearing it in 3 years is its balance over 36, rounded up", () => {
+    const [urgent] = debts([debt("d1", "Friend", 50000, 0, 0, "other")]);
+    // $500.00 / 36 = $13.888… → $13.89.
+    expect(urgent.strategy).toBe("Pay more than the interest now: $13.89 a month on Friend clears it in 3 years. Call the lender to ask for a lower rate or a hardship plan.");
+  });
+
+  test("two stuck debts are listed in one urgent strategy citing both", () => {
+    const [urgent] = debts([debt("d1", "Visa", 1000000, 2400, 5000), debt("d2", "Store", 100000, 2400, 1000)], 100000);
+    expect(urgent.title).toBe("Urgent: 2 minimums never pay their debts down");
+    expect(urgent.citations.map((citation) => citation.id)).toEqual(["d1", "d2"]);
+  });
+
+  test("when only avalanche finishes, it is the one advised", () => {
+    // Snowball pays the 0% debt first while the 24% one, on a $1 minimum, grows past what $211 a month can cover.
+    const [, method] = debts([debt("z", "Zero", 100000, 0, 100), debt("b", "Big", 1000000, 2400, 100)], 20900);
+    expect(method.title).toBe("Avalanche: the only method that clears your debts");
+    expect(method.description).toContain("snowball (smallest balance first) would take more than 100 years while the high-rate debt grows");
+    expect(method.citations).toEqual([{ kind: "debt", id: "b", label: "Big" }]);
+  });
+
+  describe("debt payments in recent transactions", () => {
+    const recent: InsightTransaction[] = [
+      { id: "p1", type: "expense", category: "debt_d1", amount: cents(5000), date: "2025-11-03", description: "Visa payment" },
+      { id: "g1", type: "expense", category: "food", amount: cents(3000), date: "2025-11-02", description: "Groceries" },
+      { id: "p2", type: "expense", category: "debt_d1", amount: cents(25000), date: "2025-10-03", description: "" },
+      { id: "x1", type: "expense", category: "debt_gone", amount: cents(9000), date: "2025-10-02", description: "Old loan" },
+      { id: "r1", type: "income", category: "debt_d1", amount: cents(1000), date: "2025-10-01", description: "Refund" },
+    ];
+
+    test("payments are totalled per debt and cited; a missing payment and a payment below the minimum are pointed out", () => {
+      const strategies = debts([visa, store], 100000, recent);
+      expect(strategies).toHaveLength(3);
+      expect(strategies[2]).toEqual({
+        title: "$300.00 paid toward your debts recently",
+        description:
+          "Your 5 most recent transactions include 2 debt payments: Visa $300.00 (2 payments, latest Nov 3). Note that the latest Visa payment, $50.00, is below its $100.00 minimum. No payment to Store Card appears among them.",
+        strategy:
+          "Check that Store Card is not overdue, then make every minimum an automatic payment on payday so none is missed, and send anything above the minimums to Visa (the highest rate).",
+        potentialSavings: null,
+        difficulty: "easy",
+        citations: [
+          { kind: "debt", id: "d1", label: "Visa" },
+          { kind: "transaction", id: "p1", label: "Nov 3 · Visa payment · $50.00" },
+          { kind: "transaction", id: "p2", label: "Oct 3 · Visa · $250.00" },
+        ],
+      });
+    });
+
+    test("without debt payments there is no such strategy", () => {
+      expect(debts([visa, store], 100000, recent.filter((transaction) => !transaction.id.startsWith("p"))).map((strategy) => strategy.title)).toEqual([
+        "Avalanche saves $1.82 over snowball",
+        "Visa costs $10.00 a month in interest",
+      ]);
+    });
+  });
+
+  test("the same input gives the same output", () => {
+    const list = [visa, store, debt("d3", "Car", 1200000, 650, 30000, "car_loan")];
+    expect(debts(list)).toEqual(debts(list));
+  });
+});
