@@ -10,7 +10,7 @@ import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
 import { getSavedPlan, toPayoffDebts } from "~/features/debts/plan.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { toObjectId } from "~/features/transactions/ledger.server";
-import { createModelClient, modelSettings, type BreakerStore, type ModelClient, type ModelFailure } from "~/integrations/openai.server";
+import { createModelClient, modelSettings, type BreakerStore, type ModelClient, type ModelFailure, type ModelOutcome } from "~/integrations/openai.server";
 import { toCents, type Cents } from "~/lib/money";
 import { shiftMonth } from "~/lib/month";
 import { consumeAttempt } from "~/utils/rate-limit.server";
@@ -170,16 +170,30 @@ async function storeResult(
   await InsightResult.updateOne({ _id: insightResultId(userId, kind, month) }, { $set: { userId, kind, month, ...fields } }, { upsert: true });
 }
 
-export type Generation<Result> = {
-  result: Result;
-  failure: ModelFailure | null;
-};
+export type Generation<Result> = { result: Result; failure: ModelFailure | null };
+
+type Produced<Items> = { source: "model" | "rules"; notice: Notice | null; items: Items; failure: ModelFailure | null };
 
 /**
- * Generates the month's insights and patterns: from the model when one is
- * configured, the user allows it and it answers with a valid, checked
- * answer; otherwise from the rules engine, with §8's fallback notice when the
- * model was asked and failed. The result is stored for the month.
+ * The items of one generation: the model's when the user may use it, one is
+ * configured and it answers usably; otherwise the rules engine's, under §8's
+ * fallback notice when the model was asked and failed.
+ */
+async function fromModelOrRules<Items>(
+  kind: "spending" | "debts",
+  ask: ((client: ModelClient) => Promise<ModelOutcome<Items>>) | null,
+  fromRules: () => Items
+): Promise<Produced<Items>> {
+  const client = ask ? configuredClient() : null;
+  if (!ask || !client) return { source: "rules", notice: null, items: fromRules(), failure: null };
+  const outcome = await ask(client);
+  if (outcome.ok) return { source: "model", notice: null, items: outcome.value, failure: null };
+  return { source: "rules", notice: fallbackNotice(outcome.failure, outcome.excerpt, kind), items: fromRules(), failure: outcome.failure };
+}
+
+/**
+ * Generates and stores the month's insights and patterns (§7: the model reads
+ * the month's figures, top 5 categories and last 100 transactions).
  */
 export async function generateSpendingInsights(userId: string, month: string, now = new Date()): Promise<Generation<SpendingResult>> {
   const [user, categories, current, previous, budgets, history] = await Promise.all([
@@ -191,15 +205,8 @@ export async function generateSpendingInsights(userId: string, month: string, no
     recentTransactions(userId, shiftMonth(month, -(HISTORY_MONTHS - 1)), month, HISTORY_LIMIT),
   ]);
   const monthlyBudget = budgets[month] ?? toCents(0);
-  let items: { insights: Insight[]; patterns: Pattern[] } | null = null;
-  let failure: ModelFailure | null = null;
-  let notice: Notice | null = null;
-  const client = availabilityFor(user.aiInsights).mode === "model" ? configuredClient() : null;
-  if (client) {
-    const spentByCategory = Object.fromEntries(Object.entries(current.categories).map(([id, totals]) => [id, categoryExpense(totals)])) as Record<
-      string,
-      Cents
-    >;
+  const ask = async (client: ModelClient): Promise<ModelOutcome<{ insights: Insight[]; patterns: Pattern[] }>> => {
+    const spentByCategory = Object.fromEntries(Object.entries(current.categories).map(([id, totals]) => [id, categoryExpense(totals)]));
     const prompt = spendingPrompt({
       month,
       currency: user.currency,
@@ -210,50 +217,17 @@ export async function generateSpendingInsights(userId: string, month: string, no
       spentByCategory,
       transactions: history.slice(0, PROMPT_TRANSACTIONS.spending),
     });
-    const outcome = await client.complete({
-      schemaName: SPENDING_SCHEMA_NAME,
-      schema: spendingAnswerSchema,
-      system: prompt.system,
-      user: prompt.user,
-    });
-    if (outcome.ok) items = spendingFromAnswer(outcome.value, prompt, user.currency);
-    else {
-      failure = outcome.failure;
-      notice = fallbackNotice(outcome.failure, outcome.excerpt, "spending");
-    }
-  }
-  const source = items ? "model" : "rules";
-  const shown =
-    items ??
-    spendingRules({
-      month,
-      currency: user.currency,
-      categories,
-      current,
-      previous,
-      monthlyBudget,
-      history,
-    });
-  await storeResult(userId, "spending", month, {
-    source,
-    notice,
-    items: shown,
-    generatedAt: now,
-  });
-  return {
-    result: {
-      kind: "spending",
-      month,
-      source,
-      notice,
-      generatedAt: now.toISOString(),
-      ...shown,
-    },
-    failure,
+    const outcome = await client.complete({ schemaName: SPENDING_SCHEMA_NAME, schema: spendingAnswerSchema, system: prompt.system, user: prompt.user });
+    return outcome.ok ? { ok: true, value: spendingFromAnswer(outcome.value, prompt, user.currency) } : outcome;
   };
+  const { items, failure, ...produced } = await fromModelOrRules("spending", availabilityFor(user.aiInsights).mode === "model" ? ask : null, () =>
+    spendingRules({ month, currency: user.currency, categories, current, previous, monthlyBudget, history })
+  );
+  await storeResult(userId, "spending", month, { ...produced, items, generatedAt: now });
+  return { result: { kind: "spending", month, ...produced, generatedAt: now.toISOString(), ...items }, failure };
 }
 
-/** Debt strategies, on demand (§4): the model's when it answers, else the rules engine's avalanche-versus-snowball advice. */
+/** Generates and stores debt strategies on demand (§4; §7: the debts and the last 50 transactions). */
 export async function generateDebtStrategies(userId: string, month: string, now = new Date()): Promise<Generation<DebtResult>> {
   const [user, debts, saved, categories, transactions] = await Promise.all([
     readAiUser(userId),
@@ -263,66 +237,34 @@ export async function generateDebtStrategies(userId: string, month: string, now 
     recentTransactions(userId, shiftMonth(month, -(HISTORY_MONTHS - 1)), month, PROMPT_TRANSACTIONS.debts),
   ]);
   const { currency } = user;
-  let strategies: DebtStrategy[] | null = null;
-  let failure: ModelFailure | null = null;
-  let notice: Notice | null = null;
-  const client = availabilityFor(user.aiInsights).mode === "model" && debts.length > 0 ? configuredClient() : null;
-  if (client) {
-    const prompt = debtPrompt({
-      currency,
-      debts: debts.map((debt) => ({
-        id: debt.id,
-        name: debt.name,
-        type: debt.type,
-        balance: debt.currentBalance,
-        aprBasisPoints: debt.aprBasisPoints,
-        minimum: debt.minimumPayment,
-        priority: debt.priority,
-      })),
-      categories,
-      transactions,
-    });
-    const outcome = await client.complete({
-      schemaName: DEBT_SCHEMA_NAME,
-      schema: debtAnswerSchema,
-      system: prompt.system,
-      user: prompt.user,
-    });
-    if (outcome.ok) strategies = strategiesFromAnswer(outcome.value, prompt, currency);
-    else {
-      failure = outcome.failure;
-      notice = fallbackNotice(outcome.failure, outcome.excerpt, "debts");
-    }
-  }
-  const source = strategies ? "model" : "rules";
-  const shown =
-    strategies ??
-    debtRules({
-      currency,
-      debts: toPayoffDebts(debts).map((debt) => ({
-        ...debt,
-        type: debts.find((item) => item.id === debt.id)?.type ?? "other",
-      })),
-      extra: saved ? (saved.extra as Cents) : DEFAULT_EXTRA_PAYMENT,
-      recentTransactions: transactions,
-    });
-  await storeResult(userId, "debts", month, {
-    source,
-    notice,
-    items: shown,
-    generatedAt: now,
-  });
-  return {
-    result: {
-      kind: "debts",
-      month,
-      source,
-      notice,
-      generatedAt: now.toISOString(),
-      strategies: shown,
-    },
-    failure,
+  const ask = async (client: ModelClient): Promise<ModelOutcome<DebtStrategy[]>> => {
+    const promptDebts = debts.map((debt) => ({
+      id: debt.id,
+      name: debt.name,
+      type: debt.type,
+      balance: debt.currentBalance,
+      aprBasisPoints: debt.aprBasisPoints,
+      minimum: debt.minimumPayment,
+      priority: debt.priority,
+    }));
+    const prompt = debtPrompt({ currency, debts: promptDebts, categories, transactions });
+    const outcome = await client.complete({ schemaName: DEBT_SCHEMA_NAME, schema: debtAnswerSchema, system: prompt.system, user: prompt.user });
+    return outcome.ok ? { ok: true, value: strategiesFromAnswer(outcome.value, prompt, currency) } : outcome;
   };
+  const typeOf = new Map(debts.map((debt) => [debt.id, debt.type]));
+  const { items, failure, ...produced } = await fromModelOrRules(
+    "debts",
+    availabilityFor(user.aiInsights).mode === "model" && debts.length > 0 ? ask : null,
+    () =>
+      debtRules({
+        currency,
+        debts: toPayoffDebts(debts).map((debt) => ({ ...debt, type: typeOf.get(debt.id) ?? "other" })),
+        extra: saved ? (saved.extra as Cents) : DEFAULT_EXTRA_PAYMENT,
+        recentTransactions: transactions,
+      })
+  );
+  await storeResult(userId, "debts", month, { ...produced, items, generatedAt: now });
+  return { result: { kind: "debts", month, ...produced, generatedAt: now.toISOString(), strategies: items }, failure };
 }
 
 /**

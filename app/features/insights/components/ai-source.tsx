@@ -3,7 +3,7 @@ import { useId, type ReactNode } from "react";
 import { Spinner } from "~/components/ui/forms";
 import { formatMoney, type Cents } from "~/lib/money";
 import { primaryButtonClass, secondaryButtonClass } from "~/features/savings/components/savings-goals-manager";
-import { formatGeneratedAt, truncateText, type AiStatus, type Citation, type Difficulty, type InsightSource, type Notice } from "../insights";
+import { formatGeneratedAt, MOBILE_TEXT_LIMITS, truncateText, type AiStatus, type Citation, type Difficulty, type InsightSource, type Notice } from "../insights";
 
 export function LastUpdated({ iso }: { iso: string }) {
   const text = formatGeneratedAt(iso);
@@ -56,7 +56,7 @@ function pathOf(action: string) {
  * with a query ("/analytics?month=2026-11&tab=insights", or one the router
  * gives an "?index") still matches.
  */
-export function usePendingIntent(action: string, intent: string) {
+function usePendingIntent(action: string, intent: string) {
   const navigation = useNavigation();
   if (navigation.state === "idle" || !navigation.formAction) return false;
   if (pathOf(navigation.formAction) !== pathOf(action)) return false;
@@ -119,14 +119,14 @@ export function ResponsiveText({ text, limit }: { text: string; limit: number })
   );
 }
 
-export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
-export const DIFFICULTY_CLASSES: Record<Difficulty, string> = {
+const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
+const DIFFICULTY_CLASSES: Record<Difficulty, string> = {
   easy: "bg-green-100 text-green-700",
   medium: "bg-yellow-100 text-yellow-800",
   hard: "bg-red-100 text-red-700",
 };
 
-export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
+function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
   return (
     <span data-difficulty={difficulty} className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${DIFFICULTY_CLASSES[difficulty]}`}>
       <span className="sr-only">Difficulty: </span>
@@ -135,7 +135,7 @@ export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
   );
 }
 
-export function PotentialSavings({ cents, currency }: { cents: Cents | null; currency: string }) {
+function PotentialSavings({ cents, currency }: { cents: Cents | null; currency: string }) {
   if (cents === null) return null;
   return (
     <p className="text-sm text-slate-700">
@@ -145,7 +145,7 @@ export function PotentialSavings({ cents, currency }: { cents: Cents | null; cur
 }
 
 /** Where a citation leads: a transaction to its edit page, a category to its month's transactions, a debt to its payment history. */
-export function citationHref(citation: Citation, month: string) {
+function citationHref(citation: Citation, month: string) {
   switch (citation.kind) {
     case "transaction":
       return `/transactions/${encodeURIComponent(citation.id)}/edit`;
@@ -197,5 +197,53 @@ export function InlineAlert({ children }: { children: ReactNode }) {
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
       {children}
     </p>
+  );
+}
+
+/** One recommendation: an insight (with its confidence as `children`) or a debt strategy. */
+export function AdviceCard({
+  testId,
+  Heading,
+  title,
+  difficulty,
+  description,
+  adviceLabel,
+  advice,
+  potentialSavings,
+  currency,
+  citations,
+  month,
+  children,
+}: {
+  testId: string;
+  Heading: "h3" | "h4";
+  title: string;
+  difficulty: Difficulty;
+  description: string;
+  adviceLabel: string;
+  advice: string;
+  potentialSavings: Cents | null;
+  currency: string;
+  citations: Citation[];
+  month: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li data-testid={testId} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <Heading className="font-semibold text-slate-900">{title}</Heading>
+        <DifficultyBadge difficulty={difficulty} />
+      </div>
+      <p className="text-sm text-slate-700">
+        <ResponsiveText text={description} limit={MOBILE_TEXT_LIMITS.description} />
+      </p>
+      <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
+        <span className="font-semibold">{adviceLabel}: </span>
+        <ResponsiveText text={advice} limit={MOBILE_TEXT_LIMITS.recommendation} />
+      </p>
+      <PotentialSavings cents={potentialSavings} currency={currency} />
+      {children}
+      <Citations citations={citations} month={month} />
+    </li>
   );
 }

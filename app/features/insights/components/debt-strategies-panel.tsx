@@ -1,34 +1,29 @@
 import { useId } from "react";
-import { INSIGHT_INTENTS, INSIGHT_MESSAGES, MOBILE_TEXT_LIMITS, type AiStatus, type DebtResult, type DebtStrategy } from "../insights";
+import { INSIGHT_INTENTS, INSIGHT_MESSAGES, type AiStatus, type DebtResult, type DebtStrategy } from "../insights";
 import {
+  AdviceCard,
   AiSourceLabel,
-  Citations,
-  DifficultyBadge,
   InlineAlert,
   IntentButtonForm,
   LastUpdated,
   NoticeBox,
-  PotentialSavings,
-  ResponsiveText,
 } from "./ai-source";
 
 function StrategyCard({ strategy, currency, month }: { strategy: DebtStrategy; currency: string; month: string }) {
   return (
-    <li data-testid="strategy-card" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <h3 className="font-semibold text-slate-900">{strategy.title}</h3>
-        <DifficultyBadge difficulty={strategy.difficulty} />
-      </div>
-      <p className="text-sm text-slate-700">
-        <ResponsiveText text={strategy.description} limit={MOBILE_TEXT_LIMITS.description} />
-      </p>
-      <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
-        <span className="font-semibold">Strategy: </span>
-        <ResponsiveText text={strategy.strategy} limit={MOBILE_TEXT_LIMITS.recommendation} />
-      </p>
-      <PotentialSavings cents={strategy.potentialSavings} currency={currency} />
-      <Citations citations={strategy.citations} month={month} />
-    </li>
+    <AdviceCard
+      testId="strategy-card"
+      Heading="h3"
+      title={strategy.title}
+      difficulty={strategy.difficulty}
+      description={strategy.description}
+      adviceLabel="Strategy"
+      advice={strategy.strategy}
+      potentialSavings={strategy.potentialSavings}
+      currency={currency}
+      citations={strategy.citations}
+      month={month}
+    />
   );
 }
 

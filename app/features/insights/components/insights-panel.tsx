@@ -12,14 +12,13 @@ import {
   type Trend,
 } from "../insights";
 import {
+  AdviceCard,
   AiSourceLabel,
   Citations,
-  DifficultyBadge,
   InlineAlert,
   IntentButtonForm,
   LastUpdated,
   NoticeBox,
-  PotentialSavings,
   ResponsiveText,
 } from "./ai-source";
 
@@ -74,22 +73,21 @@ function ConfidenceBar({ confidence }: { confidence: number }) {
 
 function InsightCard({ insight, currency, month }: { insight: Insight; currency: string; month: string }) {
   return (
-    <li data-testid="insight-card" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <h4 className="font-semibold text-slate-900">{insight.title}</h4>
-        <DifficultyBadge difficulty={insight.difficulty} />
-      </div>
-      <p className="text-sm text-slate-700">
-        <ResponsiveText text={insight.description} limit={MOBILE_TEXT_LIMITS.description} />
-      </p>
-      <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
-        <span className="font-semibold">Recommendation: </span>
-        <ResponsiveText text={insight.recommendation} limit={MOBILE_TEXT_LIMITS.recommendation} />
-      </p>
-      <PotentialSavings cents={insight.potentialSavings} currency={currency} />
+    <AdviceCard
+      testId="insight-card"
+      Heading="h4"
+      title={insight.title}
+      difficulty={insight.difficulty}
+      description={insight.description}
+      adviceLabel="Recommendation"
+      advice={insight.recommendation}
+      potentialSavings={insight.potentialSavings}
+      currency={currency}
+      citations={insight.citations}
+      month={month}
+    >
       <ConfidenceBar confidence={insight.confidence} />
-      <Citations citations={insight.citations} month={month} />
-    </li>
+    </AdviceCard>
   );
 }
 
