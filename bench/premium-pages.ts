@@ -1,7 +1,8 @@
 // The premium pages at scale: a premium user with 3 debts, one in fifty of their transactions a payment, at
 // 1k and 100k transactions (5 years) on the default embedded database. Times the server-rendered debt pages
-// (Overview, a payment history, Calculator, Strategies, Your Money Picture), /analytics and /savings, and
-// /dashboard for reference (p50/p95 over loopback, ms).
+// (Overview, a payment history, Calculator, Strategies, Your Money Picture), /analytics, /savings and
+// /insights, and /dashboard for reference (p50/p95 over loopback, ms); and the generation of insights and
+// debt strategies by the rules engine (no model configured), timed in the bench process.
 // Run: npx remix build && npx tsx bench/premium-pages.ts [--sizes 1000,100000] [--requests 30] [--settle 30] [--record]
 import os from "node:os";
 import path from "node:path";
@@ -10,12 +11,14 @@ import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction, User } from "../models";
 import { startApp, stopApp } from "./app-server";
-import { loadPage, recordSection, type Stats } from "./timing";
+import { loadPage, recordSection, timeIt, type Stats } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { debtCategoryId } from "~/features/debts/debts";
 import { addDebt } from "~/features/debts/debts.server";
+import { generateDebtStrategies, generateSpendingInsights } from "~/features/insights/insights.server";
+import { monthKeyOf } from "~/lib/month";
 import { updateMonthSummaries } from "~/features/transactions/month-summary.server";
 import { toCents } from "~/lib/money";
 
@@ -45,9 +48,13 @@ const PAGES = {
   "analytics trends": "/analytics?tab=trends",
   "analytics savings": "/analytics?tab=savings",
   savings: "/savings",
+  insights: "/insights",
+  "analytics insights": "/analytics?tab=insights",
   dashboard: "/dashboard",
 } as const;
-type Page = keyof typeof PAGES;
+/** Work timed in the bench process rather than through a page: the POSTs that generate (10 a user an hour). */
+const GENERATIONS = { "generate insights": generateSpendingInsights, "generate debt strategies": generateDebtStrategies } as const;
+type Page = keyof typeof PAGES | keyof typeof GENERATIONS;
 
 /** The user's transactions over five years, every PAYMENT_EVERY-th a payment of one of the debts, one in SAVINGS_EVERY to savings. */
 function seedTransactions(userId: mongoose.Types.ObjectId, count: number, debtIds: string[]) {
@@ -96,7 +103,10 @@ async function benchSize(serverUri: string, size: number) {
     const server = await startApp(mongodbUri, port);
     try {
       const times = {} as Record<Page, Stats>;
-      for (const [page, pathname] of Object.entries(PAGES) as Array<[Page, string]>) {
+      for (const [name, generate] of Object.entries(GENERATIONS) as Array<[keyof typeof GENERATIONS, typeof generateSpendingInsights]>) {
+        times[name] = await timeIt(Math.min(REQUESTS, 10), () => generate(userId, monthKeyOf(new Date())));
+      }
+      for (const [page, pathname] of Object.entries(PAGES) as Array<[keyof typeof PAGES, string]>) {
         const url = `http://localhost:${port}${pathname}${page === "history" ? debts[0].id : ""}`;
         await loadPage(url, cookie.split(";")[0], 3);
         times[page] = await loadPage(url, cookie.split(";")[0], REQUESTS);
@@ -127,12 +137,12 @@ try {
     "",
     `| page | ${results.map((result) => `${result.size.toLocaleString("en-US")} transactions`).join(" | ")} | p95 ${largest.size.toLocaleString("en-US")} ÷ ${smallest.size.toLocaleString("en-US")} |`,
     `| --- | ${results.map(() => "---:").join(" | ")} | ---: |`,
-    ...(Object.keys(PAGES) as Page[]).map(
+    ...([...Object.keys(PAGES), ...Object.keys(GENERATIONS)] as Page[]).map(
       (page) =>
         `| ${page} | ${results.map((result) => `${ms(result.times[page].p50)} / ${ms(result.times[page].p95)}`).join(" | ")} | ${(largest.times[page].p95 / smallest.times[page].p95).toFixed(2)}× |`,
     ),
     "",
-    "Target: every page at 100k within 1.5× of itself at 1k — the pages read the debts, the month summaries (one small document per month) and, for a history, one page of the debt's payments by index, never every transaction. The history lists up to 100 payments: at 1k the debt has 7, at 100k it has 667 and the page shows 100 of them, so that page grows with what it shows, not with the transactions.",
+    "Target: every page at 100k within 1.5× of itself at 1k — the pages read the debts, the month summaries (one small document per month) and, for a history, one page of the debt's payments by index, never every transaction. The history lists up to 100 payments: at 1k the debt has 7, at 100k it has 667 and the page shows 100 of them, so that page grows with what it shows, not with the transactions. Generating insights reads the month's summaries and up to 2,000 transactions of the last 12 months month by month (equalities only), so it is bounded by that window, not by the history.",
     "",
   ].join("\n");
   console.log(report);

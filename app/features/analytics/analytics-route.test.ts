@@ -1,22 +1,15 @@
 import mongoose from "mongoose";
 import { afterEach, describe, expect, test } from "vitest";
-import { createSession } from "~/features/auth/session.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { loader } from "~/routes/_app.analytics";
 import { updateSavingsGoal } from "~/features/savings/savings.server";
 import { createBudget, createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { APP, cookieFor } from "../../../tests/setup/route-requests";
 import { Budget, MonthSummary } from "../../../models";
 
 useTestDatabase();
-
-const APP = "http://localhost:3000";
-
-async function cookieFor(userId: string) {
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return cookie.split(";")[0];
-}
 
 async function load(path: string, userId: string) {
   const request = new Request(`${APP}${path}`, { headers: { Cookie: await cookieFor(userId) } });

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { Debt, DebtPlan, Transaction } from "../../../models";
-import { createSession } from "~/features/auth/session.server";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_app.debt-management._index";
 import { loader as layoutLoader } from "~/routes/_app.debt-management";
 import { action as calculatorAction, loader as calculatorLoader } from "~/routes/_app.debt-management.calculator";
@@ -8,27 +7,11 @@ import { action as newTransactionAction } from "~/routes/_app.transactions_.new"
 import { toCents } from "~/lib/money";
 import { createDebtFor, createGoogleUser, createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { cookieFor, getRequest as get, postRequest as post } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { DEBT_MESSAGES, debtCategoryId } from "./debts";
 
 useTestDatabase();
-
-const APP = "http://localhost:3000";
-
-async function cookieFor(userId: string) {
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return cookie.split(";")[0];
-}
-
-function get(path: string, cookie: string) {
-  return new Request(`${APP}${path}`, { headers: { Cookie: cookie } });
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${APP}${path}`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie } });
-}
 
 /** A thrown or returned Response's status; a `data()` result's status. */
 async function statusOf(run: () => Promise<unknown>) {

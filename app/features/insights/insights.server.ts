@@ -132,18 +132,22 @@ function toInsightTransaction(transaction: ReadTransaction): InsightTransaction 
   };
 }
 
-/** The user's live transactions from `fromMonth` to the end of `toMonth`, newest first. */
-async function recentTransactions(userId: string, fromMonth: string, toMonth: string, limit: number) {
-  const transactions = await Transaction.find({
-    userId,
-    deleted: false,
-    date: mongoose.trusted({ $gte: `${fromMonth}-01`, $lte: `${toMonth}-31` }),
-  })
-    .sort({ date: -1, _id: -1 })
-    .limit(limit)
-    .select(TRANSACTION_FIELDS)
-    .lean<ReadTransaction[]>();
-  return transactions.map(toInsightTransaction);
+/**
+ * The user's live transactions of the `months` months up to `toMonth`, newest
+ * first, at most `limit`: read month by month with equalities only (decision
+ * 060), which the embedded database answers from its indexes at 100k rows.
+ */
+async function recentTransactions(userId: string, toMonth: string, months: number, limit: number) {
+  const found: InsightTransaction[] = [];
+  for (let back = 0; back < months && found.length < limit; back++) {
+    const transactions = await Transaction.find({ userId, monthKey: shiftMonth(toMonth, -back), deleted: false })
+      .sort({ date: -1, _id: -1 })
+      .limit(limit - found.length)
+      .select(TRANSACTION_FIELDS)
+      .lean<ReadTransaction[]>();
+    found.push(...transactions.map(toInsightTransaction));
+  }
+  return found;
 }
 
 async function insightCategories(userId: string, month: string): Promise<InsightCategory[]> {
@@ -202,7 +206,7 @@ export async function generateSpendingInsights(userId: string, month: string, no
     getMonthTotals(userId, month),
     getMonthTotals(userId, shiftMonth(month, -1)),
     readMonthBudgets(userId, [month]),
-    recentTransactions(userId, shiftMonth(month, -(HISTORY_MONTHS - 1)), month, HISTORY_LIMIT),
+    recentTransactions(userId, month, HISTORY_MONTHS, HISTORY_LIMIT),
   ]);
   const monthlyBudget = budgets[month] ?? toCents(0);
   const ask = async (client: ModelClient): Promise<ModelOutcome<{ insights: Insight[]; patterns: Pattern[] }>> => {
@@ -234,7 +238,7 @@ export async function generateDebtStrategies(userId: string, month: string, now 
     listDebts(userId),
     getSavedPlan(userId),
     insightCategories(userId, month),
-    recentTransactions(userId, shiftMonth(month, -(HISTORY_MONTHS - 1)), month, PROMPT_TRANSACTIONS.debts),
+    recentTransactions(userId, month, HISTORY_MONTHS, PROMPT_TRANSACTIONS.debts),
   ]);
   const { currency } = user;
   const ask = async (client: ModelClient): Promise<ModelOutcome<DebtStrategy[]>> => {

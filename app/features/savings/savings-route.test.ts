@@ -1,46 +1,19 @@
 import { describe, expect, test } from "vitest";
 import { SavingsGoal, Transaction, User } from "../../../models";
-import { createSession } from "~/features/auth/session.server";
 import { action, loader } from "~/routes/_app.savings";
 import { toCents } from "~/lib/money";
 import { todayIso } from "~/lib/month";
 import { createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { cookieFor, getRequest as get, outcome, postRequest, statusOf } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { defaultDeadline, SAVINGS_MESSAGES } from "./savings";
 import { recordWithdrawal } from "./savings.server";
 
 useTestDatabase();
 
-const APP = "http://localhost:3000";
-
-async function cookieFor(userId: string) {
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return cookie.split(";")[0];
-}
-
-function get(path: string, cookie: string) {
-  return new Request(`${APP}${path}`, { headers: { Cookie: cookie } });
-}
-
 function post(cookie: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${APP}/savings`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie } });
-}
-
-/** What an action answered or threw: a Response, or a `data()` result. */
-async function outcome(run: () => Promise<unknown>) {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-function statusOf(result: unknown) {
-  if (result instanceof Response) return result.status;
-  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
+  return postRequest("/savings", cookie, fields);
 }
 
 function errorsOf(result: unknown) {
