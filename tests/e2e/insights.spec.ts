@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
 import { toCents } from "~/lib/money";
@@ -136,4 +137,30 @@ test("turning AI off in the profile says so on the insights page", async ({ page
   await page.getByRole("button", { name: "Generate AI Insights" }).click();
   await generated;
   await expect(page.getByText(/AI is turned off in your/)).toBeVisible();
+});
+
+// axe runs inside the page, which needs the page's scripts on; the HTML it checks is the same server render.
+test("axe finds no serious or critical violation on the insights screens @js-only", async ({ page, login, app }) => {
+  const { user } = await spendingUser(login, app);
+  const { generateSpendingInsights, generateDebtStrategies } = await import("~/features/insights/insights.server");
+  const { addDebt } = await import("~/features/debts/debts.server");
+  await addDebt(user.id, {
+    name: "Store card",
+    type: "credit_card",
+    totalAmount: toCents(500000),
+    currentBalance: toCents(500000),
+    aprBasisPoints: 2499,
+    minimumPayment: toCents(15000),
+    dueDate: null,
+    priority: "medium",
+    description: "",
+  });
+  await generateSpendingInsights(user.id, MONTH);
+  await generateDebtStrategies(user.id, MONTH);
+  for (const path of ["/insights", `/analytics?month=${MONTH}&tab=insights`, "/debt-management/strategies"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), path).toEqual([]);
+  }
 });
