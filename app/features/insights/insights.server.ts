@@ -1,4 +1,3 @@
-import mongoose from "mongoose";
 import { AiCircuit, InsightResult, insightResultId, Transaction, User, type InsightResultRecord, type TransactionRecord } from "../../../models";
 import { categoryExpense, netExpenses } from "~/features/analytics/analytics";
 import { readMonthBudgets } from "~/features/analytics/analytics.server";
@@ -14,7 +13,7 @@ import { createModelClient, modelSettings, type BreakerStore, type ModelClient, 
 import { toCents, type Cents } from "~/lib/money";
 import { shiftMonth } from "~/lib/month";
 import { consumeAttempt } from "~/utils/rate-limit.server";
-import type { DebtResult, DebtStrategy, Insight, InsightCategory, InsightTransaction, Notice, Pattern, SpendingResult } from "./insights";
+import type { Citation, DebtResult, DebtStrategy, Insight, InsightCategory, InsightTransaction, Notice, Pattern, SpendingResult } from "./insights";
 import { debtPrompt, PROMPT_TRANSACTIONS, spendingFromAnswer, spendingPrompt, strategiesFromAnswer } from "./prompt";
 import { debtRules, spendingRules } from "./rules";
 import { debtAnswerSchema, DEBT_SCHEMA_NAME, spendingAnswerSchema, SPENDING_SCHEMA_NAME } from "./schema";
@@ -271,30 +270,26 @@ export async function generateDebtStrategies(userId: string, month: string, now 
   return { result: { kind: "debts", month, ...produced, generatedAt: now.toISOString(), strategies: items }, failure };
 }
 
+type Cited = { citations: Citation[] };
+
 /**
- * Drops citations of transactions that are no longer the user's live
- * transactions (deleted since, or never theirs): one read of the cited ids.
+ * The cited transactions that are still the user's live transactions (not
+ * deleted since, never another user's): one read by `_id` each, the lookup the
+ * embedded database answers without a scan (an `$in` on `_id` is a scan there).
  */
-async function keepLiveCitations<Item extends { citations: Array<{ kind: string; id: string }> }>(userId: string, items: Item[]) {
-  const ids = [...new Set(items.flatMap((item) => item.citations.filter((citation) => citation.kind === "transaction").map((citation) => citation.id)))];
-  const objectIds = ids.map(toObjectId).filter((id) => id !== null);
-  const live = new Set(
-    objectIds.length === 0
-      ? []
-      : (
-          await Transaction.find({
-            _id: mongoose.trusted({ $in: objectIds }),
-            userId,
-            deleted: false,
-          })
-            .select({ _id: 1 })
-            .lean()
-        ).map((transaction) => String(transaction._id))
-  );
-  return items.map((item) => ({
-    ...item,
-    citations: item.citations.filter((citation) => citation.kind !== "transaction" || live.has(citation.id)),
-  }));
+async function liveCitedTransactions(userId: string, lists: Cited[][]) {
+  const ids = new Set(lists.flat().flatMap((item) => item.citations.filter((citation) => citation.kind === "transaction").map((citation) => citation.id)));
+  const live = new Set<string>();
+  for (const id of ids) {
+    const _id = toObjectId(id);
+    const transaction = _id && (await Transaction.findById(_id).select({ userId: 1, deleted: 1 }).lean());
+    if (transaction && String(transaction.userId) === userId && !transaction.deleted) live.add(id);
+  }
+  return live;
+}
+
+function keepLive<Item extends Cited>(items: Item[], live: Set<string>): Item[] {
+  return items.map((item) => ({ ...item, citations: item.citations.filter((citation) => citation.kind !== "transaction" || live.has(citation.id)) }));
 }
 
 type StoredResult = Pick<InsightResultRecord, "source" | "notice" | "items" | "generatedAt">;
@@ -308,7 +303,8 @@ export async function getSpendingInsights(userId: string, month: string): Promis
   const stored = await readResult(userId, "spending", month);
   if (!stored) return null;
   const items = stored.items as { insights: Insight[]; patterns: Pattern[] };
-  const [insights, patterns] = await Promise.all([keepLiveCitations(userId, items.insights), keepLiveCitations(userId, items.patterns)]);
+  const live = await liveCitedTransactions(userId, [items.insights, items.patterns]);
+  const [insights, patterns] = [keepLive(items.insights, live), keepLive(items.patterns, live)];
   return {
     kind: "spending",
     month,
@@ -323,7 +319,8 @@ export async function getSpendingInsights(userId: string, month: string): Promis
 export async function getDebtStrategies(userId: string, month: string): Promise<DebtResult | null> {
   const stored = await readResult(userId, "debts", month);
   if (!stored) return null;
-  const strategies = await keepLiveCitations(userId, stored.items as DebtStrategy[]);
+  const items = stored.items as DebtStrategy[];
+  const strategies = keepLive(items, await liveCitedTransactions(userId, [items]));
   return {
     kind: "debts",
     month,
