@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [figures, goals, insights] = await Promise.all([
     getAnalytics(user.id, month),
     tab === "savings" ? getGoalsManagerState(user.id) : null,
-    tab === "insights" ? Promise.all([getSpendingInsights(user.id, month), aiAvailability(user.id)]) : null,
+    tab === "insights" ? getSpendingInsights(user.id, month) : null,
   ]);
   const panel = goals ? goalsPanelOf(searchParams, goals.goals.map((goal) => goal.id)) : null;
   // The goals manager's panels name goals in the query: another user's goal is a 404, as on /savings.
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: user.currency,
     ...figures,
     goals: goals && panel ? { ...goals, panel } : null,
-    insights: insights && { result: insights[0], aiStatus: aiStatusOf(insights[1], insights[0]) },
+    insights: tab === "insights" ? { result: insights, aiStatus: aiStatusOf(aiAvailability(user.aiInsights), insights) } : null,
   };
 }
 

@@ -27,16 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!params.has("extra") && saved) params.set("extra", centsToInput(saved.extra as Cents));
   if (saved?.strategy === "custom") params.set("order", saved.customOrder.join(","));
   const { choices, error } = parsePlanChoices(params);
-  const [plans, aiResult, availability] = await Promise.all([
-    comparePlans(user.id, { ...choices, strategy: "avalanche" }),
-    getDebtStrategies(user.id, monthKeyOf(new Date())),
-    aiAvailability(user.id),
-  ]);
+  const [plans, aiResult] = await Promise.all([comparePlans(user.id, { ...choices, strategy: "avalanche" }), getDebtStrategies(user.id, monthKeyOf(new Date()))]);
   return data(
     {
       currency: user.currency,
       aiResult,
-      aiStatus: aiStatusOf(availability, aiResult),
+      aiStatus: aiStatusOf(aiAvailability(user.aiInsights), aiResult),
       error,
       extraText: error ? String(params.get("extra")) : centsToInput(choices.extra),
       hasCustomOrder: saved?.strategy === "custom",

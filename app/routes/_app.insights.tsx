@@ -21,8 +21,8 @@ function returnPath(value: FormDataEntryValue | null, month: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePremiumUser(request);
   const month = resolveMonth(new URL(request.url).searchParams.get("month"));
-  const [result, availability] = await Promise.all([getSpendingInsights(user.id, month), aiAvailability(user.id)]);
-  return { month, currency: user.currency, result, aiStatus: aiStatusOf(availability, result) };
+  const result = await getSpendingInsights(user.id, month);
+  return { month, currency: user.currency, result, aiStatus: aiStatusOf(aiAvailability(user.aiInsights), result) };
 }
 
 /**

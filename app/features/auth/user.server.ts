@@ -5,7 +5,7 @@ import { Credential, User, type UserRecord } from "../../../models";
 const BCRYPT_COST = 10;
 
 /** Fields the shell and most pages need; loaders ask for more only when they render it. */
-export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1 } as const;
+export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1, aiInsights: 1 } as const;
 
 type ShellUserFields = Pick<UserRecord, "_id" | keyof typeof SHELL_USER_FIELDS>;
 
@@ -25,6 +25,7 @@ export async function getShellUser(userId: string): Promise<ShellUser | null> {
     photoURL: user.photoURL ?? null,
     premiumAccess: Boolean(user.premiumAccess),
     currency: user.currency ?? "USD",
+    aiInsights: user.aiInsights !== false,
   };
 }
 

@@ -99,16 +99,12 @@ async function readAiUser(userId: string) {
   };
 }
 
-function availabilityFor(aiInsights: boolean): AiAvailability {
+/** Whether insights would come from a model: the user allows it (`aiInsights`) and one is configured. */
+export function aiAvailability(aiInsights: boolean): AiAvailability {
   if (!aiInsights) return { mode: "rules", reason: "turned-off" };
   const settings = modelSettings();
   if (!settings) return { mode: "rules", reason: "no-key" };
   return { mode: "model", model: settings.model };
-}
-
-/** Whether the user's insights would come from a model: one is configured and the user has not turned AI off. */
-export async function aiAvailability(userId: string): Promise<AiAvailability> {
-  return availabilityFor((await readAiUser(userId)).aiInsights);
 }
 
 const TRANSACTION_FIELDS = {
@@ -223,7 +219,7 @@ export async function generateSpendingInsights(userId: string, month: string, no
     const outcome = await client.complete({ schemaName: SPENDING_SCHEMA_NAME, schema: spendingAnswerSchema, system: prompt.system, user: prompt.user });
     return outcome.ok ? { ok: true, value: spendingFromAnswer(outcome.value, prompt, user.currency) } : outcome;
   };
-  const { items, failure, ...produced } = await fromModelOrRules("spending", availabilityFor(user.aiInsights).mode === "model" ? ask : null, () =>
+  const { items, failure, ...produced } = await fromModelOrRules("spending", aiAvailability(user.aiInsights).mode === "model" ? ask : null, () =>
     spendingRules({ month, currency: user.currency, categories, current, previous, monthlyBudget, history })
   );
   await storeResult(userId, "spending", month, { ...produced, items, generatedAt: now });
@@ -257,7 +253,7 @@ export async function generateDebtStrategies(userId: string, month: string, now 
   const typeOf = new Map(debts.map((debt) => [debt.id, debt.type]));
   const { items, failure, ...produced } = await fromModelOrRules(
     "debts",
-    availabilityFor(user.aiInsights).mode === "model" && debts.length > 0 ? ask : null,
+    aiAvailability(user.aiInsights).mode === "model" && debts.length > 0 ? ask : null,
     () =>
       debtRules({
         currency,

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { ErrorList, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
@@ -91,16 +92,7 @@ export function DebtCard({
           <span>Progress</span>
           <span>{paid.toFixed(1)}% paid</span>
         </div>
-        <div
-          className="mt-1 h-2 rounded-full bg-slate-100"
-          role="progressbar"
-          aria-label={`${debt.name} paid off`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(paid)}
-        >
-          <div className="h-2 rounded-full bg-green-500" style={{ width: `${Math.min(100, paid)}%` }} />
-        </div>
+        <ProgressBar percent={paid} fillClass="bg-green-500" label={`${debt.name} paid off`} className="mt-1 h-2" />
       </div>
       {pay ? (
         <Form method="post" action={DEBT_ACTION} preventScrollReset aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" noValidate>

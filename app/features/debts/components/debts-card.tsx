@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { formatMoney } from "~/lib/money";
 import { DASHBOARD_DEBTS_SHOWN, DEBT_MANAGEMENT_PATH, type DebtItem } from "../debts";
 import { percentPaid } from "../payoff";
@@ -45,9 +46,7 @@ export function DebtsCard({ debts, count, currency }: { debts: ShownDebt[] | nul
                     {formatMoney(debt.currentBalance, currency)} of {formatMoney(debt.totalAmount, currency)}
                   </span>
                 </div>
-                <div className="mt-1 h-2 rounded-full bg-slate-100" role="progressbar" aria-label={`${debt.name} paid off`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(paid)}>
-                  <div className="h-2 rounded-full bg-green-500" style={{ width: `${Math.min(100, paid)}%` }} />
-                </div>
+                <ProgressBar percent={paid} fillClass="bg-green-500" label={`${debt.name} paid off`} className="mt-1 h-2" />
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import {
   confidenceBand,
   INSIGHT_INTENTS,
@@ -56,17 +57,7 @@ function ConfidenceBar({ confidence }: { confidence: number }) {
       <span id={labelId} className="shrink-0 text-xs font-medium text-slate-600">
         Confidence {percent}%
       </span>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        data-band={band}
-        className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
-      >
-        <div className={`h-full rounded-full ${CONFIDENCE_BAR_CLASSES[band]}`} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} fillClass={CONFIDENCE_BAR_CLASSES[band]} labelledBy={labelId} band={band} />
     </div>
   );
 }

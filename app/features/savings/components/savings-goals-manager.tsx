@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -23,19 +24,7 @@ export function withQuery(base: string, params: Record<string, string>) {
 /** A goal's progress bar: grey up to 50%, yellow above 50, blue above 75, green at 100. */
 export function GoalProgressBar({ progress, label }: { progress: number; label: string }) {
   const band = progressBand(progress);
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={progress}
-      data-band={band}
-      className="h-2.5 w-full overflow-hidden rounded-full bg-slate-100"
-    >
-      <div className={`h-full rounded-full ${PROGRESS_BAND_CLASSES[band]}`} style={{ width: `${progress}%` }} />
-    </div>
-  );
+  return <ProgressBar percent={progress} fillClass={PROGRESS_BAND_CLASSES[band]} label={label} band={band} className="h-2.5" />;
 }
 
 function typedValue(result: SubmissionResult<string[]> | undefined, name: string, fallback: string) {
