@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Production image: the built app and its production dependencies only.
-# It needs MONGODB_URI (MongoDB) and SESSION_SECRET at run time; see .env.example.
+# It needs MONGODB_URI (MongoDB), SESSION_SECRET and TOKEN_ENCRYPTION_KEYS at run time; see .env.example.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app

@@ -36,6 +36,7 @@ process.env.SESSION_SECRET = "bench-session-secret-0123456789";
 process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
 process.env.SECURE_COOKIES = "false";
 process.env.NODE_ENV = "production";
+process.env.TOKEN_ENCRYPTION_KEYS = `bench:${Buffer.alloc(32, 5).toString("base64")}`;
 process.env.MAIL_OUTBOX_DIR = os.tmpdir();
 
 const PAGES = {

@@ -1,19 +1,30 @@
 import { MongoBackend } from "@agendajs/mongo-backend";
-import { Agenda } from "agenda";
+import { Agenda, InMemoryNotificationChannel } from "agenda";
 import mongoose from "mongoose";
+import { BANK_SYNC, BANK_SYNC_NIGHTLY, BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_RETRY_DELAY, syncBank, syncEveryBank, type BankSyncJobData } from "./bank-sync";
 import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cleanup-expired-auth";
 import { CLEANUP_IMPORTS, CLEANUP_IMPORTS_INTERVAL, cleanupImports } from "./cleanup-imports";
 import { NET_WORTH_SNAPSHOTS, NET_WORTH_SNAPSHOTS_INTERVAL, recordNetWorthSnapshots } from "./net-worth-snapshots";
 import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } from "./reconcile-subscriptions";
 
 let agenda: Agenda | undefined;
+/** A process that runs no jobs (RUN_JOBS=false) still queues them, for the worker to run. */
+let queueOnly: Agenda | undefined;
 
-/** Starts the MongoDB-backed scheduler on the app's connection and registers every recurring job. */
+function openDatabase() {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error("the job scheduler needs an open database connection");
+  return db;
+}
+
+/**
+ * Starts the MongoDB-backed scheduler on the app's connection and registers
+ * every job. Jobs queued in this process start at once (an in-process
+ * notification); others are found within `processEvery`.
+ */
 export async function startJobs() {
   if (agenda) return agenda;
-  const db = mongoose.connection.db;
-  if (!db) throw new Error("startJobs needs an open database connection");
-  agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery: 30_000 });
+  agenda = new Agenda({ backend: new MongoBackend({ mongo: openDatabase() }), processEvery: 30_000, notificationChannel: new InMemoryNotificationChannel() });
   agenda.define(CLEANUP_EXPIRED_AUTH, async () => {
     await cleanupExpiredAuth();
   });
@@ -26,16 +37,34 @@ export async function startJobs() {
   agenda.define(NET_WORTH_SNAPSHOTS, async () => {
     await recordNetWorthSnapshots();
   });
+  agenda.define<BankSyncJobData>(
+    BANK_SYNC,
+    async (job) => {
+      if ((await syncBank(job.attrs.data.connectionId)) === "busy") await agenda?.schedule(BANK_SYNC_RETRY_DELAY, BANK_SYNC, job.attrs.data);
+    },
+    { removeOnComplete: true },
+  );
+  agenda.define(BANK_SYNC_NIGHTLY, async () => {
+    await syncEveryBank();
+  });
   agenda.on("error", (error: Error) => console.error("job scheduler error", error));
   await agenda.start();
   await agenda.every(CLEANUP_INTERVAL, CLEANUP_EXPIRED_AUTH);
   await agenda.every(CLEANUP_IMPORTS_INTERVAL, CLEANUP_IMPORTS);
   await agenda.every(RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS);
   await agenda.every(NET_WORTH_SNAPSHOTS_INTERVAL, NET_WORTH_SNAPSHOTS);
+  await agenda.every(BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_NIGHTLY);
   return agenda;
+}
+
+/** Queues a sync of one linked bank (Plaid said it has news). */
+export async function queueBankSync(connectionId: string) {
+  queueOnly ??= agenda ?? new Agenda({ backend: new MongoBackend({ mongo: openDatabase() }) });
+  await queueOnly.now<BankSyncJobData>(BANK_SYNC, { connectionId });
 }
 
 export async function stopJobs() {
   await agenda?.stop();
   agenda = undefined;
+  queueOnly = undefined;
 }

@@ -30,6 +30,10 @@ const transactionSchema = new Schema(
     importBatchId: { type: Schema.Types.ObjectId, default: null },
     /** The bank's own id of the transaction (OFX FITID, CAMT entry reference, a file's id column). */
     bankTransactionId: { type: String, default: null },
+    /** A linked bank's account that holds it (Plaid's account id). */
+    bankAccountId: { type: String, default: null },
+    /** A linked bank's transaction that has not posted yet. */
+    pending: { type: Boolean, default: false },
     /** When its fields were last edited (an undone import keeps what was edited since). */
     editedAt: { type: Date, default: null },
   },
@@ -40,6 +44,8 @@ transactionSchema.index({ userId: 1, monthKey: 1 });
 transactionSchema.index({ userId: 1, deleted: 1, date: -1 });
 transactionSchema.index({ userId: 1, importKey: 1 });
 transactionSchema.index({ userId: 1, importBatchId: 1 });
+// A linked bank's sync finds each transaction by the bank's id.
+transactionSchema.index({ userId: 1, bankTransactionId: 1 });
 // A category's transactions: its detail dialog and a debt's payment history.
 transactionSchema.index({ userId: 1, category: 1, monthKey: 1 });
 

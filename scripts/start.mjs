@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chosenBackend, findFreePort, isPortFree, RUNNING_DATABASE_FILE, startCheckoutDatabase } from "./embedded-db.mjs";
+import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "./plaid-stand-in.mjs";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stripe-stand-in.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -14,11 +15,12 @@ const dataDir = path.join(root, ".data");
 process.chdir(root);
 if (existsSync(".env")) process.loadEnvFile(".env");
 
-function persistentSecret() {
-  const file = path.join(dataDir, "session-secret");
+/** A secret kept in .data/<name>, made by `create` on the first run. */
+function persistentSecret(name, create) {
+  const file = path.join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+    writeFileSync(file, create(), { mode: 0o600 });
   }
   return readFileSync(file, "utf8").trim();
 }
@@ -30,7 +32,8 @@ if (!(await isPortFree(Number(env.PORT)))) {
   process.exit(1);
 }
 env.APP_URL ??= `http://localhost:${env.PORT}`;
-env.SESSION_SECRET ??= persistentSecret();
+env.SESSION_SECRET ??= persistentSecret("session-secret", () => randomBytes(32).toString("hex"));
+env.TOKEN_ENCRYPTION_KEYS ??= persistentSecret("token-encryption-keys", () => `local:${randomBytes(32).toString("base64")}`);
 env.SECURE_COOKIES ??= env.APP_URL.startsWith("https://") ? "true" : "false";
 if (!env.SMTP_URL) env.MAIL_OUTBOX_DIR ??= path.join(dataDir, "outbox");
 
@@ -50,22 +53,22 @@ if (!env.MONGODB_URI) {
   console.log(`Embedded database (FerretDB, ${backend}) on ${database.uri}`);
 }
 
-/** The Stripe stand-in's port: STRIPE_STAND_IN_PORT when set (it must be free), else 12111, else any free port. */
-async function standInPort() {
-  if (env.STRIPE_STAND_IN_PORT) {
-    if (await isPortFree(Number(env.STRIPE_STAND_IN_PORT))) return Number(env.STRIPE_STAND_IN_PORT);
-    console.error(`Port ${env.STRIPE_STAND_IN_PORT} (STRIPE_STAND_IN_PORT) is already in use: choose another, or unset it to use a free one.`);
-    await database?.stop();
+/** A stand-in's port: `variable` when set (it must be free), else its usual port, else any free port. */
+async function standInPort(variable, usualPort) {
+  if (env[variable]) {
+    if (await isPortFree(Number(env[variable]))) return Number(env[variable]);
+    console.error(`Port ${env[variable]} (${variable}) is already in use: choose another, or unset it to use a free one.`);
+    await Promise.all([database?.stop(), stripeStandIn?.stop()]);
     rmSync(RUNNING_DATABASE_FILE, { force: true });
     process.exit(1);
   }
-  return (await isPortFree(STAND_IN_DEFAULTS.port)) ? STAND_IN_DEFAULTS.port : findFreePort();
+  return (await isPortFree(usualPort)) ? usualPort : findFreePort();
 }
 
 let stripeStandIn;
 if (!env.STRIPE_SECRET_KEY) {
   stripeStandIn = await startStripeStandIn({
-    port: await standInPort(),
+    port: await standInPort("STRIPE_STAND_IN_PORT", STAND_IN_DEFAULTS.port),
     webhookUrl: `${env.APP_URL}/webhooks/stripe`,
     webhookSecret: STAND_IN_DEFAULTS.webhookSecret,
   });
@@ -77,13 +80,23 @@ if (!env.STRIPE_SECRET_KEY) {
   console.log(`No STRIPE_SECRET_KEY: payments go to the local Stripe stand-in on ${stripeStandIn.url} (Pay always succeeds)`);
 }
 
+let plaidStandIn;
+if (!env.PLAID_CLIENT_ID) {
+  plaidStandIn = await startPlaidStandIn({ port: await standInPort("PLAID_STAND_IN_PORT", PLAID_STAND_IN_DEFAULTS.port) });
+  env.PLAID_CLIENT_ID = PLAID_STAND_IN_DEFAULTS.clientId;
+  env.PLAID_SECRET = PLAID_STAND_IN_DEFAULTS.secret;
+  env.PLAID_API_URL = plaidStandIn.url;
+  env.PLAID_LINK_SCRIPT_URL = `${plaidStandIn.url}/link/v2/stable/link-initialize.js`;
+  console.log(`No PLAID_CLIENT_ID: bank linking goes to the local Plaid stand-in on ${plaidStandIn.url} (its page simulates bank activity)`);
+}
+
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 
 let stopping;
 let server;
 
 /**
- * Stops the app first (it unlocks its jobs and disconnects), then the database and the Stripe stand-in.
+ * Stops the app first (it unlocks its jobs and disconnects), then the database and the stand-ins.
  * Runs once: Ctrl-C also makes the app exit, which calls it again.
  */
 function shutdown(code) {
@@ -99,7 +112,7 @@ async function stopAll(code) {
     await exited;
     clearTimeout(forceKill);
   }
-  await Promise.all([database?.stop(), stripeStandIn?.stop()]);
+  await Promise.all([database?.stop(), stripeStandIn?.stop(), plaidStandIn?.stop()]);
   rmSync(RUNNING_DATABASE_FILE, { force: true });
   process.exit(code);
 }

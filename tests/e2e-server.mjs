@@ -6,8 +6,9 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "../scripts/plaid-stand-in.mjs";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../scripts/stripe-stand-in.mjs";
-import { E2E_PORT, E2E_STATE_FILE, E2E_SESSION_SECRET } from "./e2e-constants.mjs";
+import { E2E_PORT, E2E_STATE_FILE, E2E_SESSION_SECRET, E2E_TOKEN_ENCRYPTION_KEYS } from "./e2e-constants.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const workDir = createThrowAwayDirectory("ledgerly-e2e-");
@@ -17,8 +18,9 @@ mkdirSync(outboxDir, { recursive: true });
 const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "ledgerly-e2e" });
 const appUrl = `http://localhost:${E2E_PORT}`;
 const stripe = await startStripeStandIn({ webhookUrl: `${appUrl}/webhooks/stripe`, webhookSecret: STAND_IN_DEFAULTS.webhookSecret });
+const plaid = await startPlaidStandIn();
 mkdirSync(path.dirname(E2E_STATE_FILE), { recursive: true });
-writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl, stripeUrl: stripe.url }));
+writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl, stripeUrl: stripe.url, plaidUrl: plaid.url }));
 
 const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
   cwd: root,
@@ -44,13 +46,18 @@ const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"),
     STRIPE_MAX_NETWORK_RETRIES: "0",
     STRIPE_PRICE_MONTHLY: STAND_IN_DEFAULTS.prices.monthly,
     STRIPE_PRICE_ANNUAL: STAND_IN_DEFAULTS.prices.annual,
+    PLAID_CLIENT_ID: PLAID_STAND_IN_DEFAULTS.clientId,
+    PLAID_SECRET: PLAID_STAND_IN_DEFAULTS.secret,
+    PLAID_API_URL: plaid.url,
+    PLAID_LINK_SCRIPT_URL: `${plaid.url}/link/v2/stable/link-initialize.js`,
+    TOKEN_ENCRYPTION_KEYS: E2E_TOKEN_ENCRYPTION_KEYS,
     NODE_OPTIONS: `--import ${path.join(root, "tests", "mocks", "index.mjs")}`,
   },
 });
 
 async function shutdown() {
   if (server.exitCode === null) server.kill("SIGTERM");
-  await Promise.all([database.stop(), stripe.stop()]);
+  await Promise.all([database.stop(), stripe.stop(), plaid.stop()]);
   rmSync(workDir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseEnv } from "./env.server";
 
+const KEYS = `k1:${Buffer.alloc(32, 1).toString("base64")}`;
 const valid = { MONGODB_URI: "mongodb://127.0.0.1:27017/ledgerly", SESSION_SECRET: "a-long-enough-secret" };
 
 describe("environment validation", () => {
@@ -14,7 +15,17 @@ describe("environment validation", () => {
 
   test("production needs a way to send email", () => {
     expect(() => parseEnv({ ...valid, NODE_ENV: "production" })).toThrow(/SMTP_URL/);
-    expect(parseEnv({ ...valid, NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).SMTP_URL).toBe("smtp://mail:25");
+    expect(parseEnv({ ...valid, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", TOKEN_ENCRYPTION_KEYS: KEYS }).SMTP_URL).toBe("smtp://mail:25");
+  });
+
+  test("production refuses to start without a key for bank access tokens, and a key must be 32 bytes of base64", () => {
+    expect(() => parseEnv({ ...valid, NODE_ENV: "production", SMTP_URL: "smtp://mail:25" })).toThrow(/TOKEN_ENCRYPTION_KEYS is required in production/);
+    expect(() => parseEnv({ ...valid, TOKEN_ENCRYPTION_KEYS: "k1:c2hvcnQ=" })).toThrow(/TOKEN_ENCRYPTION_KEYS must be keyId:base64/);
+    expect(parseEnv({ ...valid, TOKEN_ENCRYPTION_KEYS: `${KEYS},old:${Buffer.alloc(32, 2).toString("base64")}` }).TOKEN_ENCRYPTION_KEYS).toContain("old:");
+  });
+
+  test("Plaid needs both its client id and its secret", () => {
+    expect(() => parseEnv({ ...valid, PLAID_CLIENT_ID: "id" })).toThrow(/PLAID_CLIENT_ID and PLAID_SECRET must be set together/);
   });
 
   test("Google sign-in needs both its id and its secret", () => {

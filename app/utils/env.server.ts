@@ -32,6 +32,19 @@ const schema = z
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     OPENAI_RETRY_BASE_DELAY_MS: z.coerce.number({ error: "OPENAI_RETRY_BASE_DELAY_MS must be a number of milliseconds" }).int().min(0).max(60_000).default(3000),
     OPENAI_TIMEOUT_MS: z.coerce.number({ error: "OPENAI_TIMEOUT_MS must be a number of milliseconds" }).int().min(1000).max(120_000).default(20_000),
+    PLAID_CLIENT_ID: z.string().optional(),
+    PLAID_SECRET: z.string().optional(),
+    PLAID_ENV: z.enum(["sandbox", "production"], { error: "PLAID_ENV must be sandbox or production" }).default("sandbox"),
+    PLAID_API_URL: z.url({ error: "PLAID_API_URL must be an absolute URL such as http://127.0.0.1:12113" }).optional(),
+    PLAID_LINK_SCRIPT_URL: z.url({ error: "PLAID_LINK_SCRIPT_URL must be an absolute URL" }).default("https://cdn.plaid.com/link/v2/stable/link-initialize.js"),
+    PLAID_WEBHOOK_URL: z.url({ error: "PLAID_WEBHOOK_URL must be an absolute URL such as https://ledgerly.example/webhooks/plaid" }).optional(),
+    PLAID_COUNTRY_CODES: z.string().default("US"),
+    TOKEN_ENCRYPTION_KEYS: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=)*$/, {
+        error: "TOKEN_ENCRYPTION_KEYS must be keyId:base64 (32 random bytes), comma-separated, the current key first",
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.MAIL_OUTBOX_DIR) {
@@ -39,6 +52,16 @@ const schema = z
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
+    }
+    if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["PLAID_SECRET"], message: "PLAID_CLIENT_ID and PLAID_SECRET must be set together" });
+    }
+    if (env.NODE_ENV === "production" && !env.TOKEN_ENCRYPTION_KEYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOKEN_ENCRYPTION_KEYS"],
+        message: "TOKEN_ENCRYPTION_KEYS is required in production: bank access tokens are encrypted with it (keyId:base64 of 32 random bytes)",
+      });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY" });

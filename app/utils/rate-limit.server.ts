@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   passwordResetPerAccount: { points: 3, duration: 60 * 60 },
   contactPerAddress: { points: 5, duration: 60 * 60 },
   stripeWebhooksPerAddress: { points: 600, duration: 60 },
+  plaidWebhooksPerAddress: { points: 600, duration: 60 },
+  bankLinksPerUser: { points: 60, duration: 60 * 60 },
   insightRefreshesPerUser: { points: 10, duration: 60 * 60 },
 } satisfies Record<string, Limit>;
 

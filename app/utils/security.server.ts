@@ -1,12 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import { plaidHostedLinkOrigin, plaidLinkOrigin } from "~/integrations/plaid.server";
 import { checkoutOrigin } from "~/integrations/stripe.server";
 
 const GOOGLE_ACCOUNTS_ORIGIN = "https://accounts.google.com";
 
-/** Origins a form may be redirected to after it posts (sign-in and checkout hand-offs). */
+/** Origins a form may be redirected to after it posts (sign-in, checkout and Hosted Link hand-offs). */
 function formActionOrigins() {
-  return ["'self'", GOOGLE_ACCOUNTS_ORIGIN, checkoutOrigin()];
+  return ["'self'", GOOGLE_ACCOUNTS_ORIGIN, checkoutOrigin(), plaidHostedLinkOrigin()];
 }
 
 export function contentSecurityPolicy(nonce: string) {
@@ -19,6 +20,8 @@ export function contentSecurityPolicy(nonce: string) {
     // /auth-debug probes whether the payment and Google sign-in scripts are reachable.
     "connect-src": ["'self'", "https://js.stripe.com", GOOGLE_ACCOUNTS_ORIGIN],
     "form-action": formActionOrigins(),
+    // Plaid Link opens its flow in a frame of its own origin.
+    "frame-src": [plaidLinkOrigin()],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],

@@ -109,11 +109,11 @@ test.describe("guards", () => {
       await page.goto(path);
       await expect(page).toHaveURL("/dashboard");
     }
-    for (const path of ["/insights", "/bank"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL("/manage-subscription");
-    }
-    // These show their locked screens instead (decisions 132, 140 and 143).
+    await page.goto("/insights");
+    await expect(page).toHaveURL("/manage-subscription");
+    // These show their locked screens instead (decisions 132, 140, 143 and 160).
+    await page.goto("/bank");
+    await expect(page.getByRole("button", { name: "Premium Required" })).toBeDisabled();
     for (const [path, heading] of [["/debt-management", "Debt Management Locked"], ["/analytics", "Analytics Locked"], ["/savings", "Savings Locked"]]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();

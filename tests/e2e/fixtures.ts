@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { E2E_SESSION_SECRET, E2E_STATE_FILE } from "../e2e-constants.mjs";
 
-type E2eState = { mongodbUri: string; outboxDir: string; appUrl: string; stripeUrl: string };
+type E2eState = { mongodbUri: string; outboxDir: string; appUrl: string; stripeUrl: string; plaidUrl: string };
 
 function readState(): E2eState {
   return JSON.parse(readFileSync(E2E_STATE_FILE, "utf8"));
@@ -36,6 +36,12 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }
 
+async function postControl(standInUrl: string, path: string, body: unknown = {}) {
+  const response = await fetch(`${standInUrl}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  expect(response.ok).toBe(true);
+  return response.json();
+}
+
 type Fixtures = {
   app: Awaited<ReturnType<typeof useAppModules>>;
   createUser: (options?: { email?: string; password?: string }) => Promise<TestUser>;
@@ -43,6 +49,8 @@ type Fixtures = {
   readEmail: (to: string) => Promise<{ subject: string; text: string }>;
   /** Calls a control endpoint of the Stripe stand-in (see scripts/stripe-stand-in.mjs). */
   stripeControl: (path: string, body?: unknown) => Promise<unknown>;
+  /** Calls a control endpoint of the Plaid stand-in (see scripts/plaid-stand-in.mjs). */
+  plaidControl: (path: string, body?: unknown) => Promise<unknown>;
 };
 
 export const test = base.extend<Fixtures, { workerApp: Awaited<ReturnType<typeof useAppModules>> }>({
@@ -84,15 +92,10 @@ export const test = base.extend<Fixtures, { workerApp: Awaited<ReturnType<typeof
     });
   },
   stripeControl: async ({ app }, use) => {
-    await use(async (path, body = {}) => {
-      const response = await fetch(`${app.state.stripeUrl}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      expect(response.ok).toBe(true);
-      return response.json();
-    });
+    await use((path, body) => postControl(app.state.stripeUrl, path, body));
+  },
+  plaidControl: async ({ app }, use) => {
+    await use((path, body) => postControl(app.state.plaidUrl, path, body));
   },
   readEmail: async ({ app }, use) => {
     await use(async (to) => {

@@ -12,3 +12,4 @@ process.env.MONGODB_MAX_POOL_SIZE = "1";
 process.env.SESSION_SECRET = "vitest-session-secret-0123456789";
 process.env.MAIL_OUTBOX_DIR = mkdtempSync(path.join(os.tmpdir(), "ledgerly-outbox-"));
 process.env.APP_URL = "http://localhost:3000";
+process.env.TOKEN_ENCRYPTION_KEYS = `vitest:${Buffer.alloc(32, 7).toString("base64")}`;

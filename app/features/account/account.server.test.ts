@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, test } from "vitest";
-import { allModels, ContactSubmission, Session, User } from "../../../models";
+import { allModels, BankConnection, BankLink, ContactSubmission, Session, User } from "../../../models";
+import { sealAccessToken } from "~/features/bank/access-token.server";
 import { createSession } from "~/features/auth/session.server";
 import { startTwoFactorSetup } from "~/features/auth/two-factor.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
@@ -32,8 +33,21 @@ async function busyUser() {
   await recordNetWorthSnapshot(userId, "2026-03");
   await createSavingsGoalFor(userId);
   await generateSpendingInsights(userId, "2026-03");
+  const itemId = `item-${userId}`;
+  await BankConnection.create({
+    userId,
+    itemId,
+    institutionName: "First Platypus Bank",
+    accounts: [{ id: "acc-1", name: "Plaid Checking", type: "checking", mask: "0000" }],
+    accessToken: sealAccessToken(BANK_ACCESS_TOKEN, `${userId}:${itemId}`),
+    cursor: "cursor-of-the-bank",
+    connectedAt: new Date(),
+  });
+  await BankLink.create({ userId, linkToken: "link-sandbox-pending", createdAt: new Date() });
   return { userId, email };
 }
+
+const BANK_ACCESS_TOKEN = "access-sandbox-never-downloaded";
 
 describe("account data", () => {
   test("every collection is either searched for a user's data or named as holding none", () => {
@@ -46,7 +60,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults"]) {
+    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -89,6 +103,7 @@ describe("account data", () => {
       "monthSummaries",
       "netWorthSnapshots",
       "passwordresettokens",
+      "plaidAccounts",
       "savingsGoals",
       "transactions",
       "users",
@@ -96,6 +111,10 @@ describe("account data", () => {
     expect(exported.collections.transactions.length).toBeGreaterThanOrEqual(2);
     expect(json).not.toContain("passwordHash");
     expect(json).not.toContain(setup.secret);
+    expect(exported.collections.plaidAccounts).toEqual([expect.objectContaining({ institutionName: "First Platypus Bank" })]);
+    expect(json).not.toContain("accessToken");
+    expect(json).not.toContain("cursor-of-the-bank");
+    expect(json).not.toContain("link-sandbox-pending");
     expect(strFromU8(files["transactions.csv"])).toContain("Cafe");
   });
 });

@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import mongoose, { Types } from "mongoose";
 import { allModels, Session, User, type UserRecord } from "../../../models";
+import { removeBankItemsOf } from "~/features/bank/bank.server";
 import { endSubscriptionBeforeDeletion } from "~/features/billing/billing.server";
 import { transactionsCsvStream } from "~/features/csv/csv.server";
 import { hasPassword, verifyUserPassword } from "~/features/auth/user.server";
@@ -10,7 +11,7 @@ import { consumeAttempt, isRateLimited, RATE_LIMITS } from "~/utils/rate-limit.s
  * Everything the app keeps of one user, collection by collection: how to find
  * it. A collection that holds nothing of anyone is named with the reason.
  * Account deletion removes all of it; the data download includes all of it
- * except secrets (password hash, two-factor secret, recovery codes).
+ * except secrets (password hash, two-factor secret, recovery codes, a bank's sealed access token).
  */
 type Owner = { id: Types.ObjectId; email: string };
 
@@ -32,6 +33,8 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   netWorthSnapshots: ({ id }) => ({ userId: id }),
   savingsGoals: ({ id }) => ({ userId: id }),
   insightResults: ({ id }) => ({ userId: id }),
+  plaidAccounts: ({ id }) => ({ userId: id }),
+  bankLinks: ({ id }) => ({ userId: id }),
   contactSubmissions: ({ email }) => ({ email }),
   // Counts keyed by the account: its email (sign-in, reset) or its id (second factor).
   rateLimits: ({ id, email }) => ({ key: { $in: Object.keys(RATE_LIMITS).flatMap((name) => [`${name}:${email}`, `${name}:${id.toString()}`]) } }),
@@ -43,7 +46,10 @@ export const HOLDS_NO_USER_DATA: Record<string, string> = {
 };
 
 /** Collections whose documents are secrets, or hold secrets, left out of the download. */
-const NOT_DOWNLOADED = new Set(["credentials", "twoFactors", "sessions", "rateLimits", "importDrafts"]);
+const NOT_DOWNLOADED = new Set(["credentials", "twoFactors", "sessions", "rateLimits", "importDrafts", "bankLinks"]);
+
+/** Fields a download leaves out of a collection it includes: a linked bank's sealed access token and sync cursor. */
+const SECRET_FIELDS: Record<string, Record<string, 0>> = { plaidAccounts: { accessToken: 0, cursor: 0, syncLockedUntil: 0 } };
 
 export function userDataCollections() {
   return Object.keys(OWNED_BY);
@@ -103,6 +109,7 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
     if (confirmation.email.trim().toLowerCase() !== owner.email) return { ok: false, field: "email", message: ACCOUNT_MESSAGES.wrongEmail };
   }
   if (!(await endSubscriptionBeforeDeletion(userId))) return { ok: false, field: "form", message: ACCOUNT_MESSAGES.subscriptionNotCancelled };
+  await removeBankItemsOf(userId);
   // The user document goes last: until then a retry after a failure finds the account and finishes the job.
   for (const [name, filter] of Object.entries(OWNED_BY)) {
     if (name !== "users") await modelOf(name).collection.deleteMany(filter(owner));
@@ -140,7 +147,10 @@ export async function exportAccountData(userId: string, now = new Date()) {
   const collections: Record<string, unknown[]> = {};
   for (const [name, filter] of Object.entries(OWNED_BY)) {
     if (NOT_DOWNLOADED.has(name)) continue;
-    collections[name] = await modelOf(name).collection.find(filter(owner)).sort({ _id: 1 }).toArray();
+    collections[name] = await modelOf(name)
+      .collection.find(filter(owner), { projection: SECRET_FIELDS[name] ?? {} })
+      .sort({ _id: 1 })
+      .toArray();
   }
   const json = JSON.stringify({ exportedAt: now.toISOString(), account: owner.email, collections }, null, 2);
   const csv = await streamText(await transactionsCsvStream(userId));

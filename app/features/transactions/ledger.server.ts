@@ -2,8 +2,10 @@ import mongoose, { Types } from "mongoose";
 import { Transaction, type TransactionRecord } from "../../../models";
 import { ensureCategoryExists, getCategories } from "~/features/categories/categories.server";
 import {
+  bankEntryProblems,
   booksIncomeCategory,
   entryProblems,
+  fieldsAfterBankChange,
   fieldProblems,
   fieldsAfterEdit,
   fieldsOfEntry,
@@ -29,8 +31,19 @@ export type LedgerIdOutcome = { id: string; status: "done" | "unchanged" | "not-
 /** What undoing an import did: how many of its transactions it removed, and those it kept because they were edited since. */
 export type UndoneImport = { removed: number; kept: TransactionRecord[] };
 
+/** What a bank sync's batch did: the transactions it inserted, and how many it changed and removed. */
+export type BankWrites = { inserted: TransactionRecord[]; changed: number; removed: number };
+
 export type LedgerResult =
-  | { ok: true; added: TransactionRecord[]; updated: TransactionRecord[]; deleted: LedgerIdOutcome[]; restored: LedgerIdOutcome[]; undone: UndoneImport | null }
+  | {
+      ok: true;
+      added: TransactionRecord[];
+      updated: TransactionRecord[];
+      deleted: LedgerIdOutcome[];
+      restored: LedgerIdOutcome[];
+      undone: UndoneImport | null;
+      bank: BankWrites;
+    }
   | { ok: false; issues: LedgerIssue[] };
 
 /** One document write: the transaction before it (null when inserted) and after it (null when removed). */
@@ -55,6 +68,19 @@ function messageOf(error: unknown) {
 
 function entryIssues(entries: LedgerEntry[]): LedgerIssue[] {
   return entries.flatMap((entry, index) => entryProblems(entry).map((problem) => ({ code: "invalid" as const, list: "added" as const, index, ...problem })));
+}
+
+function bankEntryIssues(entries: LedgerEntry[]): LedgerIssue[] {
+  const issues: LedgerIssue[] = entries.flatMap((entry, index) =>
+    bankEntryProblems(entry).map((problem) => ({ code: "invalid" as const, list: "bankUpserts" as const, index, ...problem })),
+  );
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (typeof entry.bankTransactionId !== "string") continue;
+    if (seen.has(entry.bankTransactionId)) issues.push({ code: "repeated", id: entry.bankTransactionId });
+    seen.add(entry.bankTransactionId);
+  }
+  return issues;
 }
 
 /** Reads the user's transactions the edits name and checks each one as it would be after its edit. */
@@ -99,6 +125,8 @@ async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], writ
     bankName: entry.bankName ?? null,
     importBatchId: entry.importBatchId ? new Types.ObjectId(entry.importBatchId) : null,
     bankTransactionId: entry.bankTransactionId ?? null,
+    bankAccountId: entry.bankAccountId ?? null,
+    pending: entry.pending ?? false,
   }));
   try {
     const inserted: TransactionRecord[] = (await Transaction.insertMany(documents)).map((document) => document.toObject());
@@ -180,6 +208,79 @@ async function removeImport(owner: Types.ObjectId, importBatchId: string, writes
   return { removed: removable.length, kept };
 }
 
+/** A linked bank's transaction by the bank's id (the sync's upsert key). */
+function findBankTransaction(owner: Types.ObjectId, bankTransactionId: string) {
+  return Transaction.findOne({ userId: owner, bankTransactionId, source: "plaid" }).lean();
+}
+
+/**
+ * The stored transaction a bank transaction is: the one with its id; else,
+ * for a posted transaction, the pending one it replaces (so the user's
+ * category carries over); else one kept from a disconnected bank with the
+ * same date, amount, type and description (linking the bank again imports nothing twice).
+ */
+async function storedBankTransaction(owner: Types.ObjectId, entry: LedgerEntry & { bankTransactionId: string }) {
+  const byId = await findBankTransaction(owner, entry.bankTransactionId);
+  if (byId) return byId;
+  const replaced = entry.replacesBankTransactionId ? await findBankTransaction(owner, entry.replacesBankTransactionId) : null;
+  if (replaced) return replaced;
+  const { importKey } = storedFields(fieldsOfEntry(entry));
+  return Transaction.findOne({ userId: owner, importKey, source: "plaid", bankTransactionId: null }).lean();
+}
+
+/** Writes a bank's transactions: each one once, changing the stored one when the bank already sent it. */
+async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], writes: LedgerWrites): Promise<BankWrites> {
+  const fresh: LedgerEntry[] = [];
+  let changed = 0;
+  for (const entry of entries) {
+    const bankTransactionId = entry.bankTransactionId as string;
+    const stored = await storedBankTransaction(owner, { ...entry, bankTransactionId });
+    if (!stored) {
+      fresh.push(entry);
+      continue;
+    }
+    const fields = fieldsAfterBankChange(stored, entry);
+    const set = {
+      ...storedFields(fields),
+      bankName: entry.bankName ?? stored.bankName,
+      bankTransactionId,
+      bankAccountId: entry.bankAccountId ?? stored.bankAccountId,
+      pending: entry.pending ?? false,
+    };
+    const unchanged = (Object.keys(set) as Array<keyof typeof set>).every((key) => JSON.stringify(set[key]) === JSON.stringify(stored[key]));
+    if (unchanged) continue;
+    const before = await Transaction.findOneAndUpdate({ _id: stored._id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();
+    if (!before) continue;
+    writes.changes.push({ before, after: { ...before, ...set } });
+    changed += 1;
+  }
+  const inserted = await insertEntries(owner, fresh, writes);
+  return { inserted, changed, removed: 0 };
+}
+
+/** Removes the transactions a bank dropped (a pending charge that never posted, a reversed entry). */
+async function removeBankTransactions(owner: Types.ObjectId, bankTransactionIds: string[], writes: LedgerWrites) {
+  let removed = 0;
+  for (const bankTransactionId of new Set(bankTransactionIds)) {
+    const before = await Transaction.findOneAndDelete({ userId: owner, bankTransactionId, source: "plaid" }).lean();
+    if (!before) continue;
+    writes.changes.push({ before, after: null });
+    removed += 1;
+  }
+  return removed;
+}
+
+/**
+ * A disconnected bank's transactions stay as they are, but no longer answer
+ * to the bank's ids: they are no longer pending, and a new link of the same
+ * bank finds them by their fields instead of importing them again.
+ */
+async function detachBankAccounts(owner: Types.ObjectId, bankAccountIds: string[]) {
+  for (const bankAccountId of new Set(bankAccountIds)) {
+    await Transaction.updateMany({ userId: owner, bankAccountId, source: "plaid" }, { $set: { bankTransactionId: null, pending: false } });
+  }
+}
+
 /**
  * The one place where what is kept from the transactions follows their
  * writes, from the documents as they were before and after each write: the
@@ -205,7 +306,9 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
  * nothing. Then adds, edits, deletes and restores, in that order, and brings
  * the aggregates in step with what was written, also when a write fails
  * part-way (FerretDB has no multi-document transactions). New transactions
- * are written all or none. Last, an import named by `undoImport` is undone.
+ * are written all or none. Then an import named by `undoImport` is undone.
+ * Last come a linked bank's writes: its transactions upserted by the bank's
+ * id, those it dropped removed, a disconnected bank's accounts detached.
  *
  * Deleting or restoring an id that is not the user's is no error: its
  * outcome says so. Income categories the transactions book are created.
@@ -213,7 +316,8 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
 export async function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
   const owner = new Types.ObjectId(userId);
   const entries = batch.added ?? [];
-  const issues: LedgerIssue[] = [...entryIssues(entries), ...repeatedIds(batch).map((id) => ({ code: "repeated" as const, id }))];
+  const bankEntries = batch.bankUpserts ?? [];
+  const issues: LedgerIssue[] = [...entryIssues(entries), ...bankEntryIssues(bankEntries), ...repeatedIds(batch).map((id) => ({ code: "repeated" as const, id }))];
   const edits = await planEdits(owner, batch.updated ?? [], issues);
   if (issues.length > 0) return { ok: false, issues };
 
@@ -225,7 +329,10 @@ export async function applyLedgerBatch(userId: string, batch: LedgerBatch): Prom
     const deleted = batch.deleted === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, batch.deleted ?? [], true, writes);
     const restored = await setDeleted(owner, batch.restored ?? [], false, writes);
     const undone = batch.undoImport === undefined ? null : await removeImport(owner, batch.undoImport, writes);
-    return { ok: true, added, updated, deleted, restored, undone };
+    const bank = await upsertBankEntries(owner, bankEntries, writes);
+    bank.removed = await removeBankTransactions(owner, batch.bankRemovals ?? [], writes);
+    await detachBankAccounts(owner, batch.detachedBankAccounts ?? []);
+    return { ok: true, added, updated, deleted, restored, undone, bank };
   } finally {
     await keepAggregatesInStep(userId, writes);
   }

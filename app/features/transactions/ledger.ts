@@ -20,13 +20,20 @@ export type LedgerFields = {
   allocations: Allocation[];
 };
 
-/** A new transaction; an import names its batch and the bank's own id of the transaction. */
+/**
+ * A new transaction; an import names its batch and the bank's own id of the
+ * transaction; a linked bank also its account, whether it is still pending,
+ * and for a posted transaction the pending one it replaces.
+ */
 export type LedgerEntry = Omit<LedgerFields, "description" | "allocations"> &
   Partial<Pick<LedgerFields, "description" | "allocations">> & {
     source: LedgerSource;
     bankName?: string | null;
     importBatchId?: string;
     bankTransactionId?: string | null;
+    bankAccountId?: string | null;
+    pending?: boolean;
+    replacesBankTransactionId?: string | null;
   };
 
 /** A change to one of the user's transactions: the fields given replace the stored ones. */
@@ -35,7 +42,10 @@ export type LedgerEdit = { id: string } & Partial<LedgerFields>;
 /**
  * What one call hands the ledger; `deleted: "all"` soft-deletes every live
  * transaction of the user; `undoImport` removes the transactions an import
- * wrote, except those edited since.
+ * wrote, except those edited since. A linked bank's sync hands `bankUpserts`
+ * (written once per bank transaction id, however often they come) and
+ * `bankRemovals` (bank transaction ids the bank dropped); disconnecting hands
+ * `detachedBankAccounts`, whose transactions stay as they are.
  */
 export type LedgerBatch = {
   added?: LedgerEntry[];
@@ -43,13 +53,16 @@ export type LedgerBatch = {
   deleted?: string[] | "all";
   restored?: string[];
   undoImport?: string;
+  bankUpserts?: LedgerEntry[];
+  bankRemovals?: string[];
+  detachedBankAccounts?: string[];
 };
 
-export type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId";
+export type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending";
 
 /** Why a whole batch was refused; nothing of it was written. */
 export type LedgerIssue =
-  | { code: "invalid"; list: "added" | "updated"; index: number; field: LedgerField; message: string }
+  | { code: "invalid"; list: "added" | "updated" | "bankUpserts"; index: number; field: LedgerField; message: string }
   | { code: "not-found"; id: string }
   | { code: "repeated"; id: string };
 
@@ -120,7 +133,36 @@ export function entryProblems(entry: LedgerEntry) {
   if (entry.bankTransactionId !== undefined && entry.bankTransactionId !== null && (typeof entry.bankTransactionId !== "string" || entry.bankTransactionId.trim() === "")) {
     problems.push({ field: "bankTransactionId", message: "bankTransactionId must be text" });
   }
+  if (entry.pending !== undefined && typeof entry.pending !== "boolean") problems.push({ field: "pending", message: "pending must be true or false" });
   return problems;
+}
+
+/** What is wrong with a linked bank's transaction: a new transaction's problems, and it must name its bank transaction. */
+export function bankEntryProblems(entry: LedgerEntry) {
+  const problems = entryProblems(entry);
+  if (entry.source !== "plaid") problems.push({ field: "source", message: "a bank sync writes plaid transactions only" });
+  if (typeof entry.bankTransactionId !== "string" || entry.bankTransactionId.trim() === "") {
+    problems.push({ field: "bankTransactionId", message: "a bank transaction needs its bank's id" });
+  }
+  return problems;
+}
+
+/**
+ * A stored transaction's fields after its bank changed it: the amount, type
+ * and date are the bank's; the category and its allocations stay the user's
+ * (dropped only when they no longer fit, say an expense that became income);
+ * the description is the bank's until the user edits it.
+ */
+export function fieldsAfterBankChange(stored: LedgerFields & { editedAt?: Date | null }, entry: LedgerEntry): LedgerFields {
+  const fields: LedgerFields = {
+    type: entry.type,
+    amount: entry.amount,
+    date: entry.date,
+    category: stored.category,
+    allocations: stored.allocations,
+    description: stored.editedAt ? stored.description : (entry.description ?? ""),
+  };
+  return fieldProblems(fields).length === 0 ? fields : { ...fields, category: "", allocations: [] };
 }
 
 /** A new transaction's fields: no description or allocations unless given. */

@@ -268,6 +268,7 @@ describe("listing", () => {
       deleted: false,
       source: "plaid",
       bankName: "First Bank",
+      pending: false,
     });
   });
 

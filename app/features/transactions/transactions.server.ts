@@ -34,6 +34,7 @@ const ITEM_FIELDS = {
   deleted: 1,
   source: 1,
   bankName: 1,
+  pending: 1,
 } as const;
 
 type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
@@ -51,6 +52,7 @@ function toItem(stored: ListedTransaction): TransactionItem {
     deleted: stored.deleted,
     source: stored.source,
     bankName: stored.bankName ?? null,
+    pending: Boolean(stored.pending),
   };
 }
 

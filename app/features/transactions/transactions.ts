@@ -67,6 +67,8 @@ export type TransactionItem = {
   deleted: boolean;
   source: string;
   bankName: string | null;
+  /** A linked bank's transaction that has not posted yet. */
+  pending: boolean;
 };
 
 /** What the form offers as categories: enough to check that the choice fits the type. */

@@ -156,6 +156,11 @@ function TransactionRow({
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Offset</span>
           ) : null}
           {item.source === "plaid" ? <BankBadge bankName={item.bankName} /> : null}
+          {item.pending ? (
+            <span title="Not posted by the bank yet: its amount may still change" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+              Pending
+            </span>
+          ) : null}
         </div>
         {item.description ? <p className="truncate text-sm text-slate-600">{item.description}</p> : null}
       </div>

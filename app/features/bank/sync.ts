@@ -1,0 +1,102 @@
+import type { LedgerEntry } from "~/features/transactions/ledger";
+import { DESCRIPTION_MAX_LENGTH, type TransactionType } from "~/features/transactions/transactions";
+import { toCents, type Cents } from "~/lib/money";
+
+/** One bank transaction as Plaid describes it. `amount` in dollars: positive is money out of the account. */
+export type BankTransactionData = {
+  transactionId: string;
+  accountId: string;
+  amount: number;
+  currency: string | null;
+  date: string;
+  name: string;
+  merchantName: string | null;
+  pending: boolean;
+  /** For a posted transaction: the pending one it replaces. */
+  pendingTransactionId: string | null;
+};
+
+/** One page of /transactions/sync. */
+export type SyncPage = { added: BankTransactionData[]; modified: BankTransactionData[]; removed: string[]; nextCursor: string; hasMore: boolean };
+
+/** What a whole sync brings, every page folded together: the latest state of each transaction, and the ids gone. */
+export type SyncChanges = { upserted: BankTransactionData[]; removed: string[]; nextCursor: string | null };
+
+/** Plaid's answer when the data changed while the pages were read: start again from the saved cursor. */
+export const SYNC_RESTART_CODE = "TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION";
+/** Restarts allowed in one sync before it gives up (the next sync starts from the same saved cursor). */
+export const MAX_SYNC_RESTARTS = 3;
+/** Transactions per page (Plaid's maximum). */
+export const SYNC_PAGE_SIZE = 500;
+
+/**
+ * A Plaid amount in the ledger's terms: positive (money out) is an expense,
+ * negative (money in) an income, in whole cents; a zero moves no money and is not booked.
+ */
+export function ledgerAmountOf(plaidAmount: number): { type: TransactionType; amount: Cents } | null {
+  const cents = Math.round(Math.abs(plaidAmount) * 100);
+  if (!Number.isFinite(cents) || cents === 0) return null;
+  return { type: plaidAmount > 0 ? "expense" : "income", amount: toCents(cents) };
+}
+
+/** Folds pages in order: the last word on each transaction wins (added then removed is gone; removed then added is back). */
+export function mergeSyncPages(pages: SyncPage[]): SyncChanges {
+  const latest = new Map<string, BankTransactionData | null>();
+  for (const page of pages) {
+    for (const transaction of [...page.added, ...page.modified]) latest.set(transaction.transactionId, transaction);
+    for (const id of page.removed) latest.set(id, null);
+  }
+  const upserted: BankTransactionData[] = [];
+  const removed: string[] = [];
+  for (const [id, transaction] of latest) {
+    if (transaction) upserted.push(transaction);
+    else removed.push(id);
+  }
+  return { upserted, removed, nextCursor: pages.at(-1)?.nextCursor ?? null };
+}
+
+/**
+ * Reads every page from `cursor` while Plaid says there is more. When the
+ * data changes part-way (`isRestart`), the pages read are dropped and
+ * reading starts again from `cursor`, at most `MAX_SYNC_RESTARTS` times.
+ * Nothing is applied here: the caller applies all changes, then saves the cursor.
+ */
+export async function collectSyncChanges(
+  fetchPage: (cursor: string | null) => Promise<SyncPage>,
+  cursor: string | null,
+  isRestart: (error: unknown) => boolean,
+): Promise<SyncChanges & { restarts: number }> {
+  for (let restarts = 0; ; restarts += 1) {
+    const pages: SyncPage[] = [];
+    try {
+      let next = cursor;
+      do {
+        const page = await fetchPage(next);
+        pages.push(page);
+        next = page.nextCursor;
+      } while (pages.at(-1)?.hasMore);
+      return { ...mergeSyncPages(pages), restarts };
+    } catch (error) {
+      if (!isRestart(error) || restarts >= MAX_SYNC_RESTARTS) throw error;
+    }
+  }
+}
+
+/** The ledger entry of a bank transaction: uncategorized (it lands on the New tab), described by its merchant or its bank text. */
+export function bankEntryOf(transaction: BankTransactionData, bankName: string): LedgerEntry | null {
+  const booked = ledgerAmountOf(transaction.amount);
+  if (!booked) return null;
+  const description = (transaction.merchantName?.trim() || transaction.name.trim()).slice(0, DESCRIPTION_MAX_LENGTH);
+  return {
+    ...booked,
+    category: "",
+    date: transaction.date,
+    description,
+    source: "plaid",
+    bankName,
+    bankTransactionId: transaction.transactionId,
+    bankAccountId: transaction.accountId,
+    pending: transaction.pending,
+    replacesBankTransactionId: transaction.pendingTransactionId,
+  };
+}

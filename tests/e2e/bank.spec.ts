@@ -1,0 +1,176 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type * as Models from "../../models";
+import { expect, test, waitForHydration, type TestUser } from "./fixtures";
+
+/*
+ * Every test links banks through the Plaid stand-in (scripts/plaid-stand-in.mjs): without JavaScript
+ * through Hosted Link (a redirect to its Link page and back), with JavaScript through its Link script in
+ * the page. Each new item holds the same 12 seeded transactions, one of them pending; "new bank
+ * activity" adds two, changes one, removes one and posts the pending one.
+ */
+const BANK = "First Platypus Bank";
+const SEEDED = 12;
+
+async function premiumLogin(login: () => Promise<TestUser>, app: { models: typeof Models }) {
+  const user = await login();
+  await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
+  return user;
+}
+
+function bankTransactionCount(app: { models: typeof Models }, user: TestUser) {
+  return app.models.Transaction.countDocuments({ userId: user.id, source: "plaid" });
+}
+
+function row(page: Page, text: string) {
+  return page.getByTestId("transaction-row").filter({ hasText: text });
+}
+
+/** Links the first bank of the stand-in's Link page, in the page (JavaScript) or through Hosted Link (none). */
+async function linkBank(page: Page, javaScriptEnabled: boolean) {
+  await page.goto("/bank");
+  const connect = page.getByRole("button", { name: "Connect Bank Account" });
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    await expect(connect).toBeEnabled();
+    await connect.click();
+    const link = page.frameLocator('iframe[title="Plaid Link"]');
+    await expect(link.getByRole("heading", { name: "Connect a bank account" })).toBeVisible();
+    await link.getByRole("button", { name: "Continue" }).click();
+  } else {
+    await connect.click();
+    await expect(page.getByRole("heading", { name: "Connect a bank account" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: BANK })).toBeChecked();
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+  await expect(page.getByText("Bank account connected successfully!")).toBeVisible();
+  await expect(page).toHaveURL("/bank");
+  await expect(page.getByRole("article", { name: BANK })).toBeVisible();
+}
+
+test("a premium user links a bank, sees its transactions once in New with the Bank badge, categorizes one, and a webhook brings new ones", async ({
+  page,
+  login,
+  app,
+  plaidControl,
+  javaScriptEnabled,
+}) => {
+  const user = await premiumLogin(login, app);
+  await linkBank(page, javaScriptEnabled);
+  const card = page.getByRole("article", { name: BANK });
+  await expect(card).toContainText("Plaid Checking");
+  await expect(card).toContainText("Active");
+  await expect(card).toContainText(/Last synced/);
+  await page.screenshot({ path: test.info().outputPath("bank.png"), fullPage: true });
+  expect(await bankTransactionCount(app, user)).toBe(SEEDED);
+
+  await page.goto("/transactions?tab=new");
+  await expect(page.getByTestId("transaction-row")).toHaveCount(SEEDED);
+  await expect(page.getByText(`Bank · ${BANK}`).first()).toBeVisible();
+  await expect(page.getByText("Pending", { exact: true })).toHaveCount(1);
+  const payroll = row(page, "Payroll");
+  await expect(payroll).toContainText("Uncategorized");
+  await payroll.getByRole("link", { name: "Categorize" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Transaction" })).toBeVisible();
+  await page.getByLabel("Category").selectOption({ label: "Paycheck 1" });
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText("Transaction updated successfully")).toBeVisible();
+  await expect(page.getByTestId("transaction-row")).toHaveCount(SEEDED - 1);
+
+  await page.goto("/bank");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("button", { name: `Sync ${BANK}` }).click();
+  await expect(page.getByText("Synced 0 new transactions")).toBeVisible();
+  expect(await bankTransactionCount(app, user)).toBe(SEEDED);
+
+  // New bank activity: the stand-in signs a SYNC_UPDATES_AVAILABLE webhook; the app queues a sync job.
+  await plaidControl("/__control/advance", { client_user_id: user.id });
+  await expect.poll(() => bankTransactionCount(app, user), { timeout: 15_000 }).toBe(SEEDED + 2 - 1);
+  await page.goto("/transactions?tab=new");
+  await expect(row(page, "Whole Foods")).toHaveCount(1);
+  await expect(page.getByText("Pending", { exact: true })).toHaveCount(0);
+  await page.goto("/transactions?tab=tracked");
+  await expect(row(page, "Payroll")).toContainText("Paycheck 1");
+
+  // Webhooks repeat: nothing is imported twice.
+  await plaidControl("/__control/webhook", { client_user_id: user.id, webhook_type: "TRANSACTIONS", webhook_code: "SYNC_UPDATES_AVAILABLE" });
+  await page.goto("/bank");
+  await page.getByRole("button", { name: "Sync All" }).click();
+  await expect(page.getByText("Synced 0 new transactions")).toBeVisible();
+  expect(await bankTransactionCount(app, user)).toBe(SEEDED + 1);
+});
+
+test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecting keeps its transactions", async ({ page, login, app, plaidControl, javaScriptEnabled }) => {
+  const user = await premiumLogin(login, app);
+  await linkBank(page, javaScriptEnabled);
+  await plaidControl("/__control/login-required", { client_user_id: user.id });
+  await page.reload();
+  const card = page.getByRole("article", { name: BANK });
+  await expect(card.getByText("Sync Error")).toBeVisible();
+  await expect(card.getByText("The login details for this account have changed. Please reconnect.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("bank-error.png"), fullPage: true });
+
+  const reconnect = card.getByRole("button", { name: `Reconnect ${BANK}` });
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    await expect(reconnect).toBeEnabled();
+    await reconnect.click();
+    await page.frameLocator('iframe[title="Plaid Link"]').getByRole("button", { name: "Continue" }).click();
+  } else {
+    await reconnect.click();
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+  await expect(page.getByText("Bank account reconnected successfully")).toBeVisible();
+  await expect(card.getByText("Sync Error")).toBeHidden();
+  await expect(card).toContainText("Active");
+
+  if (javaScriptEnabled) await waitForHydration(page);
+  await card.getByRole("button", { name: `Disconnect ${BANK}` }).click();
+  if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("Bank account disconnected successfully")).toBeVisible();
+  await expect(page.getByRole("article", { name: BANK })).toHaveCount(0);
+  await expect(page.getByText("No bank accounts connected yet.")).toBeVisible();
+  expect(await app.models.BankConnection.countDocuments({ userId: user.id })).toBe(0);
+  expect(await bankTransactionCount(app, user)).toBe(SEEDED);
+});
+
+test("cancelling the link shows nothing alarming", async ({ page, login, app, javaScriptEnabled }) => {
+  await premiumLogin(login, app);
+  await page.goto("/bank");
+  const connect = page.getByRole("button", { name: "Connect Bank Account" });
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    await expect(connect).toBeEnabled();
+    await connect.click();
+    await page.frameLocator('iframe[title="Plaid Link"]').getByRole("button", { name: "Cancel" }).click();
+    await expect(page.locator('iframe[title="Plaid Link"]')).toHaveCount(0);
+  } else {
+    await connect.click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL("/bank");
+  }
+  await expect(page.getByText("No bank accounts connected yet.")).toBeVisible();
+  await expect(page.getByText("Bank connection encountered an issue. Please try again.")).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a free user sees 'Premium Required' on the bank page and the Auto-Import promotion in New", async ({ page, login }) => {
+  await login();
+  await page.goto("/bank");
+  await expect(page.getByRole("button", { name: "Premium Required" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/manage-subscription");
+  await expect(page.getByRole("button", { name: "Connect Bank Account" })).toHaveCount(0);
+  await page.goto("/transactions?tab=new");
+  await expect(page.getByRole("heading", { name: "Auto-Import Transactions" })).toBeVisible();
+});
+
+test("the bank page has no serious accessibility problems, with a bank in error @js-only", async ({ page, login, app, plaidControl }) => {
+  const user = await premiumLogin(login, app);
+  await linkBank(page, true);
+  await plaidControl("/__control/login-required", { client_user_id: user.id });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText("Sync Error")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+});
