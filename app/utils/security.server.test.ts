@@ -38,4 +38,10 @@ describe("content security policy", () => {
     expect(policy).toContain("script-src 'strict-dynamic' 'self' 'nonce-abc123'");
     expect(policy).toContain("frame-ancestors 'none'");
   });
+
+  test("lets Plaid Link open its frame, and a bank form hand off to Hosted Link", () => {
+    const policy = contentSecurityPolicy("abc123");
+    expect(policy).toContain("frame-src https://cdn.plaid.com");
+    expect(policy).toMatch(/form-action [^;]*https:\/\/secure\.plaid\.com/);
+  });
 });

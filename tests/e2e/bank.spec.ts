@@ -126,7 +126,7 @@ test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecti
 
   if (javaScriptEnabled) await waitForHydration(page);
   await card.getByRole("button", { name: `Disconnect ${BANK}` }).click();
-  if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+  if (javaScriptEnabled) await page.getByRole("alertdialog", { name: "Disconnect Bank Account" }).getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("Bank account disconnected successfully")).toBeVisible();
   await expect(page.getByRole("article", { name: BANK })).toHaveCount(0);
   await expect(page.getByText("No bank accounts connected yet.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from "vitest";
-import * as accessToken from "./access-token.server";
+import type * as accessToken from "./access-token.server";
 import { needsResealing, openAccessToken, sealAccessToken } from "./access-token.server";
 
 const TOKEN = "access-sandbox-12345678-abcd";

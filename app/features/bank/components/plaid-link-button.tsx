@@ -59,7 +59,7 @@ async function fetchLinkToken(connectionId: string | undefined) {
   try {
     response = await fetch(LINK_TOKEN_PATH, {
       method: "POST",
-      body: connectionId ? new URLSearchParams({ connectionId }) : undefined,
+      body: new URLSearchParams(connectionId ? { connectionId } : {}),
       credentials: "same-origin",
       headers: { Accept: "application/json" },
     });
