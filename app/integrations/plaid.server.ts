@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { decodeProtectedHeader, importJWK, jwtVerify, type CryptoKey, type JWK } from "jose";
 import { Configuration, type CountryCode, PlaidApi, PlaidEnvironments, Products, type Transaction as PlaidTransaction } from "plaid";
 import { getEnv } from "~/utils/env.server";
+import type { PlaidSyncPage, PlaidTransactionData } from "./plaid-data";
 
 /**
  * A failed call to Plaid, with only what Plaid said: never the request (the
@@ -19,21 +20,6 @@ export class PlaidRequestError extends Error {
     this.name = "PlaidRequestError";
   }
 }
-
-/** The fields of a Plaid transaction Ledgerly reads. Amounts in dollars: positive is money out of the account. */
-export type PlaidTransactionData = {
-  transactionId: string;
-  accountId: string;
-  amount: number;
-  currency: string | null;
-  date: string;
-  name: string;
-  merchantName: string | null;
-  pending: boolean;
-  pendingTransactionId: string | null;
-};
-
-export type PlaidSyncPage = { added: PlaidTransactionData[]; modified: PlaidTransactionData[]; removed: string[]; nextCursor: string; hasMore: boolean };
 
 export type PlaidAccount = { id: string; name: string; type: string; mask: string | null; currency: string | null };
 

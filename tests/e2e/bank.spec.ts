@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
-import { expect, test, waitForHydration, type TestUser } from "./fixtures";
+import { expect, test, waitForHydration, premiumLogin, type TestUser } from "./fixtures";
 
 /*
  * Every test links banks through the Plaid stand-in (scripts/plaid-stand-in.mjs): without JavaScript
@@ -12,11 +12,6 @@ import { expect, test, waitForHydration, type TestUser } from "./fixtures";
 const BANK = "First Platypus Bank";
 const SEEDED = 12;
 
-async function premiumLogin(login: () => Promise<TestUser>, app: { models: typeof Models }) {
-  const user = await login();
-  await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
-  return user;
-}
 
 function bankTransactionCount(app: { models: typeof Models }, user: TestUser) {
   return app.models.Transaction.countDocuments({ userId: user.id, source: "plaid" });
@@ -26,23 +21,28 @@ function row(page: Page, text: string) {
   return page.getByTestId("transaction-row").filter({ hasText: text });
 }
 
-/** Links the first bank of the stand-in's Link page, in the page (JavaScript) or through Hosted Link (none). */
-async function linkBank(page: Page, javaScriptEnabled: boolean) {
+/**
+ * Opens the stand-in's Link page from `/bank`: with JavaScript in the page's frame once 'Connect' is
+ * enabled, without it as Hosted Link (a redirect to the page itself). Answers where Link's buttons are.
+ */
+async function openLink(page: Page, javaScriptEnabled: boolean) {
   await page.goto("/bank");
   const connect = page.getByRole("button", { name: "Connect Bank Account" });
   if (javaScriptEnabled) {
     await waitForHydration(page);
     await expect(connect).toBeEnabled();
-    await connect.click();
-    const link = page.frameLocator('iframe[title="Plaid Link"]');
-    await expect(link.getByRole("heading", { name: "Connect a bank account" })).toBeVisible();
-    await link.getByRole("button", { name: "Continue" }).click();
-  } else {
-    await connect.click();
-    await expect(page.getByRole("heading", { name: "Connect a bank account" })).toBeVisible();
-    await expect(page.getByRole("radio", { name: BANK })).toBeChecked();
-    await page.getByRole("button", { name: "Continue" }).click();
   }
+  await connect.click();
+  const link = javaScriptEnabled ? page.frameLocator('iframe[title="Plaid Link"]') : page;
+  await expect(link.getByRole("heading", { name: "Connect a bank account" })).toBeVisible();
+  return link;
+}
+
+/** Links the first bank of the stand-in's Link page, in the page (JavaScript) or through Hosted Link (none). */
+async function linkBank(page: Page, javaScriptEnabled: boolean) {
+  const link = await openLink(page, javaScriptEnabled);
+  await expect(link.getByRole("radio", { name: BANK })).toBeChecked();
+  await link.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Bank account connected successfully!")).toBeVisible();
   await expect(page).toHaveURL("/bank");
   await expect(page.getByRole("article", { name: BANK })).toBeVisible();
@@ -136,19 +136,10 @@ test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecti
 
 test("cancelling the link shows nothing alarming", async ({ page, login, app, javaScriptEnabled }) => {
   await premiumLogin(login, app);
-  await page.goto("/bank");
-  const connect = page.getByRole("button", { name: "Connect Bank Account" });
-  if (javaScriptEnabled) {
-    await waitForHydration(page);
-    await expect(connect).toBeEnabled();
-    await connect.click();
-    await page.frameLocator('iframe[title="Plaid Link"]').getByRole("button", { name: "Cancel" }).click();
-    await expect(page.locator('iframe[title="Plaid Link"]')).toHaveCount(0);
-  } else {
-    await connect.click();
-    await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).toHaveURL("/bank");
-  }
+  const link = await openLink(page, javaScriptEnabled);
+  await link.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL("/bank");
+  await expect(page.locator('iframe[title="Plaid Link"]')).toHaveCount(0);
   await expect(page.getByText("No bank accounts connected yet.")).toBeVisible();
   await expect(page.getByText("Bank connection encountered an issue. Please try again.")).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);

@@ -1,6 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import type * as Models from "../../models";
-import { expect, test, type TestUser } from "./fixtures";
+import { expect, test, premiumLogin, type TestUser } from "./fixtures";
 
 /*
  * Hand-computed plans. Interest each month is balance × APR / 12, rounded to
@@ -89,18 +88,6 @@ const LOAN_300: SeededDebt = {
   minimumPayment: 3000,
 };
 
-/** Signs a new user in and gives them Premium (as tests/e2e/plans.spec.ts does). */
-async function premiumLogin(
-  login: () => Promise<TestUser>,
-  app: { models: typeof Models }
-) {
-  const user = await login();
-  await app.models.User.updateOne(
-    { _id: user.id },
-    { $set: { premiumAccess: true } }
-  );
-  return user;
-}
 
 /** A debt added through the app's debts feature (which also writes its spending category). */
 async function seedDebt(user: TestUser, debt: SeededDebt) {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import mongoose from "mongoose";
+import type * as Models from "../../models";
 import { E2E_SESSION_SECRET, E2E_STATE_FILE } from "../e2e-constants.mjs";
 
 type E2eState = { mongodbUri: string; outboxDir: string; appUrl: string; stripeUrl: string; plaidUrl: string };
@@ -113,6 +114,13 @@ export const test = base.extend<Fixtures, { workerApp: Awaited<ReturnType<typeof
 });
 
 export { expect };
+
+/** Signs a new user in and gives them Premium. */
+export async function premiumLogin(login: () => Promise<TestUser>, app: { models: typeof Models }) {
+  const user = await login();
+  await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
+  return user;
+}
 
 /** Fills and submits a form field by field, the way a person would. */
 export async function fillForm(page: Page, fields: Record<string, string>) {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
 import { toCents } from "~/lib/money";
-import { addTransaction, expect, test, type TestUser } from "./fixtures";
+import { addTransaction, expect, test, premiumLogin, type TestUser } from "./fixtures";
 
 /*
  * With no model configured (every test), insights come from the rules engine.
@@ -18,11 +18,6 @@ function monthKey(date: Date) {
 const MONTH = monthKey(new Date());
 const LAST_MONTH = monthKey(new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1));
 
-async function premiumLogin(login: () => Promise<TestUser>, app: { models: typeof Models }) {
-  const user = await login();
-  await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
-  return user;
-}
 
 async function spendingUser(login: () => Promise<TestUser>, app: { models: typeof Models }) {
   const user = await premiumLogin(login, app);

@@ -2,10 +2,11 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import mongoose from "mongoose";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { allModels, User } from "../../models";
 import { createSession } from "~/features/auth/session.server";
 import { getCategories } from "~/features/categories/categories.server";
+import { startPlaidStandIn, STAND_IN_DEFAULTS as PLAID_STAND_IN } from "../../scripts/plaid-stand-in.mjs";
 import { createTransactionFor, createUser } from "../factories";
 import { useTestDatabase } from "../setup/database";
 
@@ -22,6 +23,12 @@ process.env.STRIPE_SECRET_KEY = "sk_test_fuzz";
 process.env.STRIPE_WEBHOOK_SECRET = "whsec_fuzz";
 process.env.STRIPE_API_URL = "http://127.0.0.1:9";
 process.env.STRIPE_MAX_NETWORK_RETRIES = "0";
+// Bank linking on the Plaid stand-in, so the Plaid webhook and the link-token route are fuzzed as they run in production.
+const plaid = await startPlaidStandIn({ port: 0, initialWebhook: false });
+afterAll(() => plaid.stop());
+process.env.PLAID_CLIENT_ID = PLAID_STAND_IN.clientId;
+process.env.PLAID_SECRET = PLAID_STAND_IN.secret;
+process.env.PLAID_API_URL = plaid.url;
 
 const APP = "http://localhost:3000";
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
 const routeFiles = readdirSync(routesDir).filter((file) => /\.tsx?$/.test(file));
 /** Posted by servers, not browsers: these prove the sender by a signature instead. */
-const SIGNED_WEBHOOKS = ["webhooks.stripe.ts"];
+const SIGNED_WEBHOOKS = ["webhooks.stripe.ts", "webhooks.plaid.ts"];
 
 describe("route actions", () => {
   const withActions = routeFiles.filter(

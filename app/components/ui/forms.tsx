@@ -110,15 +110,22 @@ export function SubmitButton({
       aria-busy={pending || undefined}
       className={`inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70 ${className}`}
     >
-      {pending ? (
-        <>
-          <Spinner />
-          {pendingLabel}
-        </>
-      ) : (
-        children
-      )}
+      <PendingContent pending={pending} pendingLabel={pendingLabel}>
+        {children}
+      </PendingContent>
     </button>
+  );
+}
+
+/** A button's content: `pendingLabel` behind a spinner while its form is in flight, else `children`. */
+export function PendingContent({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+  return pending ? (
+    <>
+      <Spinner />
+      {pendingLabel}
+    </>
+  ) : (
+    children
   );
 }
 

@@ -1,11 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { bankEntryOf, collectSyncChanges, ledgerAmountOf, MAX_SYNC_RESTARTS, mergeSyncPages, SYNC_RESTART_CODE, type BankTransactionData, type SyncPage } from "./sync";
+import type { PlaidSyncPage, PlaidTransactionData } from "~/integrations/plaid-data";
+import { bankEntryOf, collectSyncChanges, ledgerAmountOf, MAX_SYNC_RESTARTS, mergeSyncPages, SYNC_RESTART_CODE } from "./sync";
 
-function transaction(id: string, amount: number, fields: Partial<BankTransactionData> = {}): BankTransactionData {
+function transaction(id: string, amount: number, fields: Partial<PlaidTransactionData> = {}): PlaidTransactionData {
   return { transactionId: id, accountId: "acc-1", amount, currency: "USD", date: "2026-11-20", name: `Bank text ${id}`, merchantName: null, pending: false, pendingTransactionId: null, ...fields };
 }
 
-function page(fields: Partial<SyncPage>): SyncPage {
+function page(fields: Partial<PlaidSyncPage>): PlaidSyncPage {
   return { added: [], modified: [], removed: [], nextCursor: "c", hasMore: false, ...fields };
 }
 

@@ -1,26 +1,10 @@
 import type { LedgerEntry } from "~/features/transactions/ledger";
 import { DESCRIPTION_MAX_LENGTH, type TransactionType } from "~/features/transactions/transactions";
+import type { PlaidSyncPage, PlaidTransactionData } from "~/integrations/plaid-data";
 import { toCents, type Cents } from "~/lib/money";
 
-/** One bank transaction as Plaid describes it. `amount` in dollars: positive is money out of the account. */
-export type BankTransactionData = {
-  transactionId: string;
-  accountId: string;
-  amount: number;
-  currency: string | null;
-  date: string;
-  name: string;
-  merchantName: string | null;
-  pending: boolean;
-  /** For a posted transaction: the pending one it replaces. */
-  pendingTransactionId: string | null;
-};
-
-/** One page of /transactions/sync. */
-export type SyncPage = { added: BankTransactionData[]; modified: BankTransactionData[]; removed: string[]; nextCursor: string; hasMore: boolean };
-
 /** What a whole sync brings, every page folded together: the latest state of each transaction, and the ids gone. */
-export type SyncChanges = { upserted: BankTransactionData[]; removed: string[]; nextCursor: string | null };
+export type SyncChanges = { upserted: PlaidTransactionData[]; removed: string[]; nextCursor: string | null };
 
 /** Plaid's answer when the data changed while the pages were read: start again from the saved cursor. */
 export const SYNC_RESTART_CODE = "TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION";
@@ -40,13 +24,13 @@ export function ledgerAmountOf(plaidAmount: number): { type: TransactionType; am
 }
 
 /** Folds pages in order: the last word on each transaction wins (added then removed is gone; removed then added is back). */
-export function mergeSyncPages(pages: SyncPage[]): SyncChanges {
-  const latest = new Map<string, BankTransactionData | null>();
+export function mergeSyncPages(pages: PlaidSyncPage[]): SyncChanges {
+  const latest = new Map<string, PlaidTransactionData | null>();
   for (const page of pages) {
     for (const transaction of [...page.added, ...page.modified]) latest.set(transaction.transactionId, transaction);
     for (const id of page.removed) latest.set(id, null);
   }
-  const upserted: BankTransactionData[] = [];
+  const upserted: PlaidTransactionData[] = [];
   const removed: string[] = [];
   for (const [id, transaction] of latest) {
     if (transaction) upserted.push(transaction);
@@ -62,12 +46,12 @@ export function mergeSyncPages(pages: SyncPage[]): SyncChanges {
  * Nothing is applied here: the caller applies all changes, then saves the cursor.
  */
 export async function collectSyncChanges(
-  fetchPage: (cursor: string | null) => Promise<SyncPage>,
+  fetchPage: (cursor: string | null) => Promise<PlaidSyncPage>,
   cursor: string | null,
   isRestart: (error: unknown) => boolean,
 ): Promise<SyncChanges & { restarts: number }> {
   for (let restarts = 0; ; restarts += 1) {
-    const pages: SyncPage[] = [];
+    const pages: PlaidSyncPage[] = [];
     try {
       let next = cursor;
       do {
@@ -83,7 +67,7 @@ export async function collectSyncChanges(
 }
 
 /** The ledger entry of a bank transaction: uncategorized (it lands on the New tab), described by its merchant or its bank text. */
-export function bankEntryOf(transaction: BankTransactionData, bankName: string): LedgerEntry | null {
+export function bankEntryOf(transaction: PlaidTransactionData, bankName: string): LedgerEntry | null {
   const booked = ledgerAmountOf(transaction.amount);
   if (!booked) return null;
   const description = (transaction.merchantName?.trim() || transaction.name.trim()).slice(0, DESCRIPTION_MAX_LENGTH);

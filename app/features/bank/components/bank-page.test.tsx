@@ -1,37 +1,18 @@
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, type BankConnectionView } from "../bank";
 import { BankPage } from "./bank-page";
 import { PlaidLinkButton } from "./plaid-link-button";
+import { renderInRouter, renderWhileSubmitting, silenceServerLayoutEffectWarnings } from "../../../../tests/setup/render-in-router";
 
-// RouterProvider and Link are browser code: rendered to a string they warn about their useLayoutEffect, which is harmless
-// here. Silenced from the start (the describe blocks render while they are collected); every other message still shows.
-const consoleError = console.error.bind(console);
-vi.spyOn(console, "error").mockImplementation((message: unknown, ...rest: unknown[]) => {
-  if (typeof message === "string" && message.startsWith("Warning: useLayoutEffect does nothing on the server")) return;
-  consoleError(message, ...rest);
-});
-afterAll(() => {
-  vi.restoreAllMocks();
-});
+silenceServerLayoutEffectWarnings();
 
-/** The page as the server sends it: `Form` and `Link` need a data router around them. */
 function render(element: ReactElement) {
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [BANK_PATH] });
-  return renderToStaticMarkup(<RouterProvider router={router} />);
+  return renderInRouter(element, BANK_PATH);
 }
 
-/** The same, while a form posting `fields` to the bank page is in flight (its action never answers). */
-async function renderSubmitting(element: ReactElement, fields: Record<string, string>) {
-  const router = createMemoryRouter([{ path: "*", element, action: () => new Promise<never>(() => {}) }], { initialEntries: [BANK_PATH] });
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
-  void router.navigate(BANK_PATH, { formMethod: "post", formData });
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(router.state.navigation.state).toBe("submitting");
-  return renderToStaticMarkup(<RouterProvider router={router} />);
+function renderSubmitting(element: ReactElement, fields: Record<string, string>) {
+  return renderWhileSubmitting(element, { path: BANK_PATH, fields });
 }
 
 /** What a person reads: the markup without its tags. */

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState, type MouseEvent, type ReactNode, type Ref } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Spinner } from "~/components/ui/forms";
+import { PendingContent } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { formatGeneratedAt } from "~/features/insights/insights";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, type BankConnectionView, type ConnectionStatus } from "../bank";
@@ -77,14 +77,9 @@ function IntentForm({
         onClick={onClick}
         className={className}
       >
-        {pending ? (
-          <>
-            <Spinner />
-            {pendingLabel}
-          </>
-        ) : (
-          children
-        )}
+        <PendingContent pending={pending} pendingLabel={pendingLabel}>
+          {children}
+        </PendingContent>
       </button>
     </Form>
   );

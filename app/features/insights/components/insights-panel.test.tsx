@@ -1,38 +1,19 @@
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { toCents } from "~/lib/money";
 import { formatGeneratedAt, INSIGHT_INTENTS, INSIGHT_MESSAGES, type AiStatus, type DebtResult, type SpendingResult } from "../insights";
 import { DebtStrategiesPanel } from "./debt-strategies-panel";
 import { InsightsPanel } from "./insights-panel";
+import { renderInRouter, renderWhileSubmitting, silenceServerLayoutEffectWarnings } from "../../../../tests/setup/render-in-router";
 
-// RouterProvider and Link are browser code: rendered to a string they warn about their useLayoutEffect, which is harmless
-// here. Silenced from the start (the describe blocks render while they are collected); every other message still shows.
-const consoleError = console.error.bind(console);
-vi.spyOn(console, "error").mockImplementation((message: unknown, ...rest: unknown[]) => {
-  if (typeof message === "string" && message.startsWith("Warning: useLayoutEffect does nothing on the server")) return;
-  consoleError(message, ...rest);
-});
-afterAll(() => {
-  vi.restoreAllMocks();
-});
+silenceServerLayoutEffectWarnings();
 
-/** The panels as the server sends them: `Form` and `Link` need a data router around them. */
 function render(element: ReactElement, path = "/insights") {
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
-  return renderToStaticMarkup(<RouterProvider router={router} />);
+  return renderInRouter(element, path);
 }
 
-/** The same, while a form posting `intent` to `action` is in flight (its action never answers). */
-async function renderSubmitting(element: ReactElement, action: string, intent: string) {
-  const router = createMemoryRouter([{ path: "*", element, action: () => new Promise<never>(() => {}) }], { initialEntries: ["/insights"] });
-  const formData = new FormData();
-  formData.set("intent", intent);
-  void router.navigate(action, { formMethod: "post", formData });
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(router.state.navigation.state).toBe("submitting");
-  return renderToStaticMarkup(<RouterProvider router={router} />);
+function renderSubmitting(element: ReactElement, action: string, intent: string) {
+  return renderWhileSubmitting(element, { path: "/insights", action, fields: { intent } });
 }
 
 const LONG_DESCRIPTION =
