@@ -10,6 +10,7 @@ import { DashboardSkeleton } from "~/features/dashboard/components/dashboard-ske
 import { BudgetFigures, EMPTY_BUDGET_TEXT } from "~/features/dashboard/components/monthly-budget";
 import { LoadingMonthOverlay, MonthPicker, useMonthTransition } from "~/features/dashboard/components/month-picker";
 import { SummaryCards } from "~/features/dashboard/components/summary-cards";
+import { UnplannedNotice } from "~/features/dashboard/components/unplanned-notice";
 import { DebtsCard } from "~/features/debts/components/debts-card";
 import { DASHBOARD_DEBTS_SHOWN } from "~/features/debts/debts";
 import { listDebts } from "~/features/debts/debts.server";
@@ -29,6 +30,7 @@ import {
   EXPENSE_VIEWS,
   INCOME_VIEWS,
   parseView,
+  unplannedCategories,
   type BudgetCard,
 } from "~/features/dashboard/dashboard";
 import { secureCookiesEnabled } from "~/utils/env.server";
@@ -306,6 +308,7 @@ export default function Dashboard() {
           <CategorySection title="Income Sources" param="incomeView" views={INCOME_VIEWS} view={incomeView} rows={income} currency={currency}>
             <CategoryList type="income" items={income} view={incomeView} currency={currency} monthKey={month} redirectTo={here} label="Income sources" emptyMessage="No income sources yet." />
           </CategorySection>
+          <UnplannedNotice categories={unplannedCategories(expense)} currency={currency} />
           <CategorySection title="Expense Categories" param="expenseView" views={EXPENSE_VIEWS} view={expenseView} rows={expense} currency={currency}>
             <CategoryList
               type="expense"

@@ -163,6 +163,15 @@ test.describe("dashboard", () => {
     await expect(food).toContainText("Spent $420.25 · Left $179.75");
     await expect(headline(housing)).toHaveText("$0.00");
     await expect(housing).toContainText("Spent $1,200.00 · Over by $1,200.00");
+    // Nothing planned for Housing: its bar is full and red and reads Over, not a grey 0%.
+    const housingBar = housing.getByRole("progressbar");
+    await expect(housingBar).toHaveAttribute("aria-valuetext", "Over: nothing planned");
+    await expect(housingBar.locator("div")).toHaveClass(/bg-red-500/);
+    await expect(housing.getByText("Over", { exact: true })).toBeVisible();
+    await expect(food.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "70%");
+    const unplanned = page.getByRole("region", { name: /categories have no plan yet/ });
+    await expect(unplanned).toContainText("Housing ($1,200.00 spent), Transportation, Utilities, Healthcare, Savings.");
+    await expect(unplanned).toContainText("Spending in a category with nothing planned counts as over budget.");
 
     const incomeTotal = page.getByTestId("incomeView-total");
     const expenseTotal = page.getByTestId("expenseView-total");

@@ -9,6 +9,7 @@ import {
   mergeCategories,
   nextOrder,
   plannedAmount,
+  categoryProgress,
   progressColor,
   progressPercent,
   sanitizeCategory,
@@ -241,6 +242,14 @@ describe("plannedAmount and progress", () => {
     expect(progressPercent(5000, 20000)).toBe(25);
     expect(progressPercent(30000, 20000)).toBe(150);
     expect(progressPercent(5000, 0)).toBe(0);
+  });
+
+  test("spending with nothing planned reads as over: a full red bar labelled Over; income with nothing expected as Above", () => {
+    expect(categoryProgress("expense", 3500, 0)).toEqual({ width: 100, color: "bg-red-500", label: "Over", over: true });
+    expect(categoryProgress("income", 3500, 0)).toEqual({ width: 100, color: "bg-green-600", label: "Above", over: false });
+    expect(categoryProgress("expense", 0, 0)).toEqual({ width: 0, color: "bg-blue-500", label: "0%", over: false });
+    expect(categoryProgress("expense", 30000, 20000)).toEqual({ width: 100, color: "bg-red-500", label: "150%", over: true });
+    expect(categoryProgress("expense", 5000, 20000)).toEqual({ width: 25, color: "bg-blue-500", label: "25%", over: false });
   });
 
   test("expense colours: over 100 red, from 90 orange, from 75 yellow, else blue", () => {

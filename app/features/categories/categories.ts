@@ -228,6 +228,20 @@ export function progressPercent(actual: number, planned: number) {
   return planned > 0 ? Math.round((actual / planned) * 100) : 0;
 }
 
+/**
+ * What a category's progress bar shows: its width (0–100), colour and label.
+ * Spending on an expense with nothing planned is over its plan, so the bar is
+ * full and red and reads "Over" (a 0% bar would hide it); income with nothing
+ * expected reads "Above".
+ */
+export function categoryProgress(type: CategoryType, actual: number, planned: number) {
+  if (planned <= 0 && actual > 0) {
+    return type === "expense" ? { width: 100, color: "bg-red-500", label: "Over", over: true } : { width: 100, color: "bg-green-600", label: "Above", over: false };
+  }
+  const percent = progressPercent(actual, planned);
+  return { width: Math.min(percent, 100), color: progressColor(type, percent), label: `${percent}%`, over: type === "expense" && percent > 100 };
+}
+
 /** The Tailwind background class of a category's progress bar. */
 export function progressColor(type: CategoryType, percent: number) {
   if (type === "expense") {

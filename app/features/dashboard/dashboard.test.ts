@@ -10,6 +10,7 @@ import {
   parseView,
   rowValue,
   summaryCards,
+  unplannedCategories,
   viewTotal,
 } from "./dashboard";
 import { summaryIncrements, toMonthTotals, type MonthTotals, type SummarisedTransaction } from "~/features/transactions/month-summary";
@@ -171,6 +172,30 @@ describe("dashboard figures", () => {
     expect(figures.income).toHaveLength(2);
     expect(figures.expense).toHaveLength(6);
     expect(figures.budget).toMatchObject({ amount: 0, planned: 0, left: 0, percentAllocated: null, barPercent: 0 });
+  });
+});
+
+describe("categories without a plan", () => {
+  test("names the expense categories planned at $0, those already spent in first, with display names; debts are left out", () => {
+    const categories = [
+      category("housing", "expense", 120000),
+      { ...category("gym membership", "expense", 0), name: "gym membership" },
+      category("food", "expense", 0),
+      category("utilities", "expense", 0),
+      { ...category("debt_1", "expense", 0), isDebt: true },
+      category("salary", "income", 0),
+    ];
+    const totals = totalsOf([
+      { type: "expense", category: "food", amount: 3500, monthKey: month },
+      { type: "expense", category: "gym membership", amount: 4000, monthKey: month },
+      { type: "expense", category: "debt_1", amount: 10000, monthKey: month },
+    ]);
+    const { expense } = dashboardFigures({ totals, categories, categoryBudgets: {}, monthBudget: { amount: toCents(0), userSet: false, carriedOver: false } });
+    expect(unplannedCategories(expense)).toEqual([
+      { id: "gym membership", name: "Gym Membership", spent: 4000 },
+      { id: "food", name: "Food", spent: 3500 },
+      { id: "utilities", name: "Utilities", spent: 0 },
+    ]);
   });
 });
 

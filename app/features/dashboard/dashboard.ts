@@ -1,5 +1,5 @@
 import type { BudgetEntry, CategoryBudgets } from "~/features/budgets/carry-over";
-import { plannedAmount, type Category, type CategoryType } from "~/features/categories/categories";
+import { capitalizeWords, plannedAmount, type Category, type CategoryType } from "~/features/categories/categories";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
@@ -142,6 +142,18 @@ export function dashboardFigures({
   const cards = summaryCards(totals);
   const planned = toCents(expense.reduce((sum, row) => sum + row.planned, 0));
   return { cards, budget: budgetCard(monthBudget, planned, cards.expenses), income, expense };
+}
+
+/**
+ * The expense categories with nothing planned this month, those already spent
+ * in first (they read as over): what the dashboard asks the user to plan. Debt
+ * categories are planned by their debts.
+ */
+export function unplannedCategories(expense: CategoryRow[]) {
+  return expense
+    .filter((row) => row.planned === 0 && !row.category.isDebt)
+    .sort((a, b) => b.actual - a.actual)
+    .map((row) => ({ id: row.category.id, name: capitalizeWords(row.category.name), spent: row.actual }));
 }
 
 /** The sum a section's header shows for its current tab. */

@@ -7,8 +7,7 @@ import {
   CATEGORY_ACTION,
   CATEGORY_INTENT,
   CATEGORY_NAME_MAX_LENGTH,
-  progressColor,
-  progressPercent,
+  categoryProgress,
   type Category,
 } from "~/features/categories/categories";
 import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "~/features/dashboard/dashboard";
@@ -179,7 +178,7 @@ export function CategoryCard({
   const pendingName = fetcher.formData?.get("intent") === CATEGORY_INTENT.rename ? String(fetcher.formData.get("name")) : null;
   const displayName = capitalizeWords(pendingName ?? category.name);
   const isIncome = category.type === "income";
-  const percent = progressPercent(actual, planned);
+  const progress = categoryProgress(category.type, actual, planned);
   const { headline, others } = cardFigures(item, view ?? null);
   const detailPath = categoryDetailPath(category.id, monthKey);
   const returnTo = withSearchParam(redirectTo, CONFIRM_DELETE_PARAM, null);
@@ -292,15 +291,15 @@ export function CategoryCard({
           <div
             role="progressbar"
             aria-label={`${displayName} progress`}
-            aria-valuenow={Math.min(percent, 100)}
-            aria-valuetext={`${percent}%`}
+            aria-valuenow={progress.width}
+            aria-valuetext={progress.label === "Over" ? "Over: nothing planned" : progress.label}
             aria-valuemin={0}
             aria-valuemax={100}
             className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
           >
-            <div className={`h-full rounded-full ${progressColor(category.type, percent)}`} style={{ width: `${Math.min(percent, 100)}%` }} />
+            <div className={`h-full rounded-full ${progress.color}`} style={{ width: `${progress.width}%` }} />
           </div>
-          <span className="w-12 text-right text-xs font-medium tabular-nums text-slate-600">{percent}%</span>
+          <span className={`w-12 text-right text-xs font-medium tabular-nums ${progress.over ? "text-red-700" : "text-slate-600"}`}>{progress.label}</span>
         </div>
 
         {fetcher.data?.errors ? (
