@@ -113,6 +113,11 @@ function ResetSucceeded() {
       <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
         {CONFIRM_MESSAGES.success}
       </p>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 underline hover:text-brand-800">
+          Go to login now
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

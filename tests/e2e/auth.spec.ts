@@ -171,6 +171,7 @@ test.describe("password reset", () => {
     await fillForm(page, { "New Password": newPassword, "Confirm New Password": newPassword });
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByText("Password has been reset successfully! Redirecting to login...")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to login now" })).toHaveAttribute("href", "/login");
     await expect(page).toHaveURL("/login", { timeout: 10_000 });
     expect(await app.models.Session.countDocuments({ _id: otherDevice.id })).toBe(0);
 
