@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/react";
 import * as z from "zod/mini";
 import { requireUserId } from "~/features/auth/auth.server";
-import { CATEGORY_INTENT, CATEGORY_MESSAGES, type CategoryIntent } from "~/features/categories/categories";
+import { capitalizeWords, CATEGORY_INTENT, CATEGORY_MESSAGES, type Category, type CategoryIntent } from "~/features/categories/categories";
 import {
   addCategory,
   deleteCategory,
@@ -42,7 +42,7 @@ function isIntent(value: unknown): value is CategoryIntent {
 
 type Submission = z.infer<typeof CategoryFormSchema>;
 
-async function apply(userId: string, submission: Submission): Promise<{ ok: true } | CategoryRefusal> {
+async function apply(userId: string, submission: Submission): Promise<{ ok: true; category?: Category } | CategoryRefusal> {
   switch (submission.intent) {
     case CATEGORY_INTENT.add:
       return addCategory(userId, { name: submission.name, type: submission.type, amount: parseAmountToCents(submission.amount) ?? ZERO_CENTS });
@@ -62,12 +62,13 @@ async function apply(userId: string, submission: Submission): Promise<{ ok: true
   }
 }
 
-function successMessage(submission: Submission) {
+/** `changed`: the category the submission changed (none for a reorder); a deletion names it as everywhere else, by its display name. */
+function successMessage(submission: Submission, changed: Category | null) {
   switch (submission.intent) {
     case CATEGORY_INTENT.add:
       return CATEGORY_MESSAGES.added;
     case CATEGORY_INTENT.delete:
-      return CATEGORY_MESSAGES.deleted(submission.categoryId);
+      return CATEGORY_MESSAGES.deleted(capitalizeWords(changed?.name ?? submission.categoryId));
     case CATEGORY_INTENT.move:
     case CATEGORY_INTENT.reorder:
       return CATEGORY_MESSAGES.reordered;
@@ -111,5 +112,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) {
     return refuse(outcome.errors.map((message) => (message === CATEGORY_MESSAGES.notFound ? FAILURE_MESSAGE[intent] : message)));
   }
-  return redirectWithToast(landingAfter(parsed.data, redirectTo), { type: "success", message: successMessage(parsed.data) });
+  const changed = outcome.category ?? null;
+  return redirectWithToast(landingAfter(parsed.data, redirectTo), { type: "success", message: successMessage(parsed.data, changed) });
 }

@@ -126,7 +126,7 @@ test.describe("categories", () => {
 
     await deleteUtilities.click();
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByText("utilities deleted successfully")).toBeVisible();
+    await expect(page.getByText("Utilities deleted successfully")).toBeVisible();
     await expect(expenseList(page).getByRole("article", { name: "Utilities" })).toHaveCount(0);
     await expect(page).toHaveURL(DASHBOARD);
     const stored = await app.models.User.findById(user.id).select({ categories: 1 }).lean<StoredCategories>();

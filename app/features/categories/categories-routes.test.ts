@@ -144,19 +144,19 @@ describe("resources.categories action", () => {
     expect((await stored(userId)).food.name).toBe("Food & Dining");
   });
 
-  test("deletes with '{id} deleted successfully'; from the category's own page it lands on the dashboard", async () => {
+  test("deletes with '{name} deleted successfully' (the display name); from the category's own page it lands on the dashboard", async () => {
     const { userId, cookie } = await signedInUser();
     await expectToast(
       await post(cookie, { intent: CATEGORY_INTENT.delete, categoryId: "utilities", redirectTo: "/dashboard?month=2025-01" }),
       "/dashboard?month=2025-01",
       "success",
-      "utilities deleted successfully",
+      "Utilities deleted successfully",
     );
     await expectToast(
       await post(cookie, { intent: CATEGORY_INTENT.delete, categoryId: "savings", redirectTo: "/categories/savings?month=2025-01" }),
       "/dashboard",
       "success",
-      "savings deleted successfully",
+      "Savings deleted successfully",
     );
     const categories = await stored(userId);
     expect(categories.utilities).toBeUndefined();

@@ -71,7 +71,8 @@ export const CATEGORY_MESSAGES = {
   added: "Category added",
   updated: "Category updated",
   reordered: "Category order updated",
-  deleted: (id: string) => `${id} deleted successfully`,
+  /** §8 names the category by its id; users know it by its name (decision 161). */
+  deleted: (name: string) => `${name} deleted successfully`,
 } as const;
 
 export function isCategoryType(value: unknown): value is CategoryType {
