@@ -12,7 +12,7 @@ import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
+import { landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { createTransaction, getCategoryChoices } from "~/features/transactions/transactions.server";
 import { readForm } from "~/utils/form-body.server";
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const paysDebt = added.type === "expense" && isDebtCategoryId(added.category);
   const message = paysDebt ? DEBT_MESSAGES.appliedViaTransaction(formatMoney(added.amount as Cents, user.currency)) : TRANSACTION_MESSAGES.added;
-  return redirectWithToast(redirectTo, { type: "success", message });
+  return redirectWithToast(landingAfterAdd(redirectTo, added), { type: "success", message });
 }
 
 export const handle: PageHandle = { title: "Transactions" };

@@ -76,7 +76,14 @@ describe("add transaction action", () => {
     expect(await Transaction.findOne({ userId }).lean()).toMatchObject({ amount: 1250, description: "Lunch", category: "food", monthKey: "2026-03" });
 
     const offsite = await newAction({ request: post("/transactions/new", cookie, { ...fields, redirectTo: "//evil.example" }), params: {}, context: {} });
-    expectRedirect(offsite, "/transactions");
+    expectRedirect(offsite, "/transactions?tab=tracked");
+  });
+
+  test("added from the transactions page, it lands on the tab that lists it", async () => {
+    const { cookie } = await signedInUser();
+    const fields = { type: "expense", amount: "12.50", date: "2026-03-05", description: "Lunch" };
+    const tracked = await newAction({ request: post("/transactions/new", cookie, { ...fields, category: "food", redirectTo: "/transactions?tab=new&cursor=abc&q=lu" }), params: {}, context: {} });
+    expectRedirect(tracked, "/transactions?tab=tracked&q=lu");
   });
 
   test("a cross-site post is refused before anything is written", async () => {

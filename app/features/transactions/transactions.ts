@@ -1,4 +1,4 @@
-import type { CategoryType } from "~/features/categories/categories";
+import { isUncategorized, type CategoryType } from "~/features/categories/categories";
 
 export const DESCRIPTION_MAX_LENGTH = 500;
 
@@ -39,6 +39,24 @@ export const LIST_TABS: ReadonlyArray<{ tab: ListTab; label: string }> = [
   { tab: "tracked", label: "Tracked" },
   { tab: "deleted", label: "Deleted" },
 ];
+
+/** The tab that lists a transaction: Deleted, New (no category yet) or Tracked. */
+export function listTabOf(transaction: { category: string; deleted: boolean }): ListTab {
+  if (transaction.deleted) return "deleted";
+  return isUncategorized(transaction.category) ? "new" : "tracked";
+}
+
+/**
+ * Where to go after adding `added`: `redirectTo`, except that the
+ * transactions page opens on the tab that lists it (users look for what they just added).
+ */
+export function landingAfterAdd(redirectTo: string, added: { category: string; deleted: boolean }) {
+  const url = new URL(redirectTo, "http://app.invalid");
+  if (url.pathname !== TRANSACTIONS_PATH) return redirectTo;
+  url.searchParams.set("tab", listTabOf(added));
+  url.searchParams.delete("cursor");
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 export function isListTab(value: unknown): value is ListTab {
   return value === "new" || value === "tracked" || value === "deleted";
