@@ -1,6 +1,6 @@
 import { savingsRate } from "~/features/savings/savings";
 import { summaryCards } from "~/features/dashboard/dashboard";
-import { isUncategorized, type Category } from "~/features/categories/categories";
+import { capitalizeWords, isUncategorized, type Category } from "~/features/categories/categories";
 import type { CategoryTotals, MonthTotals } from "~/features/transactions/month-summary";
 import { shiftMonth } from "~/lib/month";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
@@ -227,7 +227,7 @@ export type PieSlice = {
  * id as name; uncategorized spending is "Uncategorized".
  */
 export function expenseSlices(totals: MonthTotals, categories: Pick<Category, "id" | "name">[]): PieSlice[] {
-  const names = new Map(categories.map((category) => [category.id, category.name]));
+  const names = new Map(categories.map((category) => [category.id, capitalizeWords(category.name)]));
   const amounts = Object.entries(totals.categories)
     .map(([id, categoryTotals]) => ({ id, name: isUncategorized(id) ? "Uncategorized" : (names.get(id) ?? id), amount: categoryExpense(categoryTotals) }))
     .filter((slice) => slice.amount > 0)
@@ -238,7 +238,7 @@ export function expenseSlices(totals: MonthTotals, categories: Pick<Category, "i
 
 /** Savings categories of the month with their expense, for the Savings tab. */
 export function savingsBreakdown(totals: MonthTotals, categories: NamedCategory[]) {
-  return savingsCategories(categories).map((category) => ({ id: category.id, name: category.name, amount: categoryExpense(totals.categories[category.id]) }));
+  return savingsCategories(categories).map((category) => ({ id: category.id, name: capitalizeWords(category.name), amount: categoryExpense(totals.categories[category.id]) }));
 }
 
 export type AnalyticsInput = {

@@ -9,6 +9,7 @@ import { TRANSACTION_MESSAGES, type CategoryChoice } from "./transactions";
 import {
   bulkDeleteTransactions,
   createTransaction,
+  getCategoryChoices,
   getTransaction,
   listSidebarTransactions,
   listTransactions,
@@ -18,6 +19,7 @@ import {
   updateTransaction,
   type TransactionInput,
 } from "./transactions.server";
+import { createCategory, createGoogleUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
@@ -364,4 +366,12 @@ describe("listing", () => {
     expect((await listTransactions(userId, { tab: "all" })).items).toHaveLength(4);
     expect((await listTransactions(otherId, { tab: "all" })).items).toHaveLength(1);
   });
+});
+
+test("the form's category choices carry display names, as the cards show them", async () => {
+  const userId = await createGoogleUser();
+  await createCategory(userId, { name: "gym membership", type: "expense" });
+  const choices = await getCategoryChoices(userId);
+  expect(choices).toContainEqual({ id: "gym-membership", name: "Gym Membership", type: "expense" });
+  expect(choices).toContainEqual({ id: "food", name: "Food & Dining", type: "expense" });
 });

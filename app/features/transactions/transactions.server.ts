@@ -1,6 +1,6 @@
 import mongoose, { Types } from "mongoose";
 import { Transaction, type TransactionRecord } from "../../../models";
-import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
+import { capitalizeWords, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
@@ -352,5 +352,5 @@ export function listSidebarTransactions(userId: string, tab: ListTab, limit = DE
 
 /** The categories the transaction form offers (and checks a choice against). */
 export async function getCategoryChoices(userId: string): Promise<CategoryChoice[]> {
-  return (await getCategories(userId)).map(({ id, name, type }) => ({ id, name, type }));
+  return (await getCategories(userId)).map(({ id, name, type }) => ({ id, name: capitalizeWords(name), type }));
 }

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { format, parse } from "date-fns";
 import type { ReactNode } from "react";
-import { isUncategorized, type Category } from "~/features/categories/categories";
+import { capitalizeWords, isUncategorized, type Category } from "~/features/categories/categories";
 import { formatMoney, toCents } from "~/lib/money";
 import {
   editTransactionPath,
@@ -208,7 +208,7 @@ export function TransactionGroups({
   redirectTo: string;
   selectFormId?: string;
 }) {
-  const names = new Map(categories.map((category) => [category.id, category.name]));
+  const names = new Map(categories.map((category) => [category.id, capitalizeWords(category.name)]));
   return (
     <div className="@container space-y-4">
       {groupByDate(items).map((group) => (
