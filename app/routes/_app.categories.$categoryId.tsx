@@ -58,7 +58,7 @@ export default function CategoryDetailPage() {
         ← Back to dashboard
       </Link>
       <header className="flex flex-wrap items-center gap-3">
-        <h2 className="text-2xl font-bold text-slate-900">{name}</h2>
+        <h2 className="min-w-0 text-2xl font-bold text-slate-900 wrap-anywhere">{name}</h2>
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-600">
           {category.type === "income" ? "Income" : "Expense"}
         </span>

@@ -243,12 +243,9 @@ function AddTransactionLinks({ returnTo }: { returnTo: string }) {
       >
         +
       </Link>
-      <Link
-        to={to}
-        aria-label="Add Transaction"
-        className="fixed bottom-8 right-8 z-30 hidden h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white shadow-lg hover:bg-brand-700 lg:flex"
-      >
-        +
+      {/* In the header rather than floating: a fixed button covered the cards beneath it. */}
+      <Link to={to} className="hidden items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 lg:inline-flex">
+        <span aria-hidden="true">+</span> Add Transaction
       </Link>
     </>
   );

@@ -287,3 +287,31 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL("/dashboard?month=2026-03&expenseView=spent");
   });
 });
+
+test.describe("long names on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a 49-character category name wraps instead of widening the page", async ({ page, login }) => {
+    const user = await login();
+    const { createCategory } = await import("../factories");
+    const name = "Veryveryverylongcategorynamewithoutanyspacesatall";
+    await createCategory(user.id, { name, type: "expense" });
+    const { transactions } = await dataModules();
+    const month = new Date().toISOString().slice(0, 7);
+    await transactions.createTransaction(user.id, { type: "expense", category: name.toLowerCase(), amount: 3500, date: `${month}-02`, description: "Lunch" });
+    for (const path of ["/dashboard", "/transactions?tab=tracked", `/categories/${name.toLowerCase()}`]) {
+      await page.goto(path);
+      await expect(page.getByText(name, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(390);
+    }
+  });
+});
+
+test("on a desktop the Add Transaction button sits in the header, covering nothing", async ({ page, login }) => {
+  await login();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/dashboard");
+  const add = page.getByRole("link", { name: "Add Transaction" });
+  await expect(add).toBeVisible();
+  expect(await add.evaluate((element) => getComputedStyle(element).position)).not.toBe("fixed");
+});

@@ -197,7 +197,7 @@ export function CategoryCard({
   };
 
   const plannedLabel = isIncome ? "Expected" : "Planned";
-  const nameDisplay = <span className="font-semibold text-slate-900">{displayName}</span>;
+  const nameDisplay = <span className="font-semibold text-slate-900 wrap-anywhere">{displayName}</span>;
 
   /** The planned amount is edited in place wherever the card shows it. */
   const editablePlanned = (display: ReactNode) =>
@@ -250,7 +250,7 @@ export function CategoryCard({
       >
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0 flex-1">
-            <div className="flex items-center gap-2">
+            <div className="flex min-w-0 items-center gap-2">
               {hydrated && !category.isDebt ? (
                 <InlineEdit
                   label="Category name"

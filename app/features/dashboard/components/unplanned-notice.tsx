@@ -16,7 +16,7 @@ export function UnplannedNotice({ categories, currency }: { categories: ReturnTy
       <h2 id={headingId} className="font-semibold">
         {categories.length === 1 ? "1 category has no plan yet" : `${categories.length} categories have no plan yet`}
       </h2>
-      <p className="mt-1">
+      <p className="mt-1 wrap-anywhere">
         {categories.map((category, index) => (
           <span key={category.id}>
             {index > 0 ? ", " : null}

@@ -151,7 +151,7 @@ function TransactionRow({
       ) : null}
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`text-sm font-medium ${uncategorized ? "text-amber-700" : "text-slate-900"}`}>{category}</span>
+          <span className={`text-sm font-medium wrap-anywhere ${uncategorized ? "text-amber-700" : "text-slate-900"}`}>{category}</span>
           {item.allocations.length > 0 ? (
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Offset</span>
           ) : null}
