@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 
 export type ToastData = { id: string; type: "success" | "error" | "warning"; message: string };
 
@@ -11,26 +11,49 @@ const STYLES: Record<ToastData["type"], string> = {
 export const NOTIFICATION_DURATION_MS = 2000;
 
 /**
- * The centred notification. A CSS animation hides it after 2 s so it also
- * vanishes without JavaScript; with JavaScript it is removed from the page.
+ * The notification after a redirect. A success is centred and hidden after
+ * 2 s by a CSS animation, so it also goes without JavaScript (with it, it is
+ * removed from the page). An error or a warning stays at the top until the
+ * user dismisses it: a button with JavaScript, a checkbox styled as one without.
  */
 export function Toaster({ toast }: { toast: ToastData }) {
   const [visibleId, setVisibleId] = useState<string | null>(toast.id);
+  const [hydrated, setHydrated] = useState(false);
+  const dismissId = useId();
+  const persistent = toast.type !== "success";
   useEffect(() => {
+    setHydrated(true);
     setVisibleId(toast.id);
+    if (persistent) return;
     const timer = setTimeout(() => setVisibleId(null), NOTIFICATION_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast.id]);
+  }, [toast.id, persistent]);
   if (visibleId !== toast.id) return null;
+  const message = (
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      data-toast-type={toast.type}
+      className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border px-5 py-4 text-sm font-medium shadow-lg ${persistent ? "peer-checked:hidden" : "toast-auto-hide text-center"} ${STYLES[toast.type]}`}
+    >
+      <span className="flex-1">{toast.message}</span>
+      {persistent ? (
+        hydrated ? (
+          <button type="button" onClick={() => setVisibleId(null)} className="rounded px-1 font-semibold underline">
+            Dismiss
+          </button>
+        ) : (
+          <label htmlFor={dismissId} className="cursor-pointer rounded px-1 font-semibold underline">
+            Dismiss
+          </label>
+        )
+      ) : null}
+    </div>
+  );
+  if (!persistent) return <div className="pointer-events-none fixed inset-0 z-[60] flex items-center justify-center p-4">{message}</div>;
   return (
-    <div className="pointer-events-none fixed inset-0 z-[60] flex items-center justify-center p-4">
-      <div
-        role={toast.type === "error" ? "alert" : "status"}
-        data-toast-type={toast.type}
-        className={`toast-auto-hide pointer-events-auto max-w-md rounded-xl border px-5 py-4 text-center text-sm font-medium shadow-lg ${STYLES[toast.type]}`}
-      >
-        {toast.message}
-      </div>
+    <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center p-4">
+      {hydrated ? null : <input id={dismissId} type="checkbox" className="peer sr-only" aria-label="Dismiss the notice" />}
+      {message}
     </div>
   );
 }

@@ -165,3 +165,20 @@ test("the bank page has no serious accessibility problems, with a bank in error 
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
 });
+
+test("an error notice stays until it is dismissed, a success goes by itself", async ({ page, login, app, plaidControl, javaScriptEnabled }) => {
+  const user = await premiumLogin(login, app);
+  await linkBank(page, javaScriptEnabled);
+  await expect(page.getByText("Bank account connected successfully!")).toBeHidden({ timeout: 5_000 });
+
+  await plaidControl("/__control/fail", { path: "/transactions/sync", error_code: "INTERNAL_SERVER_ERROR", client_user_id: user.id });
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("button", { name: `Sync ${BANK}` }).click();
+  const notice = page.getByRole("alert").filter({ hasText: "Failed to sync transactions" });
+  await expect(notice).toBeVisible();
+  // Well past the 2 s a success notice stays.
+  await page.waitForTimeout(3_000);
+  await expect(notice).toBeVisible();
+  await notice.getByText("Dismiss").click();
+  await expect(notice).toBeHidden();
+});

@@ -559,7 +559,8 @@ test.describe("debt management", () => {
     ).toBeVisible();
     await expect(page.getByRole("radio", { name: "Expense" })).toBeChecked();
     await page.getByLabel("Amount").fill("120.50");
-    await page.getByLabel("Category").selectOption({ label: "💳 Car loan" });
+    // Categories are offered and listed by their display names, as the dashboard's cards show them.
+    await page.getByLabel("Category").selectOption({ label: "💳 Car Loan" });
     await page.getByLabel("Date").fill(todayIso());
     await page.getByLabel("Description").fill("March installment");
     await page.getByRole("button", { name: "Add Transaction" }).click();
@@ -570,7 +571,7 @@ test.describe("debt management", () => {
     const row = page
       .getByTestId("transaction-row")
       .filter({ hasText: "March installment" });
-    await expect(row).toContainText("💳 Car loan");
+    await expect(row).toContainText("💳 Car Loan");
     await expect(row).toContainText("−$120.50");
     expect(await app.models.Debt.findById(debt.id).lean()).toMatchObject({
       currentBalance: 87950,
