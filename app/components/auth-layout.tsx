@@ -79,7 +79,7 @@ export function GoogleAlternative({ enabled, label, redirectTo }: { enabled: boo
 
 function Divider() {
   return (
-    <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+    <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
       <span className="h-px flex-1 bg-slate-200" />
       or
       <span className="h-px flex-1 bg-slate-200" />
