@@ -36,6 +36,19 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 app.use(express.static("public", { maxAge: "1h" }));
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
 
+/**
+ * Pages opened on another host name than APP_URL's (127.0.0.1 for localhost, a bare domain for www): one
+ * redirect to APP_URL's host, where the session cookie lives, so nobody arrives signed out (after checkout,
+ * say). Only page reads: posts, webhooks and /healthz answer on any host.
+ */
+const canonicalUrl = process.env.APP_URL ? new URL(process.env.APP_URL) : null;
+app.use((request, response, next) => {
+  if (!canonicalUrl || (request.method !== "GET" && request.method !== "HEAD") || request.path === "/healthz") return next();
+  const host = (proxies > 0 && request.get("X-Forwarded-Host")) || request.get("Host");
+  if (!host || host === canonicalUrl.host) return next();
+  response.redirect(301, new URL(request.originalUrl, canonicalUrl).href);
+});
+
 /** Pages, data and resource requests while the database cannot be reached: 503, Retry-After, and no stack trace. */
 app.use(async (request, response, next) => {
   if (await databaseIsReachable()) return next();

@@ -287,3 +287,14 @@ test.describe("Google sign-in", () => {
     expect(stored).toMatchObject({ authProvider: "google", googleId: identity.sub, emailVerified: true, displayName: "Grace Hopper" });
   });
 });
+
+test("a page opened on another host name is sent once to the app's own, where the session cookie lives", async ({ request, app }) => {
+  const canonical = new URL(app.state.appUrl);
+  const other = `http://127.0.0.1:${canonical.port}`;
+  const page = await request.get(`${other}/payment-success?session_id=cs_test`, { maxRedirects: 0 });
+  expect(page.status()).toBe(301);
+  expect(page.headers()["location"]).toBe(`${canonical.origin}/payment-success?session_id=cs_test`);
+  expect((await request.get(`${other}/healthz`, { maxRedirects: 0 })).status()).toBe(200);
+  const post = await request.post(`${other}/webhooks/stripe`, { data: "{}", maxRedirects: 0 });
+  expect(post.status()).not.toBe(301);
+});
