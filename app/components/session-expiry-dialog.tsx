@@ -1,3 +1,4 @@
+import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { useFetcher, useLocation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
@@ -93,6 +94,12 @@ export function SessionExpiryDialog() {
   if (secondsLeft === null) return null;
   const minutes = Math.floor(secondsLeft / 60);
   const seconds = String(secondsLeft % 60).padStart(2, "0");
+  return <ExpiringDialog countdown={`${minutes}:${seconds}`} onLogout={logout} onContinue={() => markActive(true)} />;
+}
+
+/** The warning itself: focus moves to 'Continue Session' when it opens and back where it was when it closes. */
+function ExpiringDialog({ countdown, onLogout, onContinue }: { countdown: string; onLogout: () => void; onContinue: () => void }) {
+  const continueButton = useDialogFocus<HTMLButtonElement>();
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
       <div role="alertdialog" aria-modal="true" aria-labelledby="session-expiring-title" className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
@@ -102,15 +109,20 @@ export function SessionExpiryDialog() {
         <p className="mt-2 text-sm text-slate-600">
           You have been inactive for a while. For your security you will be signed out in{" "}
           <span className="font-semibold tabular-nums" data-testid="session-countdown">
-            {minutes}:{seconds}
+            {countdown}
           </span>
           .
         </p>
         <div className="mt-6 flex justify-end gap-3">
-          <button type="button" onClick={logout} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          <button type="button" onClick={onLogout} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
             Logout Now
           </button>
-          <button type="button" onClick={() => markActive(true)} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <button
+            ref={continueButton}
+            type="button"
+            onClick={onContinue}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             Continue Session
           </button>
         </div>

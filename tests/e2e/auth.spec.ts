@@ -224,7 +224,7 @@ test.describe("idle sessions", () => {
     await page.clock.fastForward("28:00");
     const dialog = page.getByRole("alertdialog", { name: "Session Expiring" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Continue Session" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Continue Session" })).toBeFocused();
     await expect(dialog.getByTestId("session-countdown")).toHaveText("2:00");
 
     await dialog.getByRole("button", { name: "Continue Session" }).click();

@@ -1,5 +1,5 @@
 import { toCents } from "~/lib/money";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 /** The app's own data modules, on the connection the fixtures opened. */
 async function dataModules() {
@@ -285,6 +285,20 @@ test.describe("dashboard", () => {
     await sidebar.getByRole("link", { name: "Close transactions" }).click();
     await expect(sidebar).toBeHidden();
     await expect(page).toHaveURL("/dashboard?month=2026-03&expenseView=spent");
+  });
+
+  test("@js-only the sidebar takes focus when it opens and gives it back when Escape closes it", async ({ page, login }) => {
+    await login();
+    await page.goto("/dashboard?month=2026-03");
+    await waitForHydration(page);
+    const opener = page.getByRole("link", { name: "View Transactions" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const sidebar = page.getByRole("dialog", { name: "Transactions" });
+    await expect(sidebar.getByRole("link", { name: "Close transactions" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(sidebar).toBeHidden();
+    await expect(opener).toBeFocused();
   });
 });
 

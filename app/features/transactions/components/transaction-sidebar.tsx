@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
+import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { TRANSACTIONS_PATH, type ListTab, type TransactionItem } from "~/features/transactions/transactions";
 import { AutoImportPromotion, EmptyTransactions, TransactionGroups, TransactionTabs, type CategoryName } from "./transaction-list";
 
@@ -35,6 +36,7 @@ export function TransactionSidebar({
   const navigate = useNavigate();
   const titleId = useId();
   const redirectTo = tabHref(tab);
+  const closeLink = useDialogFocus<HTMLAnchorElement>();
 
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -58,6 +60,7 @@ export function TransactionSidebar({
             Transactions
           </h2>
           <Link
+            ref={closeLink}
             to={closeTo}
             preventScrollReset
             aria-label="Close transactions"
