@@ -1,6 +1,6 @@
 import mongoose, { Types } from "mongoose";
 import { BankConnection, BankLink, type BankConnectionRecord } from "../../../models";
-import { applyLedgerBatch } from "~/features/transactions/ledger.server";
+import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
 import { getPlaid, PlaidRequestError, type PlaidClient } from "~/integrations/plaid.server";
 import { getEnv } from "~/utils/env.server";
 import { needsResealing, openAccessToken, sealAccessToken, type SealedToken } from "./access-token.server";
@@ -25,10 +25,6 @@ const notFound: BankFailure = { ok: false, reason: "not-found", message: BANK_ME
 /** The record a sealed token is bound to: moved onto another user's or item's record, it does not open. */
 function tokenContext(userId: Types.ObjectId | string, itemId: string) {
   return `${userId.toString()}:${itemId}`;
-}
-
-function toObjectId(id: string) {
-  return Types.ObjectId.isValid(id) && /^[a-f0-9]{24}$/i.test(id) ? new Types.ObjectId(id) : null;
 }
 
 function plaidFailure(error: unknown, message: string): BankFailure {
@@ -124,7 +120,7 @@ function webhookUrlFor(appUrl: string) {
  * and accounts, stores the sealed access token, and runs the first sync. A
  * failed first sync leaves the bank linked with its error shown.
  */
-export async function connectBank(userId: string, publicToken: string): Promise<{ ok: true; connection: BankConnectionView; imported: number } | BankFailure> {
+export async function connectBank(userId: string, publicToken: string): Promise<{ ok: true } | BankFailure> {
   const plaid = getPlaid();
   if (!plaid) return notConfigured;
   if (!/^public-[\w-]+$/.test(publicToken)) return { ok: false, reason: "invalid", message: BANK_MESSAGES.invalidToken };
@@ -154,10 +150,9 @@ export async function connectBank(userId: string, publicToken: string): Promise<
     },
     { upsert: true },
   );
-  const saved = await BankConnection.findOne({ itemId: linked.itemId, userId: owner }).select({ _id: 1 }).lean();
-  const synced = await syncConnection(userId, saved!._id.toString());
-  const connection = await BankConnection.findById(saved!._id).lean<BankConnectionRecord>();
-  return { ok: true, connection: viewOf(connection!), imported: synced.ok ? synced.imported : 0 };
+  // A failed first sync leaves the bank linked, its error shown on the page.
+  await syncOwned({ itemId: linked.itemId, userId: owner });
+  return { ok: true };
 }
 
 /**
@@ -166,7 +161,7 @@ export async function connectBank(userId: string, publicToken: string): Promise<
  */
 export async function completeHostedLink(
   userId: string,
-): Promise<{ ok: true; outcome: "connected" | "relinked"; imported: number } | { ok: true; outcome: "cancelled" } | BankFailure> {
+): Promise<{ ok: true; outcome: "connected" | "relinked" | "cancelled" } | BankFailure> {
   const plaid = getPlaid();
   if (!plaid) return notConfigured;
   const link = await BankLink.findOneAndDelete({ userId: new Types.ObjectId(userId) }).lean();
@@ -182,21 +177,26 @@ export async function completeHostedLink(
   if (link.connectionId) {
     if (!finished) return { ok: true, outcome: "cancelled" };
     const synced = await syncConnection(userId, link.connectionId.toString());
-    return synced.ok ? { ok: true, outcome: "relinked", imported: synced.imported } : synced;
+    return synced.ok ? { ok: true, outcome: "relinked" } : synced;
   }
   if (!publicToken) return { ok: true, outcome: "cancelled" };
   const connected = await connectBank(userId, publicToken);
-  return connected.ok ? { ok: true, outcome: "connected", imported: connected.imported } : connected;
+  return connected.ok ? { ok: true, outcome: "connected" } : connected;
 }
 
-/** Takes the item for one sync, or null when another sync holds it; then reads its token and cursor. */
-async function lockForSync(connectionId: Types.ObjectId, now = new Date()) {
-  const { modifiedCount } = await BankConnection.updateOne(
-    { _id: connectionId, $or: [{ syncLockedUntil: null }, { syncLockedUntil: mongoose.trusted({ $lt: now }) }] },
+type ConnectionFilter = { _id: Types.ObjectId; userId?: Types.ObjectId } | { itemId: string; userId: Types.ObjectId };
+
+/**
+ * Takes the matching bank for one sync and reads its token and cursor; null
+ * when no bank matches, `busy` when another sync holds it.
+ */
+async function lockForSync(filter: ConnectionFilter, now = new Date()) {
+  const { matchedCount } = await BankConnection.updateOne(
+    { ...filter, $or: [{ syncLockedUntil: null }, { syncLockedUntil: mongoose.trusted({ $lt: now }) }] },
     { $set: { syncLockedUntil: new Date(now.getTime() + SYNC_LOCK_MS), status: "syncing" } },
   );
-  if (modifiedCount !== 1) return null;
-  return BankConnection.findById(connectionId).select("+accessToken +cursor").lean<ConnectionWithSecrets>();
+  if (matchedCount === 1) return BankConnection.findOne(filter).select("+accessToken +cursor").lean<ConnectionWithSecrets>();
+  return (await BankConnection.exists(filter)) ? "busy" : null;
 }
 
 async function recordSyncFailure(connection: ConnectionWithSecrets, error: unknown) {
@@ -255,20 +255,20 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
   }
 }
 
-async function syncById(connectionId: Types.ObjectId): Promise<SyncOutcome> {
+/** Syncs the bank `filter` names; one that does not match is not found. */
+async function syncOwned(filter: ConnectionFilter): Promise<SyncOutcome> {
   const plaid = getPlaid();
   if (!plaid) return notConfigured;
-  const connection = await lockForSync(connectionId);
-  if (!connection) return { ok: true, imported: 0, alreadyRunning: true };
+  const connection = await lockForSync(filter);
+  if (!connection) return notFound;
+  if (connection === "busy") return { ok: true, imported: 0, alreadyRunning: true };
   return runSync(plaid, connection);
 }
 
 /** Syncs one of the user's banks; another user's bank is not found. */
 export async function syncConnection(userId: string, connectionId: string): Promise<SyncOutcome> {
   const _id = toObjectId(connectionId);
-  const owned = _id ? await BankConnection.exists({ _id, userId: new Types.ObjectId(userId) }) : null;
-  if (!_id || !owned) return notFound;
-  return syncById(_id);
+  return _id ? syncOwned({ _id, userId: new Types.ObjectId(userId) }) : notFound;
 }
 
 /** Syncs every bank of the user; the count is of new transactions, `failed` the banks that could not sync. */
@@ -279,7 +279,7 @@ export async function syncAllConnections(userId: string) {
   let imported = 0;
   let failed = 0;
   for (const { _id } of connections) {
-    const outcome = await syncById(_id);
+    const outcome = await syncOwned({ _id });
     if (outcome.ok) imported += outcome.imported;
     else failed += 1;
   }
@@ -289,8 +289,7 @@ export async function syncAllConnections(userId: string) {
 /** Syncs a bank by its id alone (the webhook's and the nightly job's sync). */
 export async function syncConnectionById(connectionId: string) {
   const _id = toObjectId(connectionId);
-  if (!_id || !(await BankConnection.exists({ _id }))) return notFound;
-  return syncById(_id);
+  return _id ? syncOwned({ _id }) : notFound;
 }
 
 /** Every linked bank, for the nightly sync: those waiting for their user to log in again are left out. */

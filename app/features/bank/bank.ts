@@ -25,7 +25,6 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 /** The words of §8 (Bank), and the few the spec leaves to us. */
 export const BANK_MESSAGES = {
-  loadFailed: "Failed to load connected accounts",
   invalidToken: "Invalid token received from server",
   unavailable: "Bank linking is unavailable right now. Please try again shortly.",
   connectionIssue: (message: string) => `Connection issue: ${message}`,
@@ -41,8 +40,6 @@ export const BANK_MESSAGES = {
   disconnected: "Bank account disconnected successfully",
   syncError: "Sync Error",
   premiumRequired: "Premium Required",
-  /** Not in the spec: a user who left Hosted Link without linking (nothing alarming). */
-  linkCancelled: "No bank account was linked.",
   /** Not in the spec: the server has no Plaid keys and no stand-in. */
   notConfigured: "Bank linking is not set up on this server yet.",
   /** Not in the spec: update mode finished; the account syncs again. */

@@ -1,4 +1,5 @@
 import type { Cents } from "~/lib/money";
+import { formatUtcClock, formatUtcDateTime } from "~/lib/utc-time";
 
 export const INSIGHTS_PATH = "/insights";
 
@@ -107,29 +108,13 @@ export function aiStatusOf(availability: Exclude<AiStatus, { reason: "fallback" 
   return result?.notice ? { mode: "rules", reason: "fallback" } : availability;
 }
 
-const MONTH_ABBREVIATIONS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * Times of generation are written from the UTC fields: the app has no time
- * zone of the user's, and server and browser must write the same text (Intl's
- * output differs between ICU versions, date-fns' `format` reads local time).
- */
-function utcClock(date: Date) {
-  const hours = date.getUTCHours();
-  return `${hours % 12 || 12}:${String(date.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"} UTC`;
-}
-
 /** "3:04 PM UTC", for toasts. */
 export function formatGeneratedTime(iso: string) {
-  return utcClock(new Date(iso));
+  return formatUtcClock(iso) ?? "";
 }
 
 /** "Nov 5, 2026 at 3:04 PM UTC" for 'Last updated'; null when `iso` is not a date. */
-export function formatGeneratedAt(iso: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return `${MONTH_ABBREVIATIONS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()} at ${utcClock(date)}`;
-}
+export const formatGeneratedAt = formatUtcDateTime;
 
 /** Refreshes (insights or debt strategies) a user may ask for per hour. */
 export const REFRESHES_PER_HOUR = 10;

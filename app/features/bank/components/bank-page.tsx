@@ -3,7 +3,7 @@ import { useId, useRef, useState, type MouseEvent, type ReactNode, type Ref } fr
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { PendingContent } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
-import { formatGeneratedAt } from "~/features/insights/insights";
+import { formatUtcDateTime, formatUtcDay } from "~/lib/utc-time";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, type BankConnectionView, type ConnectionStatus } from "../bank";
 import { linkButtonClass, PlaidLinkButton } from "./plaid-link-button";
 
@@ -21,15 +21,6 @@ const STATUS_PILLS: Record<ConnectionStatus, { label: string; className: string 
   syncing: { label: "Syncing", className: "bg-blue-100 text-blue-800" },
   error: { label: BANK_MESSAGES.syncError, className: "bg-red-100 text-red-800" },
 };
-
-const MONTH_ABBREVIATIONS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Nov 5, 2026" from the UTC fields, so server and browser write the same text. */
-function formatDay(iso: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return `${MONTH_ABBREVIATIONS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
 
 /** Whether the bank page's form posting `intent` (for `connectionId`, if given) is in flight, or its page reloading after it. */
 function usePendingIntent(intent: string, connectionId?: string) {
@@ -159,8 +150,8 @@ function ConnectionCard({
   const disconnecting = usePendingIntent(BANK_INTENTS.disconnect, connection.id);
   const name = connection.institutionName;
   const pill = STATUS_PILLS[connection.status];
-  const connectedOn = formatDay(connection.connectedAt);
-  const lastSynced = connection.lastSync ? formatGeneratedAt(connection.lastSync) : null;
+  const connectedOn = formatUtcDay(connection.connectedAt);
+  const lastSynced = connection.lastSync ? formatUtcDateTime(connection.lastSync) : null;
 
   return (
     <li>
