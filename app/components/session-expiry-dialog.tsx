@@ -1,8 +1,9 @@
 import { useDialogFocus } from "~/components/ui/use-dialog-focus";
-import { useFetcher, useLocation, useSubmit } from "@remix-run/react";
+import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+const KEEPALIVE_PATH = "/resources/session-keepalive";
 export const WARNING_BEFORE_MS = 2 * 60 * 1000;
 export const CHECK_INTERVAL_MS = 60 * 1000;
 export const COUNTDOWN_SECONDS = 120;
@@ -23,7 +24,7 @@ function readLastActivity() {
 export function SessionExpiryDialog() {
   const [logoutAt, setLogoutAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const keepalive = useFetcher();
+  const navigate = useNavigate();
   const submit = useSubmit();
   const location = useLocation();
   const lastPing = useRef(Date.now());
@@ -44,10 +45,13 @@ export function SessionExpiryDialog() {
       setLogoutAt(null);
       if (pingServer || time - lastPing.current >= KEEPALIVE_INTERVAL_MS) {
         lastPing.current = time;
-        keepalive.submit(null, { method: "post", action: "/resources/session-keepalive" });
+        // A plain request, not a fetcher: a fetcher's action makes Remix reload every loader of the page, on each ping.
+        void fetch(KEEPALIVE_PATH, { method: "POST", credentials: "same-origin" }).then((response) => {
+          if (response.redirected && new URL(response.url).pathname === "/login") navigate("/login");
+        });
       }
     },
-    [keepalive],
+    [navigate],
   );
 
   useEffect(() => {
