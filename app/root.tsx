@@ -8,7 +8,7 @@ import stylesheet from "./styles/tailwind.css?url";
 import { getOptionalUser } from "./features/auth/auth.server";
 import { getPublicEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce-provider";
-import { getToast } from "./utils/toast.server";
+import { getToast } from "./utils/flash.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

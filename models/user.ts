@@ -27,6 +27,16 @@ const categorySchema = new Schema(
   { _id: false },
 );
 
+/** A billing-period change waiting for the next renewal (a Stripe subscription schedule's next phase). */
+const scheduledChangeSchema = new Schema(
+  {
+    interval: { type: String, enum: ["month", "year"], required: true },
+    priceId: { type: String, required: true },
+    effectiveAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
 const subscriptionSchema = new Schema(
   {
     status: { type: String, default: null },
@@ -40,6 +50,7 @@ const subscriptionSchema = new Schema(
     currentPeriodEnd: Date,
     cancelAtPeriodEnd: { type: Boolean, default: false },
     canceledAt: Date,
+    scheduledChange: { type: scheduledChangeSchema, default: null },
     updatedAt: Date,
   },
   { _id: false },

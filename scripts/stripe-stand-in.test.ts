@@ -45,13 +45,18 @@ type ControlAnswer = {
   status: number | null;
 };
 
-async function control(path: string, body?: unknown): Promise<ControlAnswer> {
+async function control<Answer = ControlAnswer>(path: string, body?: unknown): Promise<Answer> {
   const response = await fetch(`${standIn.url}/_control/${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return response.json() as Promise<ControlAnswer>;
+  return response.json() as Promise<Answer>;
+}
+
+/** "The current period ends now": the stand-in renews, switches to the schedule's next phase, or cancels. */
+function endPeriod(subscription: Stripe.Subscription) {
+  return control<Stripe.Subscription>(`subscriptions/${subscription.id}/advance`, {});
 }
 
 function sessionParams(price = MONTHLY): Stripe.Checkout.SessionCreateParams {
@@ -399,5 +404,504 @@ describe("Stripe stand-in", () => {
     } finally {
       standIn.setWebhookUrl(receiverUrl);
     }
+  });
+});
+
+const longDate = (unix: number) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(unix * 1000);
+
+/** The phases Ledgerly sends to switch to `price` when the current period ends. */
+function switchAtPeriodEnd(item: Stripe.SubscriptionItem, price: string): Stripe.SubscriptionScheduleUpdateParams {
+  return {
+    phases: [
+      {
+        items: [{ price: item.price.id, quantity: 1 }],
+        start_date: item.current_period_start,
+        end_date: item.current_period_end,
+      },
+      { items: [{ price, quantity: 1 }], duration: { interval: "year", interval_count: 1 } },
+    ],
+    end_behavior: "release",
+    proration_behavior: "none",
+  };
+}
+
+async function openPortal(customer: string) {
+  const session = await stripe.billingPortal.sessions.create({ customer, return_url: "http://app.test/settings/billing" });
+  return { session, html: () => fetch(session.url).then((response) => response.text()) };
+}
+
+function postCard(session: Stripe.BillingPortal.Session, card: Record<string, string>) {
+  return fetch(`${session.url}/payment-method`, { method: "POST", body: new URLSearchParams(card), redirect: "manual" });
+}
+
+describe("Stripe stand-in: schedules, period ends and invoices", () => {
+  it("switches to the next phase's price when the period ends, invoices it, then releases the finished schedule", async () => {
+    const subscription = await subscribe(MONTHLY);
+    const [item] = subscription.items.data;
+    received = [];
+
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const currentPhase = { start_date: item.current_period_start, end_date: item.current_period_end };
+    expect(schedule.id).toMatch(/^sub_sched_/);
+    expect(schedule).toMatchObject({
+      object: "subscription_schedule",
+      subscription: subscription.id,
+      customer: subscription.customer,
+      status: "active",
+      end_behavior: "release",
+      current_phase: currentPhase,
+      phases: [{ ...currentPhase, items: [{ price: MONTHLY, quantity: 1 }], proration_behavior: "create_prorations" }],
+      released_at: null,
+      released_subscription: null,
+    });
+    expect(received.map((event) => event.type)).toEqual([
+      "subscription_schedule.created",
+      "customer.subscription.updated",
+    ]);
+    expect(received[1].data.previous_attributes).toEqual({ schedule: null });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).schedule).toBe(schedule.id);
+
+    const updated = await stripe.subscriptionSchedules.update(schedule.id, switchAtPeriodEnd(item, ANNUAL));
+    const [, annualPhase] = updated.phases;
+    expect(annualPhase).toMatchObject({ start_date: item.current_period_end, items: [{ price: ANNUAL, quantity: 1 }] });
+    expect(annualPhase.end_date - annualPhase.start_date).toBeGreaterThanOrEqual(365 * DAY);
+    expect(annualPhase.end_date - annualPhase.start_date).toBeLessThanOrEqual(366 * DAY);
+    expect(received.at(-1)?.type).toBe("subscription_schedule.updated");
+    received = [];
+
+    const switched = await endPeriod(subscription);
+    const [annualItem] = switched.items.data;
+    expect(annualItem).toMatchObject({
+      id: item.id,
+      price: { id: ANNUAL, unit_amount: 2499 },
+      current_period_start: annualPhase.start_date,
+      current_period_end: annualPhase.end_date,
+    });
+    expect(switched.schedule).toBe(schedule.id);
+    expect(received.map((event) => event.type)).toEqual([
+      "subscription_schedule.updated",
+      "customer.subscription.updated",
+      "invoice.paid",
+    ]);
+    expect((received[0].data.object as Stripe.SubscriptionSchedule).current_phase).toEqual({
+      start_date: annualPhase.start_date,
+      end_date: annualPhase.end_date,
+    });
+
+    const invoices = await stripe.invoices.list({ subscription: subscription.id });
+    expect(invoices.data.map((invoice) => [invoice.amount_paid, invoice.billing_reason, invoice.status])).toEqual([
+      [2499, "subscription_cycle", "paid"],
+      [299, "subscription_create", "paid"],
+    ]);
+    const [renewal, first] = invoices.data;
+    expect(switched.latest_invoice).toBe(renewal.id);
+    expect(renewal.id).toBe((received[2].data.object as Stripe.Invoice).id);
+    expect(first.number).toMatch(/^[0-9A-F]{8}-0001$/);
+    expect(renewal.number).toBe(first.number!.replace(/0001$/, "0002"));
+    expect(renewal).toMatchObject({
+      hosted_invoice_url: `${standIn.url}/invoices/${renewal.id}`,
+      invoice_pdf: null,
+      period_start: annualPhase.start_date,
+      created: annualPhase.start_date,
+    });
+    expect(await stripe.invoices.retrieve(renewal.id)).toEqual(renewal);
+    const invoicePage = await (await fetch(renewal.hosted_invoice_url!)).text();
+    expect(invoicePage).toContain(`Invoice ${renewal.number}`);
+    expect(invoicePage).toContain("$24.99");
+    expect(invoicePage).toContain("1 × Ledgerly Premium (at $24.99 / year)");
+    expect((await stripe.invoices.list({ customer: subscription.customer as string, limit: 1 })).has_more).toBe(true);
+    received = [];
+
+    const released = await endPeriod(subscription);
+    expect(released).toMatchObject({ schedule: null, items: { data: [{ price: { id: ANNUAL } }] } });
+    expect(released.items.data[0].current_period_start).toBe(annualPhase.end_date);
+    expect(received.map((event) => event.type)).toEqual([
+      "subscription_schedule.released",
+      "customer.subscription.updated",
+      "invoice.paid",
+    ]);
+    expect(await stripe.subscriptionSchedules.retrieve(schedule.id)).toMatchObject({
+      status: "released",
+      released_at: annualPhase.end_date,
+      released_subscription: subscription.id,
+      subscription: null,
+      current_phase: null,
+    });
+  });
+
+  it("release hands back the subscription with its price and period, and a released schedule takes no more changes", async () => {
+    const subscription = await subscribe(MONTHLY);
+    const [item] = subscription.items.data;
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    await stripe.subscriptionSchedules.update(schedule.id, switchAtPeriodEnd(item, ANNUAL));
+    received = [];
+
+    const released = await stripe.subscriptionSchedules.release(schedule.id);
+    expect(released).toMatchObject({
+      status: "released",
+      released_subscription: subscription.id,
+      subscription: null,
+      current_phase: null,
+    });
+    expect(Math.abs(released.released_at! - Date.now() / 1000)).toBeLessThan(60);
+    expect(received.map((event) => event.type)).toEqual([
+      "subscription_schedule.released",
+      "customer.subscription.updated",
+    ]);
+    expect(received[1].data.previous_attributes).toEqual({ schedule: schedule.id });
+    const after = await stripe.subscriptions.retrieve(subscription.id);
+    expect(after.schedule).toBeNull();
+    expect(after.items.data[0]).toMatchObject({
+      price: { id: MONTHLY },
+      current_period_start: item.current_period_start,
+      current_period_end: item.current_period_end,
+    });
+
+    await expect(stripe.subscriptionSchedules.release(schedule.id)).rejects.toMatchObject({
+      statusCode: 400,
+      type: "StripeInvalidRequestError",
+      message:
+        "You cannot release a subscription schedule that is currently in the `released` status. It must be in `not_started` or `active`.",
+    });
+    await expect(stripe.subscriptionSchedules.update(schedule.id, { end_behavior: "release" })).rejects.toMatchObject({
+      statusCode: 400,
+      message:
+        "You cannot update a subscription schedule that is currently in the `released` status. It must be in `not_started` or `active`.",
+    });
+
+    const renewed = await endPeriod(subscription);
+    expect(renewed.items.data[0]).toMatchObject({ price: { id: MONTHLY }, current_period_start: item.current_period_end });
+    expect(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).toMatchObject({
+      cancel_at_period_end: true,
+    });
+  });
+
+  it("refuses cancelation changes on a scheduled subscription, a second schedule, and a canceled subscription", async () => {
+    const subscription = await subscribe();
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+
+    for (const cancelAtPeriodEnd of [true, false]) {
+      await expect(
+        stripe.subscriptions.update(subscription.id, { cancel_at_period_end: cancelAtPeriodEnd }),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        type: "StripeInvalidRequestError",
+        message: `The subscription is managed by the subscription schedule \`${schedule.id}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+      });
+    }
+    expect((await stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(false);
+
+    await expect(stripe.subscriptionSchedules.create({ from_subscription: subscription.id })).rejects.toMatchObject({
+      statusCode: 400,
+      message: `You cannot migrate a subscription that is already attached to a schedule: \`${schedule.id}\`.`,
+      param: "from_subscription",
+    });
+    await expect(stripe.subscriptionSchedules.create({ from_subscription: "sub_missing" })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "resource_missing",
+      message: "No such subscription: 'sub_missing'",
+      param: "from_subscription",
+    });
+    await expect(stripe.subscriptionSchedules.retrieve("sub_sched_missing")).rejects.toMatchObject({
+      statusCode: 404,
+      message: "No such subscription_schedule: 'sub_sched_missing'",
+    });
+    expect((await stripe.subscriptionSchedules.list({ customer: subscription.customer as string })).data).toEqual([
+      schedule,
+    ]);
+
+    received = [];
+    await stripe.subscriptions.cancel(subscription.id);
+    expect(received.map((event) => event.type)).toEqual([
+      "customer.subscription.deleted",
+      "subscription_schedule.canceled",
+    ]);
+    expect(await stripe.subscriptionSchedules.retrieve(schedule.id)).toMatchObject({ status: "canceled", current_phase: null });
+    await expect(stripe.subscriptionSchedules.release(schedule.id)).rejects.toMatchObject({
+      message:
+        "You cannot release a subscription schedule that is currently in the `canceled` status. It must be in `not_started` or `active`.",
+    });
+
+    const other = await subscribe();
+    await stripe.subscriptions.cancel(other.id);
+    await expect(stripe.subscriptionSchedules.create({ from_subscription: other.id })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "from_subscription",
+    });
+  });
+
+  it("validates phases like Stripe and works out every phase's dates", async () => {
+    const subscription = await subscribe(MONTHLY);
+    const [item] = subscription.items.data;
+    const { id } = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const current = { items: [{ price: MONTHLY }], start_date: item.current_period_start, end_date: item.current_period_end };
+    const refusals: [Stripe.SubscriptionScheduleUpdateParams.Phase[], { message: string; param?: string }][] = [
+      [
+        [{ ...current, start_date: item.current_period_start + DAY }],
+        { message: "You can not modify the start date of the current phase.", param: "phases[0][start_date]" },
+      ],
+      [
+        [current, { items: [{ price: ANNUAL }], end_date: item.current_period_end + 400 * DAY, duration: { interval: "year" } }],
+        { message: "You may only specify one of these parameters: duration, end_date.", param: "phases[1]" },
+      ],
+      [
+        [current, { items: [{ price: "price_unknown" }] }],
+        { message: "No such price: 'price_unknown'", param: "phases[1][items][0][price]" },
+      ],
+      [
+        [current, { items: [{ quantity: 1 }] }],
+        { message: "Missing required param: phases[1][items][0][price].", param: "phases[1][items][0][price]" },
+      ],
+      [
+        [current, { items: [{ price: ANNUAL }], duration: { interval: "fortnight" } }],
+        { message: "Invalid duration interval: must be one of day, week, month, or year", param: "phases[1][duration][interval]" },
+      ],
+      [
+        [{ items: [{ price: MONTHLY }], start_date: item.current_period_start }, { items: [{ price: ANNUAL }] }],
+        { message: "Phase 0 needs an end_date or a duration: only the last phase may have neither.", param: "phases[0]" },
+      ],
+      [
+        [current, { items: [{ price: ANNUAL }], start_date: item.current_period_end + DAY }],
+        { message: "Phase 1 must start when phase 0 ends.", param: "phases[1][start_date]" },
+      ],
+    ];
+    for (const [phases, error] of refusals) {
+      await expect(stripe.subscriptionSchedules.update(id, { phases })).rejects.toMatchObject({
+        statusCode: 400,
+        type: "StripeInvalidRequestError",
+        ...error,
+      });
+    }
+    const noPhases = await fetch(`${standIn.url}/v1/subscription_schedules/${id}`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk_test_standin", "content-type": "application/x-www-form-urlencoded" },
+      body: "phases=",
+    });
+    expect(noPhases.status).toBe(400);
+    expect(await noPhases.json()).toMatchObject({ error: { param: "phases" } });
+
+    const quarterEnd = item.current_period_end + 90 * DAY;
+    const updated = await stripe.subscriptionSchedules.update(id, {
+      phases: [
+        { items: [{ price: MONTHLY }], duration: { interval: "month" } },
+        { items: [{ price: MONTHLY_PLUS, quantity: 2 }], end_date: quarterEnd },
+        { items: [{ price: ANNUAL }] },
+      ],
+    });
+    expect(updated.phases.map((phase) => [phase.start_date, phase.end_date])).toEqual([
+      [item.current_period_start, item.current_period_end],
+      [item.current_period_end, quarterEnd],
+      [quarterEnd, expect.any(Number)],
+    ]);
+    expect(updated.phases[1].items).toEqual([{ price: MONTHLY_PLUS, quantity: 2 }]);
+    expect(updated.phases[2].end_date - quarterEnd).toBeGreaterThanOrEqual(365 * DAY);
+
+    // A monthly price in a three-month phase renews within the phase, at that phase's price.
+    await endPeriod(subscription);
+    const withinPhase = await endPeriod(subscription);
+    expect(withinPhase.items.data[0]).toMatchObject({ price: { id: MONTHLY_PLUS }, quantity: 2 });
+    expect((await stripe.subscriptionSchedules.retrieve(id)).current_phase).toEqual({
+      start_date: item.current_period_end,
+      end_date: quarterEnd,
+    });
+  });
+
+  it("renews with the same price when the period ends", async () => {
+    const subscription = await subscribe(MONTHLY);
+    const [item] = subscription.items.data;
+    received = [];
+
+    const renewed = await endPeriod(subscription);
+    const [renewedItem] = renewed.items.data;
+    expect(renewedItem).toMatchObject({ price: { id: MONTHLY }, current_period_start: item.current_period_end });
+    expect(renewedItem.current_period_end - renewedItem.current_period_start).toBeGreaterThanOrEqual(28 * DAY);
+    expect(renewed.status).toBe("active");
+    expect(received.map((event) => event.type)).toEqual(["customer.subscription.updated", "invoice.paid"]);
+    expect(received[0].data.previous_attributes).toHaveProperty("items");
+    const invoice = received[1].data.object as Stripe.Invoice;
+    expect(renewed.latest_invoice).toBe(invoice.id);
+    expect(invoice).toMatchObject({ amount_paid: 299, status: "paid", period_start: item.current_period_end });
+  });
+
+  it("ends a subscription set to cancel at period end", async () => {
+    const subscription = await subscribe();
+    const [item] = subscription.items.data;
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    received = [];
+
+    const ended = await endPeriod(subscription);
+    expect(ended).toMatchObject({ status: "canceled", ended_at: item.current_period_end });
+    expect(ended.canceled_at).not.toBeNull();
+    expect(received.map((event) => event.type)).toEqual(["customer.subscription.deleted"]);
+    expect((received[0].data.object as Stripe.Subscription).status).toBe("canceled");
+    expect((await stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
+
+    const again = await fetch(`${standIn.url}/_control/subscriptions/${subscription.id}/advance`, { method: "POST" });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: { type: "invalid_request_error" } });
+  });
+
+  it("expands the schedule, the latest invoice and the default payment method", async () => {
+    const subscription = await subscribe();
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+
+    const expanded = await stripe.subscriptions.retrieve(subscription.id, { expand: ["schedule", "latest_invoice"] });
+    expect(expanded.schedule).toMatchObject({ id: schedule.id, object: "subscription_schedule" });
+    expect(expanded.latest_invoice).toMatchObject({ object: "invoice", status: "paid" });
+
+    const customer = (await stripe.customers.retrieve(subscription.customer as string, {
+      expand: ["invoice_settings.default_payment_method"],
+    })) as Stripe.Customer;
+    expect(customer.invoice_settings.default_payment_method).toMatchObject({
+      object: "payment_method",
+      type: "card",
+      card: { brand: "visa", last4: "4242" },
+    });
+  });
+});
+
+describe("Stripe stand-in: customer portal", () => {
+  it("creates a portal session whose page shows the plan, the card, the invoices and the way back", async () => {
+    const subscription = await subscribe(MONTHLY);
+    const [item] = subscription.items.data;
+    const customer = subscription.customer as string;
+    const { session, html } = await openPortal(customer);
+    expect(session).toMatchObject({
+      object: "billing_portal.session",
+      customer,
+      return_url: "http://app.test/settings/billing",
+      url: `${standIn.url}/portal/${session.id}`,
+      livemode: false,
+    });
+    expect(session.id).toMatch(/^bps_/);
+
+    const portal = await html();
+    expect(portal).toContain("<title>Billing portal");
+    expect(portal).toMatch(/<main[^>]*>[\s\S]*<h1>Billing portal<\/h1>/);
+    expect(portal).toContain("Ledgerly Premium · Monthly");
+    expect(portal).toContain("$2.99 / month");
+    expect(portal).toContain(`Renews on ${longDate(item.current_period_end)}`);
+    expect(portal).not.toContain("Changes to");
+    expect(portal).toMatch(/Visa •••• 4242, expires 12\/\d{4}/);
+    const [invoice] = (await stripe.invoices.list({ customer })).data;
+    expect(portal).toContain(
+      `<tr><td>${longDate(invoice.created)}</td><td>$2.99</td><td>Paid</td><td><a href="${invoice.hosted_invoice_url}">${invoice.number}</a></td></tr>`,
+    );
+    expect(portal).toContain('<a href="http://app.test/settings/billing">Return to Ledgerly</a>');
+    expect(portal).toContain(`<form class="stack" method="post" action="/portal/${session.id}/payment-method"`);
+    for (const [id, label] of [["card-number", "Card number"], ["card-expiry", "Expiry date (MM/YY)"], ["card-cvc", "CVC"]]) {
+      expect(portal).toContain(`<label for="${id}">${label}</label><input id="${id}"`);
+    }
+    expect(portal).not.toContain("<script");
+
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    await stripe.subscriptionSchedules.update(schedule.id, switchAtPeriodEnd(item, ANNUAL));
+    expect(await html()).toContain(`Changes to Annual on ${longDate(item.current_period_end)}`);
+
+    await stripe.subscriptionSchedules.release(schedule.id);
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    const canceling = await html();
+    expect(canceling).toContain(`Cancels on ${longDate(item.current_period_end)}`);
+    expect(canceling).not.toContain("Renews on");
+
+    await endPeriod(subscription);
+    expect(await html()).toContain("You have no active subscription.");
+  });
+
+  it("refuses a portal session without a known customer or a return URL", async () => {
+    const { customer } = await subscribe();
+    await expect(stripe.billingPortal.sessions.create({ return_url: "http://app.test" })).rejects.toMatchObject({
+      statusCode: 400,
+      message: "Missing required param: customer.",
+      param: "customer",
+    });
+    await expect(
+      stripe.billingPortal.sessions.create({ customer: "cus_missing", return_url: "http://app.test" }),
+    ).rejects.toMatchObject({ statusCode: 400, message: "No such customer: 'cus_missing'", param: "customer" });
+    await expect(stripe.billingPortal.sessions.create({ customer: customer as string })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "return_url",
+    });
+  });
+
+  it("updates the card from the portal's form and says why a card is refused", async () => {
+    const { customer } = await subscribe();
+    const { session, html } = await openPortal(customer as string);
+    const before = (await stripe.customers.retrieve(customer as string)) as Stripe.Customer;
+    received = [];
+
+    const refused = await postCard(session, { number: "4000 0000 0000 0002", expiry: "12/40", cvc: "123" });
+    expect(refused.status).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain(
+      '<input id="card-number" name="number" autocomplete="cc-number" inputmode="numeric" required value="" aria-invalid="true" aria-describedby="card-number-error"><p class="error" id="card-number-error">Your card number is invalid.</p>',
+    );
+    expect(refusedPage).toMatch(/<input id="card-expiry"[^>]*value="12\/40">/);
+    expect(refusedPage).not.toContain("card-expiry-error");
+
+    const amexWithShortCvc = await postCard(session, { number: "378282246310005", expiry: "01/20", cvc: "123" });
+    expect(amexWithShortCvc.status).toBe(400);
+    const amexPage = await amexWithShortCvc.text();
+    expect(amexPage).toContain("Your card&#39;s expiration date is in the past.");
+    expect(amexPage).toContain("Your card&#39;s security code is incomplete.");
+    expect(amexPage).not.toContain("Your card number is invalid.");
+    expect(received).toHaveLength(0);
+    expect(((await stripe.customers.retrieve(customer as string)) as Stripe.Customer).invoice_settings).toEqual(
+      before.invoice_settings,
+    );
+
+    const accepted = await postCard(session, { number: "5555 5555 5555 4444", expiry: "08 / 31", cvc: "321" });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get("location")).toBe(session.url);
+    const updatedPage = await html();
+    expect(updatedPage).toContain('<p class="notice" role="status">Payment method updated.</p>');
+    expect(updatedPage).toContain("Mastercard •••• 4444, expires 08/2031");
+    expect(await html()).not.toContain("Payment method updated.");
+
+    expect(received.map((event) => event.type)).toEqual(["payment_method.attached", "customer.updated"]);
+    const paymentMethod = received[0].data.object as Stripe.PaymentMethod;
+    expect(paymentMethod).toMatchObject({
+      customer,
+      card: { brand: "mastercard", last4: "4444", exp_month: 8, exp_year: 2031 },
+    });
+    expect(received[1].data.previous_attributes).toEqual({ invoice_settings: before.invoice_settings });
+    const after = (await stripe.customers.retrieve(customer as string)) as Stripe.Customer;
+    expect(after.invoice_settings.default_payment_method).toBe(paymentMethod.id);
+    expect(await stripe.paymentMethods.retrieve(paymentMethod.id)).toEqual(paymentMethod);
+  });
+
+  it("says an expired portal session has expired and links back to Ledgerly", async () => {
+    const { customer } = await subscribe();
+    const { session, html } = await openPortal(customer as string);
+    await control(`portal-sessions/${session.id}/expire`, {});
+
+    const expired = await html();
+    expect(expired).toContain("This billing portal session has expired.");
+    expect(expired).toContain('<a href="http://app.test/settings/billing">Return to Ledgerly</a>');
+    expect(expired).not.toContain("Save card");
+    expect(expired).not.toContain("Visa");
+
+    const posted = await postCard(session, { number: "4242424242424242", expiry: "12/40", cvc: "123" });
+    expect(posted.status).toBe(410);
+    expect(received.filter((event) => event.type === "customer.updated")).toHaveLength(0);
+
+    const unknown = await fetch(`${standIn.url}/portal/bps_missing`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("No such billing_portal.session: &#39;bps_missing&#39;");
+  });
+
+  it("lists the new objects in the control state and forgets them on reset", async () => {
+    const subscription = await subscribe();
+    await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    await openPortal(subscription.customer as string);
+    type State = Record<"subscription_schedules" | "invoices" | "payment_methods" | "billing_portal_sessions", unknown[]>;
+    const counts = (state: State) =>
+      [state.subscription_schedules, state.invoices, state.payment_methods, state.billing_portal_sessions].map(
+        (objects) => objects.length,
+      );
+    expect(counts(await control<State>("state"))).toEqual([1, 1, 1, 1]);
+    await control("reset", {});
+    expect(counts(await control<State>("state"))).toEqual([0, 0, 0, 0]);
   });
 });

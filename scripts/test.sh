@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need (npm packages, Debian's Chromium, the embedded
 # database) and runs every test: typecheck, lint, Vitest (with the fuzz and
-# access suites), Playwright with JavaScript disabled and enabled, then the
-# database-kill test and the load test.
+# access suites), the page-weight check on the build, Playwright with JavaScript
+# disabled and enabled, then the database-kill test and the load test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +20,8 @@ npx tsc
 npx eslint . --max-warnings 0
 npx vitest run
 npx remix build
+# No page may load more than 120 KB of gzipped JavaScript on a first visit (its sizes: npm run bench:weight).
+npx tsx bench/page-weight.ts --check
 CI="${CI:-true}" npx playwright test
 # 50 users at once on a fresh database: fails on any error answer or lost write (timings go to docs/benchmarks.md with npm run bench:load).
 npx tsx bench/load.ts --seconds 15

@@ -44,8 +44,8 @@ export function isStripeError(error: unknown): error is Stripe.errors.StripeErro
   return error instanceof Stripe.errors.StripeError;
 }
 
-/** Where Stripe's hosted checkout lives: the page a subscribe form is redirected to (for the CSP's form-action). */
-export function checkoutOrigin() {
+/** Where Stripe's hosted checkout and customer portal live: the pages billing forms are redirected to (for the CSP's form-action). */
+export function hostedPageOrigins() {
   const apiUrl = getEnv().STRIPE_API_URL;
-  return apiUrl ? new URL(apiUrl).origin : "https://checkout.stripe.com";
+  return apiUrl ? [new URL(apiUrl).origin] : ["https://checkout.stripe.com", "https://billing.stripe.com"];
 }

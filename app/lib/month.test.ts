@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isIsoDate, monthKeyOf, monthLabel, monthsBetween, resolveMonth, shiftMonth } from "./month";
+import { dayHeading, isIsoDate, monthKeyOf, monthLabel, monthsBetween, resolveMonth, shiftMonth, todayIso } from "./month";
 
 describe("months", () => {
   const now = new Date(2026, 10, 21);
@@ -9,7 +9,13 @@ describe("months", () => {
     expect(monthKeyOf(now)).toBe("2026-11");
     expect(shiftMonth("2026-01", -1)).toBe("2025-12");
     expect(shiftMonth("2026-12", 1)).toBe("2027-01");
+    expect(shiftMonth("2026-03", -15)).toBe("2024-12");
+    expect(shiftMonth("2026-03", 24)).toBe("2028-03");
+    expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
     expect(monthLabel("2026-03")).toBe("March 2026");
+    expect(Array.from({ length: 12 }, (_, index) => monthLabel(shiftMonth("2026-01", index)))).toEqual(
+      ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"].map((name) => `${name} 2026`),
+    );
   });
 
   test("a saved month is restored only within ±5 years", () => {
@@ -24,6 +30,9 @@ describe("months", () => {
   test("dates must be real YYYY-MM-DD days", () => {
     expect(isIsoDate("2026-02-28")).toBe(true);
     expect(isIsoDate("2026-02-30")).toBe(false);
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2026-02-29")).toBe(false);
+    expect(isIsoDate("2026-13-01")).toBe(false);
     expect(isIsoDate("2026-2-3")).toBe(false);
   });
 });
@@ -34,5 +43,12 @@ describe("monthsBetween", () => {
     expect(monthsBetween("2025-11", "2026-02")).toBe(3);
     expect(monthsBetween("2026-03", "2026-01")).toBe(-2);
     expect(monthsBetween("2026-03", "2026-03")).toBe(0);
+  });
+});
+
+describe("day headings", () => {
+  test("name the weekday and month of a calendar day, whatever the time zone", () => {
+    expect(dayHeading("2026-11-24")).toBe("Tuesday, November 24, 2026");
+    expect(dayHeading("2028-02-29")).toBe("Tuesday, February 29, 2028");
   });
 });

@@ -73,6 +73,7 @@ export default function AnalyticsPage() {
       <AnalyticsTabs month={month} tab={tab} />
       {tab === "overview" ? (
         <OverviewPanel
+          charts={data.charts}
           slices={data.slices}
           hasExpenseCategories={data.hasExpenseCategories}
           current={data.current}
@@ -80,7 +81,7 @@ export default function AnalyticsPage() {
           monthName={monthName}
         />
       ) : tab === "trends" ? (
-        <TrendsPanel trend={data.trend} currency={currency} />
+        <TrendsPanel charts={data.charts} trend={data.trend} currency={currency} />
       ) : tab === "insights" ? (
         data.insights ? (
           <InsightsPanel

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect, useLoaderData } from "@remix-run/react";
+import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requirePremiumUser, requireUser } from "~/features/auth/auth.server";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH } from "~/features/bank/bank";
@@ -12,7 +12,7 @@ import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page-title";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 export const handle: PageHandle = { title: "Bank" };
 
@@ -82,8 +82,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BankRoute() {
   const { premium, configured, linkScriptUrl, connections } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>()?.error ?? null;
   const nonce = useNonce();
-  return <BankPage premium={premium} configured={configured} linkScriptUrl={linkScriptUrl} connections={connections} nonce={nonce} />;
+  return <BankPage premium={premium} configured={configured} linkScriptUrl={linkScriptUrl} connections={connections} nonce={nonce} refusal={refusal} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Bank | Ledgerly" }];

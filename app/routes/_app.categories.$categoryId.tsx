@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { format, parseISO } from "date-fns";
 import { CategoryCard } from "~/features/categories/components/category-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,6 +11,7 @@ import { formatMoney } from "~/lib/money";
 import { categoryRow } from "~/features/dashboard/dashboard";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
+import { getFormErrors } from "~/utils/flash.server";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The most transactions the page lists; older ones are reached from the transactions page. */
@@ -28,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getMonthTotals(user.id, monthKey),
     getCategoryBudgets(user.id, monthKey),
   ]);
-  return { currency: user.currency, monthKey, allTime, item: categoryRow(category, totals, monthBudgets), transactions };
+  const { formErrors, headers } = await getFormErrors(request);
+  return data({ currency: user.currency, monthKey, allTime, item: categoryRow(category, totals, monthBudgets), transactions, formErrors }, { headers: headers ?? undefined });
 }
 
 function RangeLink({ to, active, children }: { to: string; active: boolean; children: string }) {
@@ -47,7 +49,7 @@ function RangeLink({ to, active, children }: { to: string; active: boolean; chil
 export const handle: PageHandle = { title: "Category" };
 
 export default function CategoryDetailPage() {
-  const { currency, monthKey, allTime, item, transactions } = useLoaderData<typeof loader>();
+  const { currency, monthKey, allTime, item, transactions, formErrors } = useLoaderData<typeof loader>();
   const location = useLocation();
   const { category } = item;
   const name = capitalizeWords(category.name);
@@ -64,7 +66,7 @@ export default function CategoryDetailPage() {
         </span>
       </header>
 
-      <CategoryCard item={item} currency={currency} monthKey={monthKey} redirectTo={`${location.pathname}${location.search}`} linkToDetails={false} />
+      <CategoryCard item={item} currency={currency} monthKey={monthKey} redirectTo={`${location.pathname}${location.search}`} linkToDetails={false} refused={formErrors} />
 
       <section aria-labelledby="category-transactions" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3">

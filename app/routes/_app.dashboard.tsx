@@ -16,6 +16,7 @@ import { DASHBOARD_DEBTS_SHOWN } from "~/features/debts/debts";
 import { listDebts } from "~/features/debts/debts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { withRedirectTo } from "~/features/transactions/components/transaction-list";
 import { TransactionSidebar } from "~/features/transactions/components/transaction-sidebar";
 import { requireUser } from "~/features/auth/auth.server";
@@ -39,10 +40,11 @@ import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/features/transactions/transactions";
 import { listSidebarTransactions } from "~/features/transactions/transactions.server";
 import { readForm } from "~/utils/form-body.server";
+import { getFormErrors } from "~/utils/flash.server";
 
 const MONTH_COOKIE = "ledgerly_month";
 const MONTH_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
@@ -88,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMonthTotals(user.id, month),
     getMonthBudget(user.id, month),
     getCategoryBudgets(user.id, month),
-    tab ? listSidebarTransactions(user.id, tab).then(({ items }) => ({ tab, items })) : null,
+    tab ? listSidebarTransactions(user.id, tab).then(({ items, counts }) => ({ tab, items, counts })) : null,
     user.premiumAccess ? listDebts(user.id) : null,
   ]);
   const debtsCard = {
@@ -96,9 +98,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shown: debts?.slice(0, DASHBOARD_DEBTS_SHOWN).map(({ id, name, totalAmount, currentBalance }) => ({ id, name, totalAmount, currentBalance })) ?? null,
   };
   const figures = dashboardFigures({ totals, categories: categories ?? [], categoryBudgets, monthBudget });
-  const headers = isMonthKey(requested) ? { "Set-Cookie": await cookie.serialize(month) } : undefined;
+  const { formErrors, headers: formErrorsHeaders } = await getFormErrors(request);
+  const headers = new Headers(formErrorsHeaders ?? undefined);
+  if (isMonthKey(requested)) headers.append("Set-Cookie", await cookie.serialize(month));
   return data(
-    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, debtsCard, ...figures },
+    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, debtsCard, formErrors, ...figures },
     { headers },
   );
 }
@@ -131,8 +135,9 @@ function BudgetForm({ month, budget, pageUrl, onCancel }: { month: string; budge
   const result: SubmissionResult<string[]> | undefined = actionData?.result;
   const amountErrors = result?.error?.amount ?? undefined;
   const submittedAmount = result?.initialValue?.amount;
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(actionData);
   return (
-    <Form method="post" action={pageUrl} preventScrollReset noValidate className="space-y-4">
+    <Form ref={formRef} method="post" action={pageUrl} preventScrollReset noValidate className="space-y-4">
       <input type="hidden" name="intent" value={DASHBOARD_INTENT.setBudget} />
       <input type="hidden" name="month" value={month} />
       <FormErrorBox errors={[...(result?.error?.[""] ?? []), ...(result?.error?.month ?? [])]} />
@@ -266,7 +271,7 @@ function CategoriesLoadFailed() {
 export const handle: PageHandle = { title: "Dashboard" };
 
 export default function Dashboard() {
-  const { month, currency, premium, categoriesFailed, sidebar, debtsCard, cards, budget, income, expense } = useLoaderData<typeof loader>();
+  const { month, currency, premium, categoriesFailed, sidebar, debtsCard, formErrors, cards, budget, income, expense } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { transitioning, pickMonth } = useMonthTransition(month);
@@ -303,7 +308,17 @@ export default function Dashboard() {
             <MonthlyBudget month={month} budget={budget} currency={currency} />
           </CollapsiblePanel>
           <CategorySection title="Income Sources" param="incomeView" views={INCOME_VIEWS} view={incomeView} rows={income} currency={currency}>
-            <CategoryList type="income" items={income} view={incomeView} currency={currency} monthKey={month} redirectTo={here} label="Income sources" emptyMessage="No income sources yet." />
+            <CategoryList
+              type="income"
+              items={income}
+              view={incomeView}
+              currency={currency}
+              monthKey={month}
+              redirectTo={here}
+              label="Income sources"
+              emptyMessage="No income sources yet."
+              refused={formErrors}
+            />
           </CategorySection>
           <UnplannedNotice categories={unplannedCategories(expense)} currency={currency} />
           <CategorySection title="Expense Categories" param="expenseView" views={EXPENSE_VIEWS} view={expenseView} rows={expense} currency={currency}>
@@ -316,10 +331,11 @@ export default function Dashboard() {
               redirectTo={here}
               label="Expense categories"
               emptyMessage="No expense categories yet."
+              refused={formErrors}
             />
           </CategorySection>
           <CollapsiblePanel title="Add Category">
-            <AddCategoryForm redirectTo={here} />
+            <AddCategoryForm redirectTo={here} refused={formErrors} />
           </CollapsiblePanel>
           <DebtsCard debts={debtsCard.shown} count={debtsCard.count} currency={currency} />
         </>
@@ -329,6 +345,7 @@ export default function Dashboard() {
         <TransactionSidebar
           tab={sidebar.tab}
           items={sidebar.items}
+          counts={sidebar.counts}
           currency={currency}
           categories={[...income, ...expense].map(({ category }) => ({ id: category.id, name: category.name }))}
           closeTo={panelUrl(null)}

@@ -13,7 +13,7 @@ import { deletePlan, getPlanReview } from "~/features/debts/plan.server";
 import { todayIso } from "~/lib/month";
 import { readForm } from "~/utils/form-body.server";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 /** The overview's panels live in the query, so each opens and closes without JavaScript. */
 type Panel = "edit" | "delete" | "pay" | "history";

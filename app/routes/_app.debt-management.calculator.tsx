@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPremiumUser } from "~/features/auth/auth.server";
 import { ExtraPaymentField, OtherStrategies, PlanFigures, ScheduleTable } from "~/features/debts/components/payoff-results";
@@ -11,7 +11,7 @@ import { comparePlans, savePlan } from "~/features/debts/plan.server";
 import { centsToInput } from "~/lib/money";
 import { readForm } from "~/utils/form-body.server";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 const CALCULATOR_PATH = `${DEBT_MANAGEMENT_PATH}/calculator`;
 
@@ -86,6 +86,7 @@ function CustomOrder({ order, names, choices, extraText }: { order: string[]; na
 
 export default function DebtCalculator() {
   const loaderData = useLoaderData<typeof loader>();
+  const saveRefusal = useActionData<typeof action>()?.error ?? null;
   if (!loaderData) return null;
   const { currency, error, extraText, choices, debts, startMonth, chosen, strategies } = loaderData;
   if (debts.length === 0) {
@@ -133,8 +134,13 @@ export default function DebtCalculator() {
       <PlanFigures strategy={chosen.strategy} plan={chosen.plan} saving={chosen.saving} extra={choices.extra} startMonth={startMonth} debts={debts} currency={currency} />
       <OtherStrategies chosen={{ strategy: chosen.strategy, plan: strategies.find((s) => s.strategy === chosen.strategy)!.plan }} others={compared} startMonth={startMonth} currency={currency} />
       {chosen.plan.finished && !error ? (
-        <Form method="post" action={CALCULATOR_PATH} className="flex items-center justify-between gap-4 rounded-2xl border border-brand-100 bg-brand-50 p-4">
-          <p className="text-sm text-slate-700">Save this plan to follow it on the Overview: each month shows what it expects and what you paid.</p>
+        <Form method="post" action={CALCULATOR_PATH} className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-brand-100 bg-brand-50 p-4">
+          {saveRefusal ? (
+            <p role="alert" className="w-full text-sm text-red-700">
+              {saveRefusal}
+            </p>
+          ) : null}
+          <p className="flex-1 text-sm text-slate-700">Save this plan to follow it on the Overview: each month shows what it expects and what you paid.</p>
           {Object.entries(planQuery).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

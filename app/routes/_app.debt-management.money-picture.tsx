@@ -39,7 +39,7 @@ import { isDatabaseUnavailable } from "~/utils/db.server";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 /**
  * The "Your Money Picture" tab. Free users get nothing here (null): the

@@ -14,7 +14,7 @@ import { centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { readForm } from "~/utils/form-body.server";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 const STRATEGIES_PATH = `${DEBT_MANAGEMENT_PATH}/strategies`;
 

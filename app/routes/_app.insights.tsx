@@ -9,7 +9,7 @@ import { monthLabel, resolveMonth } from "~/lib/month";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 export const handle: PageHandle = { title: "Personalized Insights" };
 

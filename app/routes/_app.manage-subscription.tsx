@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "date-fns";
+import type { ReactNode } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/forms";
@@ -17,13 +17,17 @@ import {
   useDismissible,
 } from "~/features/billing/components/plans";
 import { logout, requireUserId } from "~/features/auth/auth.server";
+import { parseBillingIntervalForm } from "~/features/billing/billing-form.server";
 import {
   BillingError,
   cancelSubscription,
   changePlan,
   getSubscriptionStatus,
+  openBillingPortal,
   refreshSubscription,
+  resumeSubscription,
   subscribe,
+  undoPlanChange,
 } from "~/features/billing/billing.server";
 import type { PageHandle } from "~/utils/page-title";
 import {
@@ -40,11 +44,10 @@ import {
   type SubscribeActionData,
 } from "~/features/billing/plans";
 import { getPremiumPrices } from "~/features/billing/prices.server";
-import { BillingIntervalSchema } from "~/features/billing/schema";
 import { appOrigin } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { PREMIUM_PLAN_NAME } from "~/features/billing/subscription";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
 
 export const handle: PageHandle = { title: "Subscription" };
@@ -53,13 +56,24 @@ const MANAGE_SUBSCRIPTION_PATH = "/manage-subscription";
 const CONFIRM_CANCEL_PATH = `${MANAGE_SUBSCRIPTION_PATH}?confirm=cancel`;
 
 /** Besides these, the Subscribe Now form (features/billing/components/plans) posts here. */
-export const INTENT = { refresh: "refresh", changePlan: "change-plan", cancel: "cancel" } as const;
+export const INTENT = {
+  refresh: "refresh",
+  changePlan: "change-plan",
+  undoPlanChange: "undo-plan-change",
+  cancel: "cancel",
+  resume: "resume",
+  billingPortal: "billing-portal",
+} as const;
 
 export const SUBSCRIPTION_TOASTS = {
   refreshed: "Subscription data refreshed",
-  canceled: "Your subscription has been cancelled. Premium features are no longer available.",
-  planChanged: (interval: BillingInterval) => `Your plan now bills ${interval === "annual" ? "yearly" : "monthly"}.`,
+  canceled: "Your subscription is cancelled. You keep Premium until the end of your billing period.",
+  resumed: "Your subscription is active again and renews as usual.",
+  planChanged: (interval: BillingInterval) => `Your plan changes to ${interval === "annual" ? "yearly" : "monthly"} billing at your next renewal.`,
+  planChangeUndone: "Your plan change is cancelled; your billing stays as it is.",
 } as const;
+
+const displayDate = (date: Date) => format(date, "MMMM d, yyyy");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
@@ -70,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!status.premiumAccess) return { interval, prices, plan: null, confirmCancel: false };
   const { subscription } = status;
   const planInterval: BillingInterval = subscription.interval === "year" ? "annual" : "monthly";
+  const { scheduledChange } = subscription;
   return {
     interval,
     prices,
@@ -78,7 +93,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: subscription.plan || PREMIUM_PLAN_NAME,
       interval: planInterval,
       price: prices[planInterval],
-      nextBillingDate: subscription.currentPeriodEnd ? format(subscription.currentPeriodEnd, "MMMM d, yyyy") : null,
+      periodEnd: subscription.currentPeriodEnd ? displayDate(subscription.currentPeriodEnd) : null,
+      endsAtPeriodEnd: Boolean(subscription.cancelAtPeriodEnd),
+      scheduledChange: scheduledChange
+        ? { interval: (scheduledChange.interval === "year" ? "annual" : "monthly") as BillingInterval, date: displayDate(scheduledChange.effectiveAt) }
+        : null,
       detailsMissing: !subscription.subscriptionId || !subscription.currentPeriodEnd,
     },
   };
@@ -95,7 +114,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === INTENT.cancel) {
     return runBillingChange(() => cancelSubscription(userId), PLAN_MESSAGES.cancelNotConfirmed, SUBSCRIPTION_TOASTS.canceled);
   }
-  const submission = parseWithZod(formData, { schema: BillingIntervalSchema });
+  if (intent === INTENT.resume) {
+    return runBillingChange(() => resumeSubscription(userId), PLAN_MESSAGES.resumeFailed, SUBSCRIPTION_TOASTS.resumed);
+  }
+  if (intent === INTENT.undoPlanChange) {
+    return runBillingChange(() => undoPlanChange(userId), PLAN_MESSAGES.changePlanFailed, SUBSCRIPTION_TOASTS.planChangeUndone);
+  }
+  if (intent === INTENT.billingPortal) {
+    try {
+      return redirect(await openBillingPortal(userId, `${appOrigin(request)}${MANAGE_SUBSCRIPTION_PATH}`));
+    } catch (error) {
+      return billingChangeFailure(error, PLAN_MESSAGES.portalFailed);
+    }
+  }
+  const submission = parseBillingIntervalForm(formData);
   if (submission.status !== "success") return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
   const { interval } = submission.value;
   if (intent === INTENT.changePlan) {
@@ -115,16 +147,21 @@ async function runBillingChange(change: () => Promise<unknown>, failureMessage: 
   try {
     await change();
   } catch (error) {
-    if (error instanceof BillingError) return billingFailure({ formError: error.message }, 409);
-    console.error("subscription change failed", error);
-    return billingFailure({ formError: failureMessage }, 502);
+    return billingChangeFailure(error, failureMessage);
   }
   return redirectWithToast(MANAGE_SUBSCRIPTION_PATH, { type: "success", message: successMessage });
+}
+
+function billingChangeFailure(error: unknown, failureMessage: string) {
+  if (error instanceof BillingError) return billingFailure({ formError: error.message }, 409);
+  console.error("subscription change failed", error);
+  return billingFailure({ formError: failureMessage }, 502);
 }
 
 type ActivePlan = NonNullable<Awaited<ReturnType<typeof loader>>["plan"]>;
 
 const INTERVAL_LABEL: Record<BillingInterval, string> = { monthly: "Monthly", annual: "Yearly" };
+const PLAN_CHANGE_LABEL: Record<BillingInterval, string> = { monthly: "Monthly", annual: "Annual" };
 
 function ErrorBox({ message, dismissTo, onDismiss }: { message: string; dismissTo: string; onDismiss: () => void }) {
   return (
@@ -160,7 +197,7 @@ function UpgradeToPremium({ interval, prices }: { interval: BillingInterval; pri
 }
 
 function ActiveSubscription({ plan, prices, confirmCancel }: { plan: ActivePlan; prices: PremiumPrices; confirmCancel: boolean }) {
-  const isRefreshing = useIsSubmitting({ intent: INTENT.refresh });
+  const periodEnd = plan.periodEnd ?? "the end of your billing period";
   return (
     <section aria-labelledby="plan-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -173,18 +210,17 @@ function ActiveSubscription({ plan, prices, confirmCancel }: { plan: ActivePlan;
         <PlanDetail term="Plan" value={plan.name} />
         <PlanDetail term="Billing" value={INTERVAL_LABEL[plan.interval]} />
         <PlanDetail term="Price" value={pricePerInterval(plan.price)} />
-        <PlanDetail term="Next billing date" value={plan.nextBillingDate ?? "Not available"} />
+        <PlanDetail term={plan.endsAtPeriodEnd ? "Premium until" : "Next billing date"} value={plan.periodEnd ?? "Not available"} />
       </dl>
+      {plan.endsAtPeriodEnd ? (
+        <NoticeWithAction tone="amber" intent={INTENT.resume} label="Resume subscription" pendingLabel="Resuming...">
+          Your subscription is cancelled. Premium stays active until {periodEnd} and nothing more will be charged.
+        </NoticeWithAction>
+      ) : null}
       {plan.detailsMissing ? (
-        <div className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-amber-900">Some details of your subscription are missing.</p>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value={INTENT.refresh} />
-            <SubmitButton pending={isRefreshing} pendingLabel="Refreshing..." className="sm:w-auto">
-              Refresh Data
-            </SubmitButton>
-          </Form>
-        </div>
+        <NoticeWithAction tone="amber" intent={INTENT.refresh} label="Refresh Data" pendingLabel="Refreshing...">
+          Some details of your subscription are missing.
+        </NoticeWithAction>
       ) : null}
       <h3 className="mt-8 font-semibold text-slate-900">Your premium features</h3>
       <div className="mt-3">
@@ -196,12 +232,13 @@ function ActiveSubscription({ plan, prices, confirmCancel }: { plan: ActivePlan;
       >
         Go to Analytics
       </Link>
-      <ChangePlan current={plan.interval} prices={prices} />
-      <CancelSubscription />
-      {confirmCancel ? (
+      <ChangePlan plan={plan} prices={prices} />
+      <BillingPortal />
+      {plan.endsAtPeriodEnd ? null : <CancelSubscription periodEnd={periodEnd} />}
+      {confirmCancel && !plan.endsAtPeriodEnd ? (
         <ConfirmDialog
           title="Cancel Subscription?"
-          message="This action cannot be undone. You will lose access to premium features immediately."
+          message={`You keep Premium until ${periodEnd} and can resume your subscription until then. After that, premium features are no longer available.`}
           confirmLabel="Cancel Subscription"
           cancelLabel="Keep Subscription"
           action={MANAGE_SUBSCRIPTION_PATH}
@@ -213,39 +250,107 @@ function ActiveSubscription({ plan, prices, confirmCancel }: { plan: ActivePlan;
   );
 }
 
-function ChangePlan({ current, prices }: { current: BillingInterval; prices: PremiumPrices }) {
+const NOTICE_TONES = {
+  amber: "mt-6 border-amber-200 bg-amber-50 text-amber-900",
+  sky: "mt-3 border-sky-200 bg-sky-50 text-sky-900",
+} as const;
+
+/** A notice about the subscription with the one form that acts on it (posting `intent` to this page). */
+function NoticeWithAction({
+  tone,
+  intent,
+  label,
+  pendingLabel,
+  children,
+}: {
+  tone: keyof typeof NOTICE_TONES;
+  intent: string;
+  label: string;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  const pending = useIsSubmitting({ intent });
+  return (
+    <div className={`flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center sm:justify-between ${NOTICE_TONES[tone]}`}>
+      <p className="text-sm">{children}</p>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value={intent} />
+        <SubmitButton pending={pending} pendingLabel={pendingLabel} className="sm:w-auto sm:whitespace-nowrap">
+          {label}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+function ChangePlan({ plan, prices }: { plan: ActivePlan; prices: PremiumPrices }) {
+  const current = plan.interval;
   const target: BillingInterval = current === "annual" ? "monthly" : "annual";
   const saving = target === "annual" ? annualSaving(prices) : null;
   const isChanging = useIsSubmitting({ intent: INTENT.changePlan });
+  const renewal = plan.periodEnd ? `your next billing date, ${plan.periodEnd}` : "your next billing date";
   return (
     <section aria-labelledby="change-plan-heading" className="mt-8 border-t border-slate-200 pt-6">
       <h3 id="change-plan-heading" className="font-semibold text-slate-900">
         Change Plan
       </h3>
-      <p className="mt-1 text-slate-600">
-        You are billed {INTERVAL_LABEL[current].toLowerCase()}. Switch to {INTERVAL_LABEL[target].toLowerCase()} billing at{" "}
-        {pricePerInterval(prices[target])}
-        {saving ? ` (${annualSavingNote(saving)})` : ""}. The switch takes effect now; the unused part of your current
-        period is credited.
-      </p>
-      <Form method="post" preventScrollReset className="mt-4 sm:max-w-xs">
-        <input type="hidden" name="intent" value={INTENT.changePlan} />
-        <input type="hidden" name="interval" value={target} />
-        <SubmitButton pending={isChanging} pendingLabel="Switching...">
-          Switch to {INTERVAL_LABEL[target]} Billing
+      {plan.endsAtPeriodEnd ? (
+        <p className="mt-1 text-slate-600">Resume your subscription to change its plan.</p>
+      ) : plan.scheduledChange ? (
+        <NoticeWithAction tone="sky" intent={INTENT.undoPlanChange} label={`Keep ${INTERVAL_LABEL[current]} Billing`} pendingLabel="Undoing...">
+          <strong className="font-semibold">
+            Changes to {PLAN_CHANGE_LABEL[plan.scheduledChange.interval]} on {plan.scheduledChange.date}
+          </strong>
+          . You stay on {INTERVAL_LABEL[current].toLowerCase()} billing until then.
+        </NoticeWithAction>
+      ) : (
+        <>
+          <p className="mt-1 text-slate-600">
+            You are billed {INTERVAL_LABEL[current].toLowerCase()}. Switch to {INTERVAL_LABEL[target].toLowerCase()} billing at{" "}
+            {pricePerInterval(prices[target])}
+            {saving ? ` (${annualSavingNote(saving)})` : ""}. The change takes effect at {renewal}; until then your current plan
+            stays as it is.
+          </p>
+          <Form method="post" preventScrollReset className="mt-4 sm:max-w-xs">
+            <input type="hidden" name="intent" value={INTENT.changePlan} />
+            <input type="hidden" name="interval" value={target} />
+            <SubmitButton pending={isChanging} pendingLabel="Scheduling...">
+              Switch to {INTERVAL_LABEL[target]} Billing
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function BillingPortal() {
+  const isOpening = useIsSubmitting({ intent: INTENT.billingPortal });
+  return (
+    <section aria-labelledby="billing-portal-heading" className="mt-8 border-t border-slate-200 pt-6">
+      <h3 id="billing-portal-heading" className="font-semibold text-slate-900">
+        Payment method and invoices
+      </h3>
+      <p className="mt-1 text-slate-600">Update your card and see your invoices in Stripe&apos;s secure billing portal.</p>
+      <Form method="post" className="mt-4 sm:max-w-xs">
+        <input type="hidden" name="intent" value={INTENT.billingPortal} />
+        <SubmitButton pending={isOpening} pendingLabel="Opening...">
+          Manage Billing
         </SubmitButton>
       </Form>
     </section>
   );
 }
 
-function CancelSubscription() {
+function CancelSubscription({ periodEnd }: { periodEnd: string }) {
   return (
     <section aria-labelledby="cancel-heading" className="mt-8 border-t border-slate-200 pt-6">
       <h3 id="cancel-heading" className="font-semibold text-slate-900">
         Cancel Subscription
       </h3>
-      <p className="mt-1 text-slate-600">Cancelling ends Premium right away; you can subscribe again at any time.</p>
+      <p className="mt-1 text-slate-600">
+        Cancelling stops the renewal: you keep Premium until {periodEnd} and can resume until then.
+      </p>
       <Link
         to={CONFIRM_CANCEL_PATH}
         preventScrollReset

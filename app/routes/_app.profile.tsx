@@ -1,25 +1,26 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { format } from "date-fns";
 import { useMemo } from "react";
-import * as z from "zod/mini";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { logout, requireUser, requireUserId } from "~/features/auth/auth.server";
-import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, isSupportedCurrency, type Currency } from "~/lib/currency";
+import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, type Currency } from "~/lib/currency";
 import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
-import { passwordMessages, signUpPasswordProblems } from "~/features/auth/password-rules";
+import { DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES } from "~/features/profile/profile";
+import { parseChangePasswordForm, parseCurrencyForm, parseDisplayNameForm } from "~/features/profile/profile-form.server";
 import { changePassword, countActiveSessions, getProfile, updateAiInsights, updateCurrency, updateDisplayName } from "~/features/profile/profile.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { destroyUserSessions, readSessionId } from "~/features/auth/session.server";
-import { createToastHeader, redirectWithToast } from "~/utils/toast.server";
+import { createToastHeader, redirectWithToast } from "~/utils/flash.server";
 import { hasPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
+import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+
+const loadProfileSchemas = () => import("~/features/profile/schema");
 
 export const INTENT = {
   updateName: "update-name",
@@ -29,68 +30,10 @@ export const INTENT = {
   updateAi: "update-ai",
 } as const;
 
-const DISPLAY_NAME_MAX_LENGTH = 80;
 const PREVIEW_CENTS = toCents(123456);
 const PROFILE_PATH = "/profile";
 const CONFIRM_SIGN_OUT_PATH = `${PROFILE_PATH}?confirm=${INTENT.signOutEverywhere}`;
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
-
-export const PROFILE_MESSAGES = {
-  nameRequired: "Please enter a display name",
-  nameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
-  nameUpdated: "Profile updated successfully",
-  currencyRequired: "Please choose a currency",
-  currencyUnsupported: "Please choose a currency from the list",
-  currencyUpdated: (code: string) => `Currency updated to ${code}`,
-  incorrectCurrentPassword: "Current password is incorrect",
-  tooManyAttempts: "Too many failed attempts. Please try again later.",
-  passwordChanged: "Password changed successfully",
-  passwordSet: "Password set successfully",
-  signedOutEverywhere: "Signed out of all devices",
-  aiOn: "AI insights turned on",
-  aiOff: "AI insights turned off: insights are computed on Ledgerly's server only",
-  aiChoiceInvalid: "Please choose on or off",
-} as const;
-
-const DisplayNameSchema = z.object({
-  displayName: z.string({ error: PROFILE_MESSAGES.nameRequired }).check(
-    z.trim(),
-    z.minLength(1, { error: PROFILE_MESSAGES.nameRequired }),
-    z.maxLength(DISPLAY_NAME_MAX_LENGTH, { error: PROFILE_MESSAGES.nameTooLong }),
-  ),
-});
-
-/** The browser checks against the options the server listed; the server against its own Intl. */
-function currencySchema(isOffered: (code: string) => boolean) {
-  return z.object({
-    currency: z.string({ error: PROFILE_MESSAGES.currencyRequired }).check(z.refine(isOffered, { error: PROFILE_MESSAGES.currencyUnsupported })),
-  });
-}
-
-/** The sign-up password rules and messages; the current password only when the account has one. */
-function changePasswordSchema(requiresCurrentPassword: boolean) {
-  return z
-    .object({
-      currentPassword: z.optional(z.string()),
-      newPassword: z.optional(z.string()),
-      confirmNewPassword: z.optional(z.string()),
-    })
-    .check(
-      z.superRefine((value, ctx) => {
-        const { currentPassword, newPassword, confirmNewPassword } = value;
-        if ((requiresCurrentPassword && !currentPassword) || !newPassword || !confirmNewPassword) {
-          ctx.issues.push({ code: "custom", message: passwordMessages.fillAll, input: value, path: [] });
-          return;
-        }
-        for (const message of signUpPasswordProblems(newPassword)) {
-          ctx.issues.push({ code: "custom", message, input: newPassword, path: ["newPassword"] });
-        }
-        if (newPassword !== confirmNewPassword) {
-          ctx.issues.push({ code: "custom", message: passwordMessages.mismatch, input: confirmNewPassword, path: ["confirmNewPassword"] });
-        }
-      }),
-    );
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
@@ -105,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: profile.email,
     displayName: profile.displayName,
     signInMethod: profile.authProvider === "google" ? "Google" : "Email",
-    memberSince: format(profile.createdAt, "MMMM d, yyyy"),
+    memberSince: profile.memberSince,
     currency: profile.currency,
     // Browsers ship their own, slightly different, currency lists: render the server's so hydration matches.
     otherCurrencies: allCurrencies().filter((currency) => !featured.has(currency.code)),
@@ -121,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   switch (formData.get("intent")) {
     case INTENT.updateName: {
-      const submission = parseWithZod(formData, { schema: DisplayNameSchema });
+      const submission = parseDisplayNameForm(formData);
       if (submission.status !== "success") {
         return data({ intent: INTENT.updateName, result: submission.reply() }, { status: 400 });
       }
@@ -129,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(PROFILE_PATH, { type: "success", message: PROFILE_MESSAGES.nameUpdated });
     }
     case INTENT.updateCurrency: {
-      const submission = parseWithZod(formData, { schema: currencySchema(isSupportedCurrency) });
+      const submission = parseCurrencyForm(formData);
       if (submission.status !== "success") {
         return data({ intent: INTENT.updateCurrency, result: submission.reply() }, { status: 400 });
       }
@@ -145,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case INTENT.changePassword: {
       const passwordSet = await hasPassword(user.id);
-      const submission = parseWithZod(formData, { schema: changePasswordSchema(passwordSet) });
+      const submission = parseChangePasswordForm(formData, passwordSet);
       const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
         submission.reply({ hideFields: PASSWORD_FIELDS, ...options });
       if (submission.status !== "success") {
@@ -188,15 +131,16 @@ function useLastResult(intent: (typeof INTENT)[keyof typeof INTENT]) {
 
 function DisplayNameForm({ displayName }: { displayName: string }) {
   const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.updateName });
+  const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.DisplayNameSchema);
   const [form, fields] = useForm({
     id: "display-name-form",
     lastResult: useLastResult(INTENT.updateName),
     defaultValue: { displayName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisplayNameSchema }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
   return (
-    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
       <input type="hidden" name="intent" value={INTENT.updateName} />
       <Field
         label="Display name"
@@ -220,15 +164,16 @@ function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCu
     () => new Set([...FEATURED_CURRENCIES, ...otherCurrencies].map((option) => option.code)),
     [otherCurrencies],
   );
+  const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.currencySchema((code) => offered.has(code)));
   const [form, fields] = useForm({
     id: "currency-form",
     lastResult: useLastResult(INTENT.updateCurrency),
     defaultValue: { currency },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: currencySchema((code) => offered.has(code)) }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
   return (
-    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
       <input type="hidden" name="intent" value={INTENT.updateCurrency} />
       <div className="space-y-1">
         <label htmlFor={fields.currency.id} className="block text-sm font-medium text-slate-700">
@@ -267,14 +212,15 @@ function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCu
 
 function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.changePassword });
+  const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.changePasswordSchema(hasPassword));
   const [form, fields] = useForm({
     id: "change-password-form",
     lastResult: useLastResult(INTENT.changePassword),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema(hasPassword) }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
   return (
-    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
       <input type="hidden" name="intent" value={INTENT.changePassword} />
       {/* Tells password managers which account the new password belongs to; not submitted. */}
       <input type="email" autoComplete="username" value={email} readOnly hidden />

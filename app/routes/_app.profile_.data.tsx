@@ -10,7 +10,7 @@ import { hasPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { createToastHeader } from "~/utils/flash.server";
 
 export const handle: PageHandle = { title: "Your data" };
 

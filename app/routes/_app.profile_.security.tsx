@@ -22,7 +22,7 @@ import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 export const handle: PageHandle = { title: "Security" };
 

@@ -16,7 +16,7 @@ import { isMonthKey } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import {
   isListTab,
   NEW_TRANSACTION_PATH,
@@ -29,7 +29,7 @@ import {
 import {
   bulkDeleteTransactions,
   getCategoryChoices,
-  listTransactions,
+  listTransactionsWithCounts,
   resetFinancialData,
   restoreTransaction,
   softDeleteTransaction,
@@ -48,7 +48,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const requestedTab = params.get("tab");
-  const tab: ListTab = isListTab(requestedTab) ? requestedTab : "new";
   const type = params.get("type");
   const filters = {
     month: isMonthKey(params.get("month")) ? (params.get("month") as string) : "",
@@ -57,9 +56,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: (params.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH),
   };
   const cursor = params.get("cursor");
-  const [categories, page] = await Promise.all([getCategoryChoices(user.id), listTransactions(user.id, { tab, ...filters, cursor })]);
+  const [categories, page] = await Promise.all([
+    getCategoryChoices(user.id),
+    listTransactionsWithCounts(user.id, { tab: isListTab(requestedTab) ? requestedTab : null, ...filters, cursor }),
+  ]);
   return {
-    tab,
+    tab: page.tab,
+    counts: page.counts,
     filters,
     cursor,
     items: page.items,
@@ -263,7 +266,7 @@ function ResetDialog({ closeTo }: { closeTo: string }) {
 export const handle: PageHandle = { title: "Transactions" };
 
 export default function TransactionsPage() {
-  const { tab, filters, cursor, items, nextCursor, categories, currency, premium, confirmReset } = useLoaderData<typeof loader>();
+  const { tab, counts, filters, cursor, items, nextCursor, categories, currency, premium, confirmReset } = useLoaderData<typeof loader>();
   const listHref = useListHref();
   const pages = useLoadedPages(items, nextCursor);
   const here = listHref({ confirm: null });
@@ -274,7 +277,7 @@ export default function TransactionsPage() {
     <div className="mx-auto max-w-5xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="w-full sm:w-80">
-          <TransactionTabs tab={tab} tabHref={tabHref} />
+          <TransactionTabs tab={tab} tabHref={tabHref} counts={counts} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Link

@@ -1,16 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
 import { requireUserId } from "~/features/auth/auth.server";
-import { transactionSchema } from "~/features/transactions/schema";
-import { isUncategorized } from "~/features/categories/categories";
+import { parseTransactionForm } from "~/features/transactions/transaction-form.server";
+import { isSplitCategory, isUncategorized } from "~/features/categories/categories";
 import { centsToInput, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
 import { readForm } from "~/utils/form-body.server";
@@ -30,11 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: {
       type: transaction.type,
       amount: centsToInput(toCents(transaction.amount)),
-      category: isUncategorized(transaction.category) ? "" : transaction.category,
+      category: isUncategorized(transaction.category) || isSplitCategory(transaction.category) ? "" : transaction.category,
       date: transaction.date,
       description: transaction.description,
       // An income booked on an expense category is an offset: the form reopens with the switch on.
       showExpenseCategories: transaction.type === "income" && (transaction.allocations.length > 0 || categoryType === "expense"),
+      splits: isSplitCategory(transaction.category)
+        ? transaction.allocations.map((part) => ({ category: part.categoryId, amount: centsToInput(toCents(part.amount)) }))
+        : [],
     },
     redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), TRANSACTIONS_PATH),
   };
@@ -44,8 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  const submission = parseTransactionForm(formData, await getCategoryChoices(userId));
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
+  // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
+  if (submission.status === undefined) return data({ result: submission.reply(), redirectTo });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }

@@ -11,7 +11,7 @@ import { listImports, saveUpload, undoImport } from "~/features/import/import.se
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "~/features/import/messages";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
 
 export const handle: PageHandle = { title: "Import Transactions" };

@@ -6,11 +6,12 @@ import { ImportPreviewForm, UnreadableFile } from "~/features/import/components/
 import { confirmImport, previewImport } from "~/features/import/import.server";
 import { IMPORT_MESSAGES } from "~/features/import/messages";
 import { IMPORT_PATH } from "~/features/import/paths";
-import { CHOICE_FIELDS, parseChoices } from "~/features/import/schema";
+import { CHOICE_FIELDS } from "~/features/import/choices";
+import { parseChoices } from "~/features/import/choices.server";
 import { TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
 
 export const handle: PageHandle = { title: "Import Transactions" };

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -6,12 +5,12 @@ import { TransactionForm, TransactionFormDialog } from "~/features/transactions/
 import { requireUser, requireUserId } from "~/features/auth/auth.server";
 import { DEBT_MESSAGES, isDebtCategoryId } from "~/features/debts/debts";
 import { formatMoney, type Cents } from "~/lib/money";
-import { transactionSchema } from "~/features/transactions/schema";
+import { parseTransactionForm } from "~/features/transactions/transaction-form.server";
 import { todayIso } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { createTransaction, getCategoryChoices } from "~/features/transactions/transactions.server";
 import { readForm } from "~/utils/form-body.server";
@@ -32,8 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const userId = user.id;
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: transactionSchema(await getCategoryChoices(userId)) });
+  const submission = parseTransactionForm(formData, await getCategoryChoices(userId));
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
+  // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
+  if (submission.status === undefined) return data({ result: submission.reply(), redirectTo });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }
@@ -63,7 +64,7 @@ export default function NewTransactionPage() {
         action={NEW_TRANSACTION_PATH}
         lastResult={actionData?.result}
         categories={categories}
-        defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false }}
+        defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false, splits: [] }}
         redirectTo={redirectTo}
         submitLabel="Add Transaction"
         pendingLabel="Adding..."

@@ -1,55 +1,28 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import * as z from "zod/mini";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting, type ListOfErrors } from "~/components/ui/forms";
 import { PageIntro, PRIMARY_LINK_CLASS } from "~/components/marketing";
 import { COMPANY, SUPPORT_EMAIL } from "~/components/site-footer";
 import { getUserId } from "~/features/auth/auth.server";
-import { CONTACT_SUBJECTS } from "~/features/contact/contact";
+import { CONTACT_MESSAGES, CONTACT_SUBJECTS } from "~/features/contact/contact";
+import { parseContactForm } from "~/features/contact/contact-form.server";
 import { createContactSubmission } from "~/features/contact/contact.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
+import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 
-/** The spec sets no limits; these caps only protect storage (see docs/decisions/020). */
-export const CONTACT_LIMITS = { name: 200, email: 254, message: 10_000 } as const;
-
-export const CONTACT_MESSAGES = {
-  nameRequired: "Please enter your name",
-  nameTooLong: `Please keep your name to ${CONTACT_LIMITS.name} characters or fewer`,
-  emailRequired: "Please enter your email address",
-  emailInvalid: "Please enter a valid email address.",
-  subjectRequired: "Please select a subject",
-  messageRequired: "Please enter a message",
-  messageTooLong: `Please keep your message to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters or fewer`,
-  failed: "There was an error submitting your message. Please try again later.",
-  tooMany: "You have sent too many messages. Please try again later.",
-} as const;
+const loadContactSchemas = () => import("~/features/contact/schema");
 
 const SENT_PATH = "/contact?sent=1";
-
-function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLong }));
-}
-
-const ContactSchema = z.object({
-  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
-  email: z.pipe(
-    requiredText(CONTACT_MESSAGES.emailRequired, CONTACT_LIMITS.email, CONTACT_MESSAGES.emailInvalid),
-    z.email({ error: CONTACT_MESSAGES.emailInvalid }),
-  ),
-  subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subjectRequired }),
-  message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
-});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: ContactSchema });
+  const submission = parseContactForm(formData);
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -120,16 +93,17 @@ function ThankYou() {
 function ContactForm() {
   const actionData = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting({ formAction: "/contact" });
+  const validation = useLazyValidation(loadContactSchemas, (schemas) => schemas.ContactSchema);
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
   return (
     <>
       <h2 className="text-xl font-semibold text-slate-900">Send us a message</h2>
-      <Form method="post" action="/contact" className="mt-6 space-y-5" {...getFormProps(form)}>
+      <Form method="post" action="/contact" className="mt-6 space-y-5" {...getFormProps(form)} {...validation.triggers}>
         <HoneypotField />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field

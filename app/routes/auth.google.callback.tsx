@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { signIn } from "~/features/auth/auth.server";
 import { authenticateWithGoogle, googleRedirectCookie } from "~/integrations/google.server";
 import { safeRedirect } from "~/utils/redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { upsertGoogleUser } from "~/features/auth/user.server";
 
 function failure(reason: string) {

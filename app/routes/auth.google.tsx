@@ -5,7 +5,7 @@ import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { authenticateWithGoogle, googleRedirectCookie } from "~/integrations/google.server";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
 
 export async function loader() {

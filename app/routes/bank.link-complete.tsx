@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { requirePremiumUser } from "~/features/auth/auth.server";
 import { BANK_MESSAGES, BANK_PATH } from "~/features/bank/bank";
 import { completeHostedLink } from "~/features/bank/bank.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 /**
  * Where Hosted Link sends the browser back (the flow without JavaScript):

@@ -1,25 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData } from "@remix-run/react";
-import * as z from "zod/mini";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { requireAnonymous } from "~/features/auth/auth.server";
+import { parseForgotPasswordForm } from "~/features/auth/auth-form.server";
 import { appOrigin } from "~/utils/env.server";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
+import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 
-const ForgotPasswordSchema = z.object({
-  email: z.pipe(
-    z.string({ error: "Please enter your email address" }).check(z.trim(), z.minLength(1, { error: "Please enter your email address" })),
-    z.email({ error: "Please enter a valid email address." }),
-  ),
-});
+const loadAuthSchemas = () => import("~/features/auth/schema");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -30,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAnonymous(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  const submission = parseForgotPasswordForm(formData);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   }
@@ -59,11 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting({ formAction: "/forgot-password" });
+  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.ForgotPasswordSchema);
   const [form, fields] = useForm({
     id: "forgot-password-form",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
   return (
     <AuthLayout title="Reset your password" subtitle="Enter the email address of your account and we will email you a reset link.">
@@ -72,7 +68,7 @@ export default function ForgotPasswordPage() {
           Password reset email sent to {actionData.sentTo}. Please check your inbox and spam folder.
         </p>
       ) : null}
-      <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
         <HoneypotField />
         <FormErrorBox id={form.errorId} errors={form.errors} />
         <Field

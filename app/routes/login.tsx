@@ -1,32 +1,21 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import * as z from "zod/mini";
 import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
+import { parseLoginForm } from "~/features/auth/auth-form.server";
+import { LOGIN_MESSAGES } from "~/features/auth/messages";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail, verifyEmailPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
+import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 
-export const LOGIN_MESSAGES = {
-  invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
-  invalidEmail: "Please enter a valid email address.",
-  disabled: "This account has been disabled. Please contact support.",
-  tooManyAttempts: "Too many failed login attempts. Please try again later.",
-  unexpected: "An unexpected error occurred during login.",
-} as const;
-
-const LoginSchema = z.object({
-  email: z.email({ error: LOGIN_MESSAGES.invalidEmail }),
-  password: z.string({ error: "Please enter your password" }),
-  redirect: z.optional(z.string()),
-});
+const loadAuthSchemas = () => import("~/features/auth/schema");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -36,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAnonymous(request);
-  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
+  const submission = parseLoginForm(await readForm(request));
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -76,11 +65,12 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirect") ?? undefined;
   const isSubmitting = useIsSubmitting({ formAction: "/login" });
+  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.LoginSchema);
   const [form, fields] = useForm({
     id: "login-form",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
 
   return (
@@ -96,7 +86,7 @@ export default function LoginPage() {
       }
       highlights={SECURITY_HIGHLIGHTS}
     >
-      <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <FormErrorBox id={form.errorId} errors={form.errors} />
         <Field

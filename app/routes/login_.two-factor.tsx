@@ -10,7 +10,7 @@ import { verifySecondFactor } from "~/features/auth/two-factor.server";
 import { readForm } from "~/utils/form-body.server";
 import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/flash.server";
 
 /** Without a sign-in waiting for its second factor (none, or older than five minutes) the password comes first. */
 async function pendingOrLogin(request: Request) {

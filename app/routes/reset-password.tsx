@@ -1,16 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import * as z from "zod/mini";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { parseResetPasswordForm } from "~/features/auth/auth-form.server";
 import { checkResetCode, completePasswordReset } from "~/features/auth/password-reset.server";
-import { isStrongPassword, passwordMessages, RESET_PASSWORD_MIN_LENGTH } from "~/features/auth/password-rules";
+import { isStrongPassword, passwordMessages } from "~/features/auth/password-rules";
 import { requireSameOrigin } from "~/utils/security.server";
 import { readForm } from "~/utils/form-body.server";
+import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+
+const loadAuthSchemas = () => import("~/features/auth/schema");
 
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
@@ -26,30 +28,6 @@ const CONFIRM_MESSAGES = {
   success: "Password has been reset successfully! Redirecting to login...",
 } as const;
 
-const ResetPasswordSchema = z
-  .object({
-    oobCode: z.optional(z.string()),
-    password: z.optional(z.string()),
-    confirmPassword: z.optional(z.string()),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (!value.oobCode) {
-        ctx.issues.push({ code: "custom", message: "Invalid reset code", input: value, path: [] });
-        return;
-      }
-      if (!value.password || !value.confirmPassword) {
-        ctx.issues.push({ code: "custom", message: passwordMessages.fillAll, input: value, path: [] });
-        return;
-      }
-      if (value.password !== value.confirmPassword) {
-        ctx.issues.push({ code: "custom", message: passwordMessages.mismatch, input: value.confirmPassword, path: ["confirmPassword"] });
-      } else if (value.password.length < RESET_PASSWORD_MIN_LENGTH) {
-        ctx.issues.push({ code: "custom", message: passwordMessages.resetTooShort, input: value.password, path: ["password"] });
-      }
-    }),
-  );
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("oobCode");
@@ -63,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
+  const submission = parseResetPasswordForm(await readForm(request));
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
     return data({ result: submission.reply(hidden), done: false }, { status: 400 });
@@ -126,17 +104,18 @@ export default function ResetPasswordPage() {
   const link = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting();
+  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.ResetPasswordSchema);
   const [form, fields] = useForm({
     id: "reset-password-form",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
   if (actionData?.done) return <ResetSucceeded />;
   if (link.status === "invalid") return <InvalidLink message={link.message} />;
   return (
     <AuthLayout title="Choose a new password" subtitle={<>Resetting the password for <strong>{link.email}</strong></>}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
         <input type="hidden" name="oobCode" value={link.code} />
         <FormErrorBox id={form.errorId} errors={form.errors} />
         <Field

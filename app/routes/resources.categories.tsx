@@ -1,8 +1,17 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/react";
 import * as z from "zod/mini";
 import { requireUserId } from "~/features/auth/auth.server";
-import { capitalizeWords, CATEGORY_INTENT, CATEGORY_MESSAGES, type Category, type CategoryIntent } from "~/features/categories/categories";
+import {
+  capitalizeWords,
+  CATEGORY_INTENT,
+  CATEGORY_MESSAGES,
+  categoryFormKey,
+  splitCategoryErrors,
+  type Category,
+  type CategoryField,
+  type CategoryIntent,
+} from "~/features/categories/categories";
 import {
   addCategory,
   deleteCategory,
@@ -15,8 +24,9 @@ import {
 import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { createToastHeader, redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
+import { createFormErrorsHeader } from "~/utils/flash.server";
 
 const CategoryFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(CATEGORY_INTENT.add), name: z.string(), type: z.string(), amount: z.optional(z.string()) }),
@@ -84,10 +94,25 @@ function landingAfter(submission: Submission, redirectTo: string) {
   return pathname === `/categories/${encodeURIComponent(submission.categoryId)}` ? safeRedirect(null) : redirectTo;
 }
 
+const TYPED_FIELDS: CategoryField[] = ["name", "type", "amount"];
+
+/** What was typed in the form's fields, to show it again beside their errors. */
+function typedValues(formData: FormData) {
+  const values: Record<string, string> = {};
+  for (const field of TYPED_FIELDS) {
+    const value = formData.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}
+
 /**
- * Category mutations from the dashboard cards and forms. Pages without
- * JavaScript get a redirect with a toast either way; fetchers (forms carry
- * `js=1` once hydrated) get refusals as data so the form can list them.
+ * Category mutations from the dashboard cards and forms. Fetchers (forms
+ * carry `js=1` once hydrated) get a refusal as data: its messages by field,
+ * and those about the whole form. Pages without JavaScript go back where they
+ * came from, to the refused form (`#` its key): its field messages in a
+ * one-time cookie the page's loader reads (flash.server), the rest as a
+ * notice. Either way a refusal writes nothing.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -97,20 +122,31 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isIntent(intent)) throw data("Unknown form submitted.", { status: 400 });
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const fromScript = formData.get("js") === "1";
-  const refuse = (errors: string[], status = 400) =>
-    fromScript ? data({ intent, errors }, { status }) : redirectWithToast(redirectTo, { type: "error", message: errors.join(" ") });
+  const categoryId = formData.get("categoryId");
+  const form = categoryFormKey(intent, intent === CATEGORY_INTENT.add || typeof categoryId !== "string" ? undefined : categoryId);
+
+  const refuse = async ({ fieldErrors = {}, formErrors = [] }: { fieldErrors?: Partial<Record<CategoryField, string[]>>; formErrors?: string[] }, status = 400) => {
+    const values = typedValues(formData);
+    if (fromScript) return data({ intent, form, values, fieldErrors, formErrors }, { status });
+    const headers = new Headers();
+    const aboutFields = Object.keys(fieldErrors).length > 0;
+    if (aboutFields) headers.append("Set-Cookie", await createFormErrorsHeader({ form, values, fieldErrors }));
+    if (formErrors.length > 0) headers.append("Set-Cookie", await createToastHeader({ type: "error", message: formErrors.join(" ") }));
+    return redirect(aboutFields ? `${redirectTo}#${form}` : redirectTo, { headers });
+  };
 
   const parsed = CategoryFormSchema.safeParse({ ...Object.fromEntries(formData), ids: formData.getAll("ids") });
-  if (!parsed.success) return refuse([FAILURE_MESSAGE[intent]]);
+  if (!parsed.success) return refuse({ formErrors: [FAILURE_MESSAGE[intent]] });
   let outcome: Awaited<ReturnType<typeof apply>>;
   try {
     outcome = await apply(userId, parsed.data);
   } catch (error) {
     console.error(`category ${intent} failed`, error);
-    return refuse([FAILURE_MESSAGE[intent]], 500);
+    return refuse({ formErrors: [FAILURE_MESSAGE[intent]] }, 500);
   }
   if (!outcome.ok) {
-    return refuse(outcome.errors.map((message) => (message === CATEGORY_MESSAGES.notFound ? FAILURE_MESSAGE[intent] : message)));
+    const { fieldErrors, formErrors } = splitCategoryErrors(outcome.errors);
+    return refuse({ fieldErrors, formErrors: formErrors.map((message) => (message === CATEGORY_MESSAGES.notFound ? FAILURE_MESSAGE[intent] : message)) });
   }
   const changed = outcome.category ?? null;
   return redirectWithToast(landingAfter(parsed.data, redirectTo), { type: "success", message: successMessage(parsed.data, changed) });

@@ -6,5 +6,5 @@ import { requireSameOrigin } from "~/utils/security.server";
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (!(await getUserId(request))) throw redirect("/login");
-  return { ok: true };
+  return new Response(null, { status: 204 });
 }

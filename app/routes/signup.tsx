@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
@@ -10,9 +9,13 @@ import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
-import { SIGN_UP_MESSAGES, SignUpSchema } from "~/features/auth/schema";
+import { parseSignUpForm } from "~/features/auth/auth-form.server";
+import { SIGN_UP_MESSAGES } from "~/features/auth/messages";
 import { createEmailUser, emailIsTaken } from "~/features/auth/user.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
+import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+
+const loadAuthSchemas = () => import("~/features/auth/schema");
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -25,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAnonymous(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  const submission = parseSignUpForm(formData);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   }
@@ -61,11 +64,12 @@ export default function SignUpPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirect") ?? undefined;
   const isSubmitting = useIsSubmitting({ formAction: "/signup" });
+  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.SignUpSchema);
   const [form, fields] = useForm({
     id: "signup-form",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
 
   return (
@@ -81,7 +85,7 @@ export default function SignUpPage() {
       }
       highlights={HIGHLIGHTS}
     >
-      <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <HoneypotField />
         <FormErrorBox id={form.errorId} errors={form.errors} />

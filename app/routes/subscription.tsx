@@ -1,10 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PLANS_PAGE_TITLES, PlansPage } from "~/features/billing/components/plans";
 import { getUserId, requireUserId } from "~/features/auth/auth.server";
+import { parseBillingIntervalForm } from "~/features/billing/billing-form.server";
 import { getSubscriptionStatus, subscribe } from "~/features/billing/billing.server";
 import {
   CONFIGURED_PREMIUM_PRICES,
@@ -17,7 +17,6 @@ import {
   type SubscribeActionData,
 } from "~/features/billing/plans";
 import { getPremiumPrices } from "~/features/billing/prices.server";
-import { BillingIntervalSchema } from "~/features/billing/schema";
 import { appOrigin } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { readForm } from "~/utils/form-body.server";
@@ -33,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request, { loginPath: SUBSCRIBE_LOGIN_PATH });
-  const submission = parseWithZod(await readForm(request), { schema: BillingIntervalSchema });
+  const submission = parseBillingIntervalForm(await readForm(request));
   if (submission.status !== "success") {
     return data<SubscribeActionData>({ formError: PLAN_MESSAGES.invalidInterval, checkoutError: null }, { status: 400 });
   }

@@ -44,4 +44,10 @@ describe("content security policy", () => {
     expect(policy).toContain("frame-src https://cdn.plaid.com");
     expect(policy).toMatch(/form-action [^;]*https:\/\/secure\.plaid\.com/);
   });
+
+  test("lets billing forms hand off to Stripe's checkout and customer portal", () => {
+    const policy = contentSecurityPolicy("abc123");
+    expect(policy).toMatch(/form-action [^;]*https:\/\/checkout\.stripe\.com/);
+    expect(policy).toMatch(/form-action [^;]*https:\/\/billing\.stripe\.com/);
+  });
 });

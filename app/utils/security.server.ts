@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { plaidHostedLinkOrigin, plaidLinkOrigin } from "~/integrations/plaid.server";
-import { checkoutOrigin } from "~/integrations/stripe.server";
+import { hostedPageOrigins } from "~/integrations/stripe.server";
 
 const GOOGLE_ACCOUNTS_ORIGIN = "https://accounts.google.com";
 
-/** Origins a form may be redirected to after it posts (sign-in, checkout and Hosted Link hand-offs). */
+/** Origins a form may be redirected to after it posts (sign-in, checkout, billing portal and Hosted Link hand-offs). */
 function formActionOrigins() {
-  return ["'self'", GOOGLE_ACCOUNTS_ORIGIN, checkoutOrigin(), plaidHostedLinkOrigin()];
+  return ["'self'", GOOGLE_ACCOUNTS_ORIGIN, ...hostedPageOrigins(), plaidHostedLinkOrigin()];
 }
 
 export function contentSecurityPolicy(nonce: string) {

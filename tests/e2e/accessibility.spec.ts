@@ -1,19 +1,84 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { addTransaction, expect, premiumLogin, test, waitForHydration } from "./fixtures";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { toCents } from "~/lib/money";
+import { addTransaction, expect, premiumLogin, test as base, waitForHydration, waitForIdleTracking, type TestUser } from "./fixtures";
 
 /*
- * Every page of the route table, read by axe-core with JavaScript on (axe runs in the page): no serious or
- * critical violation. Public pages are read signed out, the app's pages signed in as a premium user with data.
- * A route file is either a page here or named below with why it is not one, so a new page cannot be missed.
+ * axe-core reads every page of the route table, then every state a page can be in (each dialog open,
+ * each form showing its errors), in both projects: no serious or critical violation. Public pages are
+ * read signed out, the app's pages signed in as a premium user with data.
+ *
+ * With JavaScript off, axe cannot run in the page: Playwright can still evaluate there, but axe schedules
+ * its work with timers, which never fire while scripts are disabled (analyze() hangs). So the page's DOM
+ * as the browser built it without scripts (the server's HTML plus what the visitor did, e.g. an opened
+ * <details>) is copied, its <script> elements removed and its <noscript> contents unwrapped, and served
+ * at the same URL to a page of a JavaScript-enabled context, where axe reads it with the same styles.
  */
+
+type Found = string[];
+
+function serious(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"], where: string): Found {
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${where}: ${violation.id} (${violation.nodes.length}) ${violation.nodes.map((node) => node.html.slice(0, 120)).join(" | ")}`);
+}
+
+/** The DOM of a page whose scripts never ran, as markup a scripting browser renders the same way. */
+function staticMarkup() {
+  const root = document.documentElement.cloneNode(true) as HTMLElement;
+  root.querySelectorAll("script").forEach((script) => script.remove());
+  root.querySelectorAll("noscript").forEach((noscript) => noscript.replaceWith(...Array.from(noscript.childNodes)));
+  return `<!DOCTYPE html>${root.outerHTML}`;
+}
+
+/**
+ * `violationsNow(where)`: the serious and critical violations of the test's page as it is now
+ * (`where` names it in the report); `expectNone()` asserts there are none. A JavaScript-off test reads its
+ * copies in one JavaScript-enabled context of the same browser, closed when the test ends.
+ */
+const test = base.extend<{ axe: { violationsNow: (where?: string) => Promise<Found>; expectNone: (where?: string) => Promise<void> } }>({
+  axe: async ({ page, browser, javaScriptEnabled }, use) => {
+    let copies = null as BrowserContext | null;
+    const here = () => {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    };
+    const withoutScripts = async (where: string) => {
+      const markup = await page.evaluate(staticMarkup);
+      const target = new URL(page.url());
+      copies ??= await browser.newContext({ javaScriptEnabled: true });
+      const copy = await copies.newPage();
+      try {
+        const viewport = page.viewportSize();
+        if (viewport) await copy.setViewportSize(viewport);
+        await copy.route(
+          (url) => url.pathname === target.pathname && url.search === target.search,
+          (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: markup }),
+        );
+        await copy.goto(target.href);
+        return serious((await new AxeBuilder({ page: copy }).analyze()).violations, where);
+      } finally {
+        await copy.close();
+      }
+    };
+    const violationsNow = async (where = here()) =>
+      javaScriptEnabled ? serious((await new AxeBuilder({ page }).analyze()).violations, where) : withoutScripts(where);
+    await use({ violationsNow, expectNone: async (where) => expect(await violationsNow(where)).toEqual([]) });
+    await copies?.close();
+  },
+});
+
+/* ---------------------------------------------------------------- the route table */
+
+/** A route file is either a page here or named below with why it is not one, so a new page cannot be missed. */
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
 
 const NOT_PAGES: Record<string, string> = {
   _app: "layout",
   _marketing: "layout",
+  "_app.debt-management": "layout of the tabs (its index is the page)",
   "auth.google": "redirects to Google",
   "auth.google.callback": "Google's return, redirects",
   "bank.link-complete": "Hosted Link's return, redirects",
@@ -21,7 +86,7 @@ const NOT_PAGES: Record<string, string> = {
   logout: "action only",
   "login_.two-factor": "reached only mid sign-in (auth.spec reads it)",
   "payment-success": "Stripe's return, redirects without a session id",
-  "_app.transactions_.import_.$draftId": "needs an uploaded file (import.spec)",
+  "_app.transactions_.import_.$draftId": "needs an uploaded file (a state below)",
   "resources.account-export": "a zip",
   "resources.bank-link-token": "JSON",
   "resources.categories": "action only",
@@ -45,25 +110,571 @@ const routes = readdirSync(ROUTES_DIR)
   .map((file) => file.replace(/\.tsx?$/, ""))
   .filter((route) => !(route in NOT_PAGES));
 
-async function seriousViolations(page: Page, url: string) {
+async function visit(page: Page, url: string, javaScriptEnabled: boolean) {
   await page.goto(url);
-  await waitForHydration(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${url}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.html.slice(0, 100)}`);
+  if (javaScriptEnabled) await waitForHydration(page);
 }
 
-test("every page of the route table has no serious or critical axe violation @js-only", async ({ page, login, app }) => {
-  test.setTimeout(120_000);
-  const found: string[] = [];
-  // Signed out: the public pages, sign-in and sign-up (a signed-in visitor is sent on), the 404 page.
-  for (const route of routes.filter((candidate) => !candidate.startsWith("_app"))) found.push(...(await seriousViolations(page, pathOf(route))));
-  const user = await premiumLogin(login, app);
-  const transaction = await addTransaction(user, { type: "expense", amount: 1250, date: new Date().toISOString().slice(0, 10), description: "Lunch" });
-  const ids: Record<string, string> = { $categoryId: "food", $transactionId: transaction.id };
-  for (const route of routes.filter((candidate) => candidate.startsWith("_app"))) {
-    found.push(...(await seriousViolations(page, pathOf(route).replace(/\$\w+/g, (param) => ids[param]))));
+test.describe("the route table", () => {
+  for (const route of routes) {
+    const signedIn = route.startsWith("_app");
+    test(`${route}: ${pathOf(route)}, ${signedIn ? "signed in as a premium user with data" : "signed out"}`, async ({ page, login, app, javaScriptEnabled, axe }) => {
+      let url = pathOf(route);
+      if (signedIn) {
+        const user = await premiumLogin(login, app);
+        const transaction = await addTransaction(user, { type: "expense", amount: 1250, date: new Date().toISOString().slice(0, 10), description: "Lunch" });
+        const ids: Record<string, string> = { $categoryId: "food", $transactionId: transaction.id };
+        url = url.replace(/\$\w+/g, (param) => ids[param]);
+      }
+      await visit(page, url, javaScriptEnabled);
+      await axe.expectNone(url);
+    });
   }
-  expect(found).toEqual([]);
+});
+
+/* ---------------------------------------------------------------- every state */
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const MONTH = TODAY.slice(0, 7);
+const CSV = ["Posting Date,Payee,Debit,Credit", "03/02/2026,Corner Cafe,4.50,", "03/05/2026,Employer Inc,,2500.00", "03/17/2026,Bank fee,0.31,"].join("\n");
+
+/** Clicks `submit` and waits until a field of the page says it is invalid. */
+async function submitInvalid(page: Page, submit: Locator) {
+  await submit.click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+}
+
+async function seedDebt(user: TestUser) {
+  const { addDebt } = await import("~/features/debts/debts.server");
+  return addDebt(user.id, {
+    name: "Store card",
+    type: "credit_card",
+    totalAmount: toCents(500000),
+    currentBalance: toCents(420000),
+    aprBasisPoints: 2499,
+    minimumPayment: toCents(15000),
+    dueDate: null,
+    priority: "high",
+    description: "",
+  });
+}
+
+async function seedGoal(user: TestUser) {
+  const { addSavingsGoal } = await import("~/features/savings/savings.server");
+  return addSavingsGoal(user.id, { name: "Emergency Fund", target: toCents(500000), deadline: "2030-01-01" });
+}
+
+async function uploadStatement(page: Page, file: { name: string; text: string; mimeType?: string }) {
+  await page.goto("/transactions/import");
+  await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name: file.name, mimeType: file.mimeType ?? "text/plain", buffer: Buffer.from(file.text) });
+  await page.getByRole("button", { name: "Upload and preview" }).click();
+}
+
+type Context = {
+  page: Page;
+  /** Null for a visitor's state. */
+  user: TestUser | null;
+  javaScriptEnabled: boolean;
+  /** Asserts no serious violation on the way, where a state passes through others. */
+  expectNone: () => Promise<void>;
+};
+
+type State = {
+  name: string;
+  /** Signed out (a visitor), or signed in as a premium user with a transaction (the default). */
+  visitor?: boolean;
+  jsOnly?: boolean;
+  reach: (context: Context) => Promise<void>;
+};
+
+const STATES: State[] = [
+  {
+    name: "login with errors",
+    visitor: true,
+    async reach({ page }) {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill("not-an-email");
+      await submitInvalid(page, page.getByRole("button", { name: "Sign in", exact: true }));
+    },
+  },
+  {
+    name: "sign-up with errors",
+    visitor: true,
+    async reach({ page }) {
+      await page.goto("/signup");
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByLabel("Password", { exact: true }).fill("abc");
+      await page.getByLabel("Confirm Password").fill("abd");
+      await submitInvalid(page, page.getByRole("button", { name: "Create Account" }));
+    },
+  },
+  {
+    name: "forgot password with errors",
+    visitor: true,
+    async reach({ page }) {
+      await page.goto("/forgot-password");
+      await page.getByLabel("Email").fill("not-an-email");
+      await submitInvalid(page, page.getByRole("button", { name: "Send Reset Email" }));
+    },
+  },
+  {
+    name: "contact form with errors",
+    visitor: true,
+    async reach({ page }) {
+      await page.goto("/contact");
+      await page.getByLabel("Email").fill("not-an-email");
+      await submitInvalid(page, page.getByRole("button", { name: "Send Message" }));
+    },
+  },
+  {
+    name: "dashboard: monthly budget form with its error",
+    async reach({ page }) {
+      await page.goto(`/dashboard?month=${MONTH}&editBudget=1`);
+      await page.getByLabel("Monthly budget amount").fill("-5");
+      await submitInvalid(page, page.getByRole("button", { name: "Save Budget" }));
+    },
+  },
+  {
+    name: "dashboard: Add Category refused",
+    async reach({ page }) {
+      await page.goto(`/dashboard?month=${MONTH}`);
+      const form = page.getByRole("form", { name: "Add Category" });
+      await form.getByLabel("Category name").fill("Housing");
+      await submitInvalid(page, form.getByRole("button", { name: "Add Category" }));
+    },
+  },
+  {
+    name: "dashboard: a category rename refused",
+    async reach({ page, javaScriptEnabled }) {
+      await page.goto(`/dashboard?month=${MONTH}`);
+      const food = page.getByRole("list", { name: "Expense categories" }).getByRole("article", { name: "Food & Dining" });
+      if (javaScriptEnabled) {
+        await waitForHydration(page);
+        await food.getByRole("button", { name: "Rename Food & Dining" }).click();
+        await food.getByLabel("Category name").fill("<b></b>");
+        await food.getByLabel("Category name").press("Enter");
+        await expect(food.getByLabel("Category name")).toHaveAttribute("aria-invalid", "true");
+      } else {
+        await food.getByText("Edit", { exact: true }).click();
+        await food.getByLabel("Name", { exact: true }).fill("<b></b>");
+        await submitInvalid(page, food.getByRole("button", { name: "Save name" }));
+      }
+    },
+  },
+  {
+    name: "dashboard: the inline amount edit open",
+    jsOnly: true,
+    async reach({ page }) {
+      await page.goto(`/dashboard?month=${MONTH}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Edit planned amount of Food & Dining" }).click();
+      await expect(page.getByRole("textbox", { name: "Planned amount" })).toBeFocused();
+    },
+  },
+  {
+    name: "dashboard: the category delete confirmation",
+    async reach({ page }) {
+      await page.goto(`/dashboard?month=${MONTH}&confirmDelete=food`);
+      await expect(page.getByRole("alertdialog", { name: "Delete Category" })).toBeVisible();
+    },
+  },
+  {
+    name: "dashboard: the transactions sidebar",
+    async reach({ page }) {
+      await page.goto(`/dashboard?month=${MONTH}&panel=transactions&tab=tracked`);
+      await expect(page.getByRole("dialog", { name: "Transactions" })).toBeVisible();
+    },
+  },
+  {
+    name: "dashboard on a phone: the menu open",
+    async reach({ page }) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/dashboard?month=${MONTH}`);
+      await page.getByLabel("Open menu").click();
+      await expect(page.locator("#mobile-menu")).toBeVisible();
+    },
+  },
+  {
+    name: "transactions: the reset confirmation",
+    async reach({ page }) {
+      await page.goto("/transactions?confirm=reset");
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+    },
+  },
+  {
+    name: "transactions: the new-transaction form with its errors",
+    async reach({ page, javaScriptEnabled }) {
+      await page.goto("/transactions/new");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await submitInvalid(page, page.getByRole("button", { name: "Add Transaction" }));
+    },
+  },
+  {
+    name: "transactions: a split purchase with its errors",
+    async reach({ page, javaScriptEnabled }) {
+      await page.goto("/transactions/new");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.getByLabel("Amount", { exact: true }).fill("100");
+      await page.getByRole("button", { name: "Split across categories" }).click();
+      await page.getByLabel("Category of part 1").selectOption({ label: "Food & Dining" });
+      await page.getByLabel("Amount of part 1").fill("60");
+      await page.getByLabel("Amount of part 2").fill("50");
+      await submitInvalid(page, page.getByRole("button", { name: "Add Transaction" }));
+    },
+  },
+  {
+    name: "transactions: the edit form with its errors",
+    async reach({ page, user, javaScriptEnabled }) {
+      const transaction = await addTransaction(user!, { type: "expense", amount: 990, date: TODAY, description: "Taxi" });
+      await page.goto(`/transactions/${transaction.id}/edit`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.getByLabel("Amount").fill("");
+      await submitInvalid(page, page.getByRole("button", { name: "Update" }));
+    },
+  },
+  {
+    name: "import: a file that is refused",
+    async reach({ page }) {
+      await uploadStatement(page, { name: "statement.pdf", text: "%PDF-1.7\n1 0 obj\n", mimeType: "application/pdf" });
+      await expect(page.getByText("This file does not hold a table of transactions.", { exact: false })).toBeVisible();
+    },
+  },
+  {
+    name: "import: the preview of an uploaded file",
+    async reach({ page }) {
+      await uploadStatement(page, { name: "bank.csv", text: CSV });
+      await expect(page.getByRole("heading", { name: "The file", exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: "import: the undo confirmation",
+    async reach({ page }) {
+      await uploadStatement(page, { name: "bank.csv", text: CSV });
+      await page.getByRole("button", { name: /^Import \d+ transactions$/ }).click();
+      await expect(page.getByText(/^Imported \d+ transactions/)).toBeVisible();
+      await page.goto("/transactions/import");
+      await page.getByTestId("past-import").first().getByRole("link", { name: "Undo import" }).click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+    },
+  },
+  {
+    name: "profile: the password form with its errors",
+    async reach({ page }) {
+      await page.goto("/profile");
+      await page.getByLabel("Current Password").fill("wrong");
+      await page.getByLabel("New Password", { exact: true }).fill("abc");
+      await page.getByLabel("Confirm New Password").fill("abd");
+      await submitInvalid(page, page.getByRole("button", { name: "Change Password" }));
+    },
+  },
+  {
+    name: "profile: the display name refused",
+    async reach({ page }) {
+      await page.goto("/profile");
+      await page.getByLabel("Display name").fill("   ");
+      await submitInvalid(page, page.getByRole("button", { name: "Save", exact: true }));
+    },
+  },
+  {
+    name: "profile: the sign-out-everywhere confirmation",
+    async reach({ page }) {
+      await page.goto("/profile?confirm=sign-out-everywhere");
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+    },
+  },
+  {
+    name: "profile: two-factor setup with a wrong code",
+    async reach({ page }) {
+      await page.goto("/profile/security");
+      await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+      await page.getByLabel("6-digit code from your app").fill("000000");
+      await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+      await expect(page.getByRole("alert").first()).toBeVisible();
+    },
+  },
+  {
+    name: "profile: deleting the account with a wrong password",
+    async reach({ page }) {
+      await page.goto("/profile/data");
+      await page.getByLabel("Your password").fill("not my password");
+      await submitInvalid(page, page.getByRole("button", { name: "Delete my account and all my data" }));
+    },
+  },
+  {
+    name: "manage subscription: the cancel confirmation",
+    async reach({ page }) {
+      await page.goto("/manage-subscription?confirm=cancel");
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+    },
+  },
+  {
+    name: "manage subscription: cancelled at period end (Resume), and a plan change scheduled",
+    async reach({ page, user, expectNone }) {
+      const { User } = await import("../../models");
+      const periodEnd = new Date(Date.now() + 20 * 24 * 3600 * 1000);
+      const subscription = { status: "active", interval: "month", subscriptionId: "sub_a11y", currentPeriodEnd: periodEnd };
+      await User.updateOne({ _id: user!.id }, { $set: { subscription: { ...subscription, cancelAtPeriodEnd: true } } });
+      await page.goto("/manage-subscription");
+      await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
+      await expectNone();
+      await User.updateOne({ _id: user!.id }, { $set: { subscription: { ...subscription, scheduledChange: { interval: "year", priceId: "price_annual", effectiveAt: periodEnd } } } });
+      await page.goto("/manage-subscription");
+      await expect(page.getByText("Changes to Annual on", { exact: false })).toBeVisible();
+    },
+  },
+  {
+    name: "debts: the new-debt form with its errors",
+    async reach({ page }) {
+      await page.goto("/debt-management?add=1");
+      await page.getByLabel("Interest Rate (APR %)").fill("150");
+      await submitInvalid(page, page.getByRole("button", { name: "Add Debt" }));
+    },
+  },
+  {
+    name: "debts: the edit form, the payment form with its error, the history",
+    async reach({ page, user, expectNone }) {
+      const debt = await seedDebt(user!);
+      await page.goto(`/debt-management?edit=${debt.id}`);
+      await expect(page.getByRole("form", { name: "Edit Debt" })).toBeVisible();
+      await expectNone();
+      await page.goto(`/debt-management?history=${debt.id}`);
+      await expect(page.getByRole("region", { name: "Payment History of Store card" })).toBeVisible();
+      await expectNone();
+      await page.goto(`/debt-management?pay=${debt.id}`);
+      await submitInvalid(page, page.getByRole("button", { name: "Record Payment" }));
+    },
+  },
+  {
+    name: "debts: the delete confirmation",
+    async reach({ page, user }) {
+      const debt = await seedDebt(user!);
+      await page.goto(`/debt-management?delete=${debt.id}`);
+      await expect(page.getByRole("alertdialog", { name: "Delete Debt" })).toBeVisible();
+    },
+  },
+  {
+    name: "debts: the calculator and the strategies with an invalid extra payment",
+    async reach({ page, user, expectNone }) {
+      await seedDebt(user!);
+      await page.goto("/debt-management/calculator?extra=abc");
+      await expect(page.getByLabel("Extra monthly payment")).toHaveAttribute("aria-invalid", "true");
+      await expectNone();
+      await page.goto("/debt-management/strategies?extra=abc");
+      await expect(page.getByLabel("Extra monthly payment")).toHaveAttribute("aria-invalid", "true");
+    },
+  },
+  {
+    name: "money picture: the income and the assets forms with their errors",
+    async reach({ page, expectNone }) {
+      await page.goto("/debt-management/money-picture");
+      await page.getByRole("textbox", { name: "Monthly income" }).fill("abc");
+      await submitInvalid(page, page.getByRole("button", { name: "Update Income" }));
+      await expectNone();
+      await page.goto("/debt-management/money-picture?edit=assets");
+      await page.getByLabel("New asset name").fill("   ");
+      await submitInvalid(page, page.getByRole("button", { name: "Add Asset" }));
+    },
+  },
+  {
+    name: "savings: the goal forms with their errors and the delete confirmation",
+    async reach({ page, user, expectNone }) {
+      const goal = await seedGoal(user!);
+      await page.goto("/savings?goal=new");
+      await submitInvalid(page, page.getByRole("form", { name: "New Goal" }).getByRole("button", { name: "Save" }));
+      await expectNone();
+      await page.goto(`/savings?goal=${goal.id}`);
+      await page.getByRole("form", { name: "Edit Goal" }).getByLabel("Target Amount").fill("0");
+      await submitInvalid(page, page.getByRole("form", { name: "Edit Goal" }).getByRole("button", { name: "Update" }));
+      await expectNone();
+      await page.goto(`/savings?deleteGoal=${goal.id}`);
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+    },
+  },
+  {
+    name: "savings: the initial savings and the withdrawal forms with their errors",
+    async reach({ page, expectNone }) {
+      await page.goto("/savings?initial=edit");
+      await page.getByLabel("Initial Savings").fill("abc");
+      await submitInvalid(page, page.locator("#initial-savings").getByRole("button", { name: "Save" }));
+      await expectNone();
+      await page.goto("/savings?withdraw=new");
+      await submitInvalid(page, page.getByRole("form", { name: "Record Withdrawal" }).getByRole("button", { name: "Save" }));
+    },
+  },
+  {
+    name: "analytics: the trends, savings and insights tabs",
+    async reach({ page, user, expectNone }) {
+      await seedGoal(user!);
+      for (const tab of ["trends", "savings"]) {
+        await page.goto(`/analytics?month=${MONTH}&tab=${tab}`);
+        await expectNone();
+      }
+      await page.goto(`/analytics?month=${MONTH}&tab=insights`);
+    },
+  },
+  {
+    name: "insights: generated",
+    async reach({ page, user }) {
+      const { generateSpendingInsights } = await import("~/features/insights/insights.server");
+      await generateSpendingInsights(user!.id, MONTH);
+      await page.goto(`/insights?month=${MONTH}`);
+    },
+  },
+  {
+    name: "the session-expiry dialog",
+    jsOnly: true,
+    async reach({ page }) {
+      await page.clock.install();
+      await page.goto(`/dashboard?month=${MONTH}`);
+      await waitForIdleTracking(page);
+      await page.clock.fastForward("28:00");
+      await expect(page.getByRole("alertdialog", { name: "Session Expiring" })).toBeVisible();
+    },
+  },
+  {
+    name: "the cache debug panel",
+    jsOnly: true,
+    async reach({ page }) {
+      await page.goto(`/dashboard?month=${MONTH}`);
+      await waitForHydration(page);
+      await page.keyboard.press("Control+Shift+D");
+      await expect(page.getByRole("dialog", { name: "Cache Debug" })).toBeVisible();
+    },
+  },
+];
+
+test.describe("every state", () => {
+  for (const state of STATES) {
+    test(`${state.name}${state.jsOnly ? " @js-only" : ""}`, async ({ page, login, app, javaScriptEnabled, axe }) => {
+      // Several pages and axe runs; without JavaScript each run also loads a copy of the page.
+      test.slow();
+      const user = state.visitor ? null : await premiumLogin(login, app);
+      if (user) await addTransaction(user, { type: "expense", amount: 1250, date: TODAY, description: "Lunch" });
+      await state.reach({ page, user, javaScriptEnabled, expectNone: axe.expectNone });
+      await axe.expectNone();
+    });
+  }
+
+  test("reset password with errors", async ({ page, createUser, readEmail, axe }) => {
+    const user = await createUser();
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Email" }).click();
+    const link = (await readEmail(user.email)).text.match(/http\S+reset-password\S+/)?.[0];
+    await page.goto(link!);
+    await page.getByLabel("New Password", { exact: true }).fill("abc");
+    await page.getByLabel("Confirm New Password").fill("abd");
+    await submitInvalid(page, page.getByRole("button", { name: "Reset Password" }));
+    await axe.expectNone();
+  });
+
+  test("the checkout error dialog", async ({ page, login, stripeControl, javaScriptEnabled, axe }) => {
+    const user = await login();
+    await page.goto("/subscription");
+    if (javaScriptEnabled) await waitForHydration(page);
+    await stripeControl("/_control/fail-next", {
+      path: "/v1/checkout/sessions",
+      when: { client_reference_id: user.id },
+      status: 402,
+      type: "card_error",
+      message: "Your card was declined.",
+    });
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(page.getByRole("alertdialog", { name: "Payment Processing Error" })).toBeVisible();
+    await axe.expectNone();
+  });
+});
+
+
+test("bank: a linked bank in error, and its disconnect confirmation", async ({ page, login, app, plaidControl, javaScriptEnabled, axe }) => {
+  const user = await premiumLogin(login, app);
+  await page.goto("/bank");
+  const connect = page.getByRole("button", { name: "Connect Bank Account" });
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    await expect(connect).toBeEnabled();
+  }
+  await connect.click();
+  // The stand-in's Link: in the page's frame with JavaScript, Hosted Link (a page of its own) without.
+  await (javaScriptEnabled ? page.frameLocator('iframe[title="Plaid Link"]') : page).getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Bank account connected successfully!")).toBeVisible();
+  await plaidControl("/__control/login-required", { client_user_id: user.id });
+  // The stand-in's webhook starts a sync in the background: the page shows its outcome once it is stored.
+  await expect.poll(async () => (await app.models.BankConnection.findOne({ userId: user.id }).lean())?.status).toBe("error");
+  await page.reload();
+  await expect(page.getByText("Sync Error")).toBeVisible();
+  await axe.expectNone();
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Disconnect / }).click();
+    await expect(page.getByRole("alertdialog", { name: "Disconnect Bank Account" })).toBeVisible();
+    await axe.expectNone();
+  }
+});
+
+/* ---------------------------------------------------------------- focus in dialogs */
+
+test.describe("focus goes into each dialog and back when it closes @js-only", () => {
+  test("a confirmation a button opens: the category delete, closed by Escape and by Cancel", async ({ page, login }) => {
+    await login();
+    await page.goto(`/dashboard?month=${MONTH}`);
+    await waitForHydration(page);
+    const opener = page.getByRole("button", { name: "Delete Food & Dining" });
+    const dialog = page.getByRole("alertdialog", { name: "Delete Category" });
+    await opener.click();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("a confirmation a link opens: the debt delete, closed by Cancel", async ({ page, login, app }) => {
+    const user = await premiumLogin(login, app);
+    await seedDebt(user);
+    await page.goto("/debt-management");
+    await waitForHydration(page);
+    const opener = page.getByRole("article", { name: "Store card" }).getByRole("link", { name: "Delete" });
+    const dialog = page.getByRole("alertdialog", { name: "Delete Debt" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL("/debt-management");
+    await expect(opener).toBeFocused();
+  });
+
+  test("the session-expiry dialog, closed by Continue Session", async ({ page, login }) => {
+    await page.clock.install();
+    await login();
+    await page.goto(`/dashboard?month=${MONTH}`);
+    await waitForIdleTracking(page);
+    const opener = page.getByRole("link", { name: "View Transactions" });
+    await opener.focus();
+    await page.clock.fastForward("28:00");
+    const dialog = page.getByRole("alertdialog", { name: "Session Expiring" });
+    await expect(dialog.getByRole("button", { name: "Continue Session" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("the cache debug panel, closed by Close", async ({ page, login }) => {
+    await login();
+    await page.goto(`/dashboard?month=${MONTH}`);
+    await waitForHydration(page);
+    const before = page.getByRole("link", { name: "View Transactions" });
+    await before.focus();
+    await page.keyboard.press("Control+Shift+D");
+    const panel = page.getByRole("dialog", { name: "Cache Debug" });
+    await expect(panel.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(panel).toBeHidden();
+    await expect(before).toBeFocused();
+  });
 });

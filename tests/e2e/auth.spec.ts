@@ -1,11 +1,6 @@
-import type { Page } from "@playwright/test";
-import { expect, fillForm, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { expect, fillForm, STRONG_PASSWORD, test, uniqueEmail, waitForIdleTracking } from "./fixtures";
 
 /** The idle timer starts once the page has hydrated and recorded the visit as activity. */
-async function waitForIdleTracking(page: Page) {
-  await page.waitForFunction(() => sessionStorage.getItem("ledgerly:lastActivity") !== null);
-}
-
 test.describe("sign up", () => {
   test("weak passwords show each rule, a mismatch is caught, and success lands on the dashboard", async ({ page, app }) => {
     const email = uniqueEmail("signup");

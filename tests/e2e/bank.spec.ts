@@ -124,9 +124,21 @@ test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecti
   await expect(card.getByText("Sync Error")).toBeHidden();
   await expect(card).toContainText("Active");
 
-  if (javaScriptEnabled) await waitForHydration(page);
-  await card.getByRole("button", { name: `Disconnect ${BANK}` }).click();
-  if (javaScriptEnabled) await page.getByRole("alertdialog", { name: "Disconnect Bank Account" }).getByRole("button", { name: "Disconnect" }).click();
+  const disconnect = card.getByRole("button", { name: `Disconnect ${BANK}` });
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    const dialog = page.getByRole("alertdialog", { name: "Disconnect Bank Account" });
+    // Focus goes into the confirmation and, when it is cancelled, back to the button that opened it.
+    await disconnect.click();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(disconnect).toBeFocused();
+    await disconnect.click();
+    await dialog.getByRole("button", { name: "Disconnect" }).click();
+  } else {
+    await disconnect.click();
+  }
   await expect(page.getByText("Bank account disconnected successfully")).toBeVisible();
   await expect(page.getByRole("article", { name: BANK })).toHaveCount(0);
   await expect(page.getByText("No bank accounts connected yet.")).toBeVisible();

@@ -40,12 +40,14 @@ test.describe("categories", () => {
     await form.getByLabel("Category name").fill("Pet  CARE");
     await form.getByLabel("Type").selectOption("income");
     await form.getByRole("button", { name: "Add Category" }).click();
-    if (javaScriptEnabled) {
-      await expect(form.getByRole("alert")).toContainText("Please fix the following errors:");
-      await expect(form.getByRole("alert")).toContainText("A category with this name already exists");
-    } else {
-      await expect(page.getByRole("alert").filter({ hasText: "A category with this name already exists" })).toBeVisible();
-    }
+    await expect(form).toContainText("Please fix the following errors:");
+    const name = form.getByLabel("Category name");
+    await expect(name).toHaveAccessibleDescription("A category with this name already exists");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveValue("Pet  CARE");
+    await expect(form.getByLabel("Type")).toHaveValue("income");
+    if (javaScriptEnabled) await expect(name).toBeFocused();
+    else await expect(page).toHaveURL(`${DASHBOARD}#category-add`);
     const after = await app.models.User.findById(user.id).select({ categories: 1 }).lean<StoredCategories>();
     expect(Object.keys(after!.categories)).toHaveLength(9);
   });
@@ -59,10 +61,12 @@ test.describe("categories", () => {
     await form.getByLabel("Category name").fill("<b></b>");
     await expect(add).toBeEnabled();
     await add.click();
-    await expect(form.getByRole("alert")).toContainText("Please fix the following errors:");
-    await expect(form.getByRole("alert")).toContainText("Category name cannot be empty");
+    await expect(form).toContainText("Please fix the following errors:");
+    await expect(form.getByLabel("Category name")).toHaveAccessibleDescription("Category name cannot be empty");
+    await expect(form.getByLabel("Category name")).toBeFocused();
     await form.getByLabel("Category name").fill("Gifts");
-    await expect(form.getByRole("alert")).toBeHidden();
+    await expect(form.getByText("Please fix the following errors:")).toBeHidden();
+    await expect(form.getByLabel("Category name")).not.toHaveAttribute("aria-invalid");
     const stored = await app.models.User.findById(user.id).select({ categories: 1 }).lean<StoredCategories>();
     expect(Object.keys(stored!.categories)).toHaveLength(8);
   });
@@ -111,6 +115,40 @@ test.describe("categories", () => {
           )?.categories.food,
       )
       .toMatchObject({ amount: 12340 });
+  });
+
+  test("a refused rename shows its error beside the name, keeps what was typed, and changes nothing", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    await page.goto(DASHBOARD);
+    const food = expenseList(page).getByRole("article", { name: "Food & Dining" });
+    let name = food.getByLabel("Category name");
+    if (javaScriptEnabled) {
+      await food.getByRole("button", { name: "Rename Food & Dining" }).click();
+      await name.fill("<b></b>");
+      await name.press("Enter");
+      await expect(name).toBeFocused();
+    } else {
+      await food.getByText("Edit", { exact: true }).click();
+      name = food.getByLabel("Name", { exact: true });
+      await name.fill("<b></b>");
+      await food.getByRole("button", { name: "Save name" }).click();
+      await expect(page).toHaveURL(`${DASHBOARD}#category-rename-food`);
+    }
+    await expect(name).toHaveValue("<b></b>");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("Category name cannot be empty");
+    await expect(page.getByRole("alert").filter({ hasText: "Category name cannot be empty" })).toHaveCount(0);
+    const stored = await app.models.User.findById(user.id).select({ categories: 1 }).lean<StoredCategories>();
+    expect(stored?.categories.food.name).toBe("Food & Dining");
+
+    if (javaScriptEnabled) {
+      await name.press("Escape");
+      await expect(food.getByRole("button", { name: "Rename Food & Dining" })).toBeFocused();
+      await expect(food.getByText("Category name cannot be empty")).toHaveCount(0);
+    } else {
+      await page.reload();
+      await expect(food.getByText("Category name cannot be empty")).toHaveCount(0);
+    }
   });
 
   test("deletes a category after confirming", async ({ page, login, app, javaScriptEnabled }) => {

@@ -10,7 +10,7 @@ async function dataModules() {
 }
 
 test.describe("dashboard", () => {
-  test("shows the empty budget state, validates the amount and sets the monthly budget", async ({ page, login, app }) => {
+  test("shows the empty budget state, validates the amount and sets the monthly budget", async ({ page, login, app, javaScriptEnabled }) => {
     const user = await login();
     await page.goto("/dashboard?month=2026-03");
     await expect(page).toHaveTitle("Dashboard | Ledgerly");
@@ -20,7 +20,8 @@ test.describe("dashboard", () => {
 
     await page.getByRole("link", { name: "Set Monthly Budget" }).click();
     await page.getByRole("button", { name: "Save Budget" }).click();
-    await expect(page.getByText("Please enter a budget amount")).toBeVisible();
+    await expect(page.getByLabel("Monthly budget amount")).toHaveAccessibleDescription("Please enter a budget amount");
+    if (javaScriptEnabled) await expect(page.getByLabel("Monthly budget amount")).toBeFocused();
     expect(await app.models.Budget.countDocuments({ userId: user.id })).toBe(0);
 
     await page.getByLabel("Monthly budget amount").fill("1500");

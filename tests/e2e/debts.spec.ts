@@ -219,6 +219,7 @@ test.describe("debt management", () => {
     page,
     login,
     app,
+    javaScriptEnabled,
   }) => {
     const user = await premiumLogin(login, app);
     await page.goto("/debt-management");
@@ -274,6 +275,8 @@ test.describe("debt management", () => {
       "aria-invalid",
       "true"
     );
+    await expect(page.getByLabel("Debt Name")).toHaveAccessibleDescription("Debt name is required");
+    if (javaScriptEnabled) await expect(page.getByLabel("Debt Name")).toBeFocused();
     // What was typed is kept.
     await expect(page.getByLabel("Interest Rate (APR %)")).toHaveValue("150");
 

@@ -144,3 +144,8 @@ export async function addTransaction(
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 }
+
+/** The session-expiry timer starts once the page has recorded its first activity; fast-forward the clock only after. */
+export async function waitForIdleTracking(page: Page) {
+  await page.waitForFunction(() => sessionStorage.getItem("ledgerly:lastActivity") !== null);
+}

@@ -110,7 +110,7 @@ test.describe("savings", () => {
     await expect(page).toHaveURL("/manage-subscription");
   });
 
-  test("adds a goal after a validation error, contributes by raising it to 100%, and deletes it after confirming", async ({ page, login, app }) => {
+  test("adds a goal after a validation error, contributes by raising it to 100%, and deletes it after confirming", async ({ page, login, app, javaScriptEnabled }) => {
     const user = await premiumLogin(login, app);
     const response = await page.goto("/savings");
     expect(response?.status()).toBe(200);
@@ -137,6 +137,7 @@ test.describe("savings", () => {
     await expect(newGoal.getByLabel("Goal Name")).toHaveAttribute("aria-invalid", "true");
     await expect(newGoal.getByLabel("Target Amount")).toHaveAttribute("aria-invalid", "true");
     await expect(newGoal.getByLabel("Target Amount")).toHaveValue("0");
+    if (javaScriptEnabled) await expect(newGoal.getByLabel("Goal Name")).toBeFocused();
     expect(await app.models.SavingsGoal.countDocuments({ userId: user.id })).toBe(0);
 
     await newGoal.getByLabel("Goal Name").fill("Emergency Fund");

@@ -1,4 +1,4 @@
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/flash.server";
 
 /** The notification a redirect sets, read back the way the next page reads it. */
 export async function toastOf(response: Response) {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { CACHE_DEBUG_RELOAD_DELAY_MS, cacheBustingUrl } from "./shortcut";
 
 /** What the browser holds for this origin; `databases` is null where the browser cannot list them. */
@@ -65,6 +66,7 @@ export function CacheDebugPanel({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [storage, setStorage] = useState<BrowserStorage | null>(null);
   const [status, setStatus] = useState<Status>("idle");
+  const closeButton = useDialogFocus<HTMLButtonElement>();
 
   useEffect(() => {
     let current = true;
@@ -103,7 +105,7 @@ export function CacheDebugPanel({ onClose }: { onClose: () => void }) {
           {status === "idle" ? null : STATUS_TEXT[status]}
         </p>
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={onClose} autoFocus className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          <button ref={closeButton} type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
             Close
           </button>
           <button

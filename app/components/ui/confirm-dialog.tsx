@@ -1,5 +1,6 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
+import { useDialogFocus } from "./use-dialog-focus";
 
 type Cancel = { cancelTo: string; onCancel?: never } | { onCancel: () => void; cancelTo?: never };
 
@@ -7,7 +8,8 @@ type Cancel = { cancelTo: string; onCancel?: never } | { onCancel: () => void; c
  * The generic delete confirmation: a title, a message and a confirm button
  * (default label "Delete") that posts `fields` to `action`. Cancel is a link
  * (pages reached through a query parameter, which works without JavaScript)
- * or a callback (dialogs opened by a script).
+ * or a callback (dialogs opened by a script). Focus starts on Cancel and
+ * goes back to where it was when the dialog closes.
  */
 export function ConfirmDialog({
   title,
@@ -27,6 +29,8 @@ export function ConfirmDialog({
   fields: Record<string, string>;
   onSubmit?: () => void;
 } & Cancel) {
+  // Cancel is a link or a button: one ref fits either.
+  const cancelRef = useDialogFocus<HTMLAnchorElement & HTMLButtonElement>();
   const titleId = useId();
   const messageId = useId();
   const navigate = useNavigate();
@@ -58,11 +62,11 @@ export function ConfirmDialog({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {cancel.cancelTo !== undefined ? (
-            <Link to={cancel.cancelTo} replace preventScrollReset autoFocus className={cancelClass}>
+            <Link ref={cancelRef} to={cancel.cancelTo} replace preventScrollReset className={cancelClass}>
               {cancelLabel}
             </Link>
           ) : (
-            <button type="button" onClick={cancel.onCancel} autoFocus className={cancelClass}>
+            <button ref={cancelRef} type="button" onClick={cancel.onCancel} className={cancelClass}>
               {cancelLabel}
             </button>
           )}

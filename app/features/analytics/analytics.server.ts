@@ -6,6 +6,7 @@ import type { MonthTotals } from "~/features/transactions/month-summary";
 import { shiftMonth } from "~/lib/month";
 import { toCents, type Cents } from "~/lib/money";
 import { analyticsFigures, trendMonthKeys } from "./analytics";
+import { drawCharts } from "./components/chart-geometry";
 
 type StoredBudget = Pick<BudgetRecord, "amount" | "userSet" | "carriedOver">;
 
@@ -31,6 +32,7 @@ export async function readMonthBudgets(userId: string, months: string[]): Promis
  * small reads whatever the number of transactions: the categories, six month
  * summaries by _id (the trend's months, which include the month and the one
  * before it) and seven monthly budgets by _id. Transactions are never read.
+ * The charts come drawn (paths and coordinates), so the page needs no d3.
  */
 export async function getAnalytics(userId: string, month: string) {
   const months = trendMonthKeys(month);
@@ -40,5 +42,6 @@ export async function getAnalytics(userId: string, month: string) {
     readMonthBudgets(userId, months),
   ]);
   const totals: Record<string, MonthTotals> = Object.fromEntries(months.map((key, index) => [key, summaries[index]]));
-  return analyticsFigures({ month, categories, totals, budgets });
+  const figures = analyticsFigures({ month, categories, totals, budgets });
+  return { ...figures, charts: drawCharts(figures) };
 }

@@ -10,7 +10,7 @@ import {
   resolveSession,
   type Clock,
 } from "./session.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { createToastHeader } from "~/utils/flash.server";
 import { getShellUser, recordLogin, type ShellUser } from "./user.server";
 
 type SessionState = { sessionId: string | null; userId: string | null };

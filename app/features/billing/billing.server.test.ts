@@ -284,30 +284,96 @@ describe("the Stripe webhook", () => {
 });
 
 describe("subscription management", () => {
-  test("Change Plan switches to yearly billing and keeps premium", async () => {
+  test("Change Plan schedules yearly billing for the next renewal; until then the monthly plan stays", async () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
+    const { currentPeriodEnd, subscriptionId } = (await storedUser(userId)).subscription;
     const response = (await manage(cookie, { intent: INTENT.changePlan, interval: "annual" })) as Response;
-    expect(response.status).toBe(302);
-    const user = await storedUser(userId);
-    expect(user.premiumAccess).toBe(true);
-    expect(user.subscription).toMatchObject({ interval: "year", priceId: STAND_IN_DEFAULTS.prices.annual });
-    expect(answer(await manage(cookie, { intent: INTENT.changePlan, interval: "annual" }))).toMatchObject({
-      status: 409,
-      formError: PLAN_MESSAGES.alreadyOnPlan,
+    expect(await toastOf(response)).toMatchObject({ type: "success", message: SUBSCRIPTION_TOASTS.planChanged("annual") });
+    expect(await storedUser(userId)).toMatchObject({
+      premiumAccess: true,
+      subscription: {
+        interval: "month",
+        priceId: STAND_IN_DEFAULTS.prices.monthly,
+        scheduledChange: { interval: "year", priceId: STAND_IN_DEFAULTS.prices.annual, effectiveAt: currentPeriodEnd },
+      },
     });
+    await control(`/_control/subscriptions/${subscriptionId}/advance`);
+    const renewed = (await storedUser(userId)).subscription;
+    expect(renewed).toMatchObject({ interval: "year", priceId: STAND_IN_DEFAULTS.prices.annual, scheduledChange: null, currentPeriodStart: currentPeriodEnd });
+    expect(renewed.currentPeriodEnd!.getUTCFullYear()).toBe(currentPeriodEnd!.getUTCFullYear() + 1);
   });
 
-  test("Cancel ends premium at once", async () => {
+  test("a scheduled change is undone by Keep Monthly Billing or by choosing monthly again; the renewal stays monthly", async () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
-    const response = (await manage(cookie, { intent: INTENT.cancel })) as Response;
-    expect(response.headers.get("Location")).toBe("/manage-subscription");
-    expect(SUBSCRIPTION_TOASTS.canceled).toContain("cancelled");
-    expect(await toastOf(response)).toMatchObject({ type: "success", message: SUBSCRIPTION_TOASTS.canceled });
-    const user = await storedUser(userId);
-    expect(user.premiumAccess).toBe(false);
-    expect(user.subscription.status).toBe("canceled");
+    const { subscriptionId } = (await storedUser(userId)).subscription;
+    await manage(cookie, { intent: INTENT.changePlan, interval: "annual" });
+    expect(await toastOf((await manage(cookie, { intent: INTENT.undoPlanChange })) as Response)).toMatchObject({ message: SUBSCRIPTION_TOASTS.planChangeUndone });
+    expect((await storedUser(userId)).subscription.scheduledChange).toBeNull();
+    expect((await stripe.subscriptions.retrieve(subscriptionId!)).schedule).toBeNull();
+    await manage(cookie, { intent: INTENT.changePlan, interval: "annual" });
+    expect(((await manage(cookie, { intent: INTENT.changePlan, interval: "monthly" })) as Response).status).toBe(302);
+    expect((await storedUser(userId)).subscription.scheduledChange).toBeNull();
+    await control(`/_control/subscriptions/${subscriptionId}/advance`);
+    expect((await storedUser(userId)).subscription).toMatchObject({ interval: "month", priceId: STAND_IN_DEFAULTS.prices.monthly });
+    expect(answer(await manage(cookie, { intent: INTENT.changePlan, interval: "monthly" }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.alreadyOnPlan });
+  });
+
+  test("a plan change made at Stripe reaches the page through the webhook", async () => {
+    const { userId } = await newUser();
+    await payForPremium(userId);
+    const { subscriptionId } = (await storedUser(userId)).subscription;
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId! });
+    const [current] = schedule.phases;
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      phases: [
+        { items: [{ price: STAND_IN_DEFAULTS.prices.monthly, quantity: 1 }], start_date: current!.start_date, end_date: current!.end_date },
+        { items: [{ price: STAND_IN_DEFAULTS.prices.annual, quantity: 1 }], duration: { interval: "year", interval_count: 1 } },
+      ],
+    });
+    expect((await storedUser(userId)).subscription.scheduledChange).toMatchObject({ interval: "year" });
+    await stripe.subscriptionSchedules.release(schedule.id);
+    expect((await storedUser(userId)).subscription.scheduledChange).toBeNull();
+  });
+
+  test("Cancel keeps premium until the period ends and Resume takes it back; the period's end then ends premium", async () => {
+    const { userId, cookie } = await newUser();
+    await payForPremium(userId);
+    const { subscriptionId } = (await storedUser(userId)).subscription;
+    const canceled = (await manage(cookie, { intent: INTENT.cancel })) as Response;
+    expect(canceled.headers.get("Location")).toBe("/manage-subscription");
+    expect(await toastOf(canceled)).toMatchObject({ type: "success", message: SUBSCRIPTION_TOASTS.canceled });
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { status: "active", cancelAtPeriodEnd: true } });
+    expect(answer(await manage(cookie, { intent: INTENT.changePlan, interval: "annual" }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.resumeBeforeChange });
+
+    expect(await toastOf((await manage(cookie, { intent: INTENT.resume })) as Response)).toMatchObject({ message: SUBSCRIPTION_TOASTS.resumed });
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { cancelAtPeriodEnd: false } });
+    expect(answer(await manage(cookie, { intent: INTENT.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.notCancelled });
+
+    await manage(cookie, { intent: INTENT.cancel });
+    await control(`/_control/subscriptions/${subscriptionId}/advance`);
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: false, subscription: { status: "canceled" } });
+    expect(answer(await manage(cookie, { intent: INTENT.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.subscriptionEnded });
+  });
+
+  test("Cancel drops a scheduled plan change first", async () => {
+    const { userId, cookie } = await newUser();
+    await payForPremium(userId);
+    await manage(cookie, { intent: INTENT.changePlan, interval: "annual" });
+    await manage(cookie, { intent: INTENT.cancel });
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { cancelAtPeriodEnd: true, scheduledChange: null } });
+  });
+
+  test("Manage Billing opens Stripe's customer portal, which returns to this page", async () => {
+    const { userId, cookie } = await newUser();
+    await payForPremium(userId);
+    const response = (await manage(cookie, { intent: INTENT.billingPortal })) as Response;
+    const portalUrl = response.headers.get("Location")!;
+    expect(portalUrl.startsWith(`${standIn.url}/portal/`)).toBe(true);
+    const portal = await (await fetch(portalUrl)).text();
+    expect(portal).toContain("Visa •••• 4242");
+    expect(portal).toContain(`href="${ORIGIN}/manage-subscription"`);
   });
 
   test("Cancel without a stored subscription asks for a refresh first", async () => {

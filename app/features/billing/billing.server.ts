@@ -4,7 +4,7 @@ import { User, type UserRecord } from "../../../models";
 import { getStripe, isStripeError, requireStripe } from "~/integrations/stripe.server";
 import { PLAN_MESSAGES, PAYMENT_SUCCESS_PATH, PLANS_PATH, type BillingInterval, type SubscribeFailure } from "./plans";
 import { priceIdFor } from "./prices.server";
-import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe } from "./subscription";
+import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, type IntervalOfPrice } from "./subscription";
 
 /** A failure whose message is meant for the user as it is. */
 export class BillingError extends Error {}
@@ -102,7 +102,7 @@ export async function subscribe({ userId, interval, origin }: { userId: string; 
  * older subscription's news (see shouldApplySnapshot). Resolves whether it applied.
  */
 export async function applySubscription(userId: string, subscription: Stripe.Subscription) {
-  const snapshot = snapshotFromStripe(subscription);
+  const snapshot = snapshotFromStripe(subscription, intervalOfConfiguredPrice);
   const status = await getSubscriptionStatus(userId);
   if (!status || !shouldApplySnapshot(status.subscription, snapshot)) return false;
   await User.updateOne(
@@ -112,16 +112,21 @@ export async function applySubscription(userId: string, subscription: Stripe.Sub
   return true;
 }
 
+const intervalOfConfiguredPrice: IntervalOfPrice = (priceId) =>
+  priceId === priceIdFor("annual") ? "year" : priceId === priceIdFor("monthly") ? "month" : null;
+
+/** A subscription as Stripe has it now, with its schedule (the scheduled plan change) expanded. */
+export function retrieveSubscription(stripe: Stripe, subscriptionId: string) {
+  return stripe.subscriptions.retrieve(subscriptionId, { expand: ["schedule"] });
+}
+
 /** Re-reads the user's subscription from Stripe (by id, else the customer's newest) and stores it. */
 export async function refreshSubscription(userId: string) {
   const stripe = requireStripe();
   const { subscriptionId, customerId } = await storedSubscription(userId);
-  const subscription = subscriptionId
-    ? await stripe.subscriptions.retrieve(subscriptionId)
-    : customerId
-      ? (await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 1 })).data[0]
-      : undefined;
-  if (!subscription) throw new BillingError(PLAN_MESSAGES.refreshFailed);
+  const id = subscriptionId ?? (customerId ? (await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 1 })).data[0]?.id : undefined);
+  if (!id) throw new BillingError(PLAN_MESSAGES.refreshFailed);
+  const subscription = await retrieveSubscription(stripe, id);
   await applySubscription(userId, subscription);
   return subscription;
 }
@@ -133,13 +138,31 @@ async function requireSubscriptionId(userId: string) {
   return subscriptionId;
 }
 
-/** Cancels at once, as the spec says (decision 091): premium ends now, not at the end of the period. */
+/**
+ * Cancels at the end of the paid period (decision 164): Premium stays until
+ * then and the user can resume. A scheduled plan change is dropped first, as
+ * Stripe refuses to end a subscription that a schedule manages.
+ */
 export async function cancelSubscription(userId: string) {
-  const subscriptionId = await requireSubscriptionId(userId);
-  const canceled = await requireStripe().subscriptions.cancel(subscriptionId);
-  if (canceled.status !== "canceled") throw new BillingError(PLAN_MESSAGES.cancelNotConfirmed);
-  await applySubscription(userId, canceled);
+  const stripe = requireStripe();
+  const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
+  if (current.schedule) await stripe.subscriptionSchedules.release(idOf(current.schedule));
+  const updated = await stripe.subscriptions.update(current.id, { cancel_at_period_end: true });
+  if (!updated.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.cancelNotConfirmed);
+  await applySubscription(userId, updated);
 }
+
+/** Takes back a cancellation before the period ends: the subscription renews as before. */
+export async function resumeSubscription(userId: string) {
+  const stripe = requireStripe();
+  const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
+  if (!premiumAccessFor(current.status)) throw new BillingError(PLAN_MESSAGES.subscriptionEnded);
+  if (!current.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.notCancelled);
+  await stripe.subscriptions.update(current.id, { cancel_at_period_end: false });
+  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
+}
+
+const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
 
 /** Statuses after which Stripe charges nothing more. */
 const ENDED_STATUSES = ["canceled", "incomplete_expired"];
@@ -163,23 +186,50 @@ export async function endSubscriptionBeforeDeletion(userId: string) {
 }
 
 /**
- * Switches the subscription to the other billing period's price; Stripe
- * credits the unused time and starts the new cycle now (decision 092).
+ * Schedules the switch to the other billing period for the next renewal
+ * (decision 164): a Stripe subscription schedule keeps today's price until the
+ * period ends, then bills the new one. Choosing today's period again drops a
+ * change already scheduled.
  */
 export async function changePlan(userId: string, interval: BillingInterval) {
   const priceId = priceIdFor(interval);
   if (!priceId) throw new BillingError(PLAN_MESSAGES.pricingNotConfigured);
-  const subscriptionId = await requireSubscriptionId(userId);
   const stripe = requireStripe();
-  const current = await stripe.subscriptions.retrieve(subscriptionId);
+  const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
   const item = current.items.data[0];
   if (!item) throw new BillingError(PLAN_MESSAGES.refreshFailed);
-  if (item.price.id === priceId) throw new BillingError(PLAN_MESSAGES.alreadyOnPlan);
-  const updated = await stripe.subscriptions.update(subscriptionId, {
-    items: [{ id: item.id, price: priceId }],
-    proration_behavior: "always_invoice",
-  });
-  await applySubscription(userId, updated);
+  if (current.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.resumeBeforeChange);
+  if (item.price.id === priceId) {
+    if (!current.schedule) throw new BillingError(PLAN_MESSAGES.alreadyOnPlan);
+    await stripe.subscriptionSchedules.release(idOf(current.schedule));
+  } else {
+    const scheduleId = current.schedule ? idOf(current.schedule) : (await stripe.subscriptionSchedules.create({ from_subscription: current.id })).id;
+    await stripe.subscriptionSchedules.update(scheduleId, {
+      end_behavior: "release",
+      proration_behavior: "none",
+      phases: [
+        { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
+        { items: [{ price: priceId, quantity: item.quantity ?? 1 }], duration: { interval: interval === "annual" ? "year" : "month", interval_count: 1 } },
+      ],
+    });
+  }
+  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
+}
+
+/** Drops the scheduled plan change: the subscription renews on today's price. */
+export async function undoPlanChange(userId: string) {
+  const stripe = requireStripe();
+  const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
+  if (current.schedule) await stripe.subscriptionSchedules.release(idOf(current.schedule));
+  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
+}
+
+/** Opens Stripe's customer portal (card and invoices) for the user's customer; resolves to its page. */
+export async function openBillingPortal(userId: string, returnUrl: string) {
+  const { customerId } = await storedSubscription(userId);
+  if (!customerId) throw new BillingError(PLAN_MESSAGES.noSubscriptionId);
+  const session = await requireStripe().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+  return session.url;
 }
 
 /**
@@ -192,7 +242,7 @@ export async function syncCheckoutSession(userId: string, sessionId: string) {
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   if (session.client_reference_id !== userId || session.status !== "complete" || !session.subscription) return false;
   const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription.id;
-  return applySubscription(userId, await stripe.subscriptions.retrieve(subscriptionId));
+  return applySubscription(userId, await retrieveSubscription(stripe, subscriptionId));
 }
 
 /** How many subscriptions one reconciliation run re-reads at most. */

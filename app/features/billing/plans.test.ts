@@ -245,15 +245,33 @@ describe("manage subscription", () => {
       name: "Premium",
       interval: "annual",
       price: { cents: 2499, currency: "USD", interval: "year" },
-      nextBillingDate: "June 15, 2026",
+      periodEnd: "June 15, 2026",
+      endsAtPeriodEnd: false,
+      scheduledChange: null,
       detailsMissing: false,
     });
+  });
+
+  test("a cancelled subscription shows when Premium ends; a scheduled change shows its period and date", async () => {
+    const cookie = await signedInCookie({
+      premiumAccess: true,
+      subscription: {
+        status: "active",
+        interval: "month",
+        subscriptionId: "sub_123",
+        currentPeriodEnd: new Date(2026, 5, 15, 12),
+        cancelAtPeriodEnd: true,
+        scheduledChange: { interval: "year", priceId: "price_annual", effectiveAt: new Date(2026, 5, 15, 12) },
+      },
+    });
+    const { plan } = await manageSubscriptionLoader({ request: get("/manage-subscription", cookie), params: {}, context: {} });
+    expect(plan).toMatchObject({ periodEnd: "June 15, 2026", endsAtPeriodEnd: true, scheduledChange: { interval: "annual", date: "June 15, 2026" } });
   });
 
   test("a subscriber without subscription details is offered a refresh", async () => {
     const cookie = await signedInCookie({ premiumAccess: true });
     const { plan } = await manageSubscriptionLoader({ request: get("/manage-subscription", cookie), params: {}, context: {} });
-    expect(plan).toMatchObject({ interval: "monthly", nextBillingDate: null, detailsMissing: true });
+    expect(plan).toMatchObject({ interval: "monthly", periodEnd: null, detailsMissing: true });
   });
 });
 

@@ -44,6 +44,11 @@ export const PLAN_MESSAGES = {
   cancelNotConfirmed: "Failed to cancel subscription - no confirmation received",
   alreadyOnPlan: "You are already on this plan.",
   changePlanFailed: "Failed to change your plan. Please try again.",
+  resumeFailed: "Failed to resume your subscription. Please try again.",
+  portalFailed: "Failed to open the billing portal. Please try again.",
+  notCancelled: "Your subscription is not set to end.",
+  subscriptionEnded: "This subscription has ended. Subscribe again to get Premium back.",
+  resumeBeforeChange: "Resume your subscription before changing its plan.",
 } as const;
 
 export const FREE_FEATURES = ["Basic expense tracking", "Dashboard view", "Basic budget tracking"];

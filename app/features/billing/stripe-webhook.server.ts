@@ -1,7 +1,7 @@
 import { Types } from "mongoose";
 import type Stripe from "stripe";
 import { ProcessedStripeEvent, User } from "../../../models";
-import { applySubscription } from "./billing.server";
+import { applySubscription, retrieveSubscription } from "./billing.server";
 import { getEnv } from "~/utils/env.server";
 import { getStripe } from "~/integrations/stripe.server";
 import { subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
@@ -52,7 +52,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 async function applyEvent(stripe: Stripe, event: Stripe.Event) {
   const subscriptionId = subscriptionIdOfEvent(event);
   if (!subscriptionId) return { result: "ignored" as const, userId: null };
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const subscription = await retrieveSubscription(stripe, subscriptionId);
   const userId = await findUserId(userIdOfEvent(event) ?? subscription.metadata?.userId ?? null, subscription.customer);
   if (!userId) {
     console.warn(`Stripe event ${event.id} (${event.type}) names no known user; acknowledged without changes`);

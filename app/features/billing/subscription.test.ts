@@ -62,12 +62,43 @@ describe("the stored snapshot of a Stripe subscription", () => {
       currentPeriodEnd: new Date(PERIOD_END * 1000),
       cancelAtPeriodEnd: false,
       canceledAt: null,
+      scheduledChange: null,
     });
+  });
+
+  const schedule = (phases: Array<{ start: number; price: string }>, status = "active") =>
+    ({ id: "sub_sched_1", object: "subscription_schedule", status, phases: phases.map(({ start, price }) => ({ start_date: start, items: [{ price }] })) }) as unknown as Stripe.SubscriptionSchedule;
+  const intervalOfPrice = (priceId: string) => (priceId === "price_year" ? "year" : priceId === "price_month" ? "month" : null);
+
+  test("an attached schedule's later phase with another price is the scheduled change", () => {
+    const subscription = stripeSubscription({ schedule: schedule([{ start: PERIOD_START, price: "price_month" }, { start: PERIOD_END, price: "price_year" }]) });
+    expect(snapshotFromStripe(subscription, intervalOfPrice).scheduledChange).toEqual({
+      interval: "year",
+      priceId: "price_year",
+      effectiveAt: new Date(PERIOD_END * 1000),
+    });
+  });
+
+  test("no change: a schedule keeping today's price, a released schedule, an unknown price, a schedule not expanded", () => {
+    const keeping = schedule([{ start: PERIOD_START, price: "price_month" }, { start: PERIOD_END, price: "price_month" }]);
+    const released = schedule([{ start: PERIOD_START, price: "price_month" }, { start: PERIOD_END, price: "price_year" }], "released");
+    const unknown = schedule([{ start: PERIOD_START, price: "price_month" }, { start: PERIOD_END, price: "price_other" }]);
+    for (const attached of [keeping, released, unknown, "sub_sched_1"]) {
+      const subscription = stripeSubscription({ schedule: attached as Stripe.Subscription["schedule"] });
+      expect(snapshotFromStripe(subscription, intervalOfPrice).scheduledChange).toBeNull();
+    }
   });
 
   test("a yearly price is the year interval; a cancellation keeps its time", () => {
     const snapshot = snapshotFromStripe(stripeSubscription({ status: "canceled", canceled_at: PERIOD_START + 60 }, "year"));
     expect(snapshot).toMatchObject({ interval: "year", status: "canceled", canceledAt: new Date((PERIOD_START + 60) * 1000) });
+  });
+});
+
+describe("the subscription an event is about", () => {
+  test("a schedule's events name its subscription, also once released", () => {
+    expect(subscriptionIdOfEvent(event("subscription_schedule.updated", { subscription: "sub_1", released_subscription: null }))).toBe("sub_1");
+    expect(subscriptionIdOfEvent(event("subscription_schedule.released", { subscription: null, released_subscription: "sub_1" }))).toBe("sub_1");
   });
 });
 

@@ -26,15 +26,23 @@ export type SubscriptionSnapshot = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
+  scheduledChange: ScheduledChange | null;
 };
+
+/** A billing-period change waiting in a subscription schedule for the next renewal. */
+export type ScheduledChange = { interval: "month" | "year"; priceId: string; effectiveAt: Date };
 
 export const PREMIUM_PLAN_NAME = "Premium";
 
 const fromUnixSeconds = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** What Stripe says about a subscription, in the shape of the user's document. The period lives on the items in current API versions. */
-export function snapshotFromStripe(subscription: Stripe.Subscription): SubscriptionSnapshot {
+/**
+ * What Stripe says about a subscription, in the shape of the user's document.
+ * The period lives on the items in current API versions. A scheduled change is
+ * only known when the subscription was read with its schedule expanded.
+ */
+export function snapshotFromStripe(subscription: Stripe.Subscription, intervalOfPrice: IntervalOfPrice = () => null): SubscriptionSnapshot {
   const item = subscription.items.data[0];
   return {
     status: subscription.status,
@@ -48,7 +56,29 @@ export function snapshotFromStripe(subscription: Stripe.Subscription): Subscript
     currentPeriodEnd: fromUnixSeconds(item?.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     canceledAt: fromUnixSeconds(subscription.canceled_at),
+    scheduledChange: scheduledChangeOf(subscription, intervalOfPrice),
   };
+}
+
+const priceIdOf = (price: string | Stripe.Price | Stripe.DeletedPrice) => (typeof price === "string" ? price : price.id);
+
+/** Reads a price id as a billing period; null for a price Ledgerly does not know. */
+export type IntervalOfPrice = (priceId: string) => "month" | "year" | null;
+
+/** The first later phase of an attached schedule that bills another price than today's. */
+function scheduledChangeOf(subscription: Stripe.Subscription, intervalOfPrice: IntervalOfPrice): ScheduledChange | null {
+  const { schedule } = subscription;
+  const item = subscription.items.data[0];
+  if (!schedule || typeof schedule === "string" || schedule.status !== "active" || !item) return null;
+  for (const phase of schedule.phases) {
+    const price = phase.items[0]?.price;
+    if (phase.start_date < item.current_period_end || !price || priceIdOf(price) === item.price.id) continue;
+    const expanded = typeof price === "string" || price.deleted ? null : price.recurring?.interval;
+    const interval = expanded ?? intervalOfPrice(priceIdOf(price));
+    if (interval !== "month" && interval !== "year") continue;
+    return { interval: interval === "year" ? "year" : "month", priceId: priceIdOf(price), effectiveAt: new Date(phase.start_date * 1000) };
+  }
+  return null;
 }
 
 export type StoredSubscriptionRef = { subscriptionId?: string | null; status?: string | null } | null | undefined;
@@ -74,6 +104,12 @@ export function subscriptionIdOfEvent(event: Stripe.Event): string | null {
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return event.data.object.id;
+    case "subscription_schedule.created":
+    case "subscription_schedule.updated":
+    case "subscription_schedule.released":
+    case "subscription_schedule.canceled":
+    case "subscription_schedule.completed":
+      return idOf(event.data.object.subscription) ?? event.data.object.released_subscription;
     case "invoice.paid":
     case "invoice.payment_failed":
       return idOf(event.data.object.parent?.subscription_details?.subscription);

@@ -8,6 +8,7 @@ import { getCategories } from "./categories.server";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { payloadOf } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 
 useTestDatabase();
@@ -42,11 +43,22 @@ async function expectToast(result: ActionResult, location: string, type: "succes
   expect(await toastOf(result)).toMatchObject({ type, message });
 }
 
-function expectErrors(result: ActionResult, errors: string[], status = 400) {
+type Refusal = { form: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
+
+/** A refusal answered to a script: the messages by field and those about the whole form. */
+function expectRefusal(result: ActionResult, refusal: Partial<Refusal>, status = 400) {
   if (result instanceof Response) throw new Error(`expected refused data, got a ${result.status} response`);
-  const { data, init } = result as unknown as { data: { errors: string[] }; init: ResponseInit };
+  const { data, init } = result as unknown as { data: Refusal; init: ResponseInit };
   expect(init.status).toBe(status);
-  expect(data.errors).toEqual(errors);
+  expect(data).toMatchObject({ fieldErrors: {}, formErrors: [], ...refusal });
+}
+
+/** The cookies a response sets, as the browser sends them back. */
+function cookiesSetBy(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 async function stored(userId: string) {
@@ -74,24 +86,55 @@ describe("resources.categories action", () => {
     expect((await stored(userId)).tips).toMatchObject({ type: "income", expected: 0 });
   });
 
-  test("refusals come back as data for scripts and as an error notification otherwise; nothing is written", async () => {
+  test("refusals come back as data for scripts, each message beside its field; nothing is written", async () => {
     const { userId, cookie } = await signedInUser();
     await getCategories(userId);
     const before = await stored(userId);
-    expectErrors(await post(cookie, { intent: CATEGORY_INTENT.add, name: "Housing", type: "expense", redirectTo: "/dashboard", js: "1" }), [
-      "A category with this name already exists",
-    ]);
-    expectErrors(await post(cookie, { intent: CATEGORY_INTENT.add, name: "<p></p>", type: "loan", redirectTo: "/dashboard", js: "1" }), [
-      "Category name cannot be empty",
-      'Category type must be either "income" or "expense"',
-    ]);
-    await expectToast(
-      await post(cookie, { intent: CATEGORY_INTENT.add, name: "Housing", type: "expense", redirectTo: "/dashboard" }),
-      "/dashboard",
-      "error",
-      "A category with this name already exists",
-    );
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.add, name: "Housing", type: "expense", redirectTo: "/dashboard", js: "1" }), {
+      form: "category-add",
+      values: { name: "Housing", type: "expense" },
+      fieldErrors: { name: ["A category with this name already exists"] },
+    });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.add, name: "<p></p>", type: "loan", redirectTo: "/dashboard", js: "1" }), {
+      fieldErrors: { name: ["Category name cannot be empty"], type: ['Category type must be either "income" or "expense"'] },
+    });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.add, redirectTo: "/dashboard", js: "1" }), { formErrors: ["Failed to add category"] });
+    expect(await stored(userId)).toEqual(before);
+  });
+
+  test("without JavaScript a field's refusal goes back to the form on the page, with what was typed; the page's loader shows it once", async () => {
+    const { userId, cookie } = await signedInUser();
+    await getCategories(userId);
+    const before = await stored(userId);
+    const refused = await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "food", name: "<b></b>", redirectTo: "/categories/food?month=2025-04" });
+    if (!(refused instanceof Response)) throw new Error("expected a redirect");
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/categories/food?month=2025-04#category-rename-food");
+    expect(await toastOf(refused)).toBeNull();
+    expect(await stored(userId)).toEqual(before);
+
+    const page = await detailLoader({
+      request: new Request(`${APP}/categories/food?month=2025-04`, { headers: { Cookie: `${cookie}; ${cookiesSetBy(refused)}` } }),
+      params: { categoryId: "food" },
+      context: {},
+    });
+    expect(payloadOf(page)).toMatchObject({
+      formErrors: { form: "category-rename-food", values: { name: "<b></b>" }, fieldErrors: { name: ["Category name cannot be empty"] } },
+    });
+    const cleared = new Headers((page as { init?: ResponseInit }).init?.headers).get("Set-Cookie");
+    expect(cleared).toMatch(/^ledgerly_form_errors=;.*Expires=Thu, 01 Jan 1970/);
+
+    // What is echoed is cut short, so the cookie always fits.
+    const long = await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "x".repeat(5000), amount: "y".repeat(5000), month: "2025-04" });
+    expect((long as Response).status).toBe(302);
+  });
+
+  test("without JavaScript a refusal of the whole form stays a notification", async () => {
+    const { userId, cookie } = await signedInUser();
+    await getCategories(userId);
+    const before = await stored(userId);
     await expectToast(await post(cookie, { intent: CATEGORY_INTENT.add, redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to add category");
+    await expectToast(await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "nope", name: "Gifts", redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to update category");
     expect(await stored(userId)).toEqual(before);
   });
 
@@ -131,14 +174,22 @@ describe("resources.categories action", () => {
 
   test("bad edits are refused with the spec's messages", async () => {
     const { userId, cookie } = await signedInUser();
-    expectErrors(await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "food", name: "  ", js: "1" }), ["Category name cannot be empty"]);
-    expectErrors(await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "food", amount: "abc", month: "2025-04", js: "1" }), [
-      "Failed to update budget",
-    ]);
-    expectErrors(await post(cookie, { intent: CATEGORY_INTENT.move, categoryId: "food", direction: "sideways", js: "1" }), [
-      "Failed to update category",
-    ]);
-    expectErrors(await post(cookie, { intent: CATEGORY_INTENT.reorder, type: "income", ids: ["salary"], js: "1" }), ["Failed to update category"]);
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "food", name: "  ", js: "1" }), {
+      form: "category-rename-food",
+      fieldErrors: { name: ["Category name cannot be empty"] },
+    });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "food", amount: "abc", month: "2025-04", js: "1" }), {
+      form: "category-amount-food",
+      values: { amount: "abc" },
+      fieldErrors: { amount: ["Failed to update budget"] },
+    });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "nope", amount: "5", month: "2025-04", js: "1" }), {
+      formErrors: ["Failed to update budget"],
+    });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.move, categoryId: "food", direction: "sideways", js: "1" }), {
+      formErrors: ["Failed to update category"],
+    });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.reorder, type: "income", ids: ["salary"], js: "1" }), { formErrors: ["Failed to update category"] });
     await expectToast(await post(cookie, { intent: CATEGORY_INTENT.delete, categoryId: "nope" }), "/dashboard", "error", "Failed to delete category");
     expect(await Budget.countDocuments({ userId })).toBe(0);
     expect((await stored(userId)).food.name).toBe("Food & Dining");
@@ -197,14 +248,14 @@ describe("category detail loader", () => {
   test("returns the category with its month's planned amount", async () => {
     const { cookie } = await signedInUser();
     await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "food", amount: "120", month: "2025-05", redirectTo: "/dashboard" });
-    const loaded = await load(cookie, "/categories/food?month=2025-05");
+    const loaded = payloadOf(await load(cookie, "/categories/food?month=2025-05"));
     expect(loaded).toMatchObject({
       monthKey: "2025-05",
       allTime: false,
       item: { category: { id: "food" }, planned: 12000, actual: 0 },
       transactions: [],
     });
-    expect(await load(cookie, "/categories/food?month=2025-05&range=all")).toMatchObject({ allTime: true });
+    expect(payloadOf(await load(cookie, "/categories/food?month=2025-05&range=all"))).toMatchObject({ allTime: true });
   });
 
   test("an unknown category, or one of another user, is a 404", async () => {

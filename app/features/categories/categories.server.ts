@@ -11,6 +11,7 @@ import {
   mergeCategories,
   nextOrder,
   sanitizeCategory,
+  SPLIT_CATEGORY,
   type Category,
   type CategoryType,
   type StoredCategory,
@@ -230,25 +231,34 @@ export async function reorderCategories(userId: string, type: string, orderedIds
 
 export type CategoryTransaction = { id: string; type: CategoryType; amount: Cents; date: string; description: string };
 
-/** A category's transactions, newest first: one month's, or all when `monthKey` is null. */
+/** A category's transactions, newest first: one month's, or all when `monthKey` is null. A split expense counts with its part in the category. */
 export async function listCategoryTransactions(
   userId: string,
   categoryId: string,
   monthKey: string | null,
   limit = 200,
 ): Promise<CategoryTransaction[]> {
-  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), category: categoryId, deleted: false };
+  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: false };
   if (monthKey) filter.monthKey = monthKey;
-  const transactions = await Transaction.find(filter)
-    .sort({ date: -1, createdAt: -1 })
-    .limit(limit)
-    .select({ type: 1, amount: 1, date: 1, description: 1 })
-    .lean<Array<Pick<TransactionRecord, "_id" | "type" | "amount" | "date" | "description">>>();
-  return transactions.map((transaction) => ({
-    id: String(transaction._id),
-    type: transaction.type,
-    amount: toCents(transaction.amount),
-    date: transaction.date,
-    description: transaction.description,
-  }));
+  const read = (category: string) =>
+    Transaction.find({ ...filter, category })
+      .sort({ date: -1, createdAt: -1 })
+      .limit(limit)
+      .select({ type: 1, amount: 1, date: 1, description: 1, category: 1, allocations: 1, createdAt: 1 })
+      .lean<Array<Pick<TransactionRecord, "_id" | "type" | "amount" | "date" | "description" | "category" | "allocations" | "createdAt">>>();
+  const [own, splits] = await Promise.all([read(categoryId), read(SPLIT_CATEGORY)]);
+  const parts = splits.flatMap((split) => {
+    const part = split.allocations.find((allocation) => allocation.categoryId === categoryId);
+    return part ? [{ ...split, amount: part.amount }] : [];
+  });
+  return [...own, ...parts]
+    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : b.createdAt.getTime() - a.createdAt.getTime()))
+    .slice(0, limit)
+    .map((transaction) => ({
+      id: String(transaction._id),
+      type: transaction.type,
+      amount: toCents(transaction.amount),
+      date: transaction.date,
+      description: transaction.description,
+    }));
 }

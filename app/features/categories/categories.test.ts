@@ -13,6 +13,7 @@ import {
   progressColor,
   progressPercent,
   sanitizeCategory,
+  splitCategoryErrors,
   type StoredCategory,
 } from "./categories";
 import { toCents } from "~/lib/money";
@@ -73,6 +74,28 @@ describe("sanitizeCategory", () => {
       CATEGORY_MESSAGES.invalidType,
       CATEGORY_MESSAGES.invalidOrder,
     ]);
+  });
+});
+
+describe("splitCategoryErrors", () => {
+  test("messages about what was typed go to their field, the rest to the whole form", () => {
+    expect(
+      splitCategoryErrors([
+        CATEGORY_MESSAGES.nameEmpty,
+        CATEGORY_MESSAGES.duplicate,
+        CATEGORY_MESSAGES.invalidType,
+        CATEGORY_MESSAGES.budgetFailed,
+        CATEGORY_MESSAGES.debtLocked,
+        CATEGORY_MESSAGES.notFound,
+      ]),
+    ).toEqual({
+      fieldErrors: {
+        name: [CATEGORY_MESSAGES.nameEmpty, CATEGORY_MESSAGES.duplicate],
+        type: [CATEGORY_MESSAGES.invalidType],
+        amount: [CATEGORY_MESSAGES.budgetFailed],
+      },
+      formErrors: [CATEGORY_MESSAGES.debtLocked, CATEGORY_MESSAGES.notFound],
+    });
   });
 });
 

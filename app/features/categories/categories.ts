@@ -20,6 +20,13 @@ export const DEFAULT_COLORS = { bg: "bg-blue-100", text: "text-blue-600" } as co
 /** Transactions without a real category (the sidebar's New tab). */
 export const UNCATEGORIZED = "uncategorized";
 
+/** The `category` of an expense split across several categories; its parts are its allocations. Never a category's id. */
+export const SPLIT_CATEGORY = "__split";
+
+export function isSplitCategory(category: string | null | undefined) {
+  return category === SPLIT_CATEGORY;
+}
+
 function defaultCategory(id: string, name: string, type: CategoryType, order: number): Category {
   return { id, name, icon: "", colors: { ...DEFAULT_COLORS }, type, order, budget: ZERO_CENTS, expected: ZERO_CENTS };
 }
@@ -55,6 +62,14 @@ export const CATEGORY_INTENT = {
 
 export type CategoryIntent = (typeof CATEGORY_INTENT)[keyof typeof CATEGORY_INTENT];
 
+/** The fields of the category forms that a refusal can be about. */
+export type CategoryField = "name" | "type" | "amount";
+
+/** What the forms that post `intent` know themselves by (the id of the form element, too): one per category for its edits. */
+export function categoryFormKey(intent: CategoryIntent, categoryId?: string) {
+  return categoryId ? `category-${intent}-${categoryId}` : `category-${intent}`;
+}
+
 export const CATEGORY_MESSAGES = {
   nameEmpty: "Category name cannot be empty",
   nameTooLong: `Category name must be less than ${CATEGORY_NAME_MAX_LENGTH} characters`,
@@ -74,6 +89,31 @@ export const CATEGORY_MESSAGES = {
   /** §8 names the category by its id; users know it by its name (decision 161). */
   deleted: (name: string) => `${name} deleted successfully`,
 } as const;
+
+const FIELD_OF_MESSAGE: Record<string, CategoryField> = {
+  [CATEGORY_MESSAGES.nameEmpty]: "name",
+  [CATEGORY_MESSAGES.nameTooLong]: "name",
+  [CATEGORY_MESSAGES.invalidName]: "name",
+  [CATEGORY_MESSAGES.duplicate]: "name",
+  [CATEGORY_MESSAGES.invalidType]: "type",
+  [CATEGORY_MESSAGES.budgetFailed]: "amount",
+};
+
+/**
+ * A refusal's messages split into those about a field (shown beside it) and
+ * the rest (about the whole form). Only refusals of what was typed come
+ * here: a failed write says "Failed to update budget" too, but never as a field's error.
+ */
+export function splitCategoryErrors(messages: readonly string[]) {
+  const fieldErrors: Partial<Record<CategoryField, string[]>> = {};
+  const formErrors: string[] = [];
+  for (const message of messages) {
+    const field = Object.hasOwn(FIELD_OF_MESSAGE, message) ? FIELD_OF_MESSAGE[message] : null;
+    if (field) (fieldErrors[field] ??= []).push(message);
+    else formErrors.push(message);
+  }
+  return { fieldErrors, formErrors };
+}
 
 export function isCategoryType(value: unknown): value is CategoryType {
   return value === "income" || value === "expense";
@@ -127,7 +167,7 @@ export function sanitizeCategory(input: { name?: unknown; type?: unknown; order?
 }
 
 /** Ids that would be read as "no category" or clash with JavaScript object internals. */
-const RESERVED_IDS = new Set([UNCATEGORIZED, "__proto__", "constructor", "prototype"]);
+const RESERVED_IDS = new Set([UNCATEGORIZED, SPLIT_CATEGORY, "__proto__", "constructor", "prototype"]);
 
 /**
  * The map key of a category name: lower-cased, "." and "$" removed (neither

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { action, CONTACT_LIMITS, CONTACT_MESSAGES } from "~/routes/_marketing.contact";
+import { action } from "~/routes/_marketing.contact";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";

@@ -1,19 +1,19 @@
 import { Transaction, type TransactionRecord } from "../../../models";
-import { isUncategorized } from "~/features/categories/categories";
+import { isSplitCategory, isUncategorized } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import type { ExportRow } from "./csv";
 import { toCsv } from "./csv-text.server";
 
 const EXPORT_BATCH_SIZE = 500;
 
-const EXPORT_FIELDS = { date: 1, type: 1, category: 1, amount: 1, description: 1, source: 1, deleted: 1 } as const;
+const EXPORT_FIELDS = { date: 1, type: 1, category: 1, amount: 1, description: 1, source: 1, deleted: 1, allocations: 1 } as const;
 type ExportedTransaction = Pick<TransactionRecord, keyof typeof EXPORT_FIELDS>;
 
 /**
  * Every transaction of the user, deleted ones included, newest first, as CSV
  * bytes read from a database cursor batch by batch, so a large history never
  * sits in memory at once. Starts with a byte order mark so spreadsheets read
- * it as UTF-8.
+ * it as UTF-8. A split expense is one row per part, each in its category.
  */
 export async function transactionsCsvStream(userId: string) {
   const names = new Map((await getCategories(userId)).map((category) => [category.id, category.name]));
@@ -34,7 +34,9 @@ export async function transactionsCsvStream(userId: string) {
       while (batch.length < EXPORT_BATCH_SIZE) {
         const transaction: ExportedTransaction | null = await cursor.next();
         if (!transaction) break;
-        batch.push({ ...transaction, category: categoryName(transaction.category) });
+        const { allocations, ...row } = transaction;
+        const parts = isSplitCategory(row.category) ? allocations : [{ categoryId: row.category, amount: row.amount }];
+        for (const part of parts) batch.push({ ...row, category: categoryName(part.categoryId), amount: part.amount });
       }
       if (batch.length > 0) controller.enqueue(encoder.encode(toCsv(batch, { header: false })));
       if (batch.length < EXPORT_BATCH_SIZE) {

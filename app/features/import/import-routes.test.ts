@@ -7,7 +7,7 @@ import { createUser, importBankFile, uniqueEmail } from "../../../tests/factorie
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toastOf } from "../../../tests/setup/toast";
 import { IMPORT_MESSAGES } from "./messages";
-import { CHOICE_FIELDS } from "./schema";
+import { CHOICE_FIELDS } from "./choices";
 
 useTestDatabase();
 

@@ -2,7 +2,7 @@ import { AiCircuit, InsightResult, insightResultId, Transaction, User, type Insi
 import { categoryExpense, netExpenses } from "~/features/analytics/analytics";
 import { readMonthBudgets } from "~/features/analytics/analytics.server";
 import { getCategoryBudgets } from "~/features/budgets/budgets.server";
-import { plannedAmount } from "~/features/categories/categories";
+import { isSplitCategory, plannedAmount } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { listDebts } from "~/features/debts/debts.server";
 import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
@@ -113,18 +113,23 @@ const TRANSACTION_FIELDS = {
   amount: 1,
   date: 1,
   description: 1,
+  allocations: 1,
 } as const;
 type ReadTransaction = Pick<TransactionRecord, "_id" | keyof typeof TRANSACTION_FIELDS>;
 
-function toInsightTransaction(transaction: ReadTransaction): InsightTransaction {
-  return {
+/** A transaction as the insights read it: a split expense is one entry per part, each in its category. */
+function toInsightTransactions(transaction: ReadTransaction): InsightTransaction[] {
+  const parts = isSplitCategory(transaction.category)
+    ? transaction.allocations.map((part) => ({ category: part.categoryId, amount: part.amount }))
+    : [{ category: transaction.category ?? "", amount: transaction.amount }];
+  return parts.map((part) => ({
     id: String(transaction._id),
     type: transaction.type,
-    category: transaction.category ?? "",
-    amount: toCents(transaction.amount),
+    category: part.category,
+    amount: toCents(part.amount),
     date: transaction.date,
     description: transaction.description ?? "",
-  };
+  }));
 }
 
 /**
@@ -140,7 +145,7 @@ async function recentTransactions(userId: string, toMonth: string, months: numbe
       .limit(limit - found.length)
       .select(TRANSACTION_FIELDS)
       .lean<ReadTransaction[]>();
-    found.push(...transactions.map(toInsightTransaction));
+    found.push(...transactions.flatMap(toInsightTransactions));
   }
   return found;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { Session, User, type UserRecord } from "../../../models";
-import { action, INTENT, loader, PROFILE_MESSAGES } from "~/routes/_app.profile";
+import { action, INTENT, loader } from "~/routes/_app.profile";
+import { PROFILE_MESSAGES } from "./profile";
 import { passwordMessages } from "~/features/auth/password-rules";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser, hasPassword, upsertGoogleUser, verifyEmailPassword } from "~/features/auth/user.server";

@@ -1,3 +1,4 @@
+import { format } from "date-fns";
 import mongoose from "mongoose";
 import { Session, User, type UserRecord } from "../../../models";
 import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
@@ -7,16 +8,17 @@ import { hasPassword, setPassword, verifyUserPassword } from "~/features/auth/us
 
 const PROFILE_FIELDS = { email: 1, displayName: 1, authProvider: 1, createdAt: 1, currency: 1, aiInsights: 1 } as const;
 
-export type Profile = Pick<UserRecord, keyof typeof PROFILE_FIELDS>;
+type ProfileRecord = Pick<UserRecord, keyof typeof PROFILE_FIELDS>;
 
-export async function getProfile(userId: string): Promise<Profile | null> {
-  const user = await User.findById(userId).select(PROFILE_FIELDS).lean<Profile>();
+/** The profile page's account details; `memberSince` is the sign-up date written out ("November 5, 2026"). */
+export async function getProfile(userId: string) {
+  const user = await User.findById(userId).select(PROFILE_FIELDS).lean<ProfileRecord>();
   if (!user) return null;
   return {
     email: user.email,
     displayName: user.displayName ?? "",
     authProvider: user.authProvider === "google" ? "google" : "email",
-    createdAt: user.createdAt,
+    memberSince: format(user.createdAt, "MMMM d, yyyy"),
     currency: user.currency ?? DEFAULT_CURRENCY,
     aiInsights: user.aiInsights !== false,
   };

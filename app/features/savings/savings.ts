@@ -1,4 +1,4 @@
-import { addDays, format, parse } from "date-fns";
+import { addDays, lightFormat, parseISO } from "date-fns";
 import type { Cents } from "~/lib/money";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 
@@ -94,7 +94,7 @@ export function amountToGo(current: number, target: number) {
 
 /** The default deadline of a goal added on `today` (yyyy-MM-dd). */
 export function defaultDeadline(today: string) {
-  return format(addDays(parse(today, "yyyy-MM-dd", new Date()), DEFAULT_DEADLINE_DAYS), "yyyy-MM-dd");
+  return lightFormat(addDays(parseISO(today), DEFAULT_DEADLINE_DAYS), "yyyy-MM-dd");
 }
 
 /** The savings figures the ledger's month summaries hold, over all months. */

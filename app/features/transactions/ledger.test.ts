@@ -18,6 +18,7 @@ describe("what the ledger writes", () => {
     ["a bank transaction", { source: "plaid", bankName: "First Bank" }],
     ["an import", { source: "import", bankName: null }],
     ["a leap day", { date: "2028-02-29" }],
+    ["an expense split across categories, parts adding up", { category: "__split", amount: 1200, allocations: [{ categoryId: "food", amount: 700 }, { categoryId: "utilities", amount: 500 }] }],
     ["a description of 500 characters (after trimming)", { description: ` ${"x".repeat(500)} ` }],
   ])("accepts %s", (_, fields) => {
     expect(problemFields(fields)).toEqual([]);
@@ -40,6 +41,12 @@ describe("what the ledger writes", () => {
     ["an allocation without a real category", { ...refund, allocations: [{ categoryId: "uncategorized", amount: 2000 }] }, ["allocations"]],
     ["an allocation of no cents", { ...refund, allocations: [{ categoryId: "food", amount: 0 }] }, ["allocations"]],
     ["an unknown source", { source: "carrier-pigeon" as LedgerEntry["source"] }, ["source"]],
+    ["a split whose parts do not add up", { category: "__split", allocations: [{ categoryId: "food", amount: 700 }, { categoryId: "utilities", amount: 499 }] }, ["allocations"]],
+    ["a split of one part", { category: "__split", allocations: [{ categoryId: "food", amount: 1200 }] }, ["allocations"]],
+    ["a split naming a category twice", { category: "__split", allocations: [{ categoryId: "food", amount: 600 }, { categoryId: "food", amount: 600 }] }, ["allocations"]],
+    ["a split with a debt payment", { category: "__split", allocations: [{ categoryId: "food", amount: 600 }, { categoryId: "debt_abc", amount: 600 }] }, ["allocations"]],
+    ["a split with savings", { category: "__split", allocations: [{ categoryId: "food", amount: 600 }, { categoryId: "savings", amount: 600 }] }, ["allocations"]],
+    ["a split income", { type: "income", category: "__split", allocations: [{ categoryId: "food", amount: 600 }, { categoryId: "utilities", amount: 600 }] }, ["allocations"]],
     ["every field wrong at once", { type: "gift" as LedgerEntry["type"], amount: 0, date: "", category: "a.b" }, ["type", "amount", "date", "category"]],
   ])("refuses %s", (_, fields, refused) => {
     expect(problemFields(fields)).toEqual(refused);

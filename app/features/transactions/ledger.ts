@@ -1,4 +1,5 @@
-import { isUncategorized } from "~/features/categories/categories";
+import { isSplitCategory, isUncategorized } from "~/features/categories/categories";
+import { SAVINGS_CATEGORY } from "~/features/savings/savings";
 import { isDebtCategoryId } from "~/features/debts/debts";
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
@@ -88,7 +89,32 @@ function isStorableCategoryId(id: unknown): id is string {
   return typeof id === "string" && id.trim() !== "" && !id.includes(".") && !id.startsWith("$");
 }
 
+/** Fewest parts of a split expense. */
+export const MIN_SPLIT_PARTS = 2;
+
+/**
+ * A split expense: its parts are its allocations, each a different real
+ * expense category (not a debt or savings, which have their own ledgers), and
+ * they add up to the amount exactly.
+ */
+function splitProblem(fields: LedgerFields) {
+  if (fields.type !== "expense") return "only an expense can be split";
+  if (!Array.isArray(fields.allocations) || fields.allocations.length < MIN_SPLIT_PARTS) return `a split needs at least ${MIN_SPLIT_PARTS} parts`;
+  const seen = new Set<string>();
+  let total = 0;
+  for (const part of fields.allocations) {
+    if (!isStorableCategoryId(part?.categoryId) || isUncategorized(part.categoryId) || isSplitCategory(part.categoryId)) return "a split part needs a real category";
+    if (isDebtCategoryId(part.categoryId) || part.categoryId === SAVINGS_CATEGORY) return "debt payments and savings cannot be part of a split";
+    if (seen.has(part.categoryId)) return "a category appears once in a split";
+    if (!isPositiveCents(part.amount)) return "a split part must be a positive whole number of cents";
+    seen.add(part.categoryId);
+    total += part.amount;
+  }
+  return total === fields.amount ? null : "the parts of a split must add up to its amount";
+}
+
 function allocationsProblem(fields: LedgerFields) {
+  if (isSplitCategory(fields.category)) return splitProblem(fields);
   if (!Array.isArray(fields.allocations)) return "allocations must be a list";
   if (fields.allocations.length === 0) return null;
   if (fields.type !== "income") return "only income can be allocated";

@@ -29,6 +29,11 @@ describe("summary increments", () => {
     });
   });
 
+  test("a split expense books each part on its own category, the whole amount once", () => {
+    const split = { type: "expense" as const, category: "__split", amount: 10000, monthKey: "2026-03", allocations: [{ categoryId: "food", amount: 6000 }, { categoryId: "utilities", amount: 4000 }] };
+    expect(summaryIncrements([split], 1).get("2026-03")).toEqual({ count: 1, expense: 10000, "categories.food.expense": 6000, "categories.utilities.expense": 4000 });
+  });
+
   test("removal is the exact negative; deleted transactions count for nothing", () => {
     expect(summaryIncrements([groceries], -1).get("2026-03")).toEqual({ count: -1, expense: -12000, "categories.food.expense": -12000 });
     expect(summaryIncrements([{ ...groceries, deleted: true }], 1).size).toBe(0);

@@ -1,5 +1,5 @@
 import type { MonthSummaryRecord } from "../../../models";
-import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
+import { isSplitCategory, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
@@ -18,7 +18,8 @@ export type MonthTotals = { income: number; expense: number; count: number; cate
  * The `$inc` that adds (`sign` 1) or removes (`sign` -1) transactions from
  * their months' summaries, grouped by month. Deleted transactions count for
  * nothing. An income with allocations is an offset: its allocated part is
- * booked on the expense categories it offsets, not as income.
+ * booked on the expense categories it offsets, not as income. A split
+ * expense books each part on its own category.
  */
 export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
   const byMonth = new Map<string, Record<string, number>>();
@@ -35,7 +36,8 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
     add(transaction.monthKey, "count", 1);
     if (transaction.type === "expense") {
       add(transaction.monthKey, "expense", transaction.amount);
-      add(transaction.monthKey, `categories.${category}.expense`, transaction.amount);
+      const parts = isSplitCategory(category) ? (transaction.allocations ?? []) : [{ categoryId: category, amount: transaction.amount }];
+      for (const part of parts) add(transaction.monthKey, `categories.${part.categoryId}.expense`, part.amount);
       continue;
     }
     const allocations = transaction.allocations ?? [];

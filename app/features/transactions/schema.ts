@@ -1,55 +1,101 @@
 import * as z from "zod/mini";
 import { isUncategorized } from "~/features/categories/categories";
 import { isDebtCategoryId } from "~/features/debts/debts";
+import { SAVINGS_CATEGORY } from "~/features/savings/savings";
 import { parseAmountToCents } from "~/lib/money";
 import { isIsoDate } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type CategoryChoice } from "./transactions";
+
+/** An amount field: text in, integer cents out. */
+function amountInCents() {
+  return z.pipe(
+    z.string({ error: TRANSACTION_MESSAGES.invalidAmount }),
+    z.transform((value, ctx) => {
+      const cents = parseAmountToCents(value);
+      if (cents === null || cents <= 0) {
+        ctx.issues.push({ code: "custom", message: TRANSACTION_MESSAGES.invalidAmount, input: value });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  );
+}
+
+type SplitPartValue = { category: string; amount: number };
+type FormValue = { type: "expense" | "income"; amount: number; category: string; showExpenseCategories: boolean; splits: SplitPartValue[] };
+
+/** Issues of the split parts: each an offered expense category (not a debt or savings) chosen once; together they make the amount. */
+function splitIssues(value: FormValue, typeOf: ReadonlyMap<string, string>) {
+  const issues: Array<{ message: string; path: Array<string | number> }> = [];
+  if (value.type !== "expense") return [{ message: TRANSACTION_MESSAGES.splitExpenseOnly, path: ["splits"] }];
+  if (value.splits.length < 2) issues.push({ message: TRANSACTION_MESSAGES.splitNeedsTwo, path: ["splits"] });
+  const seen = new Set<string>();
+  value.splits.forEach((part, index) => {
+    const path = ["splits", index, "category"];
+    if (isDebtCategoryId(part.category) || part.category === SAVINGS_CATEGORY) issues.push({ message: TRANSACTION_MESSAGES.splitNoDebtOrSavings, path });
+    else if (typeOf.get(part.category) !== "expense") issues.push({ message: TRANSACTION_MESSAGES.categoryRequired, path });
+    else if (seen.has(part.category)) issues.push({ message: TRANSACTION_MESSAGES.splitCategoryTwice, path });
+    seen.add(part.category);
+  });
+  const assigned = value.splits.reduce((sum, part) => sum + part.amount, 0);
+  if (value.splits.length >= 2 && assigned !== value.amount) issues.push({ message: TRANSACTION_MESSAGES.splitMustAddUp, path: ["splits"] });
+  return issues;
+}
 
 /**
  * The Add/Edit transaction form, shared by the browser and the server. The
  * amount leaves as integer cents. `categories` are the ones the form offered;
  * the select only hides the group that does not fit (some browsers list it
- * anyway), so the choice is checked against the type (and the offset switch) here.
+ * anyway), so the choice is checked against the type (and the offset switch)
+ * here. An expense may instead be split: `splits` lists its parts.
  */
 export function transactionSchema(categories: readonly CategoryChoice[]) {
   const typeOf = new Map(categories.map((category) => [category.id, category.type]));
+  const isSplit = (value: unknown) => ((value as { splits?: unknown[] }).splits?.length ?? 0) > 0;
   return z
     .object({
       type: z._default(z.enum(TRANSACTION_TYPES), "expense"),
-      amount: z.pipe(
-        z.string({ error: TRANSACTION_MESSAGES.invalidAmount }),
-        z.transform((value, ctx) => {
-          const cents = parseAmountToCents(value);
-          if (cents === null || cents <= 0) {
-            ctx.issues.push({ code: "custom", message: TRANSACTION_MESSAGES.invalidAmount, input: value });
-            return z.NEVER;
-          }
-          return cents;
-        }),
-      ),
-      category: z.string({ error: TRANSACTION_MESSAGES.categoryRequired }).check(
-        z.trim(),
-        z.refine((id) => !isUncategorized(id), { error: TRANSACTION_MESSAGES.categoryRequired }),
-      ),
+      amount: amountInCents(),
+      category: z._default(z.string().check(z.trim()), ""),
       date: z.string({ error: TRANSACTION_MESSAGES.invalidDate }).check(z.refine(isIsoDate, { error: TRANSACTION_MESSAGES.invalidDate })),
       description: z._default(
         z.string().check(z.trim(), z.maxLength(DESCRIPTION_MAX_LENGTH, { error: TRANSACTION_MESSAGES.descriptionTooLong })),
         "",
       ),
       showExpenseCategories: z._default(z.boolean(), false),
+      splits: z._default(
+        z.array(
+          z.object({
+            category: z.string({ error: TRANSACTION_MESSAGES.categoryRequired }).check(z.trim()),
+            amount: amountInCents(),
+          }),
+        ),
+        [],
+      ),
     })
     .check(
+      z.refine((value) => isSplit(value) || !isUncategorized(value.category), {
+        error: TRANSACTION_MESSAGES.categoryRequired,
+        path: ["category"],
+        when: ({ value }) => !isSplit(value),
+      }),
       z.refine((value) => !(value.type === "income" && isDebtCategoryId(value.category)), {
         error: TRANSACTION_MESSAGES.debtTakesPayments,
         path: ["category"],
-        when: ({ value }) => typeof (value as { category?: unknown }).category === "string",
+        when: ({ value }) => !isSplit(value) && typeof (value as { category?: unknown }).category === "string",
       }),
       z.refine((value) => typeOf.get(value.category) === expectedCategoryType(value.type, value.showExpenseCategories), {
         error: TRANSACTION_MESSAGES.categoryRequired,
         path: ["category"],
         // Also when other fields failed, so every error shows at once; not when the category itself already did.
         when: ({ value, issues }) =>
-          typeof (value as { category?: unknown }).category === "string" && !issues.some((issue) => issue.path?.[0] === "category"),
+          !isSplit(value) &&
+          typeof (value as { category?: unknown }).category === "string" &&
+          !issues.some((issue) => issue.path?.[0] === "category"),
+      }),
+      z.superRefine((value, ctx) => {
+        if (value.splits.length === 0) return;
+        for (const issue of splitIssues(value, typeOf)) ctx.addIssue({ code: "custom", input: value, ...issue });
       }),
     );
 }

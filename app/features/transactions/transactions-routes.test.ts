@@ -127,14 +127,24 @@ describe("edit transaction", () => {
 });
 
 describe("transactions page", () => {
-  test("opens on New; delete, restore, bulk delete and reset answer with their messages", async () => {
+  test("opens on the tab that has rows, each tab with its count", async () => {
+    const { userId, cookie } = await signedInUser();
+    const open = async () => listLoader({ request: get("/transactions", cookie), params: {}, context: {} });
+    expect(await open()).toMatchObject({ tab: "new", counts: { new: 0, tracked: 0, deleted: 0 } });
+    await createTransaction(userId, coffee);
+    expect(await open()).toMatchObject({ tab: "tracked", counts: { new: 0, tracked: 1, deleted: 0 } });
+    await createTransaction(userId, { ...coffee, category: "" });
+    expect(await open()).toMatchObject({ tab: "new", counts: { new: 1, tracked: 1, deleted: 0 } });
+  });
+
+  test("delete, restore, bulk delete and reset answer with their messages", async () => {
     const { userId, cookie } = await signedInUser();
     const other = await signedInUser();
     const mine = await createTransaction(userId, coffee);
     const second = await createTransaction(userId, { ...coffee, description: "Bagel" });
     const theirs = await createTransaction(other.userId, coffee);
 
-    const page = await listLoader({ request: get("/transactions", cookie), params: {}, context: {} });
+    const page = await listLoader({ request: get("/transactions?tab=new", cookie), params: {}, context: {} });
     expect(page).toMatchObject({ tab: "new", items: [], premium: false, currency: "USD", confirmReset: false });
     const tracked = await listLoader({ request: get("/transactions?tab=tracked&confirm=reset", cookie), params: {}, context: {} });
     expect(tracked.items.map((item) => item.id)).toEqual([second.id, mine.id]);

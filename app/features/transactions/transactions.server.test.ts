@@ -8,6 +8,7 @@ import { transactionSchema } from "./schema";
 import { TRANSACTION_MESSAGES, type CategoryChoice } from "./transactions";
 import {
   bulkDeleteTransactions,
+  listTransactionsWithCounts,
   createTransaction,
   getCategoryChoices,
   getTransaction,
@@ -41,6 +42,8 @@ describe("transaction form schema", () => {
   const categories: CategoryChoice[] = [
     { id: "salary", name: "Paycheck 1", type: "income" },
     { id: "food", name: "Food & Dining", type: "expense" },
+    { id: "housing", name: "Housing", type: "expense" },
+    { id: "savings", name: "Savings", type: "expense" },
   ];
 
   function parse(fields: Record<string, string>) {
@@ -70,6 +73,26 @@ describe("transaction form schema", () => {
     const submission = parse({ type: "expense", amount: "12.5", category: "food", date: "2026-03-05", description: "  Lunch  " });
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toMatchObject({ type: "expense", amount: 1250, description: "Lunch", showExpenseCategories: false });
+  });
+
+  test("a split needs no category; its parts become cents and must add up to the amount", () => {
+    const split = { type: "expense", amount: "100", category: "", date: "2026-03-05", "splits[0].category": "food", "splits[0].amount": "60", "splits[1].category": "housing" };
+    const valid = parse({ ...split, "splits[1].amount": "40" });
+    expect(valid.status === "success" && valid.value.splits).toEqual([
+      { category: "food", amount: 6000 },
+      { category: "housing", amount: 4000 },
+    ]);
+    expect(errorsOf({ ...split, "splits[1].amount": "39.99" })).toEqual({ splits: [TRANSACTION_MESSAGES.splitMustAddUp] });
+  });
+
+  test("split parts: an income cannot be split, one part is not a split, a category once, no debts or savings", () => {
+    const base = { amount: "100", date: "2026-03-05", "splits[0].category": "food", "splits[0].amount": "50" };
+    expect(errorsOf({ ...base, type: "income", "splits[1].category": "housing", "splits[1].amount": "50" })).toEqual({ splits: [TRANSACTION_MESSAGES.splitExpenseOnly] });
+    expect(errorsOf({ ...base, "splits[0].amount": "100" })).toEqual({ splits: [TRANSACTION_MESSAGES.splitNeedsTwo] });
+    expect(errorsOf({ ...base, "splits[1].category": "food", "splits[1].amount": "50" })).toEqual({ "splits[1].category": [TRANSACTION_MESSAGES.splitCategoryTwice] });
+    expect(errorsOf({ ...base, "splits[1].category": "savings", "splits[1].amount": "50" })).toEqual({ "splits[1].category": [TRANSACTION_MESSAGES.splitNoDebtOrSavings] });
+    expect(errorsOf({ ...base, "splits[1].category": "salary", "splits[1].amount": "50" })).toEqual({ "splits[1].category": [TRANSACTION_MESSAGES.categoryRequired] });
+    expect(errorsOf({ ...base, "splits[1].category": "housing", "splits[1].amount": "0" })).toEqual({ "splits[1].amount": [TRANSACTION_MESSAGES.invalidAmount] });
   });
 
   test("the type defaults to expense; impossible dates are refused", () => {
@@ -256,6 +279,7 @@ describe("listing", () => {
     expect(await ids("tracked")).toEqual([april.id, food.id, pay.id]);
     expect(await ids("deleted")).toEqual([gone.id]);
     expect(await ids("all")).toEqual([april.id, uncategorizedId, food.id, pay.id]);
+    expect((await listTransactionsWithCounts(userId, { tab: null })).counts).toEqual({ new: 1, tracked: 3, deleted: 1 });
 
     const [bank] = (await listSidebarTransactions(userId, "new")).items;
     expect(bank).toEqual({
@@ -289,6 +313,31 @@ describe("listing", () => {
     expect(await ids({ tab: "new", category: "food", q: "a" })).toEqual([]);
     expect(await ids({ tab: "new", category: "uncategorized", q: "acme" })).toEqual([uncategorizedId]);
     expect(await ids({ tab: "all", q: "   " })).toHaveLength(4);
+  });
+
+  test("a split is listed under each category it has a part in, browsing and searching; its parts keep the summaries", async () => {
+    const userId = await newUser();
+    const split = await createTransaction(userId, {
+      type: "expense",
+      amount: 9000,
+      category: "",
+      date: "2026-03-06",
+      description: "Warehouse club",
+      splits: [
+        { category: "food", amount: 6000 },
+        { category: "utilities", amount: 3000 },
+      ],
+    });
+    const other = await createTransaction(userId, { ...groceries, category: "utilities", description: "Power bill" });
+    const ids = async (options: Parameters<typeof listTransactions>[1]) => (await listTransactions(userId, options)).items.map((item) => item.id);
+    expect(await ids({ tab: "tracked", category: "food" })).toEqual([split.id]);
+    expect(await ids({ tab: "tracked", category: "utilities" })).toEqual([split.id, other.id]);
+    expect(await ids({ tab: "tracked", category: "housing" })).toEqual([]);
+    expect(await ids({ tab: "all", category: "food", q: "club" })).toEqual([split.id]);
+    expect(await ids({ tab: "all", category: "housing", q: "club" })).toEqual([]);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ expense: 21000, categories: { food: { expense: 6000 }, utilities: { expense: 15000 } } });
+    await softDeleteTransaction(userId, split.id);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ expense: 12000, categories: { food: { expense: 0 }, utilities: { expense: 12000 } } });
   });
 
   /** Every page of a listing, following the cursors. */

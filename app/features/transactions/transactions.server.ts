@@ -1,13 +1,13 @@
 import mongoose, { Types } from "mongoose";
 import { Transaction, type TransactionRecord } from "../../../models";
-import { capitalizeWords, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
+import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, UNCATEGORIZED } from "~/features/categories/categories";
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
 import { applyLedgerBatch, toObjectId } from "./ledger.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
-import type { CategoryChoice, ListTab, TransactionItem, TransactionTab, TransactionType } from "./transactions";
+import { tabWithRows, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
 export const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
@@ -21,6 +21,8 @@ export type TransactionInput = {
   description?: string;
   /** Income placed against the expense category `category` (an offset). */
   showExpenseCategories?: boolean;
+  /** The parts of an expense split across categories (amounts in cents); `category` is then ignored. */
+  splits?: Array<{ category: string; amount: number }>;
 };
 
 const ITEM_FIELDS = {
@@ -63,9 +65,20 @@ function isOffset(input: TransactionInput) {
 /**
  * The ledger fields of a form's input. An offset keeps its expense category
  * as `category` and books the whole amount on it as an allocation; an offset
- * without a description is described after the category it offsets.
+ * without a description is described after the category it offsets. A split
+ * expense's parts are its allocations.
  */
 async function ledgerFields(userId: string, input: TransactionInput): Promise<LedgerFields> {
+  if (input.splits?.length) {
+    return {
+      type: input.type,
+      category: SPLIT_CATEGORY,
+      amount: input.amount,
+      date: input.date,
+      description: (input.description ?? "").trim(),
+      allocations: input.splits.map((part) => ({ categoryId: part.category, amount: part.amount })),
+    };
+  }
   const offset = isOffset(input);
   let description = (input.description ?? "").trim();
   if (offset && !description) description = `Offset for ${(await getCategory(userId, input.category))?.name ?? input.category}`;
@@ -252,8 +265,7 @@ const BY_DAY_ABOVE_PAGES = 4;
  * summaries say they may hold what the listing shows. The Deleted tab reads
  * its month whole (the summaries count live transactions only).
  */
-async function monthsToRead(userId: string, options: ListOptions, wanted: number): Promise<MonthRead[]> {
-  const summaries = await listMonthSummaries(userId);
+async function monthsToRead(summaries: ListedMonthSummary[], options: ListOptions, wanted: number): Promise<MonthRead[]> {
   const isDense = (summary: ListedMonthSummary | undefined) => options.tab !== "deleted" && (summary?.count ?? 0) > BY_DAY_ABOVE_PAGES * wanted;
   if (isMonthKey(options.month)) {
     return [{ monthKey: options.month, byDay: isDense(summaries.find((summary) => summary.monthKey === options.month)) }];
@@ -277,20 +289,23 @@ function datesOfMonth(monthKey: string, after: Cursor | null) {
  * page and one more item are found; the tab, the uncategorized filter and the
  * cursor are applied here.
  */
-async function listByMonth(userId: string, options: ListOptions, after: Cursor | null, wanted: number) {
+async function listByMonth(userId: string, summaries: ListedMonthSummary[], options: ListOptions, after: Cursor | null, wanted: number) {
   const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
   if (options.type === "income" || options.type === "expense") filter.type = options.type;
-  if (options.category && !isUncategorized(options.category)) filter.category = options.category;
+  const category = options.category && !isUncategorized(options.category) ? options.category : null;
+  // A category's transactions include the splits with a part in it: a second equality read.
+  const categoryReads = category ? [{ category }, { category: SPLIT_CATEGORY }] : [{}];
   const found: ListedTransaction[] = [];
-  for (const { monthKey, byDay } of await monthsToRead(userId, options, wanted)) {
+  for (const { monthKey, byDay } of await monthsToRead(summaries, options, wanted)) {
     if (after && monthKey > after.date.slice(0, 7)) continue;
     const reads = byDay ? datesOfMonth(monthKey, after).map((date) => ({ monthKey, date })) : [{ monthKey }];
     for (const read of reads) {
-      const stored = await Transaction.find({ ...filter, ...read }).select(ITEM_FIELDS).lean<ListedTransaction[]>();
+      const stored = (await Promise.all(categoryReads.map((byCategory) => Transaction.find({ ...filter, ...read, ...byCategory }).select(ITEM_FIELDS).lean<ListedTransaction[]>()))).flat();
       const matching = stored.filter(
         (transaction) =>
           fitsTab(transaction, options.tab) &&
           (!options.category || !isUncategorized(options.category) || isUncategorized(transaction.category)) &&
+          (!category || !isSplitCategory(transaction.category) || transaction.allocations.some((part) => part.categoryId === category)) &&
           isAfterCursor(transaction, after),
       );
       found.push(...matching.sort(newestFirst));
@@ -307,18 +322,21 @@ async function listByMonth(userId: string, options: ListOptions, after: Cursor |
  */
 async function listInOneQuery(userId: string, options: ListOptions, after: Cursor | null, wanted: number, search: string) {
   const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
-  const categoryConditions: unknown[] = [];
-  if (options.tab === "new") categoryConditions.push(mongoose.trusted({ $in: UNCATEGORIZED_VALUES }));
-  if (options.tab === "tracked") categoryConditions.push(mongoose.trusted({ $nin: UNCATEGORIZED_VALUES }));
-  if (options.category) categoryConditions.push(isUncategorized(options.category) ? mongoose.trusted({ $in: UNCATEGORIZED_VALUES }) : options.category);
-  if (categoryConditions.length === 1) filter.category = categoryConditions[0];
-  if (categoryConditions.length > 1) filter.$and = categoryConditions.map((category) => ({ category }));
+  const conditions: unknown[] = [];
+  if (options.tab === "new") conditions.push({ category: mongoose.trusted({ $in: UNCATEGORIZED_VALUES }) });
+  if (options.tab === "tracked") conditions.push({ category: mongoose.trusted({ $nin: UNCATEGORIZED_VALUES }) });
+  if (options.category && isUncategorized(options.category)) conditions.push({ category: mongoose.trusted({ $in: UNCATEGORIZED_VALUES }) });
+  if (options.category && !isUncategorized(options.category)) {
+    // A category's transactions include the splits with a part in it.
+    conditions.push({ $or: [{ category: options.category }, { category: SPLIT_CATEGORY, "allocations.categoryId": options.category }] });
+  }
   if (options.type === "income" || options.type === "expense") filter.type = options.type;
   if (search) filter.descriptionLower = mongoose.trusted({ $regex: escapeRegex(search) });
   if (after) {
     const afterId = new Types.ObjectId(after.id);
-    filter.$or = [{ date: mongoose.trusted({ $lt: after.date }) }, { date: after.date, _id: mongoose.trusted({ $lt: afterId }) }];
+    conditions.push({ $or: [{ date: mongoose.trusted({ $lt: after.date }) }, { date: after.date, _id: mongoose.trusted({ $lt: afterId }) }] });
   }
+  if (conditions.length > 0) filter.$and = conditions;
   return Transaction.find(filter).sort({ date: -1, _id: -1 }).limit(wanted).select(ITEM_FIELDS).lean<ListedTransaction[]>();
 }
 
@@ -332,22 +350,51 @@ async function listInOneQuery(userId: string, options: ListOptions, after: Curso
  * month at a time (equality on userId and monthKey), guided by the month
  * summaries; searches and the Deleted tab without a month use one query.
  */
-export async function listTransactions(userId: string, options: ListOptions) {
+export async function listTransactions(userId: string, options: ListOptions, summaries?: ListedMonthSummary[]) {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
   const after = decodeCursor(options.cursor);
   const search = options.q?.trim().toLowerCase() ?? "";
   const stored =
     search || (options.tab === "deleted" && !isMonthKey(options.month))
       ? await listInOneQuery(userId, { ...options, month: null }, after, limit + 1, search)
-      : await listByMonth(userId, options, after, limit + 1);
+      : await listByMonth(userId, summaries ?? (await listMonthSummaries(userId)), options, after, limit + 1);
   const items = stored.slice(0, limit).map(toItem);
   const nextCursor = stored.length > limit ? encodeCursor(items[items.length - 1]) : null;
   return { items, nextCursor };
 }
 
-/** The first page of a sidebar tab (the dashboard's transactions panel). */
+/**
+ * How many transactions each tab lists. Live ones are the month summaries'
+ * counts; New reads only the months whose summaries hold uncategorized
+ * amounts, by equality on the month (as the listing does); Deleted reads ids
+ * by equality.
+ */
+async function countTransactionsByTab(userId: string, summaries: ListedMonthSummary[]): Promise<Record<ListTab, number>> {
+  const owner = new Types.ObjectId(userId);
+  const monthsWithNew = summaries.filter((summary) => sumTotals(summary.categories?.[UNCATEGORIZED]) > 0).map((summary) => summary.monthKey);
+  const [deleted, ...months] = await Promise.all([
+    Transaction.find({ userId: owner, deleted: true }).select({ _id: 1 }).lean(),
+    ...monthsWithNew.map((monthKey) => Transaction.find({ userId: owner, deleted: false, monthKey }).select({ category: 1 }).lean<Array<Pick<TransactionRecord, "category">>>()),
+  ]);
+  const live = summaries.reduce((sum, summary) => sum + (summary.count ?? 0), 0);
+  const uncategorizedCount = months.flat().filter((transaction) => isUncategorized(transaction.category)).length;
+  return { new: uncategorizedCount, tracked: live - uncategorizedCount, deleted: deleted.length };
+}
+
+/** The first page of a sidebar tab (the dashboard's transactions panel), with every tab's count. */
 export function listSidebarTransactions(userId: string, tab: ListTab, limit = DEFAULT_PAGE_SIZE) {
-  return listTransactions(userId, { tab, limit });
+  return listTransactionsWithCounts(userId, { tab, limit });
+}
+
+/**
+ * A page of transactions and every tab's count, from one read of the month
+ * summaries. Without a tab asked for, the one that has rows (`tabWithRows`).
+ */
+export async function listTransactionsWithCounts(userId: string, options: Omit<ListOptions, "tab"> & { tab: ListTab | null }) {
+  const summaries = await listMonthSummaries(userId);
+  const counts = await countTransactionsByTab(userId, summaries);
+  const tab = options.tab ?? tabWithRows(counts);
+  return { tab, counts, ...(await listTransactions(userId, { ...options, tab }, summaries)) };
 }
 
 /** The categories the transaction form offers (and checks a choice against). */

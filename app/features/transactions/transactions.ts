@@ -8,6 +8,11 @@ export const TRANSACTION_MESSAGES = {
   debtTakesPayments: "A debt takes payments (expenses) only, not income",
   invalidDate: "Please enter a valid date",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+  splitExpenseOnly: "Only an expense can be split",
+  splitNeedsTwo: "A split needs at least two categories",
+  splitCategoryTwice: "Choose each category once",
+  splitNoDebtOrSavings: "Debt payments and savings cannot be part of a split",
+  splitMustAddUp: "The split amounts must add up to the amount",
   added: "Transaction added successfully",
   addFailed: "Failed to add transaction",
   updated: "Transaction updated successfully",
@@ -56,6 +61,11 @@ export function landingAfterAdd(redirectTo: string, added: { category: string; d
   url.searchParams.set("tab", listTabOf(added));
   url.searchParams.delete("cursor");
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The tab a page opens on when none is asked for: New when something waits for a category, else Tracked when it has rows. */
+export function tabWithRows(counts: Record<ListTab, number>): ListTab {
+  return counts.new === 0 && counts.tracked > 0 ? "tracked" : "new";
 }
 
 export function isListTab(value: unknown): value is ListTab {

@@ -18,6 +18,7 @@ import {
   type TrendPoint,
 } from "../analytics";
 import { BarChart } from "./bar-chart";
+import type { Charts } from "./chart-geometry";
 import { LineChart } from "./line-chart";
 import { PieChart } from "./pie-chart";
 
@@ -167,12 +168,14 @@ function PanelCard({ title, id, children }: { title: string; id: string; childre
 }
 
 export function OverviewPanel({
+  charts,
   slices,
   hasExpenseCategories,
   current,
   currency,
   monthName,
 }: {
+  charts: Pick<Charts, "pie" | "bar">;
   slices: PieSlice[];
   hasExpenseCategories: boolean;
   current: MonthFigures;
@@ -187,7 +190,7 @@ export function OverviewPanel({
         ) : slices.length === 0 ? (
           <EmptyState title={ANALYTICS_TEXT.noTransactions} testId="pie-empty" />
         ) : (
-          <PieChart slices={slices} currency={currency} monthName={monthName} />
+          <PieChart layout={charts.pie} slices={slices} currency={currency} monthName={monthName} />
         )}
       </PanelCard>
       <PanelCard title="Income vs Expenses" id="income-expenses-title">
@@ -195,7 +198,7 @@ export function OverviewPanel({
           <EmptyState title={ANALYTICS_TEXT.noIncomeOrExpense} testId="bar-empty" />
         ) : (
           <>
-            <BarChart income={current.income} expenses={current.expenses} incomeFromBudget={current.incomeFromBudget} currency={currency} monthName={monthName} />
+            <BarChart layout={charts.bar} currency={currency} monthName={monthName} />
             {current.incomeFromBudget ? <p className="mt-2 text-xs text-slate-600">No income recorded this month: the monthly budget is shown as income.</p> : null}
           </>
         )}
@@ -204,10 +207,10 @@ export function OverviewPanel({
   );
 }
 
-export function TrendsPanel({ trend, currency }: { trend: TrendPoint[]; currency: string }) {
+export function TrendsPanel({ charts, trend, currency }: { charts: Pick<Charts, "line">; trend: TrendPoint[]; currency: string }) {
   return (
     <PanelCard title="Six-Month Trend" id="trend-title">
-      {hasTrendData(trend) ? <LineChart points={trend} currency={currency} /> : <EmptyState title={ANALYTICS_TEXT.noIncomeOrExpense} testId="trend-empty" />}
+      {hasTrendData(trend) ? <LineChart layout={charts.line} points={trend} currency={currency} /> : <EmptyState title={ANALYTICS_TEXT.noIncomeOrExpense} testId="trend-empty" />}
     </PanelCard>
   );
 }

@@ -1,40 +1,20 @@
 import { formatMoney, toCents } from "~/lib/money";
 import { CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
-import { barLayout, type Frame } from "./chart-geometry";
+import type { BarLayout } from "./chart-geometry";
 
-const FRAME: Frame = { width: 360, height: 240, margin: { top: 24, right: 16, bottom: 32, left: 48 } };
-
-/** Income against expenses of a month: two bars from a zero baseline, drawn on the server. */
-export function BarChart({
-  income,
-  expenses,
-  incomeFromBudget,
-  currency,
-  monthName,
-}: {
-  income: number;
-  expenses: number;
-  incomeFromBudget: boolean;
-  currency: string;
-  monthName: string;
-}) {
-  const incomeLabel = incomeFromBudget ? "Income (budget)" : "Income";
-  const { bars, baseline, ticks } = barLayout(
-    [
-      { label: incomeLabel, value: income },
-      { label: "Expenses", value: expenses },
-    ],
-    FRAME,
-  );
+/** Income against expenses of a month: two bars from a zero baseline, as the loader drew them (`drawCharts`). */
+export function BarChart({ layout, currency, monthName }: { layout: BarLayout; currency: string; monthName: string }) {
+  const { frame, bars, baseline, ticks } = layout;
+  const [income, expenses] = bars;
   const money = (cents: number) => formatMoney(toCents(cents), currency);
   const colors = [CHART_COLORS.income, CHART_COLORS.expenses];
-  const description = `${incomeLabel} ${money(income)}, expenses ${money(expenses)}, balance ${money(income - expenses)}.`;
+  const description = `${income.label} ${money(income.value)}, expenses ${money(expenses.value)}, balance ${money(income.value - expenses.value)}.`;
 
   return (
     <ChartFrame
       title={`Income vs expenses, ${monthName}`}
       description={description}
-      viewBox={`0 0 ${FRAME.width} ${FRAME.height}`}
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
       testId="income-expense-bar"
       table={{
         caption: `Income and expenses, ${monthName}`,
@@ -44,8 +24,8 @@ export function BarChart({
     >
       {ticks.map((tick) => (
         <g key={tick.value}>
-          <line x1={FRAME.margin.left} x2={FRAME.width - FRAME.margin.right} y1={tick.position} y2={tick.position} stroke={CHART_COLORS.grid} />
-          <text x={FRAME.margin.left - 6} y={tick.position} dy="0.32em" textAnchor="end" fontSize={12} fill={CHART_COLORS.label}>
+          <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={tick.position} y2={tick.position} stroke={CHART_COLORS.grid} />
+          <text x={frame.margin.left - 6} y={tick.position} dy="0.32em" textAnchor="end" fontSize={12} fill={CHART_COLORS.label}>
             {tick.label}
           </text>
         </g>
@@ -65,7 +45,7 @@ export function BarChart({
           </text>
         </g>
       ))}
-      <line x1={FRAME.margin.left} x2={FRAME.width - FRAME.margin.right} y1={baseline} y2={baseline} stroke={CHART_COLORS.axis} />
+      <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={baseline} y2={baseline} stroke={CHART_COLORS.axis} />
     </ChartFrame>
   );
 }

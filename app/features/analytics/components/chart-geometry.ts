@@ -3,12 +3,14 @@ import { format } from "d3-format";
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { arc, line, pie, type PieArcDatum } from "d3-shape";
 import { utcFormat, utcParse } from "d3-time-format";
+import type { AnalyticsFigures } from "../analytics";
 
 /**
  * The charts' geometry: pure functions of the data that return SVG path
- * strings and coordinates, computed with d3 scales and shapes. The chart
- * components call them during render (server and browser alike), so the HTML
- * already holds the drawing.
+ * strings and coordinates, computed with d3 scales and shapes. The loader
+ * draws the page's charts with them (`drawCharts`) and the chart components
+ * render what it sent, so the HTML already holds the drawing and the browser
+ * never loads d3 (about 20 KB gzipped). Components import only types from here.
  */
 
 export type Margin = { top: number; right: number; bottom: number; left: number };
@@ -79,14 +81,16 @@ export function barLayout(data: BarDatum[], frame: Frame) {
     const top = round(y(Math.max(0, datum.value)));
     return { ...datum, x: round(x(datum.label) ?? 0), y: top, width: round(x.bandwidth()), height: round(baseline - top) };
   });
-  return { bars, baseline, ticks: amountTicks(y) };
+  return { frame, bars, baseline, ticks: amountTicks(y) };
 }
 
-export type LineSeries = { key: string; values: number[] };
+export type BarLayout = ReturnType<typeof barLayout>;
+
+export type LineSeries<Key extends string = string> = { key: Key; values: number[] };
 export type LinePoint = { x: number; y: number; value: number };
 
 /** One line per series over the same months (oldest first), with its points and both axes' ticks. */
-export function lineLayout(series: LineSeries[], months: string[], frame: Frame) {
+export function lineLayout<Key extends string>(series: LineSeries<Key>[], months: string[], frame: Frame) {
   const x = scalePoint<string>()
     .domain(months)
     .range([frame.margin.left, frame.width - frame.margin.right])
@@ -101,8 +105,41 @@ export function lineLayout(series: LineSeries[], months: string[], frame: Frame)
     return { key: each.key, points, path: path(points) ?? "" };
   });
   return {
+    frame,
     lines,
     xTicks: months.map((month) => ({ value: month, position: round(x(month) ?? 0), label: monthTick(month) })),
     yTicks: amountTicks(y),
   };
 }
+
+export type LineLayout<Key extends string = string> = ReturnType<typeof lineLayout<Key>>;
+
+export type PieLayout = { radius: number; arcs: PieArc[] };
+
+const PIE_RADIUS = 100;
+const BAR_FRAME: Frame = { width: 360, height: 240, margin: { top: 24, right: 16, bottom: 32, left: 48 } };
+const LINE_FRAME: Frame = { width: 560, height: 260, margin: { top: 20, right: 16, bottom: 36, left: 52 } };
+
+/**
+ * The page's three charts: the expense pie (slices in their order), income
+ * against expenses (a budget standing in for income is named so), and the
+ * six-month lines of income and expenses.
+ */
+export function drawCharts({ slices, current, trend }: Pick<AnalyticsFigures, "slices" | "current" | "trend">) {
+  const pie: PieLayout = { radius: PIE_RADIUS, arcs: pieArcs(slices.map((slice) => slice.amount), { outerRadius: PIE_RADIUS }) };
+  const bar = barLayout(
+    [
+      { label: current.incomeFromBudget ? "Income (budget)" : "Income", value: current.income },
+      { label: "Expenses", value: current.expenses },
+    ],
+    BAR_FRAME,
+  );
+  const series: LineSeries<"income" | "expenses">[] = [
+    { key: "income", values: trend.map((point) => point.income) },
+    { key: "expenses", values: trend.map((point) => point.expenses) },
+  ];
+  const line = lineLayout(series, trend.map((point) => point.month), LINE_FRAME);
+  return { pie, bar, line };
+}
+
+export type Charts = ReturnType<typeof drawCharts>;

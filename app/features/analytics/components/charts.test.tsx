@@ -3,8 +3,9 @@ import { describe, expect, test } from "vitest";
 import { toCents } from "~/lib/money";
 import { expenseSlices, trendSeries, type MonthFigures } from "../analytics";
 import { OverviewPanel, TrendsPanel } from "./analytics-page";
+import { drawCharts } from "./chart-geometry";
 
-/** The charts as the server sends them: the drawing is in the HTML, no JavaScript needed. */
+/** The charts as the server sends them: drawn by the loader, the drawing is in the HTML, no JavaScript needed. */
 
 const current: MonthFigures = {
   month: "2026-03",
@@ -35,7 +36,8 @@ const slices = expenseSlices(
 );
 
 describe("overview charts in the server HTML", () => {
-  const html = renderToString(<OverviewPanel slices={slices} hasExpenseCategories current={current} currency="USD" monthName="March 2026" />);
+  const charts = drawCharts({ slices, current, trend: [] });
+  const html = renderToString(<OverviewPanel charts={charts} slices={slices} hasExpenseCategories current={current} currency="USD" monthName="March 2026" />);
 
   test("the pie: an <svg role=img> with a title, a description of the key figures, one path per slice, a table", () => {
     expect(html).toMatch(/<svg role="img" aria-labelledby="[^"]+-title [^"]+-desc"/);
@@ -58,12 +60,18 @@ describe("overview charts in the server HTML", () => {
   });
 
   test("empty states", () => {
-    const none = renderToString(<OverviewPanel slices={[]} hasExpenseCategories={false} current={{ ...current, income: toCents(0), expenses: toCents(0) }} currency="USD" monthName="March 2026" />);
+    const nothing = { ...current, income: toCents(0), expenses: toCents(0) };
+    const none = renderToString(
+      <OverviewPanel charts={drawCharts({ slices: [], current: nothing, trend: [] })} slices={[]} hasExpenseCategories={false} current={nothing} currency="USD" monthName="March 2026" />,
+    );
     expect(none).toContain("No expense categories available");
     expect(none).toContain("Please check your category configuration");
     expect(none).toContain("No income or expense data available");
     expect(none).not.toContain("<svg");
-    const noSpending = renderToString(<OverviewPanel slices={[]} hasExpenseCategories current={{ ...current, expenses: toCents(0) }} currency="USD" monthName="March 2026" />);
+    const incomeOnly = { ...current, expenses: toCents(0) };
+    const noSpending = renderToString(
+      <OverviewPanel charts={drawCharts({ slices: [], current: incomeOnly, trend: [] })} slices={[]} hasExpenseCategories current={incomeOnly} currency="USD" monthName="March 2026" />,
+    );
     expect(noSpending).toContain("No transaction data available");
   });
 });
@@ -73,7 +81,7 @@ describe("the trend in the server HTML", () => {
   const points = trendSeries(months.map((month, index) => ({ ...current, month, income: toCents(100000 * index), expenses: toCents(50000 * index) })));
 
   test("two lines, months labelled 'MMM yyyy', the figures in the description", () => {
-    const html = renderToString(<TrendsPanel trend={points} currency="USD" />);
+    const html = renderToString(<TrendsPanel charts={drawCharts({ slices: [], current, trend: points })} trend={points} currency="USD" />);
     expect(html).toContain("Income and expenses, Oct 2025 to Mar 2026</title>");
     expect(html).toContain("Income: Oct 2025 $0.00, Nov 2025 $1,000.00");
     expect(html).toContain(">Mar 2026</text>");
@@ -82,7 +90,8 @@ describe("the trend in the server HTML", () => {
   });
 
   test("six empty months: the empty state", () => {
-    const html = renderToString(<TrendsPanel trend={trendSeries([])} currency="USD" />);
+    const empty = trendSeries([]);
+    const html = renderToString(<TrendsPanel charts={drawCharts({ slices: [], current, trend: empty })} trend={empty} currency="USD" />);
     expect(html).toContain("No income or expense data available");
   });
 });

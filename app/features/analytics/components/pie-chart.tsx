@@ -1,18 +1,14 @@
 import { formatMoney, toCents, type Cents } from "~/lib/money";
 import type { PieSlice } from "../analytics";
 import { ChartFrame, ChartMark } from "./chart-frame";
-import { pieArcs } from "./chart-geometry";
+import type { PieLayout } from "./chart-geometry";
 
-const RADIUS = 100;
 /** How many of the largest categories the description names. */
 const DESCRIBED = 3;
 
-/** The expense distribution of a month as a pie drawn on the server, with a scrolling legend. */
-export function PieChart({ slices, currency, monthName }: { slices: PieSlice[]; currency: string; monthName: string }) {
-  const arcs = pieArcs(
-    slices.map((slice) => slice.amount),
-    { outerRadius: RADIUS },
-  );
+/** The expense distribution of a month as the pie the loader drew (one arc per slice), with a scrolling legend. */
+export function PieChart({ layout, slices, currency, monthName }: { layout: PieLayout; slices: PieSlice[]; currency: string; monthName: string }) {
+  const { radius, arcs } = layout;
   const total = toCents(slices.reduce((sum, slice) => sum + slice.amount, 0));
   const money = (cents: Cents) => formatMoney(cents, currency);
   const largest = slices
@@ -26,7 +22,7 @@ export function PieChart({ slices, currency, monthName }: { slices: PieSlice[]; 
       <ChartFrame
         title={`Expense distribution, ${monthName}`}
         description={description}
-        viewBox={`${-RADIUS - 4} ${-RADIUS - 4} ${2 * RADIUS + 8} ${2 * RADIUS + 8}`}
+        viewBox={`${-radius - 4} ${-radius - 4} ${2 * radius + 8} ${2 * radius + 8}`}
         testId="expense-pie"
         table={{
           caption: `Expenses by category, ${monthName}`,

@@ -97,6 +97,12 @@ describe("a free user", () => {
 });
 
 describe("a premium user", () => {
+  test("a refused form says why, as an alert at the top", () => {
+    const html = render(<BankPage {...premiumProps} connections={[active]} refusal={BANK_MESSAGES.notFound} />);
+    expect(html).toMatch(new RegExp(`<p role="alert"[^>]*>${BANK_MESSAGES.notFound}</p>`));
+    expect(render(<BankPage {...premiumProps} connections={[active]} />)).not.toContain(`role="alert"`);
+  });
+
   test("without connections: the Connect form (intent link), the empty state, no Sync All", () => {
     const html = render(<BankPage {...premiumProps} connections={[]} />);
     const [connect] = formsOf(html, BANK_INTENTS.link);

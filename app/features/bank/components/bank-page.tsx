@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useId, useRef, useState, type MouseEvent, type ReactNode, type Ref } from "react";
+import { useId, useState, type MouseEvent, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { PendingContent } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
@@ -40,7 +40,6 @@ function IntentForm({
   className,
   disabled,
   onClick,
-  buttonRef,
   children,
 }: {
   intent: string;
@@ -51,7 +50,6 @@ function IntentForm({
   className: string;
   disabled?: boolean;
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
-  buttonRef?: Ref<HTMLButtonElement>;
   children: ReactNode;
 }) {
   return (
@@ -59,7 +57,6 @@ function IntentForm({
       <input type="hidden" name="intent" value={intent} />
       {connectionId ? <input type="hidden" name="connectionId" value={connectionId} /> : null}
       <button
-        ref={buttonRef}
         type="submit"
         // While pending the visible text is the whole name (an aria-label would no longer contain it).
         aria-label={pending ? undefined : ariaLabel}
@@ -145,7 +142,6 @@ function ConnectionCard({
 } & Pick<BankPageProps, "premium" | "configured" | "linkScriptUrl" | "nonce">) {
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
-  const disconnectRef = useRef<HTMLButtonElement>(null);
   const syncing = usePendingIntent(BANK_INTENTS.sync, connection.id);
   const disconnecting = usePendingIntent(BANK_INTENTS.disconnect, connection.id);
   const name = connection.institutionName;
@@ -206,7 +202,6 @@ function ConnectionCard({
             disabled={syncing}
             ariaLabel={`Disconnect ${name}`}
             className={dangerButtonClass}
-            buttonRef={disconnectRef}
             onClick={(event) => {
               // With JavaScript, ask first; without it the form posts directly.
               event.preventDefault();
@@ -225,11 +220,7 @@ function ConnectionCard({
           action={BANK_PATH}
           fields={{ intent: BANK_INTENTS.disconnect, connectionId: connection.id }}
           onSubmit={() => setConfirming(false)}
-          onCancel={() => {
-            setConfirming(false);
-            // Back to the button that opened the dialog.
-            setTimeout(() => disconnectRef.current?.focus(), 0);
-          }}
+          onCancel={() => setConfirming(false)}
         />
       ) : null}
     </li>
@@ -245,6 +236,8 @@ type BankPageProps = {
   connections: BankConnectionView[];
   /** The CSP nonce for the Plaid script. */
   nonce?: string;
+  /** Why the page's last form was refused (too many links, a bank that is not there, a bad token). */
+  refusal?: string | null;
 };
 
 /**
@@ -252,15 +245,20 @@ type BankPageProps = {
  * with Sync, Disconnect and (when the login expired) Reconnect, and the
  * security note. Every action is a plain POST form to the bank page's action;
  * JavaScript adds pending texts, the in-page Plaid widget and the
- * confirmation before Disconnect.
+ * confirmation before Disconnect. A refused form says why at the top.
  */
-export function BankPage({ premium, configured, linkScriptUrl, connections, nonce }: BankPageProps) {
+export function BankPage({ premium, configured, linkScriptUrl, connections, nonce, refusal = null }: BankPageProps) {
   const listHeadingId = useId();
   const syncAllPending = usePendingIntent(BANK_INTENTS.syncAll);
   const link = { premium, configured, linkScriptUrl, nonce };
   return (
     <div className="mx-auto max-w-5xl space-y-4">
       <SectionCard title="Linked bank accounts" description="Connect a bank account to import transactions automatically.">
+        {refusal ? (
+          <p role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+            {refusal}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-start gap-3">
           <ConnectControl {...link} />
           {premium && connections.length > 0 ? <SyncAllForm /> : null}

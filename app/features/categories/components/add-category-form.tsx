@@ -1,102 +1,150 @@
 import { useFetcher } from "@remix-run/react";
-import { useId, useRef, useState, type FormEvent } from "react";
-import { SubmitButton } from "~/components/ui/forms";
+import { useId, useState, type FormEvent } from "react";
+import { INPUT_CLASS, LabelledField, SubmitButton } from "~/components/ui/forms";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import type { action } from "~/routes/resources.categories";
 import {
   CATEGORY_ACTION,
   CATEGORY_INTENT,
   CATEGORY_MESSAGES,
   CATEGORY_NAME_MAX_LENGTH,
+  categoryFormKey,
   categoryIdFromName,
   sanitizeCategory,
+  splitCategoryErrors,
+  type CategoryField,
   type CategoryType,
 } from "~/features/categories/categories";
+import { invalidFieldProps, type FormErrors } from "~/utils/form-errors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useFetcherSuccess } from "./use-fetcher-success";
 
+type Refusal = { fieldErrors: Partial<Record<string, string[]>>; formErrors?: string[] };
+
+const FORM_KEY = categoryFormKey(CATEGORY_INTENT.add);
+const FIELD_ORDER: CategoryField[] = ["name", "type", "amount"];
+
 /** The shared validator's errors for what the form holds (the order is the server's to choose). */
-function problemsOf(form: HTMLFormElement) {
+function problemsOf(form: HTMLFormElement): Refusal | null {
   const formData = new FormData(form);
   const { category, errors } = sanitizeCategory({ name: formData.get("name"), type: formData.get("type"), order: 0 });
   if (errors.length === 0 && !categoryIdFromName(category.name)) errors.push(CATEGORY_MESSAGES.invalidName);
-  return errors;
+  return errors.length > 0 ? splitCategoryErrors(errors) : null;
 }
 
-const fieldClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
+/**
+ * The spec's "Please fix the following errors:" list: each message about a
+ * field links to it (which also helps without JavaScript, where nothing moves
+ * focus). Only a refusal of the whole form is announced here; one about fields moves focus to the first of them instead.
+ */
+function ErrorSummary({ refusal, fieldIds }: { refusal: Refusal; fieldIds: Record<CategoryField, string> }) {
+  const aboutFields = FIELD_ORDER.flatMap((field) => (refusal.fieldErrors[field] ?? []).map((message) => ({ message, href: `#${fieldIds[field]}` })));
+  const formErrors = refusal.formErrors ?? [];
+  return (
+    <div role={aboutFields.length > 0 ? undefined : "alert"} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+      <p className="font-medium">Please fix the following errors:</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {formErrors.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+        {aboutFields.map(({ message, href }) => (
+          <li key={message}>
+            <a href={href} className="underline">
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * Adds a category: name, type and amount (the category's own monthly budget
- * or expected income). With JavaScript the form checks itself first and
- * lists problems under "Please fix the following errors:"; without, the
- * server's problems come back as a notification.
+ * or expected income). With JavaScript the form checks itself first; the
+ * server's refusals come back to the fetcher, or without JavaScript to the
+ * page (`refused`, from its loader). Either way every message is listed under
+ * "Please fix the following errors:" and shown beside its field, which keeps what was typed.
  */
-export function AddCategoryForm({ redirectTo, defaultType = "expense" }: { redirectTo: string; defaultType?: CategoryType }) {
+export function AddCategoryForm({ redirectTo, defaultType = "expense", refused }: { redirectTo: string; defaultType?: CategoryType; refused?: FormErrors | null }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
+  const refusedOnPage = refused?.form === FORM_KEY ? refused : null;
   const id = useId();
-  const [name, setName] = useState("");
-  const [clientErrors, setClientErrors] = useState<string[]>([]);
-  const [showServerErrors, setShowServerErrors] = useState(false);
+  const fieldIds = { name: `${id}-name`, type: `${id}-type`, amount: `${id}-amount` };
+  const [name, setName] = useState(refusedOnPage?.values.name ?? "");
+  const [clientRefusal, setClientRefusal] = useState<Refusal | null>(null);
+  const [showServerRefusal, setShowServerRefusal] = useState(refusedOnPage !== null);
+
+  const refusal = clientRefusal ?? (showServerRefusal ? (fetcher.data ?? refusedOnPage) : null);
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(refusal);
+  const errorsOf = (field: CategoryField) => refusal?.fieldErrors[field];
 
   useFetcherSuccess(fetcher, () => {
     formRef.current?.reset();
     setName("");
   });
 
-  const errors = clientErrors.length > 0 ? clientErrors : showServerErrors ? fetcher.data?.errors ?? [] : [];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const problems = problemsOf(event.currentTarget);
-    setClientErrors(problems);
-    setShowServerErrors(problems.length === 0);
-    if (problems.length > 0) event.preventDefault();
+    setClientRefusal(problems);
+    setShowServerRefusal(problems === null);
+    if (problems) event.preventDefault();
   };
 
   return (
-    <fetcher.Form ref={formRef} method="post" action={CATEGORY_ACTION} onSubmit={onSubmit} className="space-y-3" aria-label="Add Category">
+    <fetcher.Form id={FORM_KEY} ref={formRef} method="post" action={CATEGORY_ACTION} onSubmit={onSubmit} className="space-y-3" aria-label="Add Category">
       <input type="hidden" name="intent" value={CATEGORY_INTENT.add} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      {errors.length > 0 ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-          <p className="font-medium">Please fix the following errors:</p>
-          <ul className="mt-1 list-disc space-y-1 pl-5">
-            {errors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {refusal ? <ErrorSummary refusal={refusal} fieldIds={fieldIds} /> : null}
       <div className="grid gap-3 sm:grid-cols-3">
-        <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-700 sm:col-span-3">
-          Category name
-          <input
-            id={`${id}-name`}
-            name="name"
-            required
-            maxLength={CATEGORY_NAME_MAX_LENGTH}
-            autoComplete="off"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setClientErrors([]);
-              setShowServerErrors(false);
-            }}
-            className={fieldClass}
-          />
-        </label>
-        <label htmlFor={`${id}-type`} className="block text-sm font-medium text-slate-700">
-          Type
-          <select id={`${id}-type`} name="type" defaultValue={defaultType} className={fieldClass}>
+        <div className="sm:col-span-3">
+          <LabelledField id={fieldIds.name} label="Category name" errors={errorsOf("name")}>
+            <input
+              id={fieldIds.name}
+              name="name"
+              required
+              maxLength={CATEGORY_NAME_MAX_LENGTH}
+              autoComplete="off"
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setClientRefusal(null);
+                setShowServerRefusal(false);
+              }}
+              {...invalidFieldProps(fieldIds.name, errorsOf("name"))}
+              className={INPUT_CLASS}
+            />
+          </LabelledField>
+        </div>
+        <LabelledField id={fieldIds.type} label="Type" errors={errorsOf("type")}>
+          <select
+            id={fieldIds.type}
+            name="type"
+            defaultValue={refusedOnPage?.values.type ?? defaultType}
+            {...invalidFieldProps(fieldIds.type, errorsOf("type"))}
+            className={INPUT_CLASS}
+          >
             <option value="expense">Expense</option>
             <option value="income">Income</option>
           </select>
-        </label>
-        <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-slate-700 sm:col-span-2">
-          Amount
-          <input id={`${id}-amount`} name="amount" type="number" min={0} step={0.01} defaultValue="" placeholder="0.00" className={fieldClass} />
-        </label>
+        </LabelledField>
+        <div className="sm:col-span-2">
+          <LabelledField id={fieldIds.amount} label="Amount" errors={errorsOf("amount")}>
+            <input
+              id={fieldIds.amount}
+              name="amount"
+              type="number"
+              min={0}
+              step={0.01}
+              defaultValue={refusedOnPage?.values.amount ?? ""}
+              placeholder="0.00"
+              {...invalidFieldProps(fieldIds.amount, errorsOf("amount"))}
+              className={INPUT_CLASS}
+            />
+          </LabelledField>
+        </div>
       </div>
       <SubmitButton pending={fetcher.state === "submitting"} pendingLabel="Adding..." disabled={hydrated && !name.trim()} className="sm:w-auto">
         Add Category

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { Fragment, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { action } from "~/routes/resources.categories";
 import {
   amountEditToSave,
@@ -7,13 +7,17 @@ import {
   CATEGORY_ACTION,
   CATEGORY_INTENT,
   CATEGORY_NAME_MAX_LENGTH,
+  categoryFormKey,
   categoryProgress,
   type Category,
+  type CategoryField,
 } from "~/features/categories/categories";
 import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "~/features/dashboard/dashboard";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, stripToAmount, toCents, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ErrorList } from "~/components/ui/forms";
+import { errorIdOf, invalidFieldProps, type FormErrors } from "~/utils/form-errors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useFetcherSuccess } from "./use-fetcher-success";
 
@@ -32,6 +36,8 @@ export type CategoryCardProps = {
   canMoveDown?: boolean;
   /** Off on the category's own page. */
   linkToDetails?: boolean;
+  /** A form refused while JavaScript was off (the page's loader reads it); this card shows it when it is one of its own. */
+  refused?: FormErrors | null;
 };
 
 /** `?confirmDelete=<id>` on the current page shows the delete confirmation without JavaScript. */
@@ -66,7 +72,15 @@ function HiddenFields({ fields }: { fields: Record<string, string> }) {
   );
 }
 
-/** Inline text edit: Enter or leaving the field commits, Escape cancels. `commit` decides what is worth saving. */
+/** A refused inline edit: what was typed, and why it was refused. */
+type InlineRefusal = { value: string; errors: string[] };
+
+/**
+ * Inline text edit: Enter or leaving the field commits, Escape cancels.
+ * `commit` decides what is worth saving. A `refusal` opens the field again
+ * with what was typed and the error beside it, focused; leaving it unchanged
+ * drops the edit (`onDismiss`). After Enter or Escape focus goes back to the button.
+ */
 function InlineEdit({
   label,
   display,
@@ -76,6 +90,8 @@ function InlineEdit({
   maxLength,
   clean = (value) => value,
   commit,
+  refusal,
+  onDismiss,
 }: {
   label: string;
   display: ReactNode;
@@ -85,50 +101,71 @@ function InlineEdit({
   maxLength?: number;
   clean?: (value: string) => string;
   commit: (value: string) => void;
+  refusal: InlineRefusal | null;
+  onDismiss: () => void;
 }) {
-  const [value, setValue] = useState<string | null>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+  const value = draft ?? refusal?.value ?? null;
+  const open = value !== null;
   const finished = useRef(false);
-  if (value === null) {
+  const returnFocus = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const inputId = useId();
+  useEffect(() => {
+    if (open) finished.current = false;
+    else if (returnFocus.current) button.current?.focus();
+    returnFocus.current = false;
+  }, [open]);
+  if (!open) {
     return (
       <button
+        ref={button}
         type="button"
         aria-label={buttonLabel}
-        onClick={() => {
-          finished.current = false;
-          setValue(initialValue);
-        }}
+        onClick={() => setDraft(initialValue)}
         className="rounded-md text-left hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-100"
       >
         {display}
       </button>
     );
   }
-  const finish = (save: boolean) => {
+  const finish = (save: boolean, refocus: boolean) => {
     if (finished.current) return;
     finished.current = true;
-    if (save) commit(value);
-    setValue(null);
+    returnFocus.current = refocus;
+    if (save && value !== refusal?.value) commit(value);
+    if (refusal) onDismiss();
+    setDraft(null);
   };
   return (
-    <input
-      aria-label={label}
-      value={value}
-      inputMode={inputMode}
-      maxLength={maxLength}
-      autoFocus
-      onChange={(event) => setValue(clean(event.target.value))}
-      onKeyDown={(event) => {
-        if (event.key === "Enter") {
-          event.preventDefault();
-          finish(true);
-        } else if (event.key === "Escape") {
-          event.preventDefault();
-          finish(false);
-        }
-      }}
-      onBlur={() => finish(true)}
-      className={inlineInput}
-    />
+    <>
+      <input
+        id={inputId}
+        aria-label={label}
+        value={value}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        autoFocus
+        onChange={(event) => setDraft(clean(event.target.value))}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            finish(true, true);
+          } else if (event.key === "Escape") {
+            event.preventDefault();
+            finish(false, true);
+          }
+        }}
+        onBlur={() => finish(true, false)}
+        {...invalidFieldProps(inputId, refusal?.errors)}
+        className={`${inlineInput} aria-[invalid]:border-red-500`}
+      />
+      {refusal ? (
+        <span id={errorIdOf(inputId)} className="mt-1 block text-xs font-normal text-red-700">
+          {refusal.errors.join(" ")}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -165,6 +202,7 @@ export function CategoryCard({
   canMoveUp = false,
   canMoveDown = false,
   linkToDetails = true,
+  refused = null,
 }: CategoryCardProps) {
   const { category, planned, actual } = item;
   const hydrated = useHydrated();
@@ -174,6 +212,16 @@ export function CategoryCard({
   const fetcher = useFetcher<typeof action>();
   const saved = useSavedMark(fetcher);
   const [confirming, setConfirming] = useState(false);
+  // The fetcher's answer (JavaScript on) or the page's (off, or sent before the page was hydrated); an edit dropped after it was refused hides it.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [dismissed, setDismissed] = useState<FormErrors | null>(null);
+  const refusal = answer ?? refused;
+  const shownRefusal = refusal && refusal !== dismissed ? refusal : null;
+  const inlineRefusal = (intent: "rename" | "amount", field: CategoryField): InlineRefusal | null => {
+    const errors = shownRefusal?.form === categoryFormKey(intent, category.id) ? shownRefusal.fieldErrors[field] : undefined;
+    return errors?.length ? { value: shownRefusal?.values[field] ?? "", errors } : null;
+  };
+  const dismissRefusal = () => setDismissed(shownRefusal);
 
   const pendingName = fetcher.formData?.get("intent") === CATEGORY_INTENT.rename ? String(fetcher.formData.get("name")) : null;
   const displayName = capitalizeWords(pendingName ?? category.name);
@@ -213,6 +261,8 @@ export function CategoryCard({
           const amount = amountEditToSave(value, planned);
           if (amount !== null) submitInline({ intent: CATEGORY_INTENT.amount, amount, month: monthKey });
         }}
+        refusal={inlineRefusal(CATEGORY_INTENT.amount, "amount")}
+        onDismiss={dismissRefusal}
       />
     ) : (
       display
@@ -262,6 +312,8 @@ export function CategoryCard({
                     const name = value.trim();
                     if (name && name !== category.name) submitInline({ intent: CATEGORY_INTENT.rename, name });
                   }}
+                  refusal={inlineRefusal(CATEGORY_INTENT.rename, "name")}
+                  onDismiss={dismissRefusal}
                 />
               ) : (
                 <h3>{nameDisplay}</h3>
@@ -302,9 +354,9 @@ export function CategoryCard({
           <span className={`w-12 text-right text-xs font-medium tabular-nums ${progress.over ? "text-red-700" : "text-slate-600"}`}>{progress.label}</span>
         </div>
 
-        {fetcher.data?.errors ? (
+        {answer?.formErrors.length ? (
           <p role="alert" className="mt-2 text-xs text-red-700">
-            {fetcher.data.errors.join(" ")}
+            {answer.formErrors.join(" ")}
           </p>
         ) : null}
 
@@ -327,7 +379,7 @@ export function CategoryCard({
               </button>
             </Form>
           ) : null}
-          {hydrated ? null : <NoScriptEdit category={category} planned={planned} monthKey={monthKey} fields={common} />}
+          {hydrated ? null : <NoScriptEdit category={category} planned={planned} monthKey={monthKey} fields={common} refused={refused} />}
           {category.isDebt ? null : hydrated ? (
             <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${displayName}`} className={smallButton}>
               Delete
@@ -364,43 +416,76 @@ export function CategoryCard({
   );
 }
 
-/** Name and amount forms in a disclosure, for pages without JavaScript. */
+/** One field of the disclosure's forms, its error (a refusal of this very form) below it. */
+function NoScriptField({
+  label,
+  refused,
+  field,
+  children,
+}: {
+  label: ReactNode;
+  refused: FormErrors | null;
+  field: CategoryField;
+  children: (props: { id: string; defaultValue?: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const errors = refused?.fieldErrors[field];
+  const typed = refused?.values[field];
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      {children({ id, ...(typed === undefined ? {} : { defaultValue: typed }), ...invalidFieldProps(id, errors) })}
+      <ErrorList id={errorIdOf(id)} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * Name and amount forms in a disclosure, for pages without JavaScript. A
+ * refused one (`refused`, when it is one of these forms) comes back open,
+ * with what was typed and the error under its field; the page lands on it (its id).
+ */
 function NoScriptEdit({
   category,
   planned,
   monthKey,
   fields,
+  refused,
 }: {
   category: Category;
   planned: Cents;
   monthKey: string;
   fields: Record<string, string>;
+  refused: FormErrors | null;
 }) {
-  const label = "block text-xs font-medium text-slate-700";
-  const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm";
+  const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm aria-[invalid]:border-red-500";
+  const renameKey = categoryFormKey(CATEGORY_INTENT.rename, category.id);
+  const amountKey = categoryFormKey(CATEGORY_INTENT.amount, category.id);
+  const refusedRename = refused?.form === renameKey ? refused : null;
+  const refusedAmount = refused?.form === amountKey ? refused : null;
   return (
-    <details className="w-full text-sm">
+    <details open={Boolean(refusedRename || refusedAmount)} className="w-full text-sm">
       <summary className={`${smallButton} inline-block cursor-pointer`}>Edit</summary>
       <div className="mt-2 space-y-3 rounded-lg bg-slate-50 p-3">
         {category.isDebt ? null : (
-          <Form method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-end gap-2">
+          <Form id={renameKey} method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-start gap-2">
             <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENT.rename }} />
-            <label className={`${label} flex-1`}>
-              Name
-              <input name="name" defaultValue={category.name} required maxLength={CATEGORY_NAME_MAX_LENGTH} className={input} />
-            </label>
-            <button type="submit" className={smallButton}>
+            <NoScriptField label="Name" refused={refusedRename} field="name">
+              {(props) => <input name="name" defaultValue={category.name} required maxLength={CATEGORY_NAME_MAX_LENGTH} className={input} {...props} />}
+            </NoScriptField>
+            <button type="submit" className={`${smallButton} mt-5`}>
               Save name
             </button>
           </Form>
         )}
-        <Form method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-end gap-2">
+        <Form id={amountKey} method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-start gap-2">
           <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENT.amount, month: monthKey }} />
-          <label className={`${label} flex-1`}>
-            {category.type === "income" ? "Expected" : "Budget"} for {monthLabel(monthKey)}
-            <input name="amount" defaultValue={centsToInput(planned)} required inputMode="decimal" pattern={AMOUNT_PATTERN} className={input} />
-          </label>
-          <button type="submit" className={smallButton}>
+          <NoScriptField label={`${category.type === "income" ? "Expected" : "Budget"} for ${monthLabel(monthKey)}`} refused={refusedAmount} field="amount">
+            {(props) => <input name="amount" defaultValue={centsToInput(planned)} required inputMode="decimal" pattern={AMOUNT_PATTERN} className={input} {...props} />}
+          </NoScriptField>
+          <button type="submit" className={`${smallButton} mt-5`}>
             Save amount
           </button>
         </Form>

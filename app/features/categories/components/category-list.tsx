@@ -4,6 +4,7 @@ import type { action } from "~/routes/resources.categories";
 import { CATEGORY_ACTION, CATEGORY_INTENT, type CategoryType } from "~/features/categories/categories";
 import type { CategoryRow, CategoryView } from "~/features/dashboard/dashboard";
 import { CategoryCard } from "./category-card";
+import type { FormErrors } from "~/utils/form-errors";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type CategoryListProps = {
@@ -18,6 +19,8 @@ export type CategoryListProps = {
   /** Accessible name of the list, e.g. "Expense categories". */
   label: string;
   emptyMessage?: string;
+  /** A category form refused while JavaScript was off, from the page's loader: the card it belongs to shows it. */
+  refused?: FormErrors | null;
 };
 
 function moveBefore(ids: string[], moving: string, target: string) {
@@ -33,7 +36,7 @@ function moveBefore(ids: string[], moving: string, target: string) {
  * cards can also be dragged, and the new order is saved when dropped (shown
  * at once, kept unless the server refuses it). Debt categories stay last.
  */
-export function CategoryList({ type, items, view, currency, monthKey, redirectTo, label, emptyMessage = "No categories yet." }: CategoryListProps) {
+export function CategoryList({ type, items, view, currency, monthKey, redirectTo, label, emptyMessage = "No categories yet.", refused = null }: CategoryListProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
   const [draftOrder, setDraftOrder] = useState<string[] | null>(null);
@@ -45,7 +48,7 @@ export function CategoryList({ type, items, view, currency, monthKey, redirectTo
   const serverOrder = items.map((item) => item.category.id).join("\n");
   useEffect(() => setDraftOrder(null), [serverOrder]);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.errors) setDraftOrder(null);
+    if (fetcher.state === "idle" && fetcher.data) setDraftOrder(null);
   }, [fetcher.state, fetcher.data]);
 
   if (items.length === 0) return <p className="text-sm text-slate-500">{emptyMessage}</p>;
@@ -91,9 +94,9 @@ export function CategoryList({ type, items, view, currency, monthKey, redirectTo
 
   return (
     <>
-      {fetcher.data?.errors ? (
+      {fetcher.data ? (
         <p role="alert" className="mb-2 text-sm text-red-700">
-          {fetcher.data.errors.join(" ")}
+          {fetcher.data.formErrors.join(" ")}
         </p>
       ) : null}
       <ul aria-label={label} className="space-y-3">
@@ -119,6 +122,7 @@ export function CategoryList({ type, items, view, currency, monthKey, redirectTo
                 redirectTo={redirectTo}
                 canMoveUp={!isDebt && position > 0}
                 canMoveDown={!isDebt && position < shownOrder.length - 1}
+                refused={refused}
               />
             </li>
           );

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 
-type CategoryFetcher = { state: "idle" | "loading" | "submitting"; data?: { errors?: string[] } };
+type CategoryFetcher = { state: "idle" | "loading" | "submitting"; data?: unknown };
 
 /**
  * Runs `onSuccess` once each time the fetcher's submission comes back without
- * errors; whatever `onSuccess` returns is its cleanup.
+ * a refusal (the action answers data only to refuse); whatever `onSuccess` returns is its cleanup.
  */
 export function useFetcherSuccess(fetcher: CategoryFetcher, onSuccess: () => void | (() => void)) {
   const submitted = useRef(false);
@@ -17,7 +17,7 @@ export function useFetcherSuccess(fetcher: CategoryFetcher, onSuccess: () => voi
     }
     if (!submitted.current) return;
     submitted.current = false;
-    if (fetcher.data?.errors) return;
+    if (fetcher.data) return;
     return latest.current();
   }, [fetcher.state, fetcher.data]);
 }

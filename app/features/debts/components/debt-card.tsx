@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { ErrorList, Spinner, useIsSubmitting } from "~/components/ui/forms";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
 import { payoffDate, payoffMonths, percentPaid } from "../payoff";
@@ -46,6 +47,7 @@ export function DebtCard({
 }) {
   const paid = percentPaid(debt.totalAmount, debt.currentBalance);
   const paying = useIsSubmitting({ intent: "pay" });
+  const payForm = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const headingId = `debt-${debt.id}-name`;
   const linkClass = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
   return (
@@ -95,7 +97,7 @@ export function DebtCard({
         <ProgressBar percent={paid} fillClass="bg-green-500" label={`${debt.name} paid off`} className="mt-1 h-2" />
       </div>
       {pay ? (
-        <Form method="post" action={DEBT_ACTION} preventScrollReset aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" noValidate>
+        <Form ref={payForm} method="post" action={DEBT_ACTION} preventScrollReset aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" noValidate>
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="debtId" value={debt.id} />
           <div className="grid gap-3 sm:grid-cols-2">
@@ -121,8 +123,17 @@ export function DebtCard({
               <label htmlFor={`pay-${debt.id}-date`} className="block text-sm font-medium text-slate-700">
                 Payment Date
               </label>
-              <input id={`pay-${debt.id}-date`} name="date" type="date" required defaultValue={pay.date} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
-              <ErrorList errors={pay.errors.date} />
+              <input
+                id={`pay-${debt.id}-date`}
+                name="date"
+                type="date"
+                required
+                defaultValue={pay.date}
+                aria-invalid={pay.errors.date?.length ? true : undefined}
+                aria-describedby={pay.errors.date?.length ? `pay-${debt.id}-date-error` : undefined}
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              <ErrorList id={`pay-${debt.id}-date-error`} errors={pay.errors.date} />
             </div>
           </div>
           <div className="flex justify-end gap-2">

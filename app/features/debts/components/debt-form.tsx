@@ -1,6 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
 
@@ -65,6 +66,7 @@ export function DebtForm({
   cancelTo: string | null;
 }) {
   const pending = useIsSubmitting({ intent });
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const errors = result?.error ?? {};
   const prefix = `debt-${intent}`;
   const fieldProps = (name: keyof DebtFormValues) => ({
@@ -76,7 +78,7 @@ export function DebtForm({
     className: INPUT_CLASS,
   });
   return (
-    <Form method="post" action={DEBT_ACTION} preventScrollReset id="debt-form" aria-labelledby={`${prefix}-title`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+    <Form ref={formRef} method="post" action={DEBT_ACTION} preventScrollReset id="debt-form" aria-labelledby={`${prefix}-title`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
       <h2 id={`${prefix}-title`} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>

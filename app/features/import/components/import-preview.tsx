@@ -10,7 +10,7 @@ import type { ImportPreview, PreviewRow } from "../preview";
 import { IMPORT_MESSAGES } from "../messages";
 import { importPreviewPath } from "../paths";
 import type { Question, SignRule } from "../reading";
-import { CHOICE_FIELDS, columnField, NO_COLUMN } from "../schema";
+import { CHOICE_FIELDS, columnField, NO_COLUMN } from "../choices";
 import { COLUMN_ROLES, DATE_ORDERS, FORMAT_LABELS, type ColumnRole, type DateOrder, type DecimalMark } from "../source";
 
 const plural = IMPORT_MESSAGES.plural;

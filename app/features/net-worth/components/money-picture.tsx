@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 import { ErrorList, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
 import {
@@ -129,10 +130,11 @@ function AssetsForm({ draft, reply }: { draft: DraftAsset[]; reply?: AssetFormRe
   const formId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
   const saving = useIsSubmitting({ intent: NET_WORTH_INTENT.saveAssets });
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(reply);
   const errors = reply?.errors ?? {};
   const nameErrorId = errors.newAssetName?.length ? `${formId}-new-name-error` : undefined;
   return (
-    <Form method="post" action={EDIT_ASSETS_PATH} preventScrollReset noValidate className="space-y-4" aria-label="Edit assets">
+    <Form ref={formRef} method="post" action={EDIT_ASSETS_PATH} preventScrollReset noValidate className="space-y-4" aria-label="Edit assets">
       {/* The form's default button, first in order: Enter in an amount saves rather than removing an entry. */}
       <button type="submit" name="intent" value={NET_WORTH_INTENT.saveAssets} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         Save
@@ -248,13 +250,14 @@ function IncomeCard({ monthlyIncome, currency, reply }: { monthlyIncome: Cents; 
   const location = useLocation();
   const inputId = useId();
   const saving = useIsSubmitting({ intent: NET_WORTH_INTENT.setIncome });
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(reply);
   const errorId = reply?.errors.monthlyIncome?.length ? `${inputId}-error` : undefined;
   return (
     <Card title="Monthly Income">
       <p className="mb-4 text-sm text-slate-600">
         Saved with your profile: <Money cents={monthlyIncome} currency={currency} testId="monthly-income" /> a month. It is used for your debt-to-income ratio.
       </p>
-      <Form key={location.key} method="post" action={MONEY_PICTURE_PATH} preventScrollReset noValidate className="space-y-3" aria-label="Monthly income">
+      <Form key={location.key} ref={formRef} method="post" action={MONEY_PICTURE_PATH} preventScrollReset noValidate className="space-y-3" aria-label="Monthly income">
         <FormErrorBox errors={reply?.errors.form} />
         <div className="space-y-1">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">

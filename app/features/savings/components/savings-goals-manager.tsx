@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
 import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
@@ -47,6 +48,7 @@ function GoalForm({
 }) {
   const intent = goal ? "update-goal" : "add-goal";
   const pending = useIsSubmitting({ intent });
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const result = refused?.intent === intent ? refused.result : undefined;
   const errors = result?.error ?? {};
   const prefix = goal ? `goal-edit-${goal.id}` : "goal-new";
@@ -60,7 +62,7 @@ function GoalForm({
   });
   const title = goal ? "Edit Goal" : "New Goal";
   return (
-    <Form method="post" action={action} preventScrollReset id="savings-goal-form" aria-labelledby={`${prefix}-title`} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <Form ref={formRef} method="post" action={action} preventScrollReset id="savings-goal-form" aria-labelledby={`${prefix}-title`} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 id={`${prefix}-title`} className="font-semibold text-slate-900">
         {title}
       </h3>

@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { FormActions, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { breakdownShares, formatRate, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 import { GoalProgressBar, secondaryButtonClass, withQuery } from "./savings-goals-manager";
@@ -26,6 +27,7 @@ function Figure({ label, value, testId, tone = "text-slate-900" }: { label: stri
 
 function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cents; currency: string; editing: boolean; typed: string | null; error: string | null }) {
   const pending = useIsSubmitting({ intent: "set-initial" });
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   if (!editing) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -43,7 +45,7 @@ function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cen
     );
   }
   return (
-    <Form method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="initial-savings" className="space-y-3">
+    <Form ref={formRef} method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="initial-savings" className="space-y-3">
       <input type="hidden" name="intent" value="set-initial" />
       <LabelledField id="initialSavings" label="Initial Savings" errors={error ? [error] : undefined} hint={SAVINGS_MESSAGES.initialHint}>
         <input

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { TrashIcon } from "~/components/ui/icons";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
+import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { REASON_MAX_LENGTH, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
 import { primaryButtonClass, withQuery } from "./savings-goals-manager";
@@ -49,6 +50,7 @@ function typedValue(result: SubmissionResult<string[]> | undefined, name: string
 
 function WithdrawalForm({ today, result }: { today: string; result?: SubmissionResult<string[]> }) {
   const pending = useIsSubmitting({ intent: "add-withdrawal" });
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const errors = result?.error ?? {};
   const fieldProps = (name: string, fallback: string) => ({
     id: `withdrawal-${name}`,
@@ -59,7 +61,7 @@ function WithdrawalForm({ today, result }: { today: string; result?: SubmissionR
     className: INPUT_CLASS,
   });
   return (
-    <Form method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="withdrawal-form" aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <Form ref={formRef} method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="withdrawal-form" aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <input type="hidden" name="intent" value="add-withdrawal" />
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-3">

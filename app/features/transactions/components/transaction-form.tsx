@@ -1,11 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useMemo, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useId, type ChangeEvent, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
-import { transactionSchema } from "~/features/transactions/schema";
+import { isDebtCategoryId } from "~/features/debts/debts";
+import { SAVINGS_CATEGORY } from "~/features/savings/savings";
+import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+
+const loadTransactionSchema = () => import("~/features/transactions/schema");
 
 /**
  * The Add/Edit transaction page. Without JavaScript it is a page of its own;
@@ -62,7 +66,97 @@ export type TransactionFormDefaults = {
   date: string;
   description: string;
   showExpenseCategories: boolean;
+  /** The parts of a split expense (amounts as typed); empty when it is not split. */
+  splits: Array<{ category: string; amount: string }>;
 };
+
+type SplitPart = { category: string; amount: string };
+const EMPTY_PART: SplitPart = { category: "", amount: "" };
+
+const sumOfParts = (parts: Array<Partial<SplitPart> | undefined> | undefined) =>
+  (parts ?? []).reduce((sum, part) => sum + (parseAmountToCents(part?.amount ?? "") ?? 0), 0);
+
+/**
+ * The parts of a split expense: a category and an amount each, with buttons
+ * that add and remove rows. They are conform's list intents, so without
+ * JavaScript each one posts the form and the page comes back with the rows changed.
+ */
+function SplitEditor<Schema extends Record<string, unknown>>({
+  form,
+  splits,
+  total,
+  categories,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  splits: FieldMetadata<SplitPart[], Schema, string[]>;
+  total: string | undefined;
+  categories: CategoryChoice[];
+}) {
+  const rows = splits.getFieldList();
+  const choices = categories.filter((category) => category.type === "expense" && !isDebtCategoryId(category.id) && category.id !== SAVINGS_CATEGORY);
+  const totalCents = parseAmountToCents(total ?? "");
+  const assigned = sumOfParts(splits.value as Array<Partial<SplitPart>> | undefined);
+  const secondaryButton = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+  return (
+    <fieldset className="space-y-2" aria-describedby={splits.errors?.length ? splits.errorId : undefined}>
+      <legend className="mb-1 block text-sm font-medium text-slate-700">Split across categories</legend>
+      {rows.map((row, index) => {
+        const part = row.getFieldset();
+        return (
+          <div key={row.key} className="grid grid-cols-[minmax(0,1fr)_7rem_auto] items-start gap-2">
+            <div className="space-y-1">
+              <label htmlFor={part.category.id} className="sr-only">
+                Category of part {index + 1}
+              </label>
+              <select {...getSelectProps(part.category)} className={SELECT_CLASS}>
+                <option value="">Select a category</option>
+                {choices.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id={part.category.errorId} errors={part.category.errors} />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={part.amount.id} className="sr-only">
+                Amount of part {index + 1}
+              </label>
+              <input
+                {...getInputProps(part.amount, { type: "text" })}
+                inputMode="decimal"
+                placeholder="0.00"
+                autoComplete="off"
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400"
+              />
+              <ErrorList id={part.amount.errorId} errors={part.amount.errors} />
+            </div>
+            <button
+              {...form.remove.getButtonProps({ name: splits.name, index })}
+              aria-label={`Remove part ${index + 1}`}
+              className="rounded-lg px-2 py-2 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              Remove
+            </button>
+          </div>
+        );
+      })}
+      <p aria-live="polite" className="text-sm text-slate-600">
+        Assigned {centsToInput(toCents(assigned))}
+        {totalCents ? ` of ${centsToInput(totalCents)}${totalCents !== assigned ? `, ${centsToInput(toCents(totalCents - assigned))} left` : ""}` : ""}
+      </p>
+      <ErrorList id={splits.errorId} errors={splits.errors} />
+      <div className="flex flex-wrap gap-2">
+        <button {...form.insert.getButtonProps({ name: splits.name, defaultValue: EMPTY_PART })} className={secondaryButton}>
+          Add a category
+        </button>
+        <button {...form.update.getButtonProps({ name: splits.name, value: [] })} className={secondaryButton}>
+          Don&apos;t split
+        </button>
+      </div>
+    </fieldset>
+  );
+}
 
 const SELECT_CLASS =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
@@ -122,14 +216,15 @@ export function TransactionForm({
   pendingLabel: string;
 }) {
   const isSubmitting = useIsSubmitting({ formAction: action });
-  const schema = useMemo(() => transactionSchema(categories), [categories]);
+  const validation = useLazyValidation(loadTransactionSchema, (schemas) => schemas.transactionSchema(categories));
   const [form, fields] = useForm({
     id,
     lastResult,
     defaultValue: { ...defaults, showExpenseCategories: defaults.showExpenseCategories ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
   });
+  const splitting = fields.splits.getFieldList().length > 0;
 
   /**
    * Changing the type or the switch clears a chosen category the new choice
@@ -147,7 +242,7 @@ export function TransactionForm({
   };
 
   return (
-    <Form method="post" action={action} className="transaction-form space-y-4" {...getFormProps(form)}>
+    <Form method="post" action={action} className="transaction-form space-y-4" {...getFormProps(form)} {...validation.triggers}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrorBox id={form.errorId} errors={form.errors} />
 
@@ -178,16 +273,27 @@ export function TransactionForm({
         errors={fields.amount.errors}
       />
 
-      <div className="space-y-1">
-        <label htmlFor={fields.category.id} className="block text-sm font-medium text-slate-700">
-          Category
-        </label>
-        <select {...getSelectProps(fields.category)} className={SELECT_CLASS}>
-          <option value="">Select a category</option>
-          <CategoryOptions categories={categories} />
-        </select>
-        <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
-      </div>
+      {splitting ? (
+        <SplitEditor form={form} splits={fields.splits} total={fields.amount.value} categories={categories} />
+      ) : (
+        <div className="space-y-1">
+          <label htmlFor={fields.category.id} className="block text-sm font-medium text-slate-700">
+            Category
+          </label>
+          <select {...getSelectProps(fields.category)} className={SELECT_CLASS}>
+            <option value="">Select a category</option>
+            <CategoryOptions categories={categories} />
+          </select>
+          <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
+          <button
+            {...form.update.getButtonProps({ name: fields.splits.name, value: [EMPTY_PART, EMPTY_PART] })}
+            data-expense-only
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Split across categories
+          </button>
+        </div>
+      )}
 
       <div data-offset-switch className="space-y-1">
         <label className="relative flex cursor-pointer items-center gap-3">

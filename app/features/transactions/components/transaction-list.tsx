@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { format, parse } from "date-fns";
 import type { ReactNode } from "react";
-import { capitalizeWords, isUncategorized, type Category } from "~/features/categories/categories";
+import { capitalizeWords, isSplitCategory, isUncategorized, type Category } from "~/features/categories/categories";
 import { formatMoney, toCents } from "~/lib/money";
+import { dayHeading } from "~/lib/month";
 import {
   editTransactionPath,
   LIST_TABS,
@@ -21,7 +21,25 @@ export function withRedirectTo(path: string, redirectTo: string) {
 
 export function categoryLabel(categoryId: string, names: ReadonlyMap<string, string>) {
   if (isUncategorized(categoryId)) return "Uncategorized";
+  if (isSplitCategory(categoryId)) return "Split";
   return names.get(categoryId) ?? categoryId;
+}
+
+/** A split expense's parts, folded under its row (a disclosure that needs no script). */
+function SplitParts({ item, currency, names }: { item: TransactionItem; currency: string; names: ReadonlyMap<string, string> }) {
+  return (
+    <details className="mt-1 text-sm text-slate-600">
+      <summary className="cursor-pointer font-medium text-brand-700">Split across {item.allocations.length} categories</summary>
+      <ul className="mt-1 space-y-0.5 border-l-2 border-slate-200 pl-3">
+        {item.allocations.map((part) => (
+          <li key={part.categoryId} className="flex justify-between gap-3">
+            <span className="wrap-anywhere">{categoryLabel(part.categoryId, names)}</span>
+            <span className="whitespace-nowrap tabular-nums">{formatMoney(toCents(part.amount), currency)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
 }
 
 /** Consecutive items of one date, in the order given (newest first from the server). */
@@ -35,11 +53,8 @@ function groupByDate(items: TransactionItem[]) {
   return groups;
 }
 
-function dateHeading(date: string) {
-  return format(parse(date, "yyyy-MM-dd", new Date()), "EEEE, MMMM d, yyyy");
-}
 
-export function TransactionTabs({ tab, tabHref }: { tab: ListTab; tabHref: (tab: ListTab) => string }) {
+export function TransactionTabs({ tab, tabHref, counts }: { tab: ListTab; tabHref: (tab: ListTab) => string; counts: Record<ListTab, number> }) {
   return (
     <nav aria-label="Transaction tabs" className="flex gap-1 rounded-xl bg-slate-100 p-1">
       {LIST_TABS.map((option) => (
@@ -53,6 +68,9 @@ export function TransactionTabs({ tab, tabHref }: { tab: ListTab; tabHref: (tab:
           }`}
         >
           {option.label}
+          <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-slate-700" data-testid={`tab-count-${option.tab}`}>
+            {counts[option.tab].toLocaleString("en-US")}
+          </span>
         </Link>
       ))}
     </nav>
@@ -132,6 +150,7 @@ function TransactionRow({
 }) {
   const category = categoryLabel(item.category, names);
   const uncategorized = isUncategorized(item.category);
+  const split = isSplitCategory(item.category);
   const selectable = Boolean(selectFormId) && tab !== "deleted";
   // Narrow lists (phones, the sidebar) put the actions on a second line; wide ones keep one line per transaction.
   const columns = selectable
@@ -152,7 +171,7 @@ function TransactionRow({
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <span className={`text-sm font-medium wrap-anywhere ${uncategorized ? "text-amber-700" : "text-slate-900"}`}>{category}</span>
-          {item.allocations.length > 0 ? (
+          {item.allocations.length > 0 && !split ? (
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Offset</span>
           ) : null}
           {item.source === "plaid" ? <BankBadge bankName={item.bankName} /> : null}
@@ -163,6 +182,7 @@ function TransactionRow({
           ) : null}
         </div>
         {item.description ? <p className="truncate text-sm text-slate-600">{item.description}</p> : null}
+        {split ? <SplitParts item={item} currency={currency} names={names} /> : null}
       </div>
       <SignedAmount item={item} currency={currency} />
       <div className={`flex items-center justify-end gap-1 ${selectable ? "col-span-2 col-start-2" : "col-span-2"} @xl:col-span-1 @xl:col-start-auto`}>
@@ -212,8 +232,8 @@ export function TransactionGroups({
   return (
     <div className="@container space-y-4">
       {groupByDate(items).map((group) => (
-        <section key={group.date} aria-label={dateHeading(group.date)}>
-          <h3 className="px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{dateHeading(group.date)}</h3>
+        <section key={group.date} aria-label={dayHeading(group.date)}>
+          <h3 className="px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{dayHeading(group.date)}</h3>
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {group.items.map((item) => (
               <TransactionRow

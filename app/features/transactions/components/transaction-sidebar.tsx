@@ -19,6 +19,7 @@ import { AutoImportPromotion, EmptyTransactions, TransactionGroups, TransactionT
 export function TransactionSidebar({
   tab,
   items,
+  counts,
   currency,
   categories,
   closeTo,
@@ -27,6 +28,7 @@ export function TransactionSidebar({
 }: {
   tab: ListTab;
   items: TransactionItem[];
+  counts: Record<ListTab, number>;
   currency: string;
   categories: CategoryName[];
   closeTo: string;
@@ -72,7 +74,7 @@ export function TransactionSidebar({
           </Link>
         </header>
         <div className="border-b border-slate-200 bg-white px-4 py-3">
-          <TransactionTabs tab={tab} tabHref={tabHref} />
+          <TransactionTabs tab={tab} tabHref={tabHref} counts={counts} />
         </div>
         <div className="flex-1 space-y-4 overflow-y-auto p-4">
           {tab === "new" && !premium ? <AutoImportPromotion /> : null}

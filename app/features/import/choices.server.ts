@@ -1,29 +1,8 @@
 import * as z from "zod/mini";
+import { CHOICE_FIELDS, columnField } from "./choices";
 import { ENCODING_NAMES } from "./encodings";
 import { SIGN_RULES } from "./reading";
 import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnRole } from "./source";
-
-/**
- * The preview's choices as form fields (a GET form, so every preview has its
- * own address and works without JavaScript; the import form posts the same
- * fields). A value that is not one of the allowed ones counts as not chosen.
- */
-export const CHOICE_FIELDS = {
-  encoding: "encoding",
-  decimalMark: "decimalMark",
-  dateOrder: "dateOrder",
-  sign: "sign",
-  includePending: "includePending",
-  /** Present when the column selects were submitted (then an absent column means none). */
-  columnsChosen: "columns",
-  fingerprint: "fingerprint",
-} as const;
-
-/** The field of a column select: "column-date", "column-payee"… */
-export const columnField = (role: ColumnRole) => `column-${role}`;
-
-/** A column select's value for "no column". */
-export const NO_COLUMN = "none";
 
 const choice = <T extends string>(values: readonly T[]) => z.optional(z.catch(z.optional(z.enum(values as unknown as [T, ...T[]])), undefined));
 
@@ -41,7 +20,7 @@ function text(source: FieldSource, name: string) {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-/** The user's choices from a query string or form; anything malformed is left to the file. */
+/** The user's choices from a query string or form; anything malformed is left to the file. Only the server reads them, so zod stays out of the preview page. */
 export function parseChoices(source: FieldSource) {
   const parsed = ChoicesSchema.parse({
     encoding: text(source, CHOICE_FIELDS.encoding),

@@ -1,0 +1,18 @@
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+export const PROFILE_MESSAGES = {
+  nameRequired: "Please enter a display name",
+  nameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+  nameUpdated: "Profile updated successfully",
+  currencyRequired: "Please choose a currency",
+  currencyUnsupported: "Please choose a currency from the list",
+  currencyUpdated: (code: string) => `Currency updated to ${code}`,
+  incorrectCurrentPassword: "Current password is incorrect",
+  tooManyAttempts: "Too many failed attempts. Please try again later.",
+  passwordChanged: "Password changed successfully",
+  passwordSet: "Password set successfully",
+  signedOutEverywhere: "Signed out of all devices",
+  aiOn: "AI insights turned on",
+  aiOff: "AI insights turned off: insights are computed on Ledgerly's server only",
+  aiChoiceInvalid: "Please choose on or off",
+} as const;
