@@ -1,4 +1,5 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
+import { useReturnFocusToOpener } from "~/components/ui/return-focus";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Logo } from "./brand";
 import { SiteFooter } from "./site-footer";
@@ -104,6 +105,7 @@ function SubscriptionStatus({ premium }: { premium: boolean }) {
 }
 
 export function AppShell({ title, premium, children }: { title: string; premium: boolean; children: ReactNode }) {
+  useReturnFocusToOpener();
   return (
     <div>
       <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 lg:pl-72">

@@ -649,6 +649,66 @@ test.describe("focus goes into each dialog and back when it closes @js-only", ()
     await expect(opener).toBeFocused();
   });
 
+  test("the Add Transaction dialog, a page of its own, closed by Escape, by Cancel and by the backdrop", async ({ page, login }) => {
+    await login();
+    await page.goto(`/dashboard?month=${MONTH}`);
+    await waitForHydration(page);
+    const opener = page.getByRole("link", { name: "Add Transaction" });
+    const dialog = page.getByRole("dialog", { name: "Add Transaction" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(`/dashboard?month=${MONTH}`);
+    await expect(opener).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(`/dashboard?month=${MONTH}`);
+    await expect(opener).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.getByTestId("transaction-form-backdrop").click({ position: { x: 5, y: 5 } });
+    await expect(page).toHaveURL(`/dashboard?month=${MONTH}`);
+    await expect(opener).toBeFocused();
+  });
+
+  test("the Edit Transaction dialog returns focus to the row's Edit link", async ({ page, login }) => {
+    const user = await login();
+    await addTransaction(user, { type: "expense", amount: 1250, date: TODAY, description: "Lunch" });
+    await page.goto("/transactions?tab=tracked");
+    await waitForHydration(page);
+    const opener = page.getByRole("link", { name: /Edit/ }).first();
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Edit Transaction" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/transactions\?/);
+    await expect(opener).toBeFocused();
+  });
+
+  test("the checkout error dialog returns focus to Subscribe Now", async ({ page, login, stripeControl }) => {
+    const user = await login();
+    await page.goto("/subscription");
+    await waitForHydration(page);
+    await stripeControl("/_control/fail-next", {
+      path: "/v1/checkout/sessions",
+      when: { client_reference_id: user.id },
+      status: 402,
+      type: "card_error",
+      message: "Your card was declined.",
+    });
+    const subscribe = page.getByRole("button", { name: "Subscribe Now" });
+    await subscribe.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("alertdialog", { name: "Payment Processing Error" });
+    await expect(dialog).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(subscribe).toBeFocused();
+  });
+
   test("the session-expiry dialog, closed by Continue Session", async ({ page, login }) => {
     await page.clock.install();
     await login();

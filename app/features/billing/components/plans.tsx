@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import {
   annualSaving,
   annualSavingNote,
@@ -18,6 +18,7 @@ import {
   type SubscribeActionData,
 } from "~/features/billing/plans";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { PublicLayout } from "~/components/public-layout";
 import { FaqItem } from "~/components/marketing";
 
@@ -139,13 +140,15 @@ function CheckIcon({ className }: { className: string }) {
 }
 
 /** "Subscribe Now": posts the chosen interval to the route's action (see subscribe() in billing.server). */
+const SUBSCRIBE_BUTTON_ID = "subscribe-now";
+
 export function SubscribeForm({ interval }: { interval: BillingInterval }) {
   const isSubmitting = useIsSubmitting({ intent: "subscribe" });
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="subscribe" />
       <input type="hidden" name="interval" value={interval} />
-      <SubmitButton pending={isSubmitting} pendingLabel="Processing...">
+      <SubmitButton id={SUBSCRIBE_BUTTON_ID} pending={isSubmitting} pendingLabel="Processing...">
         Subscribe Now
       </SubmitButton>
     </Form>
@@ -160,7 +163,10 @@ export function AlertMessage({ children }: { children: ReactNode }) {
   );
 }
 
-/** The dialog a failed checkout opens; rendered by the server too, where its button is a link back to the page. */
+/**
+ * The dialog a failed checkout opens; rendered by the server too, where its button
+ * is a link back to the page. Closed, focus goes back to Subscribe Now.
+ */
 export function CheckoutErrorDialog({
   error,
   closeTo,
@@ -170,10 +176,7 @@ export function CheckoutErrorDialog({
   closeTo: string;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    dialog.current?.focus();
-  }, []);
+  const dialog = useDialogFocus<HTMLDivElement>(() => document.getElementById(SUBSCRIBE_BUTTON_ID));
   const adBlocker = error.kind === "ad-blocker";
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">

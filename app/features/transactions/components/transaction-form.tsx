@@ -8,23 +8,25 @@ import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useReturnFocusState } from "~/components/ui/return-focus";
 
 const loadTransactionSchema = () => import("~/features/transactions/schema");
 
 /**
  * The Add/Edit transaction page. Without JavaScript it is a page of its own;
  * once JavaScript runs it shows as a modal over a dimmed backdrop, where
- * Escape or a click on the backdrop is Cancel (back to `closeTo`).
+ * Escape or a click on the backdrop is Cancel (back to `closeTo`, focus on the link that opened it).
  */
 export function TransactionFormDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const titleId = useId();
+  const returnFocus = useReturnFocusState();
 
   useEffect(() => {
     if (!hydrated) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeTo);
+      if (event.key === "Escape") navigate(closeTo, { state: returnFocus });
     };
     document.addEventListener("keydown", closeOnEscape);
     const overflow = document.body.style.overflow;
@@ -33,7 +35,7 @@ export function TransactionFormDialog({ title, closeTo, children }: { title: str
       document.removeEventListener("keydown", closeOnEscape);
       document.body.style.overflow = overflow;
     };
-  }, [hydrated, navigate, closeTo]);
+  }, [hydrated, navigate, closeTo, returnFocus]);
 
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click on the backdrop is a pointer shortcut; Escape closes for keyboards
@@ -41,7 +43,7 @@ export function TransactionFormDialog({ title, closeTo, children }: { title: str
       className={hydrated ? "fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4" : ""}
       data-testid="transaction-form-backdrop"
       onMouseDown={(event) => {
-        if (hydrated && event.target === event.currentTarget) navigate(closeTo);
+        if (hydrated && event.target === event.currentTarget) navigate(closeTo, { state: returnFocus });
       }}
     >
       <section
@@ -216,6 +218,7 @@ export function TransactionForm({
   pendingLabel: string;
 }) {
   const isSubmitting = useIsSubmitting({ formAction: action });
+  const returnFocus = useReturnFocusState();
   const validation = useLazyValidation(loadTransactionSchema, (schemas) => schemas.transactionSchema(categories));
   const [form, fields] = useForm({
     id,
@@ -323,7 +326,7 @@ export function TransactionForm({
       />
 
       <div className="flex justify-end gap-3 pt-2">
-        <Link to={redirectTo} className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+        <Link to={redirectTo} state={returnFocus} className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50">
           Cancel
         </Link>
         <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel} className="sm:w-auto">
