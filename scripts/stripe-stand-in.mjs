@@ -203,7 +203,7 @@ export async function startStripeStandIn({
   // sessions: id → { session, price, quantity, subscriptionMetadata, completion (the Pay once clicked) }
   // portalSessions: id → { session, expiresAt, notice (shown once after a redirect) }
   // events: id → { event, held, deliveries: [{ status, error?, at }] }, oldest first
-  // idempotent: "path key" → { rawBody, reply: Promise<Reply> }; failNext: path → { error: StripeError, when }
+  // idempotent: "path key" → { rawBody, reply: Promise<Reply> }; failNext: path → [{ error: StripeError, when }]
   // Every other map holds API objects by id, oldest first.
   const emptyState = () => ({
     customers: new Map(),
@@ -860,7 +860,8 @@ export async function startStripeStandIn({
   function failNext({ path, status = 402, message = "Your card was declined.", type, code, when = {} }) {
     if (!path) throw parameterMissing("path");
     const defaultType = status === 402 ? "card_error" : status >= 500 ? "api_error" : "invalid_request_error";
-    state.failNext.set(path, { error: new StripeError(status, message, { type: type ?? defaultType, code }), when });
+    const failure = { error: new StripeError(status, message, { type: type ?? defaultType, code }), when };
+    state.failNext.set(path, [...(state.failNext.get(path) ?? []), failure]);
     return { ok: true };
   }
 
@@ -1093,9 +1094,10 @@ ${returnLink}`;
 
   /** Never rejects: every failure becomes a Stripe-shaped error reply. */
   async function runApiRoute(route, pathname, params) {
-    const injected = state.failNext.get(pathname);
-    if (injected && Object.entries(injected.when).every(([name, value]) => params[name] === value)) {
-      state.failNext.delete(pathname);
+    const pending = state.failNext.get(pathname) ?? [];
+    const injected = pending.find((failure) => Object.entries(failure.when).every(([name, value]) => params[name] === value));
+    if (injected) {
+      state.failNext.set(pathname, pending.filter((failure) => failure !== injected));
       return errorReply(injected.error);
     }
     try {

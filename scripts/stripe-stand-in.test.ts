@@ -318,8 +318,11 @@ describe("Stripe stand-in", () => {
     await expect(createSession()).resolves.toMatchObject({ status: "open" });
 
     await control("fail-next", { path: "/v1/checkout/sessions", status: 402, when: { client_reference_id: "user_a" } });
-    await expect(createSession(MONTHLY, { client_reference_id: "user_b" })).resolves.toMatchObject({ status: "open" });
+    await control("fail-next", { path: "/v1/checkout/sessions", status: 500, when: { client_reference_id: "user_b" } });
+    await expect(createSession(MONTHLY, { client_reference_id: "user_c" })).resolves.toMatchObject({ status: "open" });
     await expect(createSession(MONTHLY, { client_reference_id: "user_a" })).rejects.toMatchObject({ type: "StripeCardError" });
+    await expect(createSession(MONTHLY, { client_reference_id: "user_b" })).rejects.toMatchObject({ type: "StripeAPIError" });
+    await expect(createSession(MONTHLY, { client_reference_id: "user_a" })).resolves.toMatchObject({ status: "open" });
 
     await control("fail-next", { path: "/v1/checkout/sessions", status: 500, message: "Payment Processing Error" });
     await expect(createSession()).rejects.toMatchObject({

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { toCents } from "~/lib/money";
-import { addTransaction, expect, premiumLogin, test as base, waitForHydration, waitForIdleTracking, type TestUser } from "./fixtures";
+import { addTransaction, declineNextCheckout, expect, premiumLogin, test as base, waitForHydration, waitForIdleTracking, type TestUser } from "./fixtures";
 
 /*
  * axe-core reads every page of the route table, then every state a page can be in (each dialog open,
@@ -572,13 +572,7 @@ test.describe("every state", () => {
     const user = await login();
     await page.goto("/subscription");
     if (javaScriptEnabled) await waitForHydration(page);
-    await stripeControl("/_control/fail-next", {
-      path: "/v1/checkout/sessions",
-      when: { client_reference_id: user.id },
-      status: 402,
-      type: "card_error",
-      message: "Your card was declined.",
-    });
+    await declineNextCheckout(stripeControl, user);
     await page.getByRole("button", { name: "Subscribe Now" }).click();
     await expect(page.getByRole("alertdialog", { name: "Payment Processing Error" })).toBeVisible();
     await axe.expectNone();
@@ -692,13 +686,7 @@ test.describe("focus goes into each dialog and back when it closes @js-only", ()
     const user = await login();
     await page.goto("/subscription");
     await waitForHydration(page);
-    await stripeControl("/_control/fail-next", {
-      path: "/v1/checkout/sessions",
-      when: { client_reference_id: user.id },
-      status: 402,
-      type: "card_error",
-      message: "Your card was declined.",
-    });
+    await declineNextCheckout(stripeControl, user);
     const subscribe = page.getByRole("button", { name: "Subscribe Now" });
     await subscribe.focus();
     await page.keyboard.press("Enter");

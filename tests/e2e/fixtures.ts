@@ -43,6 +43,17 @@ async function postControl(standInUrl: string, path: string, body: unknown = {})
   return response.json();
 }
 
+/** The Stripe stand-in declines this user's next checkout with "Your card was declined." (402, card_error). */
+export async function declineNextCheckout(stripeControl: Fixtures["stripeControl"], user: TestUser) {
+  await stripeControl("/_control/fail-next", {
+    path: "/v1/checkout/sessions",
+    when: { client_reference_id: user.id },
+    status: 402,
+    type: "card_error",
+    message: "Your card was declined.",
+  });
+}
+
 type Fixtures = {
   app: Awaited<ReturnType<typeof useAppModules>>;
   createUser: (options?: { email?: string; password?: string }) => Promise<TestUser>;

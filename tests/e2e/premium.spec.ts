@@ -1,4 +1,4 @@
-import { expect, fillForm, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { declineNextCheckout, expect, fillForm, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
 
 test.describe("premium", () => {
   test("a free user subscribes monthly, schedules yearly billing and undoes it, cancels at period end and resumes", async ({ page, login, app, stripeControl }) => {
@@ -127,13 +127,7 @@ test.describe("premium", () => {
   test("a checkout failure shows the Payment Processing Error dialog and grants nothing", async ({ page, login, stripeControl }) => {
     const user = await login();
     await page.goto("/subscription");
-    await stripeControl("/_control/fail-next", {
-      path: "/v1/checkout/sessions",
-      when: { client_reference_id: user.id },
-      status: 402,
-      type: "card_error",
-      message: "Your card was declined.",
-    });
+    await declineNextCheckout(stripeControl, user);
     await page.getByRole("button", { name: "Subscribe Now" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Payment Processing Error" });
     await expect(dialog).toContainText("Your card was declined.");
