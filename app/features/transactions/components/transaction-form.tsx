@@ -100,13 +100,14 @@ function SplitEditor<Schema extends Record<string, unknown>>({
   const assigned = sumOfParts(splits.value as Array<Partial<SplitPart>> | undefined);
   const secondaryButton = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
   return (
-    <fieldset className="space-y-2" aria-describedby={splits.errors?.length ? splits.errorId : undefined}>
+    <fieldset className="space-y-4 sm:space-y-2" aria-describedby={splits.errors?.length ? splits.errorId : undefined}>
       <legend className="mb-1 block text-sm font-medium text-slate-700">Split across categories</legend>
       {rows.map((row, index) => {
         const part = row.getFieldset();
         return (
-          <div key={row.key} className="grid grid-cols-[minmax(0,1fr)_7rem_auto] items-start gap-2">
-            <div className="space-y-1">
+          <div key={row.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_7rem_auto]">
+            {/* On a phone the category takes the whole row, so its name is not cut short. */}
+            <div className="col-span-2 space-y-1 sm:col-span-1">
               <label htmlFor={part.category.id} className="sr-only">
                 Category of part {index + 1}
               </label>
