@@ -139,9 +139,9 @@ function CheckIcon({ className }: { className: string }) {
   );
 }
 
-/** "Subscribe Now": posts the chosen interval to the route's action (see subscribe() in billing.server). */
 const SUBSCRIBE_BUTTON_ID = "subscribe-now";
 
+/** "Subscribe Now": posts the chosen interval to the route's action (see subscribe() in billing.server). */
 export function SubscribeForm({ interval }: { interval: BillingInterval }) {
   const isSubmitting = useIsSubmitting({ intent: "subscribe" });
   return (
