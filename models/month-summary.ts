@@ -7,6 +7,9 @@ import { defineModel } from "./define-model";
  * an _id lookup, which both FerretDB backends answer without a scan.
  * categories: { [categoryId]: { income, expense, allocated } } in cents, where
  * `allocated` is income placed against an expense category (an offset).
+ * `count` counts live transactions, `uncategorizedCount` the live ones without
+ * a category, `deletedCount` the soft-deleted ones. `version` names the layout
+ * (SUMMARY_VERSION); a summary of an older one is rebuilt when first read.
  */
 const monthSummarySchema = new Schema(
   {
@@ -16,6 +19,9 @@ const monthSummarySchema = new Schema(
     income: { type: Number, default: 0 },
     expense: { type: Number, default: 0 },
     count: { type: Number, default: 0 },
+    uncategorizedCount: { type: Number, default: 0 },
+    deletedCount: { type: Number, default: 0 },
+    version: { type: Number },
     categories: { type: Schema.Types.Mixed, default: () => ({}) },
   },
   { minimize: false, collection: "monthSummaries" },

@@ -332,6 +332,8 @@ async function maintainedTotals(userId: string) {
   const totals: FlatTotals = {};
   for (const summary of await listMonthSummaries(userId)) {
     addTotal(totals, `${summary.monthKey} count`, summary.count ?? 0);
+    addTotal(totals, `${summary.monthKey} uncategorized count`, summary.uncategorizedCount ?? 0);
+    addTotal(totals, `${summary.monthKey} deleted count`, summary.deletedCount ?? 0);
     addTotal(totals, `${summary.monthKey} income`, summary.income ?? 0);
     addTotal(totals, `${summary.monthKey} expense`, summary.expense ?? 0);
     for (const [categoryId, categoryTotals] of Object.entries(summary.categories ?? {})) {
@@ -342,7 +344,7 @@ async function maintainedTotals(userId: string) {
 }
 
 /**
- * The totals from the stored live transactions alone, summed by the database
+ * The totals from the stored transactions (live ones, and how many are deleted), summed by the database
  * ($group/$sum) and finished here: an income's allocated part counts on the
  * category it is allocated to, not as income. FerretDB v1 computes only the
  * first accumulator of a $group and drops the other fields on $unwind, hence
@@ -363,6 +365,11 @@ async function recomputedTotals(userId: string) {
     addTotal(totals, `${_id.monthKey} ${bookedOn(_id.category)} ${_id.type}`, amount);
   }
   for (const { _id, count } of counts) addTotal(totals, `${_id} count`, count);
+  // The tab counts, by reading each transaction's state (the aggregation above cannot tell an empty category from a missing one).
+  for (const { monthKey, category, deleted } of await Transaction.find({ userId: live.userId }).select({ monthKey: 1, category: 1, deleted: 1 }).lean()) {
+    if (deleted) addTotal(totals, `${monthKey} deleted count`, 1);
+    else if (isUncategorized(category)) addTotal(totals, `${monthKey} uncategorized count`, 1);
+  }
   for (const { monthKey, category, allocations } of incomes) {
     for (const allocation of allocations) {
       addTotal(totals, `${monthKey} income`, -allocation.amount);

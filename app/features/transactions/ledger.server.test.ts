@@ -146,7 +146,10 @@ describe("a written batch", () => {
     expect(result.restored).toEqual([{ id: april.id, status: "done" }]);
     expect(await Transaction.countDocuments({ userId, deleted: false })).toBe(1);
     expect(await Transaction.findById(march.id).lean()).toMatchObject({ deleted: true });
-    expect(await listMonthSummaries(userId)).toEqual([expect.objectContaining({ monthKey: "2026-04", expense: 1200, count: 1 })]);
+    const summaries = await listMonthSummaries(userId);
+    expect(summaries.find((summary) => summary.monthKey === "2026-04")).toMatchObject({ expense: 1200, count: 1, deletedCount: 0 });
+    // March: the transaction that was there and the coffee the batch added, both deleted.
+    expect(summaries.find((summary) => summary.monthKey === "2026-03")).toMatchObject({ expense: 0, income: 0, count: 0, deletedCount: 2 });
   });
 
   test("new rows keep their source and bank; income categories they book are created, offsets create none", async () => {

@@ -20,7 +20,7 @@ import {
 } from "./ledger";
 import { debtBalanceChanges, paidPerDebt } from "./debt-balances";
 import { moveDebtBalances } from "./debt-balances.server";
-import { clearMonthSummaries, listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
+import { listMonthSummaries, rebuildMonthSummaries, updateMonthSummaries } from "./month-summary.server";
 
 /**
  * What became of one id a batch deleted or restored: `done` when this batch
@@ -285,17 +285,20 @@ async function detachBankAccounts(owner: Types.ObjectId, bankAccountIds: string[
  * The one place where what is kept from the transactions follows their
  * writes, from the documents as they were before and after each write: the
  * month summaries and the debts' balances. When every transaction was
- * deleted at once, the payments the summaries still count go back to their debts first.
+ * deleted at once, the payments the summaries still count go back to their
+ * debts first, and the summaries are rebuilt (nothing live, all counted as deleted).
  */
 async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
-  if (writes.cleared) {
-    await moveDebtBalances(userId, paidPerDebt(await listMonthSummaries(userId)));
-    await clearMonthSummaries(userId);
-  }
   const before = writes.changes.flatMap((change) => (change.before ? [change.before] : []));
   const after = writes.changes.flatMap((change) => (change.after ? [change.after] : []));
-  await updateMonthSummaries(userId, before, -1);
-  await updateMonthSummaries(userId, after, 1);
+  if (writes.cleared) {
+    await moveDebtBalances(userId, paidPerDebt(await listMonthSummaries(userId)));
+    // Read after every write of the batch, the rebuild already holds the writes that followed the deletion.
+    await rebuildMonthSummaries(userId);
+  } else {
+    await updateMonthSummaries(userId, before, -1);
+    await updateMonthSummaries(userId, after, 1);
+  }
   await moveDebtBalances(userId, debtBalanceChanges(before, after));
 }
 

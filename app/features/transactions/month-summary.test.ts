@@ -1,7 +1,10 @@
+import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { summaryIncrements } from "./month-summary";
-import { getMonthTotals, updateMonthSummaries } from "./month-summary.server";
-import { User } from "../../../models";
+import { summaryFields, summaryIncrements } from "./month-summary";
+import { applyLedgerBatch } from "./ledger.server";
+import { getMonthTotals, listMonthSummaries, SUMMARY_VERSION, updateMonthSummaries } from "./month-summary.server";
+import { MonthSummary, monthSummaryId, User } from "../../../models";
+import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
@@ -34,16 +37,30 @@ describe("summary increments", () => {
     expect(summaryIncrements([split], 1).get("2026-03")).toEqual({ count: 1, expense: 10000, "categories.food.expense": 6000, "categories.utilities.expense": 4000 });
   });
 
-  test("removal is the exact negative; deleted transactions count for nothing", () => {
+  test("removal is the exact negative; deleted transactions count only as deleted", () => {
     expect(summaryIncrements([groceries], -1).get("2026-03")).toEqual({ count: -1, expense: -12000, "categories.food.expense": -12000 });
-    expect(summaryIncrements([{ ...groceries, deleted: true }], 1).size).toBe(0);
+    expect(summaryIncrements([{ ...groceries, deleted: true }], 1).get("2026-03")).toEqual({ deletedCount: 1 });
+    expect(summaryIncrements([{ ...groceries, deleted: true }], -1).get("2026-03")).toEqual({ deletedCount: -1 });
   });
 
   test("transactions without a category are counted under 'uncategorized'", () => {
     expect(summaryIncrements([{ ...groceries, category: "" }], 1).get("2026-03")).toEqual({
       count: 1,
+      uncategorizedCount: 1,
       expense: 12000,
       "categories.uncategorized.expense": 12000,
+    });
+  });
+
+  test("a month's increments read as the fields of its summary", () => {
+    const [increments] = summaryIncrements([paycheck, groceries, { ...groceries, category: "" }, { ...groceries, deleted: true }], 1).values();
+    expect(summaryFields(increments)).toEqual({
+      income: 300000,
+      expense: 24000,
+      count: 3,
+      uncategorizedCount: 1,
+      deletedCount: 1,
+      categories: { salary: { income: 300000 }, food: { expense: 12000 }, uncategorized: { expense: 12000 } },
     });
   });
 
@@ -68,5 +85,40 @@ describe("stored month summaries", () => {
       },
     });
     expect(await getMonthTotals(userId, "2026-04")).toEqual({ income: 0, expense: 0, count: 0, categories: {} });
+  });
+
+  test("deleting and restoring moves a transaction between the live and the deleted counts", async () => {
+    const userId = await createGoogleUser();
+    const lunch = await createTransactionFor(userId, { amount: 1500, date: "2026-03-02", description: "Lunch" });
+    await createTransactionFor(userId, { amount: 900, date: "2026-03-03", description: "Bus", category: "" });
+    const counts = async () => {
+      const [march] = await listMonthSummaries(userId);
+      return { count: march.count, uncategorizedCount: march.uncategorizedCount, deletedCount: march.deletedCount };
+    };
+    expect(await counts()).toEqual({ count: 2, uncategorizedCount: 1, deletedCount: 0 });
+    await applyLedgerBatch(userId, { deleted: [lunch.id] });
+    expect(await counts()).toEqual({ count: 1, uncategorizedCount: 1, deletedCount: 1 });
+    await applyLedgerBatch(userId, { restored: [lunch.id] });
+    expect(await counts()).toEqual({ count: 2, uncategorizedCount: 1, deletedCount: 0 });
+  });
+
+  test("summaries of an older layout are rebuilt from the transactions when first read", async () => {
+    const userId = await createGoogleUser();
+    await createTransactionFor(userId, { amount: 1500, date: "2026-03-02", description: "Lunch" });
+    const deleted = await createTransactionFor(userId, { amount: 700, date: "2026-03-09", description: "Snack" });
+    await applyLedgerBatch(userId, { deleted: [deleted.id] });
+    // As a summary was stored before the tab counts: no version, no counts but live ones, and a stale month.
+    const owner = new Types.ObjectId(userId);
+    await MonthSummary.collection.deleteMany({ userId: owner });
+    await MonthSummary.collection.insertMany([
+      { _id: monthSummaryId(userId, "2026-03") as never, userId: owner, monthKey: "2026-03", income: 0, expense: 1500, count: 1, categories: { food: { expense: 1500 } } },
+      { _id: monthSummaryId(userId, "2025-01") as never, userId: owner, monthKey: "2025-01", income: 0, expense: 0, count: 0, categories: {} },
+    ]);
+
+    const summaries = await listMonthSummaries(userId);
+    expect(summaries).toEqual([
+      expect.objectContaining({ monthKey: "2026-03", version: SUMMARY_VERSION, expense: 1500, count: 1, uncategorizedCount: 0, deletedCount: 1, categories: { food: { expense: 1500 } } }),
+    ]);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ expense: 1500, count: 1 });
   });
 });

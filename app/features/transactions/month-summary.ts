@@ -16,9 +16,11 @@ export type MonthTotals = { income: number; expense: number; count: number; cate
 
 /**
  * The `$inc` that adds (`sign` 1) or removes (`sign` -1) transactions from
- * their months' summaries, grouped by month. Deleted transactions count for
- * nothing. An income with allocations is an offset: its allocated part is
- * booked on the expense categories it offsets, not as income. A split
+ * their months' summaries, grouped by month. A deleted transaction only
+ * counts in `deletedCount`; a live one without a category also counts in
+ * `uncategorizedCount` (so the list's tabs are counted without reading a
+ * transaction). An income with allocations is an offset: its allocated part
+ * is booked on the expense categories it offsets, not as income. A split
  * expense books each part on its own category.
  */
 export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
@@ -30,10 +32,14 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
     byMonth.set(monthKey, increments);
   };
   for (const transaction of transactions) {
-    if (transaction.deleted) continue;
+    if (transaction.deleted) {
+      add(transaction.monthKey, "deletedCount", 1);
+      continue;
+    }
     // An empty category id would make the path "categories..expense", which the database refuses.
     const category = isUncategorized(transaction.category) ? UNCATEGORIZED : transaction.category;
     add(transaction.monthKey, "count", 1);
+    if (category === UNCATEGORIZED) add(transaction.monthKey, "uncategorizedCount", 1);
     if (transaction.type === "expense") {
       add(transaction.monthKey, "expense", transaction.amount);
       const parts = isSplitCategory(category) ? (transaction.allocations ?? []) : [{ categoryId: category, amount: transaction.amount }];
@@ -49,6 +55,17 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
     }
   }
   return byMonth;
+}
+
+/** The totals a month's `$inc` paths add up to, as the fields of a summary of that month alone. */
+export function summaryFields(increments: Record<string, number>) {
+  const fields = { income: 0, expense: 0, count: 0, uncategorizedCount: 0, deletedCount: 0, categories: {} as Record<string, Partial<CategoryTotals>> };
+  for (const [path, value] of Object.entries(increments)) {
+    const [field, categoryId, total] = path.split(".") as [keyof typeof fields, string, keyof CategoryTotals];
+    if (field === "categories") fields.categories[categoryId] = { ...fields.categories[categoryId], [total]: value };
+    else fields[field] = value;
+  }
+  return fields;
 }
 
 const EMPTY_CATEGORY: CategoryTotals = { income: 0, expense: 0, allocated: 0 };

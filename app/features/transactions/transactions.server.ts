@@ -240,6 +240,8 @@ function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
   const categories = summary.categories ?? {};
   const categorised = Object.entries(categories).some(([id, totals]) => id !== UNCATEGORIZED && sumTotals(totals) > 0);
   const allocated = Object.values(categories).reduce((sum, totals) => sum + (totals?.allocated ?? 0), 0);
+  // The summaries hold no category or type totals of deleted transactions: only their count narrows the Deleted tab.
+  if (options.tab === "deleted") return (summary.deletedCount ?? 0) > 0;
   if ((summary.count ?? 0) <= 0) return false;
   if (options.tab === "new" && sumTotals(categories[UNCATEGORIZED]) <= 0) return false;
   if (options.tab === "tracked" && !categorised) return false;
@@ -262,11 +264,11 @@ const BY_DAY_ABOVE_PAGES = 4;
 
 /**
  * The months to read, newest first: the one asked for, or those whose
- * summaries say they may hold what the listing shows. The Deleted tab reads
- * its month whole (the summaries count live transactions only).
+ * summaries say they may hold what the listing shows.
  */
 async function monthsToRead(summaries: ListedMonthSummary[], options: ListOptions, wanted: number): Promise<MonthRead[]> {
-  const isDense = (summary: ListedMonthSummary | undefined) => options.tab !== "deleted" && (summary?.count ?? 0) > BY_DAY_ABOVE_PAGES * wanted;
+  const listed = (summary: ListedMonthSummary | undefined) => (options.tab === "deleted" ? summary?.deletedCount : summary?.count) ?? 0;
+  const isDense = (summary: ListedMonthSummary | undefined) => listed(summary) > BY_DAY_ABOVE_PAGES * wanted;
   if (isMonthKey(options.month)) {
     return [{ monthKey: options.month, byDay: isDense(summaries.find((summary) => summary.monthKey === options.month)) }];
   }
@@ -316,8 +318,7 @@ async function listByMonth(userId: string, summaries: ListedMonthSummary[], opti
 }
 
 /**
- * One query over all months: for searches and the Deleted tab, which month
- * summaries cannot narrow. userId and deleted stay plain top-level equalities,
+ * One query over all months: for searches, which month summaries cannot narrow. userId and deleted stay plain top-level equalities,
  * the part FerretDB can filter in SQL.
  */
 async function listInOneQuery(userId: string, options: ListOptions, after: Cursor | null, wanted: number, search: string) {
@@ -348,37 +349,25 @@ async function listInOneQuery(userId: string, options: ListOptions, after: Curso
  *
  * FerretDB filters in SQL little more than equality, so browsing reads one
  * month at a time (equality on userId and monthKey), guided by the month
- * summaries; searches and the Deleted tab without a month use one query.
+ * summaries; searches use one query.
  */
 export async function listTransactions(userId: string, options: ListOptions, summaries?: ListedMonthSummary[]) {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
   const after = decodeCursor(options.cursor);
   const search = options.q?.trim().toLowerCase() ?? "";
-  const stored =
-    search || (options.tab === "deleted" && !isMonthKey(options.month))
-      ? await listInOneQuery(userId, { ...options, month: null }, after, limit + 1, search)
-      : await listByMonth(userId, summaries ?? (await listMonthSummaries(userId)), options, after, limit + 1);
+  const stored = search
+    ? await listInOneQuery(userId, { ...options, month: null }, after, limit + 1, search)
+    : await listByMonth(userId, summaries ?? (await listMonthSummaries(userId)), options, after, limit + 1);
   const items = stored.slice(0, limit).map(toItem);
   const nextCursor = stored.length > limit ? encodeCursor(items[items.length - 1]) : null;
   return { items, nextCursor };
 }
 
-/**
- * How many transactions each tab lists. Live ones are the month summaries'
- * counts; New reads only the months whose summaries hold uncategorized
- * amounts, by equality on the month (as the listing does); Deleted reads ids
- * by equality.
- */
-async function countTransactionsByTab(userId: string, summaries: ListedMonthSummary[]): Promise<Record<ListTab, number>> {
-  const owner = new Types.ObjectId(userId);
-  const monthsWithNew = summaries.filter((summary) => sumTotals(summary.categories?.[UNCATEGORIZED]) > 0).map((summary) => summary.monthKey);
-  const [deleted, ...months] = await Promise.all([
-    Transaction.find({ userId: owner, deleted: true }).select({ _id: 1 }).lean(),
-    ...monthsWithNew.map((monthKey) => Transaction.find({ userId: owner, deleted: false, monthKey }).select({ category: 1 }).lean<Array<Pick<TransactionRecord, "category">>>()),
-  ]);
-  const live = summaries.reduce((sum, summary) => sum + (summary.count ?? 0), 0);
-  const uncategorizedCount = months.flat().filter((transaction) => isUncategorized(transaction.category)).length;
-  return { new: uncategorizedCount, tracked: live - uncategorizedCount, deleted: deleted.length };
+/** How many transactions each tab lists, as the month summaries count them. */
+function countTransactionsByTab(summaries: ListedMonthSummary[]): Record<ListTab, number> {
+  const total = (field: "count" | "uncategorizedCount" | "deletedCount") => summaries.reduce((sum, summary) => sum + (summary[field] ?? 0), 0);
+  const uncategorized = total("uncategorizedCount");
+  return { new: uncategorized, tracked: total("count") - uncategorized, deleted: total("deletedCount") };
 }
 
 /** The first page of a sidebar tab (the dashboard's transactions panel), with every tab's count. */
@@ -392,7 +381,7 @@ export function listSidebarTransactions(userId: string, tab: ListTab, limit = DE
  */
 export async function listTransactionsWithCounts(userId: string, options: Omit<ListOptions, "tab"> & { tab: ListTab | null }) {
   const summaries = await listMonthSummaries(userId);
-  const counts = await countTransactionsByTab(userId, summaries);
+  const counts = countTransactionsByTab(summaries);
   const tab = options.tab ?? tabWithRows(counts);
   return { tab, counts, ...(await listTransactions(userId, { ...options, tab }, summaries)) };
 }
