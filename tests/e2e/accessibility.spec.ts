@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { toCents } from "~/lib/money";
-import { addTransaction, declineNextCheckout, expect, premiumLogin, test as base, waitForHydration, waitForIdleTracking, type TestUser } from "./fixtures";
+import { addTransaction, declineNextCheckout, expect, linkBank, premiumLogin, test as base, waitForBankError, waitForHydration, waitForIdleTracking, type TestUser } from "./fixtures";
 
 /*
  * axe-core reads every page of the route table, then every state a page can be in (each dialog open,
@@ -582,19 +582,9 @@ test.describe("every state", () => {
 
 test("bank: a linked bank in error, and its disconnect confirmation", async ({ page, login, app, plaidControl, javaScriptEnabled, axe }) => {
   const user = await premiumLogin(login, app);
-  await page.goto("/bank");
-  const connect = page.getByRole("button", { name: "Connect Bank Account" });
-  if (javaScriptEnabled) {
-    await waitForHydration(page);
-    await expect(connect).toBeEnabled();
-  }
-  await connect.click();
-  // The stand-in's Link: in the page's frame with JavaScript, Hosted Link (a page of its own) without.
-  await (javaScriptEnabled ? page.frameLocator('iframe[title="Plaid Link"]') : page).getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Bank account connected successfully!")).toBeVisible();
+  await linkBank(page, javaScriptEnabled);
   await plaidControl("/__control/login-required", { client_user_id: user.id });
-  // The stand-in's webhook starts a sync in the background: the page shows its outcome once it is stored.
-  await expect.poll(async () => (await app.models.BankConnection.findOne({ userId: user.id }).lean())?.status).toBe("error");
+  await waitForBankError(app, user);
   await page.reload();
   await expect(page.getByText("Sync Error")).toBeVisible();
   await axe.expectNone();

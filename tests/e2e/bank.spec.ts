@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
-import { expect, test, waitForHydration, premiumLogin, type TestUser } from "./fixtures";
+import { expect, LINKED_BANK, linkBank, openLink, test, waitForBankError, waitForHydration, premiumLogin, type TestUser } from "./fixtures";
 
 /*
  * Every test links banks through the Plaid stand-in (scripts/plaid-stand-in.mjs): without JavaScript
@@ -8,7 +8,7 @@ import { expect, test, waitForHydration, premiumLogin, type TestUser } from "./f
  * the page. Each new item holds the same 12 seeded transactions, one of them pending; "new bank
  * activity" adds two, changes one, removes one and posts the pending one.
  */
-const BANK = "First Platypus Bank";
+const BANK = LINKED_BANK;
 const SEEDED = 12;
 
 
@@ -18,33 +18,6 @@ function bankTransactionCount(app: { models: typeof Models }, user: TestUser) {
 
 function row(page: Page, text: string) {
   return page.getByTestId("transaction-row").filter({ hasText: text });
-}
-
-/**
- * Opens the stand-in's Link page from `/bank`: with JavaScript in the page's frame once 'Connect' is
- * enabled, without it as Hosted Link (a redirect to the page itself). Answers where Link's buttons are.
- */
-async function openLink(page: Page, javaScriptEnabled: boolean) {
-  await page.goto("/bank");
-  const connect = page.getByRole("button", { name: "Connect Bank Account" });
-  if (javaScriptEnabled) {
-    await waitForHydration(page);
-    await expect(connect).toBeEnabled();
-  }
-  await connect.click();
-  const link = javaScriptEnabled ? page.frameLocator('iframe[title="Plaid Link"]') : page;
-  await expect(link.getByRole("heading", { name: "Connect a bank account" })).toBeVisible();
-  return link;
-}
-
-/** Links the first bank of the stand-in's Link page, in the page (JavaScript) or through Hosted Link (none). */
-async function linkBank(page: Page, javaScriptEnabled: boolean) {
-  const link = await openLink(page, javaScriptEnabled);
-  await expect(link.getByRole("radio", { name: BANK })).toBeChecked();
-  await link.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Bank account connected successfully!")).toBeVisible();
-  await expect(page).toHaveURL("/bank");
-  await expect(page.getByRole("article", { name: BANK })).toBeVisible();
 }
 
 test("a premium user links a bank, sees its transactions once in New with the Bank badge, categorizes one, and a webhook brings new ones", async ({
@@ -103,8 +76,7 @@ test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecti
   const user = await premiumLogin(login, app);
   await linkBank(page, javaScriptEnabled);
   await plaidControl("/__control/login-required", { client_user_id: user.id });
-  // The stand-in's webhook starts a sync in the background: the page shows its outcome once it is stored.
-  await expect.poll(async () => (await app.models.BankConnection.findOne({ userId: user.id }).lean())?.status).toBe("error");
+  await waitForBankError(app, user);
   await page.reload();
   const card = page.getByRole("article", { name: BANK });
   await expect(card.getByText("Sync Error")).toBeVisible();

@@ -54,6 +54,41 @@ export async function declineNextCheckout(stripeControl: Fixtures["stripeControl
   });
 }
 
+/** The bank the Plaid stand-in's Link page offers first (scripts/plaid-stand-in.mjs). */
+export const LINKED_BANK = "First Platypus Bank";
+
+/**
+ * Opens the stand-in's Link page from `/bank`: with JavaScript in the page's frame once 'Connect' is
+ * enabled, without it as Hosted Link (a redirect to the page itself). Answers where Link's buttons are.
+ */
+export async function openLink(page: Page, javaScriptEnabled: boolean) {
+  await page.goto("/bank");
+  const connect = page.getByRole("button", { name: "Connect Bank Account" });
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    await expect(connect).toBeEnabled();
+  }
+  await connect.click();
+  const link = javaScriptEnabled ? page.frameLocator('iframe[title="Plaid Link"]') : page;
+  await expect(link.getByRole("heading", { name: "Connect a bank account" })).toBeVisible();
+  return link;
+}
+
+/** Links the first bank of the stand-in's Link page, in the page (JavaScript) or through Hosted Link (none). */
+export async function linkBank(page: Page, javaScriptEnabled: boolean) {
+  const link = await openLink(page, javaScriptEnabled);
+  await expect(link.getByRole("radio", { name: LINKED_BANK })).toBeChecked();
+  await link.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Bank account connected successfully!")).toBeVisible();
+  await expect(page).toHaveURL("/bank");
+  await expect(page.getByRole("article", { name: LINKED_BANK })).toBeVisible();
+}
+
+/** The stand-in's webhook starts a sync in the background: a page shows its error once it is stored. */
+export async function waitForBankError(app: Fixtures["app"], user: TestUser) {
+  await expect.poll(async () => (await app.models.BankConnection.findOne({ userId: user.id }).lean())?.status).toBe("error");
+}
+
 type Fixtures = {
   app: Awaited<ReturnType<typeof useAppModules>>;
   createUser: (options?: { email?: string; password?: string }) => Promise<TestUser>;
