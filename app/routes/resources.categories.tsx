@@ -24,9 +24,8 @@ import {
 import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
-import { createToastHeader, redirectWithToast } from "~/utils/flash.server";
+import { createFormErrorsHeader, createToastHeader, redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
-import { createFormErrorsHeader } from "~/utils/flash.server";
 
 const CategoryFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(CATEGORY_INTENT.add), name: z.string(), type: z.string(), amount: z.optional(z.string()) }),

@@ -11,28 +11,38 @@ export const toastSchema = z.object({
 export type Toast = z.infer<typeof toastSchema>;
 
 /**
- * A signed cookie that carries something to the next page the browser renders
- * and is read once (a flash): created on first use, as the environment is read then.
+ * A signed cookie that carries one value to the next page the browser renders,
+ * read once (a flash). The storage is created on first use, as the environment is read then.
  */
-function flashCookieStorage<Flash>(name: string) {
+function flashCookie<Value>(name: string, schema: z.ZodType<Value>) {
+  type Flash = { value: Value };
   let storage: ReturnType<typeof createCookieSessionStorage<Flash, Flash>> | undefined;
-  return () =>
+  const getStorage = () =>
     (storage ??= createCookieSessionStorage<Flash, Flash>({
       cookie: { name, sameSite: "lax", path: "/", httpOnly: true, secure: secureCookiesEnabled(), secrets: [getEnv().SESSION_SECRET] },
     }));
+  return {
+    /** A Set-Cookie header that hands `value` to the next page. */
+    async header(value: Value) {
+      const session = await getStorage().getSession();
+      session.flash("value", value);
+      return getStorage().commitSession(session);
+    },
+    /** The pending value, consumed: the returned headers clear it. */
+    async take(request: Request) {
+      const session = await getStorage().getSession(request.headers.get("Cookie"));
+      const parsed = schema.safeParse(session.get("value"));
+      if (!parsed.success) return { value: null, headers: null };
+      return { value: parsed.data, headers: { "Set-Cookie": await getStorage().destroySession(session) } };
+    },
+  };
 }
 
-const TOAST_KEY = "toast" as const;
-
-type ToastFlash = { [TOAST_KEY]: Toast };
-
-const getToastStorage = flashCookieStorage<ToastFlash>("ledgerly_toast");
+const toastCookie = flashCookie("ledgerly_toast", toastSchema);
 
 /** A Set-Cookie header that shows `toast` on the next page the browser renders. */
-export async function createToastHeader(toast: Omit<Toast, "id">) {
-  const session = await getToastStorage().getSession();
-  session.flash(TOAST_KEY, { ...toast, id: crypto.randomUUID() });
-  return getToastStorage().commitSession(session);
+export function createToastHeader(toast: Omit<Toast, "id">) {
+  return toastCookie.header({ ...toast, id: crypto.randomUUID() });
 }
 
 export async function redirectWithToast(url: string, toast: Omit<Toast, "id">, init: ResponseInit = {}) {
@@ -43,21 +53,16 @@ export async function redirectWithToast(url: string, toast: Omit<Toast, "id">, i
 
 /** Reads and consumes the pending toast; the returned header clears it. */
 export async function getToast(request: Request) {
-  const session = await getToastStorage().getSession(request.headers.get("Cookie"));
-  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
-  return {
-    toast: parsed.success ? parsed.data : null,
-    headers: parsed.success ? { "Set-Cookie": await getToastStorage().destroySession(session) } : null,
-  };
+  const { value, headers } = await toastCookie.take(request);
+  return { toast: value, headers };
 }
 
-const formErrorsSchema = z.object({
+const formErrorsSchema: z.ZodType<FormErrors> = z.object({
   form: z.string(),
   values: z.record(z.string(), z.string()),
   fieldErrors: z.record(z.string(), z.array(z.string())),
 });
 
-const FORM_ERRORS_KEY = "formErrors" as const;
 /**
  * What came from the request (typed values, a form key naming a record) is
  * echoed at most this long: the whole flash must stay under the 4 KB a
@@ -65,28 +70,20 @@ const FORM_ERRORS_KEY = "formErrors" as const;
  */
 const MAX_ECHOED_LENGTH = 200;
 
-type FormErrorsFlash = { [FORM_ERRORS_KEY]: FormErrors };
-
-const getFormErrorsStorage = flashCookieStorage<FormErrorsFlash>("ledgerly_form_errors");
+const formErrorsCookie = flashCookie("ledgerly_form_errors", formErrorsSchema);
 
 /**
  * A Set-Cookie header that hands a refused form to the next page the browser
  * renders: how a form posted without JavaScript to a route with no page of
  * its own (a resource route) gets its errors shown beside its fields.
  */
-export async function createFormErrorsHeader({ form, values, fieldErrors }: FormErrors) {
-  const session = await getFormErrorsStorage().getSession();
+export function createFormErrorsHeader({ form, values, fieldErrors }: FormErrors) {
   const shortValues = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, MAX_ECHOED_LENGTH)]));
-  session.flash(FORM_ERRORS_KEY, { form: form.slice(0, MAX_ECHOED_LENGTH), values: shortValues, fieldErrors });
-  return getFormErrorsStorage().commitSession(session);
+  return formErrorsCookie.header({ form: form.slice(0, MAX_ECHOED_LENGTH), values: shortValues, fieldErrors });
 }
 
 /** Reads and consumes the pending refused form (for the page's loader); the returned header clears it. */
 export async function getFormErrors(request: Request) {
-  const session = await getFormErrorsStorage().getSession(request.headers.get("Cookie"));
-  const parsed = formErrorsSchema.safeParse(session.get(FORM_ERRORS_KEY));
-  return {
-    formErrors: parsed.success ? parsed.data : null,
-    headers: parsed.success ? { "Set-Cookie": await getFormErrorsStorage().destroySession(session) } : null,
-  };
+  const { value, headers } = await formErrorsCookie.take(request);
+  return { formErrors: value, headers };
 }
