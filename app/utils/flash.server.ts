@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getEnv, secureCookiesEnabled } from "./env.server";
 import type { FormErrors } from "./form-errors";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   id: z.string(),
   type: z.enum(["success", "error", "warning"]),
   message: z.string(),
