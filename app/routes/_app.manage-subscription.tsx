@@ -131,7 +131,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
   const { interval } = submission.value;
   if (intent === INTENT.changePlan) {
-    return runBillingChange(() => changePlan(userId, interval), PLAN_MESSAGES.changePlanFailed, SUBSCRIPTION_TOASTS.planChanged(interval));
+    return runBillingChange(() => changePlan(userId, interval), PLAN_MESSAGES.changePlanFailed, (change) =>
+      change === "undone" ? SUBSCRIPTION_TOASTS.planChangeUndone : SUBSCRIPTION_TOASTS.planChanged(interval),
+    );
   }
   const result = await subscribe({ userId, interval, origin: appOrigin(request) });
   if (result.ok) return redirect(result.checkoutUrl);
@@ -142,14 +144,16 @@ function billingFailure(failure: Partial<SubscribeActionData>, status: number) {
   return data<SubscribeActionData>({ formError: null, checkoutError: null, ...failure }, { status });
 }
 
-/** Runs a change at Stripe: success comes back as a notification, a failure as the page's error box. */
-async function runBillingChange(change: () => Promise<unknown>, failureMessage: string, successMessage: string) {
+/** Runs a change at Stripe: success comes back as a notification (its text may depend on what the change did), a failure as the page's error box. */
+async function runBillingChange<Result>(change: () => Promise<Result>, failureMessage: string, successMessage: string | ((result: Result) => string)) {
+  let result: Result;
   try {
-    await change();
+    result = await change();
   } catch (error) {
     return billingChangeFailure(error, failureMessage);
   }
-  return redirectWithToast(MANAGE_SUBSCRIPTION_PATH, { type: "success", message: successMessage });
+  const message = typeof successMessage === "string" ? successMessage : successMessage(result);
+  return redirectWithToast(MANAGE_SUBSCRIPTION_PATH, { type: "success", message });
 }
 
 function billingChangeFailure(error: unknown, failureMessage: string) {
@@ -295,7 +299,7 @@ function ChangePlan({ plan, prices }: { plan: ActivePlan; prices: PremiumPrices 
         Change Plan
       </h3>
       {plan.endsAtPeriodEnd ? (
-        <p className="mt-1 text-slate-600">Resume your subscription to change its plan.</p>
+        <p className="mt-1 text-slate-600">{PLAN_MESSAGES.resumeBeforeChange}</p>
       ) : plan.scheduledChange ? (
         <NoticeWithAction tone="sky" intent={INTENT.undoPlanChange} label={`Keep ${INTERVAL_LABEL[current]} Billing`} pendingLabel="Undoing...">
           <strong className="font-semibold">

@@ -49,7 +49,7 @@ test.describe("premium", () => {
     await expect(page.getByText("Your subscription is cancelled. You keep Premium until the end of your billing period.")).toBeVisible();
     await expect(page.getByText(`Premium stays active until ${nextBilling}`, { exact: false })).toBeVisible();
     await expect(page.getByText("Premium Active")).toBeVisible();
-    await expect(page.getByText("Resume your subscription to change its plan.")).toBeVisible();
+    await expect(page.getByText("Resume your subscription before changing its plan.")).toBeVisible();
     await page.goto("/analytics");
     await expect(page.getByRole("heading", { name: "Your financial analytics" })).toBeVisible();
 

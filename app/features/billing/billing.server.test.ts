@@ -313,7 +313,9 @@ describe("subscription management", () => {
     expect((await storedUser(userId)).subscription.scheduledChange).toBeNull();
     expect((await stripe.subscriptions.retrieve(subscriptionId!)).schedule).toBeNull();
     await manage(cookie, { intent: INTENT.changePlan, interval: "annual" });
-    expect(((await manage(cookie, { intent: INTENT.changePlan, interval: "monthly" })) as Response).status).toBe(302);
+    const choseMonthlyAgain = (await manage(cookie, { intent: INTENT.changePlan, interval: "monthly" })) as Response;
+    expect(choseMonthlyAgain.status).toBe(302);
+    expect(await toastOf(choseMonthlyAgain)).toMatchObject({ message: SUBSCRIPTION_TOASTS.planChangeUndone });
     expect((await storedUser(userId)).subscription.scheduledChange).toBeNull();
     await control(`/_control/subscriptions/${subscriptionId}/advance`);
     expect((await storedUser(userId)).subscription).toMatchObject({ interval: "month", priceId: STAND_IN_DEFAULTS.prices.monthly });

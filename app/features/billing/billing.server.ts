@@ -2,9 +2,9 @@ import mongoose, { type Types } from "mongoose";
 import type Stripe from "stripe";
 import { User, type UserRecord } from "../../../models";
 import { getStripe, isStripeError, requireStripe } from "~/integrations/stripe.server";
-import { PLAN_MESSAGES, PAYMENT_SUCCESS_PATH, PLANS_PATH, type BillingInterval, type SubscribeFailure } from "./plans";
+import { CONFIGURED_PREMIUM_PRICES, PLAN_MESSAGES, PAYMENT_SUCCESS_PATH, PLANS_PATH, type BillingInterval, type SubscribeFailure } from "./plans";
 import { priceIdFor } from "./prices.server";
-import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, type IntervalOfPrice } from "./subscription";
+import { idOf, premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, type IntervalOfPrice } from "./subscription";
 
 /** A failure whose message is meant for the user as it is. */
 export class BillingError extends Error {}
@@ -147,7 +147,7 @@ export async function cancelSubscription(userId: string) {
   const stripe = requireStripe();
   const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
   if (current.schedule) await stripe.subscriptionSchedules.release(idOf(current.schedule));
-  const updated = await stripe.subscriptions.update(current.id, { cancel_at_period_end: true });
+  const updated = await stripe.subscriptions.update(current.id, { cancel_at_period_end: true, expand: ["schedule"] });
   if (!updated.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.cancelNotConfirmed);
   await applySubscription(userId, updated);
 }
@@ -158,11 +158,8 @@ export async function resumeSubscription(userId: string) {
   const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
   if (!premiumAccessFor(current.status)) throw new BillingError(PLAN_MESSAGES.subscriptionEnded);
   if (!current.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.notCancelled);
-  await stripe.subscriptions.update(current.id, { cancel_at_period_end: false });
-  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
+  await applySubscription(userId, await stripe.subscriptions.update(current.id, { cancel_at_period_end: false, expand: ["schedule"] }));
 }
-
-const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
 
 /** Statuses after which Stripe charges nothing more. */
 const ENDED_STATUSES = ["canceled", "incomplete_expired"];
@@ -189,9 +186,9 @@ export async function endSubscriptionBeforeDeletion(userId: string) {
  * Schedules the switch to the other billing period for the next renewal
  * (decision 164): a Stripe subscription schedule keeps today's price until the
  * period ends, then bills the new one. Choosing today's period again drops a
- * change already scheduled.
+ * change already scheduled. Resolves which of the two it did.
  */
-export async function changePlan(userId: string, interval: BillingInterval) {
+export async function changePlan(userId: string, interval: BillingInterval): Promise<"scheduled" | "undone"> {
   const priceId = priceIdFor(interval);
   if (!priceId) throw new BillingError(PLAN_MESSAGES.pricingNotConfigured);
   const stripe = requireStripe();
@@ -201,33 +198,39 @@ export async function changePlan(userId: string, interval: BillingInterval) {
   if (current.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.resumeBeforeChange);
   if (item.price.id === priceId) {
     if (!current.schedule) throw new BillingError(PLAN_MESSAGES.alreadyOnPlan);
-    await stripe.subscriptionSchedules.release(idOf(current.schedule));
-  } else {
-    const scheduleId = current.schedule ? idOf(current.schedule) : (await stripe.subscriptionSchedules.create({ from_subscription: current.id })).id;
-    await stripe.subscriptionSchedules.update(scheduleId, {
-      end_behavior: "release",
-      proration_behavior: "none",
-      phases: [
-        { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
-        { items: [{ price: priceId, quantity: item.quantity ?? 1 }], duration: { interval: interval === "annual" ? "year" : "month", interval_count: 1 } },
-      ],
-    });
+    await releaseScheduledChange(stripe, userId, current);
+    return "undone";
   }
+  const scheduleId = current.schedule ? idOf(current.schedule) : (await stripe.subscriptionSchedules.create({ from_subscription: current.id })).id;
+  const quantity = item.quantity ?? 1;
+  await stripe.subscriptionSchedules.update(scheduleId, {
+    end_behavior: "release",
+    proration_behavior: "none",
+    phases: [
+      { items: [{ price: item.price.id, quantity }], start_date: item.current_period_start, end_date: item.current_period_end },
+      { items: [{ price: priceId, quantity }], duration: { interval: CONFIGURED_PREMIUM_PRICES[interval].interval, interval_count: 1 } },
+    ],
+  });
   await applySubscription(userId, await retrieveSubscription(stripe, current.id));
+  return "scheduled";
 }
 
 /** Drops the scheduled plan change: the subscription renews on today's price. */
 export async function undoPlanChange(userId: string) {
   const stripe = requireStripe();
-  const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
-  if (current.schedule) await stripe.subscriptionSchedules.release(idOf(current.schedule));
-  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
+  await releaseScheduledChange(stripe, userId, await retrieveSubscription(stripe, await requireSubscriptionId(userId)));
+}
+
+async function releaseScheduledChange(stripe: Stripe, userId: string, current: Stripe.Subscription) {
+  if (!current.schedule) return applySubscription(userId, current);
+  await stripe.subscriptionSchedules.release(idOf(current.schedule));
+  return applySubscription(userId, await retrieveSubscription(stripe, current.id));
 }
 
 /** Opens Stripe's customer portal (card and invoices) for the user's customer; resolves to its page. */
 export async function openBillingPortal(userId: string, returnUrl: string) {
   const { customerId } = await storedSubscription(userId);
-  if (!customerId) throw new BillingError(PLAN_MESSAGES.noSubscriptionId);
+  if (!customerId) throw new BillingError(PLAN_MESSAGES.portalFailed);
   const session = await requireStripe().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
   return session.url;
 }
@@ -241,8 +244,7 @@ export async function syncCheckoutSession(userId: string, sessionId: string) {
   const stripe = requireStripe();
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   if (session.client_reference_id !== userId || session.status !== "complete" || !session.subscription) return false;
-  const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription.id;
-  return applySubscription(userId, await retrieveSubscription(stripe, subscriptionId));
+  return applySubscription(userId, await retrieveSubscription(stripe, idOf(session.subscription)));
 }
 
 /** How many subscriptions one reconciliation run re-reads at most. */

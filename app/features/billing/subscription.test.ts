@@ -2,6 +2,8 @@ import type Stripe from "stripe";
 import { describe, expect, test } from "vitest";
 import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
 
+const noKnownPrice = () => null;
+
 const PERIOD_START = 1_790_000_000;
 const PERIOD_END = PERIOD_START + 30 * 24 * 3600;
 
@@ -50,7 +52,7 @@ describe("premium access by subscription status", () => {
 
 describe("the stored snapshot of a Stripe subscription", () => {
   test("takes status, price, interval and the period from the first item", () => {
-    expect(snapshotFromStripe(stripeSubscription())).toEqual({
+    expect(snapshotFromStripe(stripeSubscription(), noKnownPrice)).toEqual({
       status: "active",
       plan: "Premium",
       interval: "month",
@@ -90,7 +92,7 @@ describe("the stored snapshot of a Stripe subscription", () => {
   });
 
   test("a yearly price is the year interval; a cancellation keeps its time", () => {
-    const snapshot = snapshotFromStripe(stripeSubscription({ status: "canceled", canceled_at: PERIOD_START + 60 }, "year"));
+    const snapshot = snapshotFromStripe(stripeSubscription({ status: "canceled", canceled_at: PERIOD_START + 60 }, "year"), noKnownPrice);
     expect(snapshot).toMatchObject({ interval: "year", status: "canceled", canceledAt: new Date((PERIOD_START + 60) * 1000) });
   });
 });
@@ -103,8 +105,8 @@ describe("the subscription an event is about", () => {
 });
 
 describe("which snapshot may replace the stored subscription", () => {
-  const active = snapshotFromStripe(stripeSubscription({ id: "sub_new" }));
-  const canceled = snapshotFromStripe(stripeSubscription({ id: "sub_old", status: "canceled" }));
+  const active = snapshotFromStripe(stripeSubscription({ id: "sub_new" }), noKnownPrice);
+  const canceled = snapshotFromStripe(stripeSubscription({ id: "sub_old", status: "canceled" }), noKnownPrice);
 
   test("nothing stored yet, or the same subscription: always", () => {
     expect(shouldApplySnapshot(null, canceled)).toBe(true);

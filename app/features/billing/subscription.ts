@@ -35,14 +35,19 @@ export type ScheduledChange = { interval: "month" | "year"; priceId: string; eff
 export const PREMIUM_PLAN_NAME = "Premium";
 
 const fromUnixSeconds = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+/** The id of a Stripe reference, expanded or not. */
+export function idOf(value: string | { id: string }): string;
+export function idOf(value: string | { id: string } | null | undefined): string | null;
+export function idOf(value: string | { id: string } | null | undefined) {
+  return typeof value === "string" ? value : (value?.id ?? null);
+}
 
 /**
  * What Stripe says about a subscription, in the shape of the user's document.
  * The period lives on the items in current API versions. A scheduled change is
  * only known when the subscription was read with its schedule expanded.
  */
-export function snapshotFromStripe(subscription: Stripe.Subscription, intervalOfPrice: IntervalOfPrice = () => null): SubscriptionSnapshot {
+export function snapshotFromStripe(subscription: Stripe.Subscription, intervalOfPrice: IntervalOfPrice): SubscriptionSnapshot {
   const item = subscription.items.data[0];
   return {
     status: subscription.status,
@@ -60,8 +65,6 @@ export function snapshotFromStripe(subscription: Stripe.Subscription, intervalOf
   };
 }
 
-const priceIdOf = (price: string | Stripe.Price | Stripe.DeletedPrice) => (typeof price === "string" ? price : price.id);
-
 /** Reads a price id as a billing period; null for a price Ledgerly does not know. */
 export type IntervalOfPrice = (priceId: string) => "month" | "year" | null;
 
@@ -72,11 +75,11 @@ function scheduledChangeOf(subscription: Stripe.Subscription, intervalOfPrice: I
   if (!schedule || typeof schedule === "string" || schedule.status !== "active" || !item) return null;
   for (const phase of schedule.phases) {
     const price = phase.items[0]?.price;
-    if (phase.start_date < item.current_period_end || !price || priceIdOf(price) === item.price.id) continue;
-    const expanded = typeof price === "string" || price.deleted ? null : price.recurring?.interval;
-    const interval = expanded ?? intervalOfPrice(priceIdOf(price));
-    if (interval !== "month" && interval !== "year") continue;
-    return { interval: interval === "year" ? "year" : "month", priceId: priceIdOf(price), effectiveAt: new Date(phase.start_date * 1000) };
+    if (phase.start_date < item.current_period_end || !price || idOf(price) === item.price.id) continue;
+    // A schedule read by expanding the subscription names its phases' prices by id.
+    const interval = intervalOfPrice(idOf(price));
+    if (!interval) continue;
+    return { interval, priceId: idOf(price), effectiveAt: new Date(phase.start_date * 1000) };
   }
   return null;
 }
