@@ -257,4 +257,15 @@ describe("listCategoryTransactions", () => {
     expect(all.map((transaction) => transaction.description)).toEqual(["Dinner", "Lunch", "Snacks"]);
     expect(await listCategoryTransactions(userId, "food", null, 1)).toHaveLength(1);
   });
+
+  test("a split is listed by its part in the category, however many newer splits have none there", async () => {
+    const userId = await newUser();
+    const split = (date: string, description: string, categories: [string, string]) =>
+      createTransactionFor(userId, { amount: 3000, category: "", date, description, splits: categories.map((category) => ({ category, amount: 1500 })) });
+    await split("2025-03-01", "Warehouse club", ["food", "utilities"]);
+    await split("2025-03-10", "Hardware store", ["housing", "utilities"]);
+    await split("2025-03-11", "Pharmacy", ["healthcare", "utilities"]);
+    const food = await listCategoryTransactions(userId, "food", null, 2);
+    expect(food.map(({ description, amount }) => ({ description, amount }))).toEqual([{ description: "Warehouse club", amount: 1500 }]);
+  });
 });

@@ -243,10 +243,10 @@ export async function listCategoryTransactions(
   const read = (category: string) =>
     Transaction.find({ ...filter, category })
       .sort({ date: -1, createdAt: -1 })
-      .limit(limit)
       .select({ type: 1, amount: 1, date: 1, description: 1, category: 1, allocations: 1, createdAt: 1 })
       .lean<Array<Pick<TransactionRecord, "_id" | "type" | "amount" | "date" | "description" | "category" | "allocations" | "createdAt">>>();
-  const [own, splits] = await Promise.all([read(categoryId), read(SPLIT_CATEGORY)]);
+  // Splits are read whole: the newest `limit` of them may all have their parts in other categories.
+  const [own, splits] = await Promise.all([read(categoryId).limit(limit), read(SPLIT_CATEGORY)]);
   const parts = splits.flatMap((split) => {
     const part = split.allocations.find((allocation) => allocation.categoryId === categoryId);
     return part ? [{ ...split, amount: part.amount }] : [];

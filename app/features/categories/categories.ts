@@ -20,6 +20,9 @@ export const DEFAULT_COLORS = { bg: "bg-blue-100", text: "text-blue-600" } as co
 /** Transactions without a real category (the sidebar's New tab). */
 export const UNCATEGORIZED = "uncategorized";
 
+/** The expense category of savings transactions (a default category). */
+export const SAVINGS_CATEGORY = "savings";
+
 /** The `category` of an expense split across several categories; its parts are its allocations. Never a category's id. */
 export const SPLIT_CATEGORY = "__split";
 
@@ -39,7 +42,7 @@ export const DEFAULT_CATEGORIES: Category[] = [
   defaultCategory("transportation", "Transportation", "expense", 2),
   defaultCategory("utilities", "Utilities", "expense", 3),
   defaultCategory("healthcare", "Healthcare", "expense", 4),
-  defaultCategory("savings", "Savings", "expense", 5),
+  defaultCategory(SAVINGS_CATEGORY, "Savings", "expense", 5),
 ];
 
 export function isUncategorized(category: string | null | undefined) {

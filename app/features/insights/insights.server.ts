@@ -134,7 +134,7 @@ function toInsightTransactions(transaction: ReadTransaction): InsightTransaction
 
 /**
  * The user's live transactions of the `months` months up to `toMonth`, newest
- * first, at most `limit`: read month by month with equalities only (decision
+ * first, at most `limit` of them (a split gives one entry per part): read month by month with equalities only (decision
  * 060), which the embedded database answers from its indexes at 100k rows.
  */
 async function recentTransactions(userId: string, toMonth: string, months: number, limit: number) {

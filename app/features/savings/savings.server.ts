@@ -7,6 +7,7 @@ import { listMonthSummaries, type ListedMonthSummary } from "~/features/transact
 import { toMonthTotals } from "~/features/transactions/month-summary";
 import type { Cents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
+import { SAVINGS_CATEGORY } from "~/features/categories/categories";
 import {
   contributionDescription,
   contributionOf,
@@ -14,7 +15,6 @@ import {
   goalProgress,
   RECENT_SAVINGS_ROWS,
   resolveActiveGoal,
-  SAVINGS_CATEGORY,
   savingsLedgerTotals,
   savingsRate,
   totalSaved,

@@ -1,9 +1,8 @@
 import { addDays, lightFormat, parseISO } from "date-fns";
 import type { Cents } from "~/lib/money";
+import { SAVINGS_CATEGORY } from "~/features/categories/categories";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 
-/** The expense category of savings transactions (a default category). */
-export const SAVINGS_CATEGORY = "savings";
 export const SAVINGS_PATH = "/savings";
 /** Rows of 'Recent Savings Transactions'. */
 export const RECENT_SAVINGS_ROWS = 5;

@@ -1,10 +1,9 @@
 import { isSplitCategory, isUncategorized } from "~/features/categories/categories";
-import { SAVINGS_CATEGORY } from "~/features/savings/savings";
 import { isDebtCategoryId } from "~/features/debts/debts";
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { importKey } from "./import-key";
-import { DESCRIPTION_MAX_LENGTH, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
+import { DESCRIPTION_MAX_LENGTH, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
 /** Who hands the ledger a new transaction; each later writer (debt payments, savings, bank sync) adds its own. */
 export const LEDGER_SOURCES = ["manual", "import", "plaid", "debt", "savings"] as const;
@@ -89,9 +88,6 @@ function isStorableCategoryId(id: unknown): id is string {
   return typeof id === "string" && id.trim() !== "" && !id.includes(".") && !id.startsWith("$");
 }
 
-/** Fewest parts of a split expense. */
-export const MIN_SPLIT_PARTS = 2;
-
 /**
  * A split expense: its parts are its allocations, each a different real
  * expense category (not a debt or savings, which have their own ledgers), and
@@ -104,7 +100,7 @@ function splitProblem(fields: LedgerFields) {
   let total = 0;
   for (const part of fields.allocations) {
     if (!isStorableCategoryId(part?.categoryId) || isUncategorized(part.categoryId) || isSplitCategory(part.categoryId)) return "a split part needs a real category";
-    if (isDebtCategoryId(part.categoryId) || part.categoryId === SAVINGS_CATEGORY) return "debt payments and savings cannot be part of a split";
+    if (!isSplitPartCategory(part.categoryId)) return "debt payments and savings cannot be part of a split";
     if (seen.has(part.categoryId)) return "a category appears once in a split";
     if (!isPositiveCents(part.amount)) return "a split part must be a positive whole number of cents";
     seen.add(part.categoryId);

@@ -1,10 +1,9 @@
 import * as z from "zod/mini";
 import { isUncategorized } from "~/features/categories/categories";
 import { isDebtCategoryId } from "~/features/debts/debts";
-import { SAVINGS_CATEGORY } from "~/features/savings/savings";
 import { parseAmountToCents } from "~/lib/money";
 import { isIsoDate } from "~/lib/month";
-import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type CategoryChoice } from "./transactions";
+import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type CategoryChoice } from "./transactions";
 
 /** An amount field: text in, integer cents out. */
 function amountInCents() {
@@ -28,11 +27,11 @@ type FormValue = { type: "expense" | "income"; amount: number; category: string;
 function splitIssues(value: FormValue, typeOf: ReadonlyMap<string, string>) {
   const issues: Array<{ message: string; path: Array<string | number> }> = [];
   if (value.type !== "expense") return [{ message: TRANSACTION_MESSAGES.splitExpenseOnly, path: ["splits"] }];
-  if (value.splits.length < 2) issues.push({ message: TRANSACTION_MESSAGES.splitNeedsTwo, path: ["splits"] });
+  if (value.splits.length < MIN_SPLIT_PARTS) issues.push({ message: TRANSACTION_MESSAGES.splitNeedsTwo, path: ["splits"] });
   const seen = new Set<string>();
   value.splits.forEach((part, index) => {
     const path = ["splits", index, "category"];
-    if (isDebtCategoryId(part.category) || part.category === SAVINGS_CATEGORY) issues.push({ message: TRANSACTION_MESSAGES.splitNoDebtOrSavings, path });
+    if (!isSplitPartCategory(part.category)) issues.push({ message: TRANSACTION_MESSAGES.splitNoDebtOrSavings, path });
     else if (typeOf.get(part.category) !== "expense") issues.push({ message: TRANSACTION_MESSAGES.categoryRequired, path });
     else if (seen.has(part.category)) issues.push({ message: TRANSACTION_MESSAGES.splitCategoryTwice, path });
     seen.add(part.category);
@@ -74,7 +73,7 @@ export function transactionSchema(categories: readonly CategoryChoice[]) {
       ),
     })
     .check(
-      z.refine((value) => isSplit(value) || !isUncategorized(value.category), {
+      z.refine((value) => !isUncategorized(value.category), {
         error: TRANSACTION_MESSAGES.categoryRequired,
         path: ["category"],
         when: ({ value }) => !isSplit(value),

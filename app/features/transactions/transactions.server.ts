@@ -7,7 +7,7 @@ import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledg
 import { applyLedgerBatch, toObjectId } from "./ledger.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
-import { tabWithRows, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
+import { tabWithRows, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
 export const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
@@ -69,27 +69,13 @@ function isOffset(input: TransactionInput) {
  * expense's parts are its allocations.
  */
 async function ledgerFields(userId: string, input: TransactionInput): Promise<LedgerFields> {
+  const fields = { type: input.type, category: input.category, amount: input.amount, date: input.date, description: (input.description ?? "").trim(), allocations: [] as Allocation[] };
   if (input.splits?.length) {
-    return {
-      type: input.type,
-      category: SPLIT_CATEGORY,
-      amount: input.amount,
-      date: input.date,
-      description: (input.description ?? "").trim(),
-      allocations: input.splits.map((part) => ({ categoryId: part.category, amount: part.amount })),
-    };
+    return { ...fields, category: SPLIT_CATEGORY, allocations: input.splits.map((part) => ({ categoryId: part.category, amount: part.amount })) };
   }
-  const offset = isOffset(input);
-  let description = (input.description ?? "").trim();
-  if (offset && !description) description = `Offset for ${(await getCategory(userId, input.category))?.name ?? input.category}`;
-  return {
-    type: input.type,
-    category: input.category,
-    amount: input.amount,
-    date: input.date,
-    description,
-    allocations: offset ? [{ categoryId: input.category, amount: input.amount }] : [],
-  };
+  if (!isOffset(input)) return fields;
+  const description = fields.description || `Offset for ${(await getCategory(userId, input.category))?.name ?? input.category}`;
+  return { ...fields, description, allocations: [{ categoryId: input.category, amount: input.amount }] };
 }
 
 /** Adds a transaction: from the form, or from a bank with its `source` and `bankName`. */
@@ -171,7 +157,7 @@ export async function bulkDeleteTransactions(userId: string, ids: string[]): Pro
 
 /**
  * Soft-deletes every transaction of the user in one write. Afterwards no
- * live transaction is left, so the month summaries are simply empty.
+ * live transaction is left: the month summaries count them all as deleted.
  */
 export async function resetFinancialData(userId: string) {
   const result = await applyLedgerBatch(userId, { deleted: "all" });
@@ -237,14 +223,15 @@ function sumTotals(totals: Partial<CategoryTotals> | undefined) {
  * there is nothing to read there.
  */
 function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
-  const categories = summary.categories ?? {};
-  const categorised = Object.entries(categories).some(([id, totals]) => id !== UNCATEGORIZED && sumTotals(totals) > 0);
-  const allocated = Object.values(categories).reduce((sum, totals) => sum + (totals?.allocated ?? 0), 0);
   // The summaries hold no category or type totals of deleted transactions: only their count narrows the Deleted tab.
   if (options.tab === "deleted") return (summary.deletedCount ?? 0) > 0;
-  if ((summary.count ?? 0) <= 0) return false;
-  if (options.tab === "new" && sumTotals(categories[UNCATEGORIZED]) <= 0) return false;
-  if (options.tab === "tracked" && !categorised) return false;
+  const live = summary.count ?? 0;
+  const uncategorized = summary.uncategorizedCount ?? 0;
+  if (live <= 0) return false;
+  if (options.tab === "new" && uncategorized <= 0) return false;
+  if (options.tab === "tracked" && live - uncategorized <= 0) return false;
+  const categories = summary.categories ?? {};
+  const allocated = Object.values(categories).reduce((sum, totals) => sum + (totals?.allocated ?? 0), 0);
   if (options.category && sumTotals(categories[isUncategorized(options.category) ? UNCATEGORIZED : options.category]) <= 0) return false;
   if (options.type === "expense" && (summary.expense ?? 0) <= 0) return false;
   if (options.type === "income" && (summary.income ?? 0) + allocated <= 0) return false;
@@ -295,8 +282,9 @@ async function listByMonth(userId: string, summaries: ListedMonthSummary[], opti
   const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
   if (options.type === "income" || options.type === "expense") filter.type = options.type;
   const category = options.category && !isUncategorized(options.category) ? options.category : null;
-  // A category's transactions include the splits with a part in it: a second equality read.
-  const categoryReads = category ? [{ category }, { category: SPLIT_CATEGORY }] : [{}];
+  // A category's transactions include the splits with a part in it: a second equality read, where a split can be listed (an expense with categories).
+  const splitsListed = options.type !== "income" && options.tab !== "new";
+  const categoryReads = category ? [{ category }, ...(splitsListed ? [{ category: SPLIT_CATEGORY }] : [])] : [{}];
   const found: ListedTransaction[] = [];
   for (const { monthKey, byDay } of await monthsToRead(summaries, options, wanted)) {
     if (after && monthKey > after.date.slice(0, 7)) continue;

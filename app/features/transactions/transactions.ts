@@ -1,6 +1,15 @@
-import { isUncategorized, type CategoryType } from "~/features/categories/categories";
+import { isUncategorized, SAVINGS_CATEGORY, type CategoryType } from "~/features/categories/categories";
+import { isDebtCategoryId } from "~/features/debts/debts";
 
 export const DESCRIPTION_MAX_LENGTH = 500;
+
+/** Fewest parts of a split expense. */
+export const MIN_SPLIT_PARTS = 2;
+
+/** Whether an expense category may take a split's part: not a debt or savings, whose own ledgers move with their category. */
+export function isSplitPartCategory(categoryId: string) {
+  return !isDebtCategoryId(categoryId) && categoryId !== SAVINGS_CATEGORY;
+}
 
 export const TRANSACTION_MESSAGES = {
   invalidAmount: "Please enter a valid amount",

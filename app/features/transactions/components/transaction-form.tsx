@@ -2,10 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, type ChangeEvent, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
-import { isDebtCategoryId } from "~/features/debts/debts";
-import { SAVINGS_CATEGORY } from "~/features/savings/savings";
 import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
-import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
+import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { useReturnFocusState } from "~/components/ui/return-focus";
@@ -95,7 +93,7 @@ function SplitEditor<Schema extends Record<string, unknown>>({
   categories: CategoryChoice[];
 }) {
   const rows = splits.getFieldList();
-  const choices = categories.filter((category) => category.type === "expense" && !isDebtCategoryId(category.id) && category.id !== SAVINGS_CATEGORY);
+  const choices = categories.filter((category) => category.type === "expense" && isSplitPartCategory(category.id));
   const totalCents = parseAmountToCents(total ?? "");
   const assigned = sumOfParts(splits.value as Array<Partial<SplitPart>> | undefined);
   const secondaryButton = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
