@@ -13,8 +13,7 @@ import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
-
-const loadAuthSchemas = () => import("~/features/auth/schema");
+import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -14,8 +14,7 @@ import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail, verifyEmailPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
-
-const loadAuthSchemas = () => import("~/features/auth/schema");
+import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -11,8 +11,7 @@ import { isStrongPassword, passwordMessages } from "~/features/auth/password-rul
 import { requireSameOrigin } from "~/utils/security.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
-
-const loadAuthSchemas = () => import("~/features/auth/schema");
+import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
 export const RESET_REDIRECT_DELAY_MS = 2000;
 

@@ -14,8 +14,7 @@ import { SIGN_UP_MESSAGES } from "~/features/auth/messages";
 import { createEmailUser, emailIsTaken } from "~/features/auth/user.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
-
-const loadAuthSchemas = () => import("~/features/auth/schema");
+import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 

@@ -1,5 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
+import { errorIdOf } from "~/utils/form-errors";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -34,7 +35,7 @@ export const INPUT_CLASS =
 
 /**
  * A label over any control (`children`, whose id is `id`), an optional hint
- * (`${id}-hint`) and its errors (`${id}-error`) for the control's aria-describedby.
+ * (`${id}-hint`) and its errors (errorIdOf(id)) for the control's aria-describedby.
  */
 export function LabelledField({ id, label, errors, hint, children }: { id: string; label: string; errors?: ListOfErrors; hint?: string; children: ReactNode }) {
   return (
@@ -48,7 +49,7 @@ export function LabelledField({ id, label, errors, hint, children }: { id: strin
           {hint}
         </p>
       ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
+      <ErrorList id={errorIdOf(id)} errors={errors} />
     </div>
   );
 }
@@ -66,7 +67,7 @@ export function Field({
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const errorId = errors?.length ? errorIdOf(id) : undefined;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
