@@ -92,11 +92,13 @@ export function CategoryList({ type, items, view, currency, monthKey, redirectTo
     if (!dropped.current) setDraftOrder(null);
   };
 
+  // The reorder has no fields to show a message beside: every message of its refusal shows here.
+  const reorderRefusal = fetcher.data ? [...fetcher.data.formErrors, ...Object.values(fetcher.data.fieldErrors).flat()] : [];
   return (
     <>
-      {fetcher.data ? (
+      {reorderRefusal.length > 0 ? (
         <p role="alert" className="mb-2 text-sm text-red-700">
-          {fetcher.data.formErrors.join(" ")}
+          {reorderRefusal.join(" ")}
         </p>
       ) : null}
       <ul aria-label={label} className="space-y-3">
