@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startJobs, stopJobs } from "../jobs/scheduler";
+import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
 import { connectDatabase, databaseIsReachable, disconnectDatabase, isDatabaseUnavailable, OUTAGE } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -14,6 +15,7 @@ import { applySecurityHeaders } from "./utils/security.server";
 export { databaseIsReachable, OUTAGE };
 
 await connectDatabase();
+await upgradeStoredDebtBalances();
 if (getEnv().RUN_JOBS) await startJobs();
 
 // scripts/serve.mjs only closes its HTTP server on these signals; the scheduler and the

@@ -7,9 +7,12 @@ const DEBT_PRIORITIES = ["low", "medium", "high"] as const;
 
 /**
  * One debt of a user. Money in cents; the annual rate in basis points
- * (19.99% → 1999). `currentBalance` is kept in step by the ledger: each live
- * expense in the category `debt_<_id>` has lowered it by its amount, so it
- * goes below zero when the payments exceed what was owed.
+ * (19.99% → 1999). What is owed is not stored: it is
+ * `balanceBeforePayments` less the live expenses in the category
+ * `debt_<_id>` (the payments, summed by the month summaries), so it goes
+ * below zero when the payments exceed what was owed and no crash can leave
+ * it out of step with them. `currentBalance` is the stored balance of the
+ * layout before, read once to compute `balanceBeforePayments`.
  */
 const debtSchema = new Schema(
   {
@@ -17,7 +20,8 @@ const debtSchema = new Schema(
     name: { type: String, required: true },
     type: { type: String, enum: DEBT_TYPES, default: "credit_card" },
     totalAmount: { type: Number, required: true, min: 1, validate: wholeCents },
-    currentBalance: { type: Number, required: true, validate: wholeCents },
+    balanceBeforePayments: { type: Number, required: true, validate: wholeCents },
+    currentBalance: { type: Number, validate: wholeCents },
     aprBasisPoints: { type: Number, required: true, min: 0, max: 10000, validate: wholeCents },
     minimumPayment: { type: Number, required: true, min: 1, validate: wholeCents },
     dueDate: { type: String, default: null },

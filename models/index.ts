@@ -5,6 +5,7 @@ import { Debt, DebtPlan } from "./debt";
 import { Credential } from "./credential";
 import { ImportBatch, ImportDraft, ImportMapping } from "./import";
 import { AiCircuit, InsightResult } from "./insight";
+import { LedgerJournal } from "./ledger-journal";
 import { MonthSummary } from "./month-summary";
 import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
@@ -23,6 +24,7 @@ export { PasswordResetToken, type PasswordResetTokenRecord } from "./password-re
 export { ContactSubmission } from "./contact-submission";
 export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
+export { LedgerJournal, type LedgerJournalRecord } from "./ledger-journal";
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
@@ -35,4 +37,4 @@ export { BankConnection, BankLink, type BankConnectionRecord, type BankLinkRecor
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];

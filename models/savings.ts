@@ -15,6 +15,19 @@ const savingsGoalSchema = new Schema(
     current: { type: Number, default: 0, min: 0, validate: wholeCents },
     /** yyyy-MM-dd; one year from the day the goal was added unless chosen. */
     deadline: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
+    /**
+     * A raise of `current` whose savings transaction is not written yet:
+     * recorded in the same write as the raise, cleared once the ledger holds
+     * the transaction (whose id `submissionKey` fixes), so a crash between
+     * the two leaves it to finish rather than lost.
+     */
+    pendingContribution: {
+      type: new Schema(
+        { submissionKey: { type: String, required: true }, amount: { type: Number, required: true, min: 1, validate: wholeCents }, date: { type: String, required: true }, description: { type: String, default: "" } },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true, collection: "savingsGoals" },
 );

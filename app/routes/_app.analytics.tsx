@@ -21,6 +21,7 @@ import { aiStatusOf, INSIGHTS_PATH } from "~/features/insights/insights";
 import { aiAvailability, getSpendingInsights } from "~/features/insights/insights.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
+import { newSubmissionKey } from "~/utils/submission.server";
 
 export const handle: PageHandle = { title: "Analytics" };
 
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     currency: user.currency,
     ...figures,
-    goals: goals && panel ? { ...goals, panel } : null,
+    goals: goals && panel ? { ...goals, panel, submissionKey: newSubmissionKey() } : null,
     insights: tab === "insights" ? { result: insights, aiStatus: aiStatusOf(aiAvailability(user.aiInsights), insights) } : null,
   };
 }
@@ -120,6 +121,7 @@ export default function AnalyticsPage() {
                 basePath={analyticsUrl(month, "savings")}
                 action={SAVINGS_PATH}
                 returnTo={analyticsUrl(month, "savings")}
+                submissionKey={data.goals.submissionKey}
               />
             </>
           ) : null}

@@ -12,6 +12,7 @@ import { addDebt, deleteDebt, getDebt, listDebtPayments, listDebts, payDebt, upd
 import { deletePlan, getPlanReview } from "~/features/debts/plan.server";
 import { todayIso } from "~/lib/month";
 import { readForm } from "~/utils/form-body.server";
+import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     historyId,
     history: historyId ? await listDebtPayments(user.id, historyId) : null,
     plan: debts.length > 0 ? await getPlanReview(user.id, debts) : null,
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -66,12 +68,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const debtId = String(formData.get("debtId") ?? "");
+  const submissionKey = submissionKeyOf(formData);
 
   if (intent === "add" || intent === "update") {
     const { submission, input } = parseDebtForm(formData);
     if (!input) return data({ intent, debtId, result: submission.reply() }, { status: 400 });
     if (intent === "add") {
-      const added = await addDebt(user.id, input).catch(failed("add debt"));
+      const added = await addDebt(user.id, input, submissionKey).catch(failed("add debt"));
       if (added === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
       return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.added });
     }
@@ -94,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(await getDebt(user.id, debtId))) throw notFound();
       return data({ intent, debtId, result: submission.reply() }, { status: 400 });
     }
-    const paid = await payDebt(user.id, debtId, { ...submission.value, currency: user.currency }).catch(failed("pay debt"));
+    const paid = await payDebt(user.id, debtId, { ...submission.value, currency: user.currency }, submissionKey).catch(failed("pay debt"));
     if (paid === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.paymentFailed] }) }, { status: 503 });
     if (!paid.ok && paid.reason === "not-found") throw notFound();
     if (!paid.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { amount: [paid.message] } }) }, { status: 400 });
@@ -155,6 +158,7 @@ export default function DebtOverview() {
           values={valuesFromResult(refused?.intent === "add" ? refused.result : undefined, EMPTY_DEBT_VALUES)}
           result={refused?.intent === "add" ? refused.result : undefined}
           cancelTo={debts.length === 0 ? null : DEBT_MANAGEMENT_PATH}
+          submissionKey={loaderData.submissionKey}
         />
       ) : (
         <div className="flex justify-end">
@@ -179,6 +183,7 @@ export default function DebtOverview() {
                       amount: refused?.intent === "pay" ? String(refused.result?.initialValue?.amount ?? "") : "",
                       date: refused?.intent === "pay" ? String(refused.result?.initialValue?.date ?? today) : today,
                       errors: refused?.intent === "pay" ? (refused.result?.error ?? {}) : {},
+                      submissionKey: loaderData.submissionKey,
                     }
                   : null
               }

@@ -23,6 +23,7 @@ import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
+import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export const handle: PageHandle = { title: "Savings Goals" };
 
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     panel,
     editingInitial: params.get("initial") === "edit",
     withdrawing: params.get("withdraw") === "new",
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -64,13 +66,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const goalId = String(formData.get("goalId") ?? "");
   const back = returnPath(formData.get("returnTo"));
+  const submissionKey = submissionKeyOf(formData);
   const today = todayIso();
 
   if (intent === "add-goal") {
     const { submission, input } = parseNewGoalForm(formData, today);
     if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
     try {
-      await addSavingsGoal(user.id, input);
+      await addSavingsGoal(user.id, input, submissionKey);
     } catch (error) {
       console.error("add savings goal failed", error);
       return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.addFailed] }) }, { status: 503 });
@@ -84,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { submission, input } = parseEditGoalForm(formData, stored);
     if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
     try {
-      const updated = await updateSavingsGoal(user.id, goalId, input, today);
+      const updated = await updateSavingsGoal(user.id, goalId, input, today, submissionKey);
       if (!updated.ok) throw notFound();
     } catch (error) {
       if (error instanceof Response) throw error;
@@ -114,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "add-withdrawal") {
     const { submission, input } = parseWithdrawalForm(formData, today);
     if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
-    const recorded = await recordWithdrawal(user.id, input);
+    const recorded = await recordWithdrawal(user.id, input, submissionKey);
     if (!recorded.ok) return data({ intent, goalId, result: submission.reply({ fieldErrors: { amount: [SAVINGS_MESSAGES.withdrawalAboveBalance] } }) }, { status: 400 });
     return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalRecorded });
   }
@@ -159,9 +162,9 @@ export default function SavingsPage() {
         activeGoal={activeGoal}
         initial={{ editing: loaderData.editingInitial || refusedInitial !== null, typed: refusedInitial?.typed ?? null, error: refusedInitial?.error ?? null }}
       />
-      <SavingsGoalsManager goals={overview.goals} activeGoalId={overview.activeGoalId} currency={currency} panel={panel} refused={refusedGoal} />
+      <SavingsGoalsManager goals={overview.goals} activeGoalId={overview.activeGoalId} currency={currency} panel={panel} refused={refusedGoal} submissionKey={loaderData.submissionKey} />
       <RecentSavingsTransactions entries={overview.recent} currency={currency} />
-      <SavingsWithdrawals withdrawals={overview.withdrawals} currency={currency} today={today} open={loaderData.withdrawing || refusedWithdrawal !== undefined} result={refusedWithdrawal} />
+      <SavingsWithdrawals withdrawals={overview.withdrawals} currency={currency} today={today} open={loaderData.withdrawing || refusedWithdrawal !== undefined} result={refusedWithdrawal} submissionKey={loaderData.submissionKey} />
     </div>
   );
 }

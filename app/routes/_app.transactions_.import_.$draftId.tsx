@@ -13,6 +13,7 @@ import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
+import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export const handle: PageHandle = { title: "Import Transactions" };
 
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const result = await previewImport(user.id, params.draftId ?? "", parseChoices(new URL(request.url).searchParams));
   if (result.status === "not-found") notFound();
-  return { currency: user.currency, result };
+  return { currency: user.currency, result, submissionKey: newSubmissionKey() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   const fingerprint = String(formData.get(CHOICE_FIELDS.fingerprint) ?? "");
-  const result = await confirmImport(user.id, params.draftId ?? "", parseChoices(formData), fingerprint);
+  const result = await confirmImport(user.id, params.draftId ?? "", parseChoices(formData), fingerprint, submissionKeyOf(formData));
   switch (result.status) {
     case "imported":
       return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message: IMPORT_MESSAGES.imported(result.imported, result.duplicates) });
@@ -56,7 +57,7 @@ export default function ImportPreviewPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       {result.status === "ready" ? (
-        <ImportPreviewForm preview={result.preview} currency={loaded.currency} notice={acted?.notice ?? null} />
+        <ImportPreviewForm preview={result.preview} currency={loaded.currency} notice={acted?.notice ?? null} submissionKey={loaded.submissionKey} />
       ) : result.status === "unreadable" ? (
         <UnreadableFile draftId={result.draftId} fileName={result.fileName} error={result.error} encoding={result.encoding} />
       ) : null}

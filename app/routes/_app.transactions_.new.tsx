@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { createTransaction, getCategoryChoices } from "~/features/transactions/transactions.server";
 import { readForm } from "~/utils/form-body.server";
+import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today: todayIso(),
     type: params.get("type") === "income" ? ("income" as const) : ("expense" as const),
     redirectTo: safeRedirect(params.get("redirectTo"), TRANSACTIONS_PATH),
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -31,6 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const userId = user.id;
   const formData = await readForm(request);
+  const submissionKey = submissionKeyOf(formData);
   const submission = parseTransactionForm(formData, await getCategoryChoices(userId));
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
@@ -40,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   let added;
   try {
-    added = await createTransaction(userId, submission.value);
+    added = await createTransaction(userId, submission.value, { submissionKey });
   } catch (error) {
     console.error("add transaction failed", error);
     return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
@@ -66,6 +69,7 @@ export default function NewTransactionPage() {
         categories={categories}
         defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false, splits: [] }}
         redirectTo={redirectTo}
+        submissionKey={loaderData.submissionKey}
         submitLabel="Add Transaction"
         pendingLabel="Adding..."
       />

@@ -10,6 +10,7 @@ import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest as get, postRequest as post } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { DEBT_MESSAGES, debtCategoryId } from "./debts";
+import { getDebt } from "./debts.server";
 
 useTestDatabase();
 
@@ -57,7 +58,7 @@ describe("/debt-management", () => {
       name: "Visa",
       type: "credit_card",
       totalAmount: 250000,
-      currentBalance: 180050,
+      balanceBeforePayments: 180050,
       aprBasisPoints: 1999,
       minimumPayment: 5500,
       dueDate: "2026-12-15",
@@ -104,7 +105,7 @@ describe("/debt-management", () => {
     for (const fields of attempts) {
       expect(await statusOf(() => overviewAction({ request: post("/debt-management?index", cookie, fields), params: {}, context: {} }))).toBe(404);
     }
-    expect(await Debt.findById(debt.id).lean()).toMatchObject({ name: "Visa", currentBalance: 100000 });
+    expect(await Debt.findById(debt.id).lean()).toMatchObject({ name: "Visa", balanceBeforePayments: 100000 });
     expect(await Transaction.countDocuments({})).toBe(0);
   });
 
@@ -115,7 +116,7 @@ describe("/debt-management", () => {
     const paid = (await overviewAction({ request: post("/debt-management?index", cookie, { intent: "pay", debtId: debt.id, amount: "120.25", date: "2026-03-02" }), params: {}, context: {} })) as Response;
     expect(paid.headers.get("Location")).toBe(`/debt-management?history=${debt.id}`);
     expect((await toastOf(paid))?.message).toBe(DEBT_MESSAGES.paymentAdded);
-    expect(await Debt.findById(debt.id).lean()).toMatchObject({ currentBalance: 17975 });
+    expect((await getDebt(userId, debt.id))?.currentBalance).toBe(17975);
 
     const tooMuch = (await overviewAction({ request: post("/debt-management?index", cookie, { intent: "pay", debtId: debt.id, amount: "179.76", date: "2026-03-02" }), params: {}, context: {} })) as unknown as {
       data: { result: { error: Record<string, string[]> } };
@@ -135,7 +136,7 @@ describe("/debt-management", () => {
       context: {},
     })) as Response;
     expect((await toastOf(response))?.message).toBe("Payment of $75.10 applied to debt");
-    expect(await Debt.findById(debt.id).lean()).toMatchObject({ currentBalance: 92490 });
+    expect((await getDebt(userId, debt.id))?.currentBalance).toBe(92490);
   });
 });
 

@@ -96,7 +96,7 @@ describe("payments are transactions", () => {
     expect(await getDebt(stranger, debt.id)).toBeNull();
     expect(await updateDebt(stranger, debt.id, { ...debt, name: "Mine" })).toBeNull();
     expect(await deleteDebt(stranger, debt.id)).toBe(false);
-    expect(await Debt.findById(debt.id).lean()).toMatchObject({ name: "Visa", currentBalance: 100000 });
+    expect(await Debt.findById(debt.id).lean()).toMatchObject({ name: "Visa", balanceBeforePayments: 100000 });
   });
 
   test("an expense entered as a transaction pays the debt; editing, deleting and restoring it move the balance", async () => {

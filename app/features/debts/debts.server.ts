@@ -1,10 +1,12 @@
-import { Types } from "mongoose";
+import mongoose, { Types } from "mongoose";
 import { Debt, Transaction, User, type DebtRecord } from "../../../models";
 import { getCategories } from "~/features/categories/categories.server";
-import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
+import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
+import { applyLedgerBatch, submittedTransactions, toObjectId } from "~/features/transactions/ledger.server";
 import { listMonthSummaries } from "~/features/transactions/month-summary.server";
 import { LedgerRefusedError } from "~/features/transactions/ledger";
 import { formatMoney, type Cents } from "~/lib/money";
+import { submittedId } from "~/utils/submission.server";
 import {
   DEBT_CATEGORY_ORDER_BASE,
   DEBT_MESSAGES,
@@ -12,6 +14,7 @@ import {
   debtCategoryName,
   debtStatistics,
   MANUAL_PAYMENT_DESCRIPTION,
+  paidPerDebt,
   paymentViaTransactionLabel,
   type DebtItem,
   type DebtPayment,
@@ -26,7 +29,7 @@ const ITEM_FIELDS = {
   name: 1,
   type: 1,
   totalAmount: 1,
-  currentBalance: 1,
+  balanceBeforePayments: 1,
   aprBasisPoints: 1,
   minimumPayment: 1,
   dueDate: 1,
@@ -37,13 +40,14 @@ const ITEM_FIELDS = {
 
 type ListedDebt = Pick<DebtRecord, "_id" | keyof typeof ITEM_FIELDS>;
 
-function toItem(stored: ListedDebt): DebtItem {
+/** A stored debt as it leaves the server; what is owed is its balance before payments less the payments (`paid`, by debt id). */
+function toItem(stored: ListedDebt, paid: Map<string, number>): DebtItem {
   return {
     id: String(stored._id),
     name: stored.name,
     type: stored.type as DebtType,
     totalAmount: stored.totalAmount as Cents,
-    currentBalance: stored.currentBalance as Cents,
+    currentBalance: (stored.balanceBeforePayments - (paid.get(String(stored._id)) ?? 0)) as Cents,
     aprBasisPoints: stored.aprBasisPoints,
     minimumPayment: stored.minimumPayment as Cents,
     dueDate: stored.dueDate ?? null,
@@ -57,10 +61,17 @@ function owner(userId: string) {
   return new Types.ObjectId(userId);
 }
 
+/** What the user's payments gave each debt so far (by debt id). */
+async function readPaid(userId: string) {
+  return paidPerDebt(await listMonthSummaries(userId));
+}
+
 /** The user's debts, newest first (spec §7). */
 export async function listDebts(userId: string): Promise<DebtItem[]> {
   const debts = await Debt.find({ userId: owner(userId) }).sort({ createdAt: -1, _id: -1 }).select(ITEM_FIELDS).lean<ListedDebt[]>();
-  return debts.map(toItem);
+  if (debts.length === 0) return [];
+  const paid = await readPaid(userId);
+  return debts.map((debt) => toItem(debt, paid));
 }
 
 /** The user's debt, or null when the id is not one of theirs. */
@@ -68,7 +79,7 @@ export async function getDebt(userId: string, debtId: string): Promise<DebtItem 
   const _id = toObjectId(debtId);
   if (!_id) return null;
   const stored = await Debt.findOne({ _id, userId: owner(userId) }).select(ITEM_FIELDS).lean<ListedDebt>();
-  return stored ? toItem(stored) : null;
+  return stored ? toItem(stored, await readPaid(userId)) : null;
 }
 
 /** Total owed, total of the minimums and the average rate of the user's debts. */
@@ -105,24 +116,44 @@ async function writeDebtCategory(userId: string, debt: DebtItem, position: numbe
   );
 }
 
-export async function addDebt(userId: string, input: DebtInput): Promise<DebtItem> {
+/** A debt's stored fields from the form: what is owed now, with the payments so far (`paid`) added back. */
+function storedFields({ currentBalance, ...fields }: DebtInput, paid: number) {
+  return { ...fields, balanceBeforePayments: currentBalance + paid };
+}
+
+/**
+ * Adds a debt from the form. With the form's submission key its id is
+ * derived from the key, so the same form sent again adds nothing and
+ * answers with the debt the first added.
+ */
+export async function addDebt(userId: string, input: DebtInput, submissionKey: string | null = null): Promise<DebtItem> {
+  const _id = new Types.ObjectId(submissionKey ? submittedId(userId, submissionKey, "debt") : undefined);
+  const stored = submissionKey ? await getDebt(userId, _id.toString()) : null;
+  if (stored) return stored;
   // The first read of the categories writes the defaults; the debt's category must not come first.
   await getCategories(userId);
   const position = await Debt.countDocuments({ userId: owner(userId) });
-  const created = await Debt.create({ userId: owner(userId), ...input });
-  const debt = toItem(created.toObject());
+  const created = await Debt.create({ _id, userId: owner(userId), ...storedFields(input, 0) });
+  const debt = toItem(created.toObject(), new Map());
   await writeDebtCategory(userId, debt, position);
   return debt;
 }
 
-/** Rewrites the user's debt from the form (its category is renamed with it); null when it is not theirs. */
+/**
+ * Rewrites the user's debt from the form (its category is renamed with it);
+ * null when it is not theirs. Holding the user's ledger, so no payment lands
+ * between reading the payments and writing the balance before them.
+ */
 export async function updateDebt(userId: string, debtId: string, input: DebtInput): Promise<DebtItem | null> {
   const _id = toObjectId(debtId);
   if (!_id) return null;
-  const updated = await Debt.findOneAndUpdate({ _id, userId: owner(userId) }, { $set: input }, { returnDocument: "after", runValidators: true }).lean<ListedDebt>();
-  if (!updated) return null;
-  await User.updateOne({ _id: userId }, { $set: { [`categories.${debtCategoryId(debtId)}.name`]: debtCategoryName(input.name) } });
-  return toItem(updated);
+  return withLedgerLock(userId, async () => {
+    const paid = await readPaid(userId);
+    const updated = await Debt.findOneAndUpdate({ _id, userId: owner(userId) }, { $set: storedFields(input, paid.get(debtId) ?? 0) }, { returnDocument: "after", runValidators: true }).lean<ListedDebt>();
+    if (!updated) return null;
+    await User.updateOne({ _id: userId }, { $set: { [`categories.${debtCategoryId(debtId)}.name`]: debtCategoryName(input.name) } });
+    return toItem(updated, paid);
+  });
 }
 
 /**
@@ -145,17 +176,51 @@ export type PaymentResult = { ok: true; debt: DebtItem } | { ok: false; reason: 
  * ledger, which lowers the balance. A payment above what is still owed is
  * refused (the transaction form may overpay; the tracker says how much is left).
  */
-export async function payDebt(userId: string, debtId: string, payment: { amount: Cents; date: string; currency: string }): Promise<PaymentResult> {
-  const debt = await getDebt(userId, debtId);
-  if (!debt) return { ok: false, reason: "not-found" };
-  if (payment.amount > debt.currentBalance) {
-    return { ok: false, reason: "above-balance", message: DEBT_MESSAGES.paymentAboveBalance(formatMoney(Math.max(0, debt.currentBalance) as Cents, payment.currency)) };
-  }
-  const result = await applyLedgerBatch(userId, {
-    added: [{ type: "expense", amount: payment.amount, category: debtCategoryId(debt.id), date: payment.date, description: MANUAL_PAYMENT_DESCRIPTION, source: "debt" }],
+export async function payDebt(
+  userId: string,
+  debtId: string,
+  payment: { amount: Cents; date: string; currency: string },
+  submissionKey: string | null = null,
+): Promise<PaymentResult> {
+  // Held across the balance check and the payment, so two payments at once cannot both pass the check.
+  return withLedgerLock(userId, async () => {
+    const debt = await getDebt(userId, debtId);
+    if (!debt) return { ok: false, reason: "not-found" } as const;
+    const entry = { type: "expense" as const, amount: payment.amount, category: debtCategoryId(debt.id), date: payment.date, description: MANUAL_PAYMENT_DESCRIPTION, source: "debt" as const };
+    // One page renders a Pay form per debt with the same key: each debt's payment is a submission of its own.
+    const paymentKey = submissionKey ? `${submissionKey}:${debt.id}` : undefined;
+    const sentBefore = paymentKey !== undefined && (await submittedTransactions(userId, paymentKey, 1)).length > 0;
+    if (!sentBefore && payment.amount > debt.currentBalance) {
+      return { ok: false, reason: "above-balance", message: DEBT_MESSAGES.paymentAboveBalance(formatMoney(Math.max(0, debt.currentBalance) as Cents, payment.currency)) } as const;
+    }
+    const result = await applyLedgerBatch(userId, { submissionKey: paymentKey, added: [entry] });
+    if (!result.ok) throw new LedgerRefusedError(result.issues);
+    return { ok: true, debt: (await getDebt(userId, debtId)) ?? debt } as const;
   });
-  if (!result.ok) throw new LedgerRefusedError(result.issues);
-  return { ok: true, debt: (await getDebt(userId, debtId)) ?? debt };
+}
+
+/**
+ * Debts stored in the layout before, which kept what is owed in
+ * `currentBalance` and moved it with every payment: each gets its balance
+ * before payments (what it owed plus the payments counted so far), holding
+ * its user's ledger. Run once at start, before any request; returns how many.
+ */
+export async function upgradeStoredDebtBalances() {
+  const legacy = await Debt.find({ balanceBeforePayments: mongoose.trusted({ $exists: false }) })
+    .select({ userId: 1, currentBalance: 1 })
+    .lean<Array<{ _id: Types.ObjectId; userId: Types.ObjectId; currentBalance?: number }>>();
+  for (const userId of new Set(legacy.map((debt) => String(debt.userId)))) {
+    await withLedgerLock(userId, async () => {
+      const paid = await readPaid(userId);
+      for (const debt of legacy.filter((candidate) => String(candidate.userId) === userId)) {
+        await Debt.updateOne(
+          { _id: debt._id, balanceBeforePayments: mongoose.trusted({ $exists: false }) },
+          { $set: { balanceBeforePayments: (debt.currentBalance ?? 0) + (paid.get(String(debt._id)) ?? 0) }, $unset: { currentBalance: 1 } },
+        );
+      }
+    });
+  }
+  return legacy.length;
 }
 
 const PAYMENT_FIELDS = { amount: 1, date: 1, description: 1, source: 1 } as const;

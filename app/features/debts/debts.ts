@@ -85,6 +85,18 @@ export function debtIdOfCategory(categoryId: string) {
   return isDebtCategoryId(categoryId) ? categoryId.slice(DEBT_CATEGORY_PREFIX.length) : null;
 }
 
+/** What the payments counted in the month summaries gave each debt: its category's expenses, all months. */
+export function paidPerDebt(summaries: Array<{ categories?: Record<string, { expense?: number | null }> | null }>) {
+  const paid = new Map<string, number>();
+  for (const summary of summaries) {
+    for (const [categoryId, totals] of Object.entries(summary.categories ?? {})) {
+      const debtId = debtIdOfCategory(categoryId);
+      if (debtId && totals.expense) paid.set(debtId, (paid.get(debtId) ?? 0) + totals.expense);
+    }
+  }
+  return paid;
+}
+
 export function debtCategoryName(debtName: string) {
   return `${DEBT_CATEGORY_EMOJI} ${debtName}`;
 }

@@ -5,6 +5,7 @@ import { isUncategorized, type Category } from "~/features/categories/categories
 import { getCategories } from "~/features/categories/categories.server";
 import { importKey } from "~/features/transactions/import-key";
 import type { LedgerEntry } from "~/features/transactions/ledger";
+import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
 import type { TransactionType } from "~/features/transactions/transactions";
 import { findColumns, headerSignature, mappingFromIndices } from "./columns";
@@ -15,6 +16,7 @@ import type { ImportPreview, PreviewRow, PreviewRowStatus } from "./preview";
 import { isImportable, readTable, SIGN_RULES, totalsOf, type ReadingChoices, type ReadRow, type SignRule } from "./reading";
 import { readBankFile } from "./source.server";
 import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./source";
+import { submittedId } from "~/utils/submission.server";
 
 /** An upload waits this long for its import. */
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -244,7 +246,31 @@ async function rememberChoices(userId: string, built: Built) {
  * rows, in one ledger batch (all or none), recorded as one import that can
  * be undone. The choices are remembered for the next file of the same shape.
  */
-export async function confirmImport(userId: string, draftId: string, input: ImportChoicesInput, fingerprint: string): Promise<ConfirmResult> {
+export function confirmImport(userId: string, draftId: string, input: ImportChoicesInput, fingerprint: string, submissionKey: string | null = null): Promise<ConfirmResult> {
+  // Held from the first read to the last write, so the same Import clicked twice waits for the first and finds it done.
+  return withLedgerLock(userId, () => writeImport(userId, draftId, input, fingerprint, submissionKey));
+}
+
+/**
+ * The import a submission wrote before, when it did: answered as it was
+ * then. One cut off while writing (or that failed) is undone and forgotten,
+ * so the submission imports afresh.
+ */
+async function earlierImport(userId: string, batchId: Types.ObjectId): Promise<ConfirmResult | null> {
+  const earlier = await ImportBatch.findOne({ _id: batchId, userId: owner(userId) }).select({ status: 1, counts: 1 }).lean();
+  if (!earlier) return null;
+  if (earlier.status === "done" || earlier.status === "undone") {
+    return { status: "imported", batchId: batchId.toString(), imported: earlier.counts?.imported ?? 0, duplicates: earlier.counts?.duplicates ?? 0 };
+  }
+  await applyLedgerBatch(userId, { undoImport: batchId.toString() });
+  await ImportBatch.deleteOne({ _id: batchId, userId: owner(userId) });
+  return null;
+}
+
+async function writeImport(userId: string, draftId: string, input: ImportChoicesInput, fingerprint: string, submissionKey: string | null): Promise<ConfirmResult> {
+  const batchId = new Types.ObjectId(submissionKey ? submittedId(userId, submissionKey, "import") : undefined);
+  const sentBefore = submissionKey ? await earlierImport(userId, batchId) : null;
+  if (sentBefore) return sentBefore;
   const result = await buildPreview(userId, draftId, input);
   if (result.status !== "built") return result;
   const { built } = result;
@@ -256,6 +282,7 @@ export async function confirmImport(userId: string, draftId: string, input: Impo
 
   const { counts } = preview.reading;
   const batch = await ImportBatch.create({
+    _id: batchId,
     userId: owner(userId),
     fileName: preview.fileName,
     format: preview.format,

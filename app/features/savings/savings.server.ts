@@ -1,13 +1,16 @@
-import { Types } from "mongoose";
+import { randomUUID } from "node:crypto";
+import mongoose, { Types } from "mongoose";
 import { SavingsGoal, Transaction, User, type SavingsGoalRecord, type TransactionRecord } from "../../../models";
 import { getMonthBudget } from "~/features/budgets/budgets.server";
 import { LedgerRefusedError } from "~/features/transactions/ledger";
-import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
+import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
+import { applyLedgerBatch, submittedTransactions, toObjectId } from "~/features/transactions/ledger.server";
 import { listMonthSummaries, type ListedMonthSummary } from "~/features/transactions/month-summary.server";
 import { toMonthTotals } from "~/features/transactions/month-summary";
 import type { Cents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { SAVINGS_CATEGORY } from "~/features/categories/categories";
+import { submittedId } from "~/utils/submission.server";
 import {
   contributionDescription,
   contributionOf,
@@ -30,8 +33,9 @@ function owner(userId: string) {
   return new Types.ObjectId(userId);
 }
 
-const GOAL_FIELDS = { name: 1, target: 1, current: 1, deadline: 1, createdAt: 1 } as const;
-type ListedGoal = Pick<SavingsGoalRecord, "_id" | "name" | "target" | "current" | "deadline" | "createdAt">;
+const GOAL_FIELDS = { name: 1, target: 1, current: 1, deadline: 1, createdAt: 1, pendingContribution: 1 } as const;
+type PendingContribution = { submissionKey: string; amount: number; date: string; description: string };
+type ListedGoal = Pick<SavingsGoalRecord, "_id" | "name" | "target" | "current" | "deadline" | "createdAt"> & { pendingContribution?: PendingContribution | null };
 
 function toGoalItem(goal: ListedGoal): SavingsGoalItem {
   return {
@@ -45,9 +49,42 @@ function toGoalItem(goal: ListedGoal): SavingsGoalItem {
   };
 }
 
-/** The user's goals, oldest first (the first is the one that becomes active when the chosen one goes). */
+/**
+ * Writes a goal's pending contribution through the ledger (a copy sent
+ * before is not written twice), then clears it. The caller holds the ledger.
+ */
+async function finishContribution(userId: string, goal: Pick<ListedGoal, "_id" | "pendingContribution">) {
+  const pending = goal.pendingContribution;
+  if (!pending) return null;
+  const result = await applyLedgerBatch(userId, {
+    submissionKey: pending.submissionKey,
+    added: [{ type: "expense", amount: pending.amount, category: SAVINGS_CATEGORY, date: pending.date, description: pending.description, source: "savings" }],
+  });
+  if (!result.ok) throw new LedgerRefusedError(result.issues);
+  await SavingsGoal.updateOne({ _id: goal._id, userId: owner(userId), "pendingContribution.submissionKey": pending.submissionKey }, { $set: { pendingContribution: null } });
+  return pending;
+}
+
+/** Finishes the contributions the user's goals still wait for (a raise whose transaction a crash cut off); returns how many. */
+export async function finishPendingContributions(userId: string) {
+  const waiting = await SavingsGoal.find({ userId: owner(userId), pendingContribution: mongoose.trusted({ $ne: null }) })
+    .select({ pendingContribution: 1 })
+    .lean<Array<Pick<ListedGoal, "_id" | "pendingContribution">>>();
+  if (waiting.length === 0) return 0;
+  await withLedgerLock(userId, async () => {
+    for (const goal of waiting) await finishContribution(userId, goal);
+  });
+  return waiting.length;
+}
+
+/** The user's goals, oldest first (the first is the one that becomes active when the chosen one goes); a contribution still pending is finished first. */
 export async function listSavingsGoals(userId: string): Promise<SavingsGoalItem[]> {
-  const goals = await SavingsGoal.find({ userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal[]>();
+  const read = () => SavingsGoal.find({ userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal[]>();
+  let goals = await read();
+  if (goals.some((goal) => goal.pendingContribution)) {
+    await finishPendingContributions(userId);
+    goals = await read();
+  }
   return goals.map(toGoalItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
@@ -68,9 +105,16 @@ async function writeActiveGoal(userId: string, activeGoalId: string | null) {
   await User.updateOne({ _id: userId }, { $set: { "savings.activeGoalId": activeGoalId } });
 }
 
-/** Adds a goal (current 0); it becomes the active goal when it is the first or none is active. */
-export async function addSavingsGoal(userId: string, input: SavingsGoalInput): Promise<SavingsGoalItem> {
-  const created = await SavingsGoal.create({ userId: owner(userId), name: input.name, target: input.target, current: 0, deadline: input.deadline });
+/**
+ * Adds a goal (current 0); it becomes the active goal when it is the first
+ * or none is active. With the form's submission key its id is derived from
+ * the key: the same form sent again adds nothing and answers with that goal.
+ */
+export async function addSavingsGoal(userId: string, input: SavingsGoalInput, submissionKey: string | null = null): Promise<SavingsGoalItem> {
+  const _id = new Types.ObjectId(submissionKey ? submittedId(userId, submissionKey, "savings-goal") : undefined);
+  const sentBefore = submissionKey ? await getSavingsGoal(userId, _id.toString()) : null;
+  if (sentBefore) return sentBefore;
+  const created = await SavingsGoal.create({ _id, userId: owner(userId), name: input.name, target: input.target, current: 0, deadline: input.deadline });
   const goal = toGoalItem(created.toObject());
   const { activeGoalId } = await readSavingsState(userId);
   const ids = (await listSavingsGoals(userId)).map((item) => item.id);
@@ -84,31 +128,33 @@ export type GoalUpdateResult = { ok: true; goal: SavingsGoalItem; contributed: C
  * Rewrites the user's goal from the form. Raising its current amount writes
  * a savings expense for the increase through the ledger (dated `today`,
  * described with the goal's name); lowering it writes no transaction. The
- * goal is written first, only if its current amount is still the one read,
- * and put back when the ledger refuses or fails, so a contribution is never
- * booked twice nor lost.
+ * raise and the contribution it owes are one write of the goal, the
+ * transaction follows (so a crash between leaves the contribution pending,
+ * finished on the next read, never lost nor booked twice), all holding the
+ * user's ledger. With the form's submission key, the same form sent again
+ * writes nothing more and answers as the first did.
  */
-export async function updateSavingsGoal(userId: string, goalId: string, edit: SavingsGoalEdit, today: string): Promise<GoalUpdateResult> {
+export async function updateSavingsGoal(userId: string, goalId: string, edit: SavingsGoalEdit, today: string, submissionKey: string | null = null): Promise<GoalUpdateResult> {
   const _id = toObjectId(goalId);
   if (!_id) return { ok: false, reason: "not-found" };
-  const stored = await SavingsGoal.findOne({ _id, userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal>();
-  if (!stored) return { ok: false, reason: "not-found" };
-  const previous = { name: stored.name, target: stored.target, current: stored.current ?? 0, deadline: stored.deadline };
-  const written = await SavingsGoal.findOneAndUpdate({ _id, userId: owner(userId), current: previous.current }, { $set: edit }, { returnDocument: "after", runValidators: true }).lean<ListedGoal>();
-  if (!written) return { ok: false, reason: "not-found" };
-  const contributed = contributionOf(previous.current, edit.current);
-  if (contributed > 0) {
-    try {
-      const result = await applyLedgerBatch(userId, {
-        added: [{ type: "expense", amount: contributed, category: SAVINGS_CATEGORY, date: today, description: contributionDescription(edit.name), source: "savings" }],
-      });
-      if (!result.ok) throw new LedgerRefusedError(result.issues);
-    } catch (error) {
-      await SavingsGoal.updateOne({ _id, userId: owner(userId), current: edit.current }, { $set: previous });
-      throw error;
+  return withLedgerLock(userId, async (): Promise<GoalUpdateResult> => {
+    const stored = await SavingsGoal.findOne({ _id, userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal>();
+    if (!stored) return { ok: false, reason: "not-found" };
+    // One page renders an edit form per goal with the same key: each goal's contribution is a submission of its own.
+    const contributionKey = submissionKey ? `${submissionKey}:${goalId}` : randomUUID();
+    const finished = await finishContribution(userId, stored);
+    const [sent] = submissionKey ? await submittedTransactions(userId, contributionKey, 1) : [];
+    if (sent || finished?.submissionKey === contributionKey) {
+      const goal = await SavingsGoal.findOne({ _id, userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal>();
+      return goal ? { ok: true, goal: toGoalItem(goal), contributed: (sent?.amount ?? finished?.amount ?? 0) as Cents } : { ok: false, reason: "not-found" };
     }
-  }
-  return { ok: true, goal: toGoalItem(written), contributed };
+    const contributed = contributionOf(stored.current ?? 0, edit.current);
+    const pendingContribution = contributed > 0 ? { submissionKey: contributionKey, amount: contributed, date: today, description: contributionDescription(edit.name) } : null;
+    const written = await SavingsGoal.findOneAndUpdate({ _id, userId: owner(userId) }, { $set: { ...edit, pendingContribution } }, { returnDocument: "after", runValidators: true }).lean<ListedGoal>();
+    if (!written) return { ok: false, reason: "not-found" };
+    await finishContribution(userId, written);
+    return { ok: true, goal: toGoalItem(written), contributed };
+  });
 }
 
 /** Deletes the user's goal (false when it is not theirs); when it was the active one, the first remaining becomes active, or none. */
@@ -149,9 +195,17 @@ export type WithdrawalResult = { ok: true; id: string } | { ok: false; reason: "
  * income, lowers the month's net savings, and lowers the balance. Refused
  * above the current savings balance.
  */
-export async function recordWithdrawal(userId: string, withdrawal: { amount: Cents; date: string; reason: string }): Promise<WithdrawalResult> {
+export async function recordWithdrawal(userId: string, withdrawal: { amount: Cents; date: string; reason: string }, submissionKey: string | null = null): Promise<WithdrawalResult> {
+  return withLedgerLock(userId, () => writeWithdrawal(userId, withdrawal, submissionKey));
+}
+
+/** The withdrawal, holding the user's ledger: its check against the balance and its write see no other write between them. */
+async function writeWithdrawal(userId: string, withdrawal: { amount: Cents; date: string; reason: string }, submissionKey: string | null): Promise<WithdrawalResult> {
+  const [sent] = submissionKey ? await submittedTransactions(userId, submissionKey, 1) : [];
+  if (sent) return { ok: true, id: String(sent._id) };
   if (!withdrawalFits(withdrawal.amount, await getSavingsBalance(userId))) return { ok: false, reason: "above-balance" };
   const result = await applyLedgerBatch(userId, {
+    submissionKey: submissionKey ?? undefined,
     added: [
       {
         type: "income",

@@ -18,9 +18,10 @@ import {
   type LedgerFields,
   type LedgerIssue,
 } from "./ledger";
-import { debtBalanceChanges, paidPerDebt } from "./debt-balances";
-import { moveDebtBalances } from "./debt-balances.server";
-import { listMonthSummaries, rebuildMonthSummaries, updateMonthSummaries } from "./month-summary.server";
+import { submittedId } from "~/utils/submission.server";
+import { withLedgerLock } from "./ledger-journal.server";
+import { recountMonthSummaries } from "./month-recount.server";
+import { updateMonthSummaries } from "./month-summary.server";
 
 /**
  * What became of one id a batch deleted or restored: `done` when this batch
@@ -37,6 +38,8 @@ export type BankWrites = { inserted: TransactionRecord[]; changed: number; remov
 export type LedgerResult =
   | {
       ok: true;
+      /** The batch's submission was written before (the same form sent again): nothing was written now, `added` is what the first wrote. */
+      replayed: boolean;
       added: TransactionRecord[];
       updated: TransactionRecord[];
       deleted: LedgerIdOutcome[];
@@ -110,14 +113,39 @@ async function ensureIncomeCategories(userId: string, written: LedgerFields[]) {
   }
 }
 
+/** The ids of a batch's new transactions: derived from its submission key when it has one, else new. */
+function newIds(owner: Types.ObjectId, count: number, submissionKey: string | undefined) {
+  return Array.from({ length: count }, (_, index) => new Types.ObjectId(submissionKey ? submittedId(owner.toString(), submissionKey, "transaction", index) : undefined));
+}
+
+/** Those of `transactions` with an id of `ids`, in the order of `ids`. */
+function inIdOrder(ids: Types.ObjectId[], transactions: TransactionRecord[]) {
+  const byId = new Map(transactions.map((transaction) => [String(transaction._id), transaction]));
+  return ids.flatMap((id) => byId.get(String(id)) ?? []);
+}
+
+/** The transactions of `ids` already stored (a submission sent before), in the order of `ids`. */
+async function storedWithIds(owner: Types.ObjectId, ids: Types.ObjectId[]) {
+  return inIdOrder(ids, await Transaction.find({ userId: owner, _id: mongoose.trusted({ $in: ids }) }).lean());
+}
+
+/** The transactions a batch with `submissionKey` and `count` new ones stored (all of them when it was written before). */
+export function submittedTransactions(userId: string, submissionKey: string, count: number) {
+  const owner = new Types.ObjectId(userId);
+  return storedWithIds(owner, newIds(owner, count, submissionKey));
+}
+
 /**
  * Inserts the batch's new transactions, all or none: when the insert stops
  * part-way, what it wrote is removed again before the error is passed on.
+ * Those of `ids` already stored are not inserted again.
  */
-async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], writes: LedgerWrites) {
-  if (entries.length === 0) return [];
-  const documents = entries.map((entry) => ({
-    _id: new Types.ObjectId(),
+async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], ids: Types.ObjectId[], writes: LedgerWrites, stored: TransactionRecord[] = []) {
+  const storedIds = new Set(stored.map((transaction) => String(transaction._id)));
+  const fresh = entries.flatMap((entry, index) => (storedIds.has(String(ids[index])) ? [] : [{ entry, _id: ids[index] }]));
+  if (fresh.length === 0) return [];
+  const documents = fresh.map(({ entry, _id }) => ({
+    _id,
     userId: owner,
     ...storedFields(fieldsOfEntry(entry)),
     deleted: false,
@@ -254,7 +282,7 @@ async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], 
     writes.changes.push({ before, after: { ...before, ...set } });
     changed += 1;
   }
-  const inserted = await insertEntries(owner, fresh, writes);
+  const inserted = await insertEntries(owner, fresh, newIds(owner, fresh.length, undefined), writes);
   return { inserted, changed, removed: 0 };
 }
 
@@ -284,22 +312,18 @@ async function detachBankAccounts(owner: Types.ObjectId, bankAccountIds: string[
 /**
  * The one place where what is kept from the transactions follows their
  * writes, from the documents as they were before and after each write: the
- * month summaries and the debts' balances. When every transaction was
- * deleted at once, the payments the summaries still count go back to their
- * debts first, and the summaries are rebuilt (nothing live, all counted as deleted).
+ * month summaries. When every transaction was deleted at once, they are
+ * counted again (nothing live, all counted as deleted). A crash before this
+ * ends leaves the user's journal open, and the summaries are recounted.
  */
 async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
-  const before = writes.changes.flatMap((change) => (change.before ? [change.before] : []));
-  const after = writes.changes.flatMap((change) => (change.after ? [change.after] : []));
   if (writes.cleared) {
-    await moveDebtBalances(userId, paidPerDebt(await listMonthSummaries(userId)));
-    // Read after every write of the batch, the rebuild already holds the writes that followed the deletion.
-    await rebuildMonthSummaries(userId);
-  } else {
-    await updateMonthSummaries(userId, before, -1);
-    await updateMonthSummaries(userId, after, 1);
+    // Read after every write of the batch, the recount already holds the writes that followed the deletion.
+    await recountMonthSummaries(userId);
+    return;
   }
-  await moveDebtBalances(userId, debtBalanceChanges(before, after));
+  await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.before ? [change.before] : [])), -1);
+  await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.after ? [change.after] : [])), 1);
 }
 
 /**
@@ -315,8 +339,17 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
  *
  * Deleting or restoring an id that is not the user's is no error: its
  * outcome says so. Income categories the transactions book are created.
+ *
+ * The whole batch holds the user's ledger (withLedgerLock): one batch of a
+ * user at a time, and one cut off by a crash is recounted by the next. A
+ * batch whose `submissionKey` was written before writes nothing and answers
+ * with what the first wrote (`replayed`).
  */
-export async function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
+export function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
+  return withLedgerLock(userId, () => writeBatch(userId, batch));
+}
+
+async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
   const owner = new Types.ObjectId(userId);
   const entries = batch.added ?? [];
   const bankEntries = batch.bankUpserts ?? [];
@@ -324,10 +357,15 @@ export async function applyLedgerBatch(userId: string, batch: LedgerBatch): Prom
   const edits = await planEdits(owner, batch.updated ?? [], issues);
   if (issues.length > 0) return { ok: false, issues };
 
+  const ids = newIds(owner, entries.length, batch.submissionKey);
+  const submitted = batch.submissionKey ? await storedWithIds(owner, ids) : [];
+  if (entries.length > 0 && submitted.length === entries.length) {
+    return { ok: true, replayed: true, added: submitted, updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 } };
+  }
   await ensureIncomeCategories(userId, [...entries.map(fieldsOfEntry), ...edits.map((edit) => edit.fields)]);
   const writes: LedgerWrites = { cleared: false, changes: [] };
   try {
-    const added = await insertEntries(owner, entries, writes);
+    const added = inIdOrder(ids, [...submitted, ...(await insertEntries(owner, entries, ids, writes, submitted))]);
     const updated = await writeEdits(owner, edits, writes);
     const deleted = batch.deleted === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, batch.deleted ?? [], true, writes);
     const restored = await setDeleted(owner, batch.restored ?? [], false, writes);
@@ -335,7 +373,7 @@ export async function applyLedgerBatch(userId: string, batch: LedgerBatch): Prom
     const bank = await upsertBankEntries(owner, bankEntries, writes);
     bank.removed = await removeBankTransactions(owner, batch.bankRemovals ?? [], writes);
     await detachBankAccounts(owner, batch.detachedBankAccounts ?? []);
-    return { ok: true, added, updated, deleted, restored, undone, bank };
+    return { ok: true, replayed: false, added, updated, deleted, restored, undone, bank };
   } finally {
     await keepAggregatesInStep(userId, writes);
   }

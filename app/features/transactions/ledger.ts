@@ -45,9 +45,12 @@ export type LedgerEdit = { id: string } & Partial<LedgerFields>;
  * wrote, except those edited since. A linked bank's sync hands `bankUpserts`
  * (written once per bank transaction id, however often they come) and
  * `bankRemovals` (bank transaction ids the bank dropped); disconnecting hands
- * `detachedBankAccounts`, whose transactions stay as they are.
+ * `detachedBankAccounts`, whose transactions stay as they are. A batch from
+ * a form names the form's `submissionKey`: its new transactions get ids
+ * derived from it, so the same form sent again adds nothing.
  */
 export type LedgerBatch = {
+  submissionKey?: string;
   added?: LedgerEntry[];
   updated?: LedgerEdit[];
   deleted?: string[] | "all";

@@ -1,8 +1,8 @@
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { summaryFields, summaryIncrements } from "./month-summary";
+import { summaryFields, summaryIncrements, SUMMARY_VERSION } from "./month-summary";
 import { applyLedgerBatch } from "./ledger.server";
-import { getMonthTotals, listMonthSummaries, SUMMARY_VERSION, updateMonthSummaries } from "./month-summary.server";
+import { getMonthTotals, listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
 import { MonthSummary, monthSummaryId, User } from "../../../models";
 import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";

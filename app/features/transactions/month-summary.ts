@@ -1,6 +1,9 @@
 import type { MonthSummaryRecord } from "../../../models";
 import { isSplitCategory, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 
+/** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`). */
+export const SUMMARY_VERSION = 2;
+
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
   type: "income" | "expense";

@@ -78,10 +78,14 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Le
   return { ...fields, description, allocations: [{ categoryId: input.category, amount: input.amount }] };
 }
 
-/** Adds a transaction: from the form, or from a bank with its `source` and `bankName`. */
-export async function createTransaction(userId: string, input: TransactionInput, origin: { source?: LedgerSource; bankName?: string | null } = {}) {
+/**
+ * Adds a transaction: from the form (with its submission key, so the same
+ * form sent again adds nothing and answers with the first one), or from a
+ * bank with its `source` and `bankName`.
+ */
+export async function createTransaction(userId: string, input: TransactionInput, origin: { source?: LedgerSource; bankName?: string | null; submissionKey?: string | null } = {}) {
   const entry = { ...(await ledgerFields(userId, input)), source: origin.source ?? "manual", bankName: origin.bankName ?? null };
-  const result = await applyLedgerBatch(userId, { added: [entry] });
+  const result = await applyLedgerBatch(userId, { submissionKey: origin.submissionKey ?? undefined, added: [entry] });
   if (!result.ok) throw new LedgerRefusedError(result.issues);
   return toItem(result.added[0]);
 }

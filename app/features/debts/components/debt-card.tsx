@@ -6,6 +6,7 @@ import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
 import { payoffDate, payoffMonths, percentPaid } from "../payoff";
 import { monthLabel } from "~/lib/month";
+import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 const PRIORITY_CLASSES = { high: "bg-red-100 text-red-700", medium: "bg-yellow-100 text-yellow-800", low: "bg-green-100 text-green-700" } as const;
 
@@ -27,7 +28,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-export type PayPanelState = { amount: string; date: string; errors: Record<string, string[] | null | undefined> };
+export type PayPanelState = { amount: string; date: string; errors: Record<string, string[] | null | undefined>; submissionKey: string };
 
 /** One debt on the tracker: figures, payoff, progress, and its Pay and Payment History panels when open. */
 export function DebtCard({
@@ -100,6 +101,7 @@ export function DebtCard({
         <Form ref={payForm} method="post" action={DEBT_ACTION} preventScrollReset aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" noValidate>
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="debtId" value={debt.id} />
+          <SubmissionKeyField value={pay.submissionKey} />
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor={`pay-${debt.id}-amount`} className="block text-sm font-medium text-slate-700">

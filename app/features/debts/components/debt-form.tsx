@@ -4,6 +4,7 @@ import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting 
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
+import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 export type DebtFormValues = Record<"name" | "type" | "totalAmount" | "currentBalance" | "interestRate" | "minimumPayment" | "dueDate" | "priority" | "description", string>;
 
@@ -56,9 +57,12 @@ export function DebtForm({
   title,
   submitLabel,
   cancelTo,
+  submissionKey,
 }: {
   intent: "add" | "update";
   debtId?: string;
+  /** A new debt's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
+  submissionKey?: string;
   values: DebtFormValues;
   result?: SubmissionResult<string[]>;
   title: string;
@@ -84,6 +88,7 @@ export function DebtForm({
       </h2>
       <input type="hidden" name="intent" value={intent} />
       {debtId ? <input type="hidden" name="debtId" value={debtId} /> : null}
+      {submissionKey ? <SubmissionKeyField value={submissionKey} /> : null}
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-2">
         <LabelledField id={`${prefix}-name`} label="Debt Name" errors={errors.name}>

@@ -12,6 +12,7 @@ import { importPreviewPath } from "../paths";
 import type { Question, SignRule } from "../reading";
 import { CHOICE_FIELDS, columnField, NO_COLUMN } from "../choices";
 import { COLUMN_ROLES, DATE_ORDERS, FORMAT_LABELS, type ColumnRole, type DateOrder, type DecimalMark } from "../source";
+import { SUBMISSION_KEY_FIELD } from "~/utils/submission";
 
 const plural = IMPORT_MESSAGES.plural;
 
@@ -475,7 +476,7 @@ function RawTable({ preview }: { preview: ImportPreview }) {
  * preview" reloads the page with them (with JavaScript, any change does),
  * and Import posts the same fields with the fingerprint of the preview shown.
  */
-export function ImportPreviewForm({ preview, currency, notice }: { preview: ImportPreview; currency: string; notice: string | null }) {
+export function ImportPreviewForm({ preview, currency, notice, submissionKey }: { preview: ImportPreview; currency: string; notice: string | null; submissionKey: string }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const path = importPreviewPath(preview.draftId);
@@ -534,9 +535,12 @@ export function ImportPreviewForm({ preview, currency, notice }: { preview: Impo
         </>
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        {/* The key rides on the Import button alone, so the preview's GET never carries it into the address. */}
         <SubmitButton
           formMethod="post"
           formAction={path}
+          name={SUBMISSION_KEY_FIELD}
+          value={submissionKey}
           pending={importing}
           pendingLabel="Importing..."
           disabled={blocked || preview.newCount === 0 || updating}

@@ -7,6 +7,7 @@ import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
 import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
+import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 /** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
 export type RefusedGoalForm = { intent: "add-goal" | "update-goal"; goalId: string; result: SubmissionResult<string[]> };
@@ -39,8 +40,10 @@ function GoalForm({
   action,
   returnTo,
   cancelTo,
+  submissionKey,
 }: {
   goal: SavingsGoalItem | null;
+  submissionKey: string;
   refused: RefusedGoalForm | null;
   action: string;
   returnTo: string | null;
@@ -69,6 +72,7 @@ function GoalForm({
       <input type="hidden" name="intent" value={intent} />
       {goal ? <input type="hidden" name="goalId" value={goal.id} /> : null}
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <SubmissionKeyField value={submissionKey} />
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-2">
         <LabelledField id={`${prefix}-name`} label="Goal Name" errors={errors.name}>
@@ -169,8 +173,11 @@ export function SavingsGoalsManager({
   basePath = SAVINGS_PATH,
   action = SAVINGS_PATH,
   returnTo = null,
+  submissionKey,
 }: {
   goals: SavingsGoalItem[];
+  /** The page's one-time key: a goal added or raised twice by the same form is written once. */
+  submissionKey: string;
   activeGoalId: string | null;
   currency: string;
   /** What the query opens: the new-goal form, a goal's edit form, or a goal's delete confirmation. */
@@ -197,9 +204,9 @@ export function SavingsGoalsManager({
         ) : null}
       </div>
       {edited ? (
-        <GoalForm key={`edit-${edited.id}`} goal={edited} refused={refused} action={action} returnTo={returnTo} cancelTo={basePath} />
+        <GoalForm key={`edit-${edited.id}`} goal={edited} refused={refused} action={action} returnTo={returnTo} cancelTo={basePath} submissionKey={submissionKey} />
       ) : adding ? (
-        <GoalForm key="new" goal={null} refused={refused} action={action} returnTo={returnTo} cancelTo={goals.length === 0 ? null : basePath} />
+        <GoalForm key="new" goal={null} refused={refused} action={action} returnTo={returnTo} cancelTo={goals.length === 0 ? null : basePath} submissionKey={submissionKey} />
       ) : null}
       {goals.length === 0 ? (
         <p className="text-slate-600">{SAVINGS_MESSAGES.noGoals}</p>

@@ -6,6 +6,7 @@ import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { REASON_MAX_LENGTH, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
 import { primaryButtonClass, withQuery } from "./savings-goals-manager";
+import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 const cellClass = "px-3 py-2 text-sm";
 const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
@@ -48,7 +49,7 @@ function typedValue(result: SubmissionResult<string[]> | undefined, name: string
   return typeof typed === "string" ? typed : fallback;
 }
 
-function WithdrawalForm({ today, result }: { today: string; result?: SubmissionResult<string[]> }) {
+function WithdrawalForm({ today, result, submissionKey }: { today: string; result?: SubmissionResult<string[]>; submissionKey: string }) {
   const pending = useIsSubmitting({ intent: "add-withdrawal" });
   const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const errors = result?.error ?? {};
@@ -63,6 +64,7 @@ function WithdrawalForm({ today, result }: { today: string; result?: SubmissionR
   return (
     <Form ref={formRef} method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="withdrawal-form" aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <input type="hidden" name="intent" value="add-withdrawal" />
+      <SubmissionKeyField value={submissionKey} />
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-3">
         <LabelledField id="withdrawal-amount" label="Amount" errors={errors.amount}>
@@ -87,12 +89,15 @@ export function SavingsWithdrawals({
   today,
   open,
   result,
+  submissionKey,
 }: {
   withdrawals: SavingsEntry[];
   currency: string;
   today: string;
   open: boolean;
   result?: SubmissionResult<string[]>;
+  /** The page's one-time key: the same withdrawal sent twice is recorded once. */
+  submissionKey: string;
 }) {
   return (
     <section aria-labelledby="withdrawals-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -110,7 +115,7 @@ export function SavingsWithdrawals({
           </Link>
         )}
       </div>
-      {open ? <WithdrawalForm today={today} result={result} /> : null}
+      {open ? <WithdrawalForm today={today} result={result} submissionKey={submissionKey} /> : null}
       {withdrawals.length === 0 ? (
         <p className="text-slate-600">{SAVINGS_MESSAGES.noWithdrawals}</p>
       ) : (

@@ -7,6 +7,7 @@ import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, type
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { useReturnFocusState } from "~/components/ui/return-focus";
+import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 const loadTransactionSchema = () => import("~/features/transactions/schema");
 
@@ -204,6 +205,7 @@ export function TransactionForm({
   categories,
   defaults,
   redirectTo,
+  submissionKey,
   submitLabel,
   pendingLabel,
 }: {
@@ -213,6 +215,8 @@ export function TransactionForm({
   categories: CategoryChoice[];
   defaults: TransactionFormDefaults;
   redirectTo: string;
+  /** A new transaction's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
+  submissionKey?: string;
   submitLabel: string;
   pendingLabel: string;
 }) {
@@ -246,6 +250,7 @@ export function TransactionForm({
   return (
     <Form method="post" action={action} className="transaction-form space-y-4" {...getFormProps(form)} {...validation.triggers}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {submissionKey ? <SubmissionKeyField value={submissionKey} /> : null}
       <FormErrorBox id={form.errorId} errors={form.errors} />
 
       <fieldset>

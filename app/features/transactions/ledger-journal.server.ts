@@ -1,0 +1,190 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import mongoose from "mongoose";
+import { LedgerJournal, type LedgerJournalRecord } from "../../../models";
+import { recountMonthSummaries, type RecountedMonth } from "./month-recount.server";
+
+/** How long a batch's hold on a user's ledger lasts unless renewed; another process waits this long before it may take over. */
+const LEASE_MS = 15_000;
+const RENEW_EVERY_MS = 5_000;
+/** How long a batch waits for the one before it (of the same user) before it gives up. */
+export const LEDGER_WAIT_MS = 30_000;
+const POLL_MS = 50;
+
+/** This app process, as the journal names the holder of a batch: host, process id and a random part (a restart is another instance). */
+const INSTANCE = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/** The batches this process is running: a journal naming this instance and another batch was cut off. */
+const running = new Set<string>();
+/** The users whose ledger the current async context holds, so work under the hold can call the ledger again. */
+const held = new AsyncLocalStorage<ReadonlySet<string>>();
+/** Each user's batches in this process, one after another. */
+const queues = new Map<string, Promise<void>>();
+/** Settlements under way, by user: reads that find a cut-off batch at the same time share one recount. */
+const settling = new Map<string, Promise<void>>();
+
+export class LedgerBusyError extends Error {
+  constructor(userId: string) {
+    super(`the ledger of user ${userId} stayed busy for ${LEDGER_WAIT_MS / 1000} s`);
+    this.name = "LedgerBusyError";
+  }
+}
+
+type OpenBatch = Pick<LedgerJournalRecord, "batchId" | "holder" | "leaseUntil">;
+
+/** Whether the process named `holder` ran on this machine and is gone (so its batch need not wait for its lease). */
+function diedOnThisMachine(holder: string) {
+  const [host, pid] = holder.split(":");
+  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Whether the batch a journal names was cut off: this process runs it no
+ * longer (its write or the database failed part-way), or the process that
+ * ran it died (its lease ran out, or it ran here and is gone).
+ */
+export function isCutOff(journal: OpenBatch, now = Date.now()) {
+  if (!journal.batchId) return false;
+  if (journal.holder === INSTANCE) return !running.has(journal.batchId);
+  if (journal.holder && diedOnThisMachine(journal.holder)) return true;
+  return !journal.leaseUntil || journal.leaseUntil.getTime() <= now;
+}
+
+/** What a cut-off batch may have left half done: the month summaries, recounted from the transactions. */
+async function recover(userId: string, cutOff: OpenBatch): Promise<RecountedMonth[]> {
+  const changed = await recountMonthSummaries(userId);
+  console.error(`ledger: batch ${cutOff.batchId} of user ${userId} was cut off; month summaries recounted, ${changed.length} month(s) corrected${changed.length ? `: ${changed.map((month) => month.monthKey).join(", ")}` : ""}.`);
+  return changed;
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Records in the user's journal that `batchId` holds their ledger, before
+ * its first write. A batch cut off before it is taken over and its derived
+ * state recounted first; a live one of another process is waited for.
+ */
+async function openBatch(userId: string, batchId: string) {
+  const deadline = Date.now() + LEDGER_WAIT_MS;
+  for (;;) {
+    const hold = { batchId, holder: INSTANCE, leaseUntil: new Date(Date.now() + LEASE_MS) };
+    const claimed = await LedgerJournal.updateOne({ _id: userId, batchId: null }, { $set: hold });
+    if (claimed.matchedCount === 1) return;
+    const journal = await LedgerJournal.findById(userId).select({ batchId: 1, holder: 1, leaseUntil: 1 }).lean<OpenBatch>();
+    if (!journal) {
+      try {
+        await LedgerJournal.create({ _id: userId, userId, ...hold });
+        return;
+      } catch (error) {
+        if ((error as { code?: number }).code !== 11000) throw error;
+        continue;
+      }
+    }
+    if (isCutOff(journal)) {
+      const takenOver = await LedgerJournal.updateOne({ _id: userId, batchId: journal.batchId }, { $set: hold });
+      if (takenOver.matchedCount === 1) {
+        await recover(userId, journal);
+        return;
+      }
+      continue;
+    }
+    if (Date.now() > deadline) throw new LedgerBusyError(userId);
+    await sleep(POLL_MS);
+  }
+}
+
+/** Clears the journal after the batch's last write: the user's derived state is in step again. */
+async function closeBatch(userId: string, batchId: string) {
+  await LedgerJournal.updateOne({ _id: userId, batchId }, { $set: { batchId: null, holder: null, leaseUntil: null, settledAt: new Date() } });
+}
+
+/** Resolves when the batches before have finished; refuses with LedgerBusyError when they take too long. */
+function turnAfter(before: Promise<void>, userId: string) {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LedgerBusyError(userId)), LEDGER_WAIT_MS);
+    void before.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Runs `task` after the user's batches queued before it in this process; one that gave up waiting never runs, and the next still waits for those before. */
+function inQueue<T>(userId: string, task: () => Promise<T>): Promise<T> {
+  const before = queues.get(userId) ?? Promise.resolve();
+  const result = turnAfter(before, userId).then(task);
+  const turn = Promise.allSettled([before, result]).then(() => undefined);
+  queues.set(userId, turn);
+  void turn.then(() => {
+    if (queues.get(userId) === turn) queues.delete(userId);
+  });
+  return result;
+}
+
+/**
+ * Runs `work` holding the user's ledger: recorded in their journal before
+ * and cleared after, so no other batch of theirs runs meanwhile (in this
+ * process or another) and a batch cut off by a crash, at whatever write, is
+ * found and recounted by whoever touches the ledger next. When `work` fails
+ * the journal stays open on purpose: whatever it wrote is recounted. Work
+ * that already holds the user's ledger runs at once.
+ */
+export async function withLedgerLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const holding = held.getStore();
+  if (holding?.has(userId)) return work();
+  return inQueue(userId, async () => {
+    const batchId = randomUUID();
+    running.add(batchId);
+    const renew = setInterval(() => {
+      LedgerJournal.updateOne({ _id: userId, batchId }, { $set: { leaseUntil: new Date(Date.now() + LEASE_MS) } }).catch(() => undefined);
+    }, RENEW_EVERY_MS);
+    renew.unref();
+    try {
+      await openBatch(userId, batchId);
+      const result = await held.run(new Set([...(holding ?? []), userId]), work);
+      await closeBatch(userId, batchId);
+      return result;
+    } finally {
+      clearInterval(renew);
+      running.delete(batchId);
+    }
+  });
+}
+
+/**
+ * Before a read of the user's derived state: when their journal names a
+ * batch that was cut off, takes the ledger, which recounts it. A batch still
+ * running is not waited for.
+ */
+export async function settleLedger(userId: string) {
+  if (held.getStore()?.has(userId)) return;
+  const pending = settling.get(userId);
+  if (pending) return pending;
+  const settlement = (async () => {
+    const journal = await LedgerJournal.findById(userId).select({ batchId: 1, holder: 1, leaseUntil: 1 }).lean<OpenBatch>();
+    if (journal && isCutOff(journal)) await withLedgerLock(userId, async () => undefined);
+  })().finally(() => settling.delete(userId));
+  settling.set(userId, settlement);
+  return settlement;
+}
+
+/** The users whose ledger a batch finished writing since `since` (for the verification job). */
+export async function usersWrittenSince(since: Date) {
+  const journals = await LedgerJournal.find({ settledAt: mongoose.trusted({ $gte: since }) }).select({ _id: 1 }).lean<Array<{ _id: string }>>();
+  return journals.map((journal) => journal._id);
+}
+
+/** The users whose journal names a batch that was cut off (recovered by `withLedgerLock` or `settleLedger`). */
+export async function usersWithCutOffBatches(now = Date.now()) {
+  const journals = await LedgerJournal.find({ batchId: mongoose.trusted({ $ne: null }) }).select({ _id: 1, batchId: 1, holder: 1, leaseUntil: 1 }).lean<Array<OpenBatch & { _id: string }>>();
+  return journals.filter((journal) => isCutOff(journal, now)).map((journal) => journal._id);
+}

@@ -1,0 +1,68 @@
+import mongoose, { Types } from "mongoose";
+import { MonthSummary, monthSummaryId, Transaction, type TransactionRecord } from "../../../models";
+import { summaryFields, summaryIncrements, SUMMARY_VERSION } from "./month-summary";
+
+const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, allocations: 1, deleted: 1 } as const;
+const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, categories: 1, version: 1 } as const;
+
+type SummaryFields = ReturnType<typeof summaryFields>;
+type StoredSummary = { _id: string; monthKey: string; version?: number | null } & Partial<SummaryFields>;
+
+/** One month whose stored summary differed from the recount: what was stored (null: none) and what was counted (null: nothing). */
+export type RecountedMonth = { monthKey: string; stored: SummaryFields | null; counted: SummaryFields | null };
+
+/** A summary's totals with the zero totals a `$inc` back to nothing leaves out, so two equal summaries compare equal. */
+function comparable(fields: Partial<SummaryFields>): SummaryFields {
+  const categories: SummaryFields["categories"] = {};
+  for (const [categoryId, totals] of Object.entries(fields.categories ?? {})) {
+    const kept = Object.fromEntries(Object.entries(totals ?? {}).filter(([, value]) => value !== 0));
+    if (Object.keys(kept).length > 0) categories[categoryId] = kept;
+  }
+  return {
+    income: fields.income ?? 0,
+    expense: fields.expense ?? 0,
+    count: fields.count ?? 0,
+    uncategorizedCount: fields.uncategorizedCount ?? 0,
+    deletedCount: fields.deletedCount ?? 0,
+    categories,
+  };
+}
+
+function sameTotals(a: SummaryFields, b: SummaryFields) {
+  const sorted = (fields: SummaryFields) =>
+    JSON.stringify({ ...fields, categories: Object.fromEntries(Object.entries(fields.categories).sort(([x], [y]) => x.localeCompare(y)).map(([id, totals]) => [id, Object.fromEntries(Object.entries(totals).sort())])) });
+  return sorted(a) === sorted(b);
+}
+
+/**
+ * Counts the user's month summaries afresh from their transactions (live and
+ * deleted) and writes the months whose stored summary differs (or is of an
+ * older layout): each replaced whole, so a recount repeated writes the same
+ * documents. Months with nothing left are removed. Resolves to the months it
+ * changed. The caller holds the user's ledger, so no batch writes meanwhile.
+ */
+export async function recountMonthSummaries(userId: string): Promise<RecountedMonth[]> {
+  const userObjectId = new Types.ObjectId(userId);
+  const transactions = await Transaction.find({ userId: userObjectId })
+    .select(SUMMARISED_FIELDS)
+    .lean<Array<Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "allocations" | "deleted">>>();
+  const counted = new Map([...summaryIncrements(transactions, 1)].map(([monthKey, increments]) => [monthKey, summaryFields(increments)]));
+  const stored = await MonthSummary.find({ userId: userObjectId }).select(STORED_FIELDS).lean<StoredSummary[]>();
+  const storedByMonth = new Map(stored.map((summary) => [summary.monthKey, summary]));
+  const changed: RecountedMonth[] = [];
+
+  for (const [monthKey, fields] of counted) {
+    const current = storedByMonth.get(monthKey);
+    const totals = comparable(fields);
+    if (current && current.version === SUMMARY_VERSION && sameTotals(comparable(current), totals)) continue;
+    const _id = monthSummaryId(userId, monthKey);
+    await MonthSummary.replaceOne({ _id }, { _id, userId: userObjectId, monthKey, version: SUMMARY_VERSION, ...fields }, { upsert: true });
+    changed.push({ monthKey, stored: current ? comparable(current) : null, counted: totals });
+  }
+  const emptied = stored.filter((summary) => !counted.has(summary.monthKey));
+  if (emptied.length > 0) {
+    await MonthSummary.deleteMany({ userId: userObjectId, _id: mongoose.trusted({ $in: emptied.map((summary) => summary._id) }) });
+    changed.push(...emptied.filter((summary) => !sameTotals(comparable(summary), comparable({}))).map((summary) => ({ monthKey: summary.monthKey, stored: comparable(summary), counted: null })));
+  }
+  return changed.sort((a, b) => a.monthKey.localeCompare(b.monthKey));
+}
