@@ -6,6 +6,7 @@ import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cl
 import { CLEANUP_IMPORTS, CLEANUP_IMPORTS_INTERVAL, cleanupImports } from "./cleanup-imports";
 import { NET_WORTH_SNAPSHOTS, NET_WORTH_SNAPSHOTS_INTERVAL, recordNetWorthSnapshots } from "./net-worth-snapshots";
 import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } from "./reconcile-subscriptions";
+import { VERIFY_LEDGERS, VERIFY_LEDGERS_INTERVAL, verifyLedgers } from "./verify-ledgers";
 
 let agenda: Agenda | undefined;
 /** A process that runs no jobs (RUN_JOBS=false) still queues them, for the worker to run. */
@@ -37,6 +38,9 @@ export async function startJobs() {
   agenda.define(NET_WORTH_SNAPSHOTS, async () => {
     await recordNetWorthSnapshots();
   });
+  agenda.define(VERIFY_LEDGERS, async () => {
+    await verifyLedgers();
+  });
   agenda.define<BankSyncJobData>(
     BANK_SYNC,
     async (job) => {
@@ -53,6 +57,7 @@ export async function startJobs() {
   await agenda.every(CLEANUP_IMPORTS_INTERVAL, CLEANUP_IMPORTS);
   await agenda.every(RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS);
   await agenda.every(NET_WORTH_SNAPSHOTS_INTERVAL, NET_WORTH_SNAPSHOTS);
+  await agenda.every(VERIFY_LEDGERS_INTERVAL, VERIFY_LEDGERS);
   await agenda.every(BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_NIGHTLY);
   return agenda;
 }

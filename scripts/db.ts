@@ -2,28 +2,13 @@
 // npm run db:restore -- FILE   replaces the database's contents with a backup (stop npm start first).
 // The database is MONGODB_URI when set, else the one a running `npm start` of this checkout uses, else this
 // checkout's embedded database, started for the occasion.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { format } from "date-fns";
-import mongoose from "mongoose";
 import { restoreBackup, writeBackup } from "~/features/backup/backup.server";
-import { chosenBackend, RUNNING_DATABASE_FILE, startCheckoutDatabase } from "./embedded-db.mjs";
+import { openScriptDatabase } from "./script-database";
 
-const root = path.resolve(import.meta.dirname, "..");
-process.chdir(root);
-if (existsSync(".env")) process.loadEnvFile(".env");
 const [command, file] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
-
-function runningDatabase(): string | null {
-  if (!existsSync(RUNNING_DATABASE_FILE)) return null;
-  const { uri, pid } = JSON.parse(readFileSync(RUNNING_DATABASE_FILE, "utf8")) as { uri: string; pid: number };
-  try {
-    process.kill(pid, 0);
-    return uri;
-  } catch {
-    return null;
-  }
-}
 
 function fail(message: string): never {
   console.error(message);
@@ -34,13 +19,8 @@ if (command !== "backup" && command !== "restore") fail("Usage: npm run db:backu
 if (command === "restore" && !file) fail("Name the backup to restore: npm run db:restore -- .data/backups/<file>.jsonl.gz");
 if (command === "restore" && !existsSync(file)) fail(`There is no file ${file}.`);
 
-const running = process.env.MONGODB_URI ? null : runningDatabase();
-if (command === "restore" && running) fail("Ledgerly is running on this database: stop npm start, then restore.");
-const database = process.env.MONGODB_URI || running ? null : await startCheckoutDatabase(chosenBackend(process.argv, process.env), process.env);
-const uri = process.env.MONGODB_URI ?? running ?? database!.uri;
-
+const database = await openScriptDatabase(process.argv, { whenRunning: command === "restore" ? "Ledgerly is running on this database: stop npm start, then restore." : undefined });
 try {
-  await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
   if (command === "backup") {
     const target = file ?? path.join(".data", "backups", `ledgerly-${format(new Date(), "yyyyMMdd-HHmmss")}.jsonl.gz`);
     mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
@@ -54,6 +34,5 @@ try {
   console.error(`The ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  await mongoose.disconnect();
-  await database?.stop();
+  await database.close();
 }

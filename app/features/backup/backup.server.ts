@@ -7,7 +7,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import { Readable } from "node:stream";
 import { BSON, type Document } from "mongodb";
 import { allModels, Transaction } from "../../../models";
-import { rebuildMonthSummaries } from "~/features/transactions/month-summary.server";
+import { recountLedger } from "~/features/transactions/ledger-journal.server";
 
 export const BACKUP_FORMAT = "ledgerly-backup";
 export const BACKUP_VERSION = 1;
@@ -107,6 +107,6 @@ export async function restoreBackup(file: string) {
     for (let start = 0; start < list.length; start += RESTORE_BATCH_SIZE) await collection.insertMany(list.slice(start, start + RESTORE_BATCH_SIZE));
   }
   const userIds: unknown[] = await Transaction.distinct("userId");
-  for (const userId of userIds) await rebuildMonthSummaries(String(userId));
+  for (const userId of userIds) await recountLedger(String(userId));
   return { createdAt: header.createdAt, counts: end.counts };
 }

@@ -361,10 +361,18 @@ export async function rollBackUnfinishedImports(now = new Date()) {
   const unfinished = await ImportBatch.find({ status: "writing", createdAt: mongoose.trusted({ $lt: new Date(now.getTime() - UNFINISHED_AFTER_MS) }) })
     .select({ userId: 1 })
     .lean();
+  let rolledBack = 0;
   for (const batch of unfinished) {
-    await applyLedgerBatch(batch.userId.toString(), { undoImport: batch._id.toString() });
-    await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "failed" } });
+    const userId = batch.userId.toString();
+    // Holding the user's ledger, an import still writing has finished: only one still marked writing was cut off.
+    await withLedgerLock(userId, async () => {
+      const current = await ImportBatch.findOne({ _id: batch._id, status: "writing" }).select({ _id: 1 }).lean();
+      if (!current) return;
+      await applyLedgerBatch(userId, { undoImport: batch._id.toString() });
+      await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "failed" } });
+      rolledBack += 1;
+    });
   }
-  return unfinished.length;
+  return rolledBack;
 }
 

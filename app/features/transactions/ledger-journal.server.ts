@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import mongoose from "mongoose";
 import { LedgerJournal, type LedgerJournalRecord } from "../../../models";
-import { recountMonthSummaries, type RecountedMonth } from "./month-recount.server";
+import { recountMonthSummaries } from "./month-recount.server";
+import { describeRecountedMonth, type RecountedMonth } from "./month-summary";
 
 /** How long a batch's hold on a user's ledger lasts unless renewed; another process waits this long before it may take over. */
 const LEASE_MS = 15_000;
@@ -60,7 +61,7 @@ export function isCutOff(journal: OpenBatch, now = Date.now()) {
 /** What a cut-off batch may have left half done: the month summaries, recounted from the transactions. */
 async function recover(userId: string, cutOff: OpenBatch): Promise<RecountedMonth[]> {
   const changed = await recountMonthSummaries(userId);
-  console.error(`ledger: batch ${cutOff.batchId} of user ${userId} was cut off; month summaries recounted, ${changed.length} month(s) corrected${changed.length ? `: ${changed.map((month) => month.monthKey).join(", ")}` : ""}.`);
+  console.error(`ledger: batch ${cutOff.batchId} of user ${userId} was cut off; month summaries recounted, ${changed.length} month(s) corrected${changed.length ? `: ${changed.map(describeRecountedMonth).join("; ")}` : ""}.`);
   return changed;
 }
 
@@ -175,6 +176,11 @@ export async function settleLedger(userId: string) {
   })().finally(() => settling.delete(userId));
   settling.set(userId, settlement);
   return settlement;
+}
+
+/** Recounts the user's month summaries holding their ledger; resolves to the months it corrected (after a restore, a reset, and to verify). */
+export function recountLedger(userId: string) {
+  return withLedgerLock(userId, () => recountMonthSummaries(userId));
 }
 
 /** The users whose ledger a batch finished writing since `since` (for the verification job). */

@@ -1,15 +1,11 @@
 import mongoose, { Types } from "mongoose";
 import { MonthSummary, monthSummaryId, Transaction, type TransactionRecord } from "../../../models";
-import { summaryFields, summaryIncrements, SUMMARY_VERSION } from "./month-summary";
+import { summaryFields, summaryIncrements, SUMMARY_VERSION, type RecountedMonth, type SummaryFields } from "./month-summary";
 
 const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, allocations: 1, deleted: 1 } as const;
 const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, categories: 1, version: 1 } as const;
 
-type SummaryFields = ReturnType<typeof summaryFields>;
 type StoredSummary = { _id: string; monthKey: string; version?: number | null } & Partial<SummaryFields>;
-
-/** One month whose stored summary differed from the recount: what was stored (null: none) and what was counted (null: nothing). */
-export type RecountedMonth = { monthKey: string; stored: SummaryFields | null; counted: SummaryFields | null };
 
 /** A summary's totals with the zero totals a `$inc` back to nothing leaves out, so two equal summaries compare equal. */
 function comparable(fields: Partial<SummaryFields>): SummaryFields {
@@ -65,4 +61,10 @@ export async function recountMonthSummaries(userId: string): Promise<RecountedMo
     changed.push(...emptied.filter((summary) => !sameTotals(comparable(summary), comparable({}))).map((summary) => ({ monthKey: summary.monthKey, stored: comparable(summary), counted: null })));
   }
   return changed.sort((a, b) => a.monthKey.localeCompare(b.monthKey));
+}
+
+/** Every user with transactions or month summaries (whom a full verification recounts). */
+export async function usersWithLedgers() {
+  const [withTransactions, withSummaries] = await Promise.all([Transaction.distinct("userId"), MonthSummary.distinct("userId")]);
+  return [...new Set([...withTransactions, ...withSummaries].map(String))];
 }

@@ -1,7 +1,6 @@
 import { Types } from "mongoose";
 import { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "../../../models";
-import { settleLedger, withLedgerLock } from "./ledger-journal.server";
-import { recountMonthSummaries } from "./month-recount.server";
+import { recountLedger, settleLedger } from "./ledger-journal.server";
 import { summaryIncrements, SUMMARY_VERSION, toMonthTotals, type SummarisedTransaction } from "./month-summary";
 
 /**
@@ -44,15 +43,6 @@ export async function listMonthSummaries(userId: string) {
   await settleLedger(userId);
   const summaries = await readMonthSummaries(userId);
   if (summaries.every((summary) => summary.version === SUMMARY_VERSION)) return summaries;
-  await rebuildMonthSummaries(userId);
+  await recountLedger(userId);
   return readMonthSummaries(userId);
-}
-
-/**
- * Computes the user's month summaries afresh from their transactions, live
- * and deleted, holding their ledger (after a restore, whose collections were
- * not all read at the same instant, and after Reset Financial Data).
- */
-export function rebuildMonthSummaries(userId: string) {
-  return withLedgerLock(userId, () => recountMonthSummaries(userId));
 }

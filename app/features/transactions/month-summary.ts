@@ -1,5 +1,6 @@
 import type { MonthSummaryRecord } from "../../../models";
 import { isSplitCategory, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
+import { centsToInput, type Cents } from "~/lib/money";
 
 /** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`). */
 export const SUMMARY_VERSION = 2;
@@ -58,6 +59,35 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
     }
   }
   return byMonth;
+}
+
+/** A month's summary fields, as stored and as a recount computes them. */
+export type SummaryFields = ReturnType<typeof summaryFields>;
+
+/** One month whose stored summary differed from the recount: what was stored (null: none) and what was counted (null: nothing). */
+export type RecountedMonth = { monthKey: string; stored: SummaryFields | null; counted: SummaryFields | null };
+
+const COUNT_FIELDS = new Set(["count", "uncategorizedCount", "deletedCount"]);
+
+function flatten(fields: SummaryFields | null) {
+  const flat = new Map<string, number>();
+  if (!fields) return flat;
+  for (const [field, value] of Object.entries(fields)) if (field !== "categories" && typeof value === "number") flat.set(field, value);
+  for (const [categoryId, totals] of Object.entries(fields.categories)) {
+    for (const [total, value] of Object.entries(totals)) flat.set(`${categoryId} ${total}`, value ?? 0);
+  }
+  return flat;
+}
+
+/** What a recount changed in a month, for people: "2026-11: expense 545.00 → 547.50, count 224 → 225". */
+export function describeRecountedMonth({ monthKey, stored, counted }: RecountedMonth) {
+  const before = flatten(stored);
+  const after = flatten(counted);
+  const shown = (field: string, value: number) => (COUNT_FIELDS.has(field) ? String(value) : centsToInput(value as Cents));
+  const changes = [...new Set([...before.keys(), ...after.keys()])]
+    .filter((field) => (before.get(field) ?? 0) !== (after.get(field) ?? 0))
+    .map((field) => `${field} ${shown(field, before.get(field) ?? 0)} → ${shown(field, after.get(field) ?? 0)}`);
+  return `${monthKey}: ${changes.length > 0 ? changes.join(", ") : "rewritten in the current layout"}`;
 }
 
 /** The totals a month's `$inc` paths add up to, as the fields of a summary of that month alone. */
