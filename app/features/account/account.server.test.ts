@@ -100,6 +100,7 @@ describe("account data", () => {
       "importBatches",
       "importMappings",
       "insightResults",
+      "ledgerJournals",
       "monthSummaries",
       "netWorthSnapshots",
       "passwordresettokens",

@@ -22,6 +22,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   passwordresettokens: ({ id }) => ({ userId: id }),
   transactions: ({ id }) => ({ userId: id }),
   monthSummaries: ({ id }) => ({ userId: id }),
+  ledgerJournals: ({ id }) => ({ userId: id }),
   budgets: ({ id }) => ({ userId: id }),
   importDrafts: ({ id }) => ({ userId: id }),
   importBatches: ({ id }) => ({ userId: id }),

@@ -131,9 +131,9 @@ describe("/analytics", () => {
     const many = await collectionsRead();
     expect(few).not.toContain("transactions");
     expect(many).not.toContain("transactions");
-    // The feature's own reads (the session and user reads belong to sign-in): six summaries and seven budgets by _id.
+    // The feature's own reads (the session and user reads belong to sign-in): six summaries and seven budgets by _id, after one look at the ledger's journal.
     const featureReads = (read: string[]) => read.filter((collection) => collection !== "sessions" && collection !== "users").sort();
-    const expected = [...Array(7).fill("budgets"), ...Array(6).fill("monthSummaries")];
+    const expected = [...Array(7).fill("budgets"), "ledgerJournals", ...Array(6).fill("monthSummaries")];
     expect(featureReads(few)).toEqual(expected);
     expect(featureReads(many)).toEqual(expected);
   });
