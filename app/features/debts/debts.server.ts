@@ -188,12 +188,12 @@ export async function payDebt(
     if (!debt) return { ok: false, reason: "not-found" } as const;
     const entry = { type: "expense" as const, amount: payment.amount, category: debtCategoryId(debt.id), date: payment.date, description: MANUAL_PAYMENT_DESCRIPTION, source: "debt" as const };
     // One page renders a Pay form per debt with the same key: each debt's payment is a submission of its own.
-    const paymentKey = submissionKey ? `${submissionKey}:${debt.id}` : undefined;
-    const sentBefore = paymentKey !== undefined && (await submittedTransactions(userId, paymentKey, 1)).length > 0;
+    const submission = submissionKey ? { key: submissionKey, scope: debt.id } : undefined;
+    const sentBefore = submission !== undefined && (await submittedTransactions(userId, submission, 1)).length > 0;
     if (!sentBefore && payment.amount > debt.currentBalance) {
       return { ok: false, reason: "above-balance", message: DEBT_MESSAGES.paymentAboveBalance(formatMoney(Math.max(0, debt.currentBalance) as Cents, payment.currency)) } as const;
     }
-    const result = await applyLedgerBatch(userId, { submissionKey: paymentKey, added: [entry] });
+    const result = await applyLedgerBatch(userId, { submission, added: [entry] });
     if (!result.ok) throw new LedgerRefusedError(result.issues);
     return { ok: true, debt: (await getDebt(userId, debtId)) ?? debt } as const;
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import mongoose, { Types } from "mongoose";
 import { SavingsGoal, Transaction, User, type SavingsGoalRecord, type TransactionRecord } from "../../../models";
 import { getMonthBudget } from "~/features/budgets/budgets.server";
@@ -10,7 +9,7 @@ import { toMonthTotals } from "~/features/transactions/month-summary";
 import type { Cents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { SAVINGS_CATEGORY } from "~/features/categories/categories";
-import { submittedId } from "~/utils/submission.server";
+import { newSubmissionKey, submittedId } from "~/utils/submission.server";
 import {
   contributionDescription,
   contributionOf,
@@ -57,7 +56,7 @@ async function finishContribution(userId: string, goal: Pick<ListedGoal, "_id" |
   const pending = goal.pendingContribution;
   if (!pending) return null;
   const result = await applyLedgerBatch(userId, {
-    submissionKey: pending.submissionKey,
+    submission: { key: pending.submissionKey, scope: String(goal._id) },
     added: [{ type: "expense", amount: pending.amount, category: SAVINGS_CATEGORY, date: pending.date, description: pending.description, source: "savings" }],
   });
   if (!result.ok) throw new LedgerRefusedError(result.issues);
@@ -140,10 +139,10 @@ export async function updateSavingsGoal(userId: string, goalId: string, edit: Sa
   return withLedgerLock(userId, async (): Promise<GoalUpdateResult> => {
     const stored = await SavingsGoal.findOne({ _id, userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal>();
     if (!stored) return { ok: false, reason: "not-found" };
-    // One page renders an edit form per goal with the same key: each goal's contribution is a submission of its own.
-    const contributionKey = submissionKey ? `${submissionKey}:${goalId}` : randomUUID();
+    // One page renders an edit form per goal with the same key: each goal's contribution is a submission of its own (scoped by the goal).
+    const contributionKey = submissionKey ?? newSubmissionKey();
     const finished = await finishContribution(userId, stored);
-    const [sent] = submissionKey ? await submittedTransactions(userId, contributionKey, 1) : [];
+    const [sent] = submissionKey ? await submittedTransactions(userId, { key: submissionKey, scope: goalId }, 1) : [];
     if (sent || finished?.submissionKey === contributionKey) {
       const goal = await SavingsGoal.findOne({ _id, userId: owner(userId) }).select(GOAL_FIELDS).lean<ListedGoal>();
       return goal ? { ok: true, goal: toGoalItem(goal), contributed: (sent?.amount ?? finished?.amount ?? 0) as Cents } : { ok: false, reason: "not-found" };
@@ -201,11 +200,12 @@ export async function recordWithdrawal(userId: string, withdrawal: { amount: Cen
 
 /** The withdrawal, holding the user's ledger: its check against the balance and its write see no other write between them. */
 async function writeWithdrawal(userId: string, withdrawal: { amount: Cents; date: string; reason: string }, submissionKey: string | null): Promise<WithdrawalResult> {
-  const [sent] = submissionKey ? await submittedTransactions(userId, submissionKey, 1) : [];
+  const submission = submissionKey ? { key: submissionKey } : undefined;
+  const [sent] = submission ? await submittedTransactions(userId, submission, 1) : [];
   if (sent) return { ok: true, id: String(sent._id) };
   if (!withdrawalFits(withdrawal.amount, await getSavingsBalance(userId))) return { ok: false, reason: "above-balance" };
   const result = await applyLedgerBatch(userId, {
-    submissionKey: submissionKey ?? undefined,
+    submission,
     added: [
       {
         type: "income",

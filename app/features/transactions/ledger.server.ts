@@ -17,6 +17,7 @@ import {
   type LedgerEntry,
   type LedgerFields,
   type LedgerIssue,
+  type LedgerSubmission,
 } from "./ledger";
 import { submittedId } from "~/utils/submission.server";
 import { withLedgerLock } from "./ledger-journal.server";
@@ -113,9 +114,10 @@ async function ensureIncomeCategories(userId: string, written: LedgerFields[]) {
   }
 }
 
-/** The ids of a batch's new transactions: derived from its submission key when it has one, else new. */
-function newIds(owner: Types.ObjectId, count: number, submissionKey: string | undefined) {
-  return Array.from({ length: count }, (_, index) => new Types.ObjectId(submissionKey ? submittedId(owner.toString(), submissionKey, "transaction", index) : undefined));
+/** The ids of a batch's new transactions: derived from its submission when it has one, else new. */
+function newIds(owner: Types.ObjectId, count: number, submission: LedgerSubmission | undefined) {
+  const purpose = submission?.scope ? `transaction:${submission.scope}` : "transaction";
+  return Array.from({ length: count }, (_, index) => new Types.ObjectId(submission ? submittedId(owner.toString(), submission.key, purpose, index) : undefined));
 }
 
 /** Those of `transactions` with an id of `ids`, in the order of `ids`. */
@@ -129,10 +131,10 @@ async function storedWithIds(owner: Types.ObjectId, ids: Types.ObjectId[]) {
   return inIdOrder(ids, await Transaction.find({ userId: owner, _id: mongoose.trusted({ $in: ids }) }).lean());
 }
 
-/** The transactions a batch with `submissionKey` and `count` new ones stored (all of them when it was written before). */
-export function submittedTransactions(userId: string, submissionKey: string, count: number) {
+/** The transactions a batch of `submission` with `count` new ones stored (all of them when it was written before). */
+export function submittedTransactions(userId: string, submission: LedgerSubmission, count: number) {
   const owner = new Types.ObjectId(userId);
-  return storedWithIds(owner, newIds(owner, count, submissionKey));
+  return storedWithIds(owner, newIds(owner, count, submission));
 }
 
 /**
@@ -342,7 +344,7 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
  *
  * The whole batch holds the user's ledger (withLedgerLock): one batch of a
  * user at a time, and one cut off by a crash is recounted by the next. A
- * batch whose `submissionKey` was written before writes nothing and answers
+ * batch whose `submission` was written before writes nothing and answers
  * with what the first wrote (`replayed`).
  */
 export function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
@@ -357,8 +359,8 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   const edits = await planEdits(owner, batch.updated ?? [], issues);
   if (issues.length > 0) return { ok: false, issues };
 
-  const ids = newIds(owner, entries.length, batch.submissionKey);
-  const submitted = batch.submissionKey ? await storedWithIds(owner, ids) : [];
+  const ids = newIds(owner, entries.length, batch.submission);
+  const submitted = batch.submission ? await storedWithIds(owner, ids) : [];
   if (entries.length > 0 && submitted.length === entries.length) {
     return { ok: true, replayed: true, added: submitted, updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 } };
   }

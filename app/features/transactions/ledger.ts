@@ -40,17 +40,23 @@ export type LedgerEntry = Omit<LedgerFields, "description" | "allocations"> &
 export type LedgerEdit = { id: string } & Partial<LedgerFields>;
 
 /**
+ * A form's one-time key; `scope` tells apart the submissions one key makes
+ * (a page renders one key into a Pay form per debt: the debt is the scope).
+ */
+export type LedgerSubmission = { key: string; scope?: string };
+
+/**
  * What one call hands the ledger; `deleted: "all"` soft-deletes every live
  * transaction of the user; `undoImport` removes the transactions an import
  * wrote, except those edited since. A linked bank's sync hands `bankUpserts`
  * (written once per bank transaction id, however often they come) and
  * `bankRemovals` (bank transaction ids the bank dropped); disconnecting hands
  * `detachedBankAccounts`, whose transactions stay as they are. A batch from
- * a form names the form's `submissionKey`: its new transactions get ids
- * derived from it, so the same form sent again adds nothing.
+ * a form names the form's `submission`: its new transactions get ids derived
+ * from it, so the same form sent again adds nothing.
  */
 export type LedgerBatch = {
-  submissionKey?: string;
+  submission?: LedgerSubmission;
   added?: LedgerEntry[];
   updated?: LedgerEdit[];
   deleted?: string[] | "all";

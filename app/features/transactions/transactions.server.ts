@@ -85,7 +85,7 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Le
  */
 export async function createTransaction(userId: string, input: TransactionInput, origin: { source?: LedgerSource; bankName?: string | null; submissionKey?: string | null } = {}) {
   const entry = { ...(await ledgerFields(userId, input)), source: origin.source ?? "manual", bankName: origin.bankName ?? null };
-  const result = await applyLedgerBatch(userId, { submissionKey: origin.submissionKey ?? undefined, added: [entry] });
+  const result = await applyLedgerBatch(userId, { submission: origin.submissionKey ? { key: origin.submissionKey } : undefined, added: [entry] });
   if (!result.ok) throw new LedgerRefusedError(result.issues);
   return toItem(result.added[0]);
 }
