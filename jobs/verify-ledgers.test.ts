@@ -20,16 +20,18 @@ async function driftedUser(monthKey = "2026-03") {
 }
 
 describe("ledger verification", () => {
-  test("the job repairs the users written recently and leaves the others for the full verification", async () => {
-    const now = new Date();
-    const recent = await driftedUser();
-    const earlier = await driftedUser();
-    await LedgerJournal.updateOne({ _id: earlier }, { $set: { settledAt: new Date(now.getTime() - 60 * 60 * 1000) } });
+  test("the job recounts the months written since its last run, once, and leaves other months to the full verification", async () => {
+    const userId = await driftedUser("2026-03");
+    await createTransactionFor(userId, { amount: 100, date: "2026-01-10" });
+    await MonthSummary.updateOne({ _id: monthSummaryId(userId, "2026-01") }, { $inc: { expense: 7 } });
+    expect(await LedgerJournal.findById(userId).lean()).toMatchObject({ unverifiedMonths: ["2026-03", "2026-01"] });
+    await LedgerJournal.updateOne({ _id: userId }, { $set: { unverifiedMonths: ["2026-03"] } });
 
-    const result = await verifyLedgers(now);
-    expect(result.repaired).toBe(1);
-    expect((await getMonthTotals(recent, "2026-03")).expense).toBe(54750);
-    expect((await getMonthTotals(earlier, "2026-03")).expense).toBe(54500);
+    expect(await verifyLedgers()).toMatchObject({ repaired: 1 });
+    expect((await getMonthTotals(userId, "2026-03")).expense).toBe(54750);
+    expect((await getMonthTotals(userId, "2026-01")).expense).toBe(107);
+    expect(await LedgerJournal.findById(userId).lean()).toMatchObject({ unverifiedMonths: [] });
+    expect(await verifyLedgers()).toMatchObject({ checked: 0, repaired: 0 });
   });
 
   test("the job writes a savings contribution a crash left pending, once", async () => {
@@ -39,7 +41,7 @@ describe("ledger verification", () => {
       { _id: new Types.ObjectId(goal.id) },
       { $set: { current: toCents(80), pendingContribution: { submissionKey: "pending-contribution-key", amount: toCents(80), date: "2026-03-20", description: "Emergency Fund" } } },
     );
-    await LedgerJournal.create({ _id: userId, userId, settledAt: new Date() });
+    await LedgerJournal.create({ _id: userId, userId, unverifiedMonths: ["2026-03"] });
     await verifyLedgers();
     await verifyLedgers();
     expect((await getMonthTotals(userId, "2026-03")).categories.savings?.expense).toBe(toCents(80));

@@ -4,11 +4,13 @@ import { defineModel } from "./define-model";
 /**
  * One user's ledger journal (`_id` the user id): the batch that holds the
  * user's ledger, recorded before its first write and cleared after its last,
- * so a batch cut off by a crash is seen and its derived state recounted.
+ * so a batch cut off by a crash is seen and what it touched recounted.
  * `holder` names the app process (instance) running `batchId`; `leaseUntil`
  * is how long another process must wait before it may take over a batch
- * whose process may have died. `settledAt` is when the last batch finished,
- * so the verification job finds the users written recently.
+ * whose process may have died. `months` are the months whose transactions
+ * the open batch may write, declared before it writes them (`everything`
+ * when it may write any). `unverifiedMonths` gathers the months written
+ * since the verification job last recounted them.
  */
 const ledgerJournalSchema = new Schema(
   {
@@ -17,12 +19,12 @@ const ledgerJournalSchema = new Schema(
     batchId: { type: String, default: null },
     holder: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
-    settledAt: { type: Date, default: null },
+    months: { type: [String], default: [] },
+    everything: { type: Boolean, default: false },
+    unverifiedMonths: { type: [String], default: [] },
   },
   { collection: "ledgerJournals" },
 );
-
-ledgerJournalSchema.index({ settledAt: 1 });
 
 export type LedgerJournalRecord = InferSchemaType<typeof ledgerJournalSchema>;
 

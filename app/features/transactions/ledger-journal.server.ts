@@ -18,8 +18,8 @@ const INSTANCE = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** The batches this process is running: a journal naming this instance and another batch was cut off. */
 const running = new Set<string>();
-/** The users whose ledger the current async context holds, so work under the hold can call the ledger again. */
-const held = new AsyncLocalStorage<ReadonlySet<string>>();
+/** The batch of each user whose ledger the current async context holds, so work under the hold can call the ledger again. */
+const held = new AsyncLocalStorage<ReadonlyMap<string, string>>();
 /** Each user's batches in this process, one after another. */
 const queues = new Map<string, Promise<void>>();
 /** Settlements under way, by user: reads that find a cut-off batch at the same time share one recount. */
@@ -32,7 +32,8 @@ export class LedgerBusyError extends Error {
   }
 }
 
-type OpenBatch = Pick<LedgerJournalRecord, "batchId" | "holder" | "leaseUntil">;
+type OpenBatch = Pick<LedgerJournalRecord, "batchId" | "holder" | "leaseUntil" | "months" | "everything">;
+const OPEN_BATCH_FIELDS = { batchId: 1, holder: 1, leaseUntil: 1, months: 1, everything: 1 } as const;
 
 /** Whether the process named `holder` ran on this machine and is gone (so its batch need not wait for its lease). */
 function diedOnThisMachine(holder: string) {
@@ -58,10 +59,12 @@ export function isCutOff(journal: OpenBatch, now = Date.now()) {
   return !journal.leaseUntil || journal.leaseUntil.getTime() <= now;
 }
 
-/** What a cut-off batch may have left half done: the month summaries, recounted from the transactions. */
+/** What a cut-off batch may have left half done: the summaries of the months it declared (every month when it could not tell), recounted from the transactions. */
 async function recover(userId: string, cutOff: OpenBatch): Promise<RecountedMonth[]> {
-  const changed = await recountMonthSummaries(userId);
-  console.error(`ledger: batch ${cutOff.batchId} of user ${userId} was cut off; month summaries recounted, ${changed.length} month(s) corrected${changed.length ? `: ${changed.map(describeRecountedMonth).join("; ")}` : ""}.`);
+  if (!cutOff.everything && cutOff.months.length === 0) return [];
+  const changed = await recountMonthSummaries(userId, cutOff.everything ? undefined : cutOff.months);
+  const what = cutOff.everything ? "every month" : cutOff.months.join(", ");
+  console.error(`ledger: batch ${cutOff.batchId} of user ${userId} was cut off; recounted ${what}, ${changed.length} month(s) corrected${changed.length ? `: ${changed.map(describeRecountedMonth).join("; ")}` : ""}.`);
   return changed;
 }
 
@@ -77,10 +80,10 @@ function sleep(ms: number) {
 async function openBatch(userId: string, batchId: string) {
   const deadline = Date.now() + LEDGER_WAIT_MS;
   for (;;) {
-    const hold = { batchId, holder: INSTANCE, leaseUntil: new Date(Date.now() + LEASE_MS) };
+    const hold = { batchId, holder: INSTANCE, leaseUntil: new Date(Date.now() + LEASE_MS), months: [], everything: false };
     const claimed = await LedgerJournal.updateOne({ _id: userId, batchId: null }, { $set: hold });
     if (claimed.matchedCount === 1) return;
-    const journal = await LedgerJournal.findById(userId).select({ batchId: 1, holder: 1, leaseUntil: 1 }).lean<OpenBatch>();
+    const journal = await LedgerJournal.findById(userId).select(OPEN_BATCH_FIELDS).lean<OpenBatch>();
     if (!journal) {
       try {
         await LedgerJournal.create({ _id: userId, userId, ...hold });
@@ -105,7 +108,20 @@ async function openBatch(userId: string, batchId: string) {
 
 /** Clears the journal after the batch's last write: the user's derived state is in step again. */
 async function closeBatch(userId: string, batchId: string) {
-  await LedgerJournal.updateOne({ _id: userId, batchId }, { $set: { batchId: null, holder: null, leaseUntil: null, settledAt: new Date() } });
+  await LedgerJournal.updateOne({ _id: userId, batchId }, { $set: { batchId: null, holder: null, leaseUntil: null, months: [], everything: false } });
+}
+
+/**
+ * Declares, before a batch writes transactions, the months whose
+ * transactions it may write ("all": it cannot tell): what a crash from here
+ * on leaves to recount, and what the verification job recounts later.
+ */
+export async function declareMonths(userId: string, months: string[] | "all") {
+  const batchId = held.getStore()?.get(userId);
+  if (!batchId) throw new Error(`declareMonths: the ledger of user ${userId} is not held`);
+  if (months !== "all" && months.length === 0) return;
+  const change = months === "all" ? { $set: { everything: true } } : { $addToSet: { months: { $each: months }, unverifiedMonths: { $each: months } } };
+  await LedgerJournal.updateOne({ _id: userId, batchId }, change);
 }
 
 /** Resolves when the batches before have finished; refuses with LedgerBusyError when they take too long. */
@@ -151,7 +167,7 @@ export async function withLedgerLock<T>(userId: string, work: () => Promise<T>):
     renew.unref();
     try {
       await openBatch(userId, batchId);
-      const result = await held.run(new Set([...(holding ?? []), userId]), work);
+      const result = await held.run(new Map([...(holding ?? []), [userId, batchId]]), work);
       await closeBatch(userId, batchId);
       return result;
     } finally {
@@ -171,26 +187,34 @@ export async function settleLedger(userId: string) {
   const pending = settling.get(userId);
   if (pending) return pending;
   const settlement = (async () => {
-    const journal = await LedgerJournal.findById(userId).select({ batchId: 1, holder: 1, leaseUntil: 1 }).lean<OpenBatch>();
+    const journal = await LedgerJournal.findById(userId).select(OPEN_BATCH_FIELDS).lean<OpenBatch>();
     if (journal && isCutOff(journal)) await withLedgerLock(userId, async () => undefined);
   })().finally(() => settling.delete(userId));
   settling.set(userId, settlement);
   return settlement;
 }
 
-/** Recounts the user's month summaries holding their ledger; resolves to the months it corrected (after a restore, a reset, and to verify). */
+/** Recounts every month summary of the user holding their ledger; resolves to the months it corrected (after a restore, and to verify). */
 export function recountLedger(userId: string) {
   return withLedgerLock(userId, () => recountMonthSummaries(userId));
 }
 
-/** The users whose ledger a batch finished writing since `since` (for the verification job). */
-export async function usersWrittenSince(since: Date) {
-  const journals = await LedgerJournal.find({ settledAt: mongoose.trusted({ $gte: since }) }).select({ _id: 1 }).lean<Array<{ _id: string }>>();
-  return journals.map((journal) => journal._id);
+/** Recounts the months written since they were last verified, holding the user's ledger; resolves to the months it corrected. */
+export function verifyWrittenMonths(userId: string) {
+  return withLedgerLock(userId, async () => {
+    const journal = await LedgerJournal.findById(userId).select({ unverifiedMonths: 1 }).lean<Pick<LedgerJournalRecord, "unverifiedMonths">>();
+    const months = journal?.unverifiedMonths ?? [];
+    if (months.length === 0) return [];
+    const changed = await recountMonthSummaries(userId, months);
+    await LedgerJournal.updateOne({ _id: userId }, { $pullAll: { unverifiedMonths: months } });
+    return changed;
+  });
 }
 
-/** The users whose journal names a batch that was cut off (recovered by `withLedgerLock` or `settleLedger`). */
-export async function usersWithCutOffBatches(now = Date.now()) {
-  const journals = await LedgerJournal.find({ batchId: mongoose.trusted({ $ne: null }) }).select({ _id: 1, batchId: 1, holder: 1, leaseUntil: 1 }).lean<Array<OpenBatch & { _id: string }>>();
-  return journals.filter((journal) => isCutOff(journal, now)).map((journal) => journal._id);
+/** The users with months written since the verification job last recounted them, and those whose journal names a cut-off batch. */
+export async function usersToVerify(now = Date.now()) {
+  const journals = await LedgerJournal.find({ $or: [{ "unverifiedMonths.0": mongoose.trusted({ $exists: true }) }, { batchId: mongoose.trusted({ $ne: null }) }] })
+    .select({ _id: 1, ...OPEN_BATCH_FIELDS, unverifiedMonths: 1 })
+    .lean<Array<OpenBatch & { _id: string; unverifiedMonths: string[] }>>();
+  return journals.filter((journal) => journal.unverifiedMonths.length > 0 || isCutOff(journal, now)).map((journal) => journal._id);
 }

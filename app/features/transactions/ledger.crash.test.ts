@@ -206,7 +206,7 @@ test("a user's reads recount a batch whose process died once its lease has run o
   await createTransactionFor(userId, { amount: 1500 });
   const { LedgerJournal, MonthSummary } = await import("../../../models");
   await MonthSummary.updateMany({ userId: new Types.ObjectId(userId) }, { $inc: { expense: 999 } });
-  const gone = { batchId: "batch-of-a-dead-process", holder: "another-host:4242:abcdef01" };
+  const gone = { batchId: "batch-of-a-dead-process", holder: "another-host:4242:abcdef01", months: ["2026-03"] };
   await LedgerJournal.updateOne({ _id: userId }, { $set: { ...gone, leaseUntil: new Date(Date.now() + 60_000) } });
   expect(await maintainedTotals(userId)).not.toEqual(await recomputedTotals(userId));
   await LedgerJournal.updateOne({ _id: userId }, { $set: { leaseUntil: new Date(Date.now() - 1) } });

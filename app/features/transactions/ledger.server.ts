@@ -20,9 +20,10 @@ import {
   type LedgerSubmission,
 } from "./ledger";
 import { submittedId } from "~/utils/submission.server";
-import { withLedgerLock } from "./ledger-journal.server";
+import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { updateMonthSummaries } from "./month-summary.server";
+import { monthKeyOf } from "~/lib/month";
 
 /**
  * What became of one id a batch deleted or restored: `done` when this batch
@@ -56,7 +57,7 @@ type LedgerChange = { before: TransactionRecord | null; after: TransactionRecord
 /** The writes of one batch; `cleared` when every live transaction of the user was deleted before `changes`. */
 type LedgerWrites = { cleared: boolean; changes: LedgerChange[] };
 
-type PlannedEdit = { _id: Types.ObjectId; fields: LedgerFields };
+type PlannedEdit = { _id: Types.ObjectId; fields: LedgerFields; monthBefore: string };
 
 /** Ids per delete when an import is undone: a bounded `$in`. */
 const REMOVE_BATCH_SIZE = 1000;
@@ -99,7 +100,7 @@ async function planEdits(owner: Types.ObjectId, edits: LedgerEdit[], issues: Led
     }
     const fields = fieldsAfterEdit(stored, edit);
     issues.push(...fieldProblems(fields).map((problem) => ({ code: "invalid" as const, list: "updated" as const, index, ...problem })));
-    planned.push({ _id, fields });
+    planned.push({ _id, fields, monthBefore: stored.monthKey });
   }
   return planned;
 }
@@ -311,6 +312,44 @@ async function detachBankAccounts(owner: Types.ObjectId, bankAccountIds: string[
   }
 }
 
+/** The months of the user's transactions that `filter` picks. */
+async function monthsOf(owner: Types.ObjectId, filter: Record<string, unknown>) {
+  return (await Transaction.find({ userId: owner, ...filter }).select({ monthKey: 1 }).lean<Array<{ monthKey: string }>>()).map((transaction) => transaction.monthKey);
+}
+
+function idsFilter(ids: string[]) {
+  return { _id: mongoose.trusted({ $in: ids.flatMap((id) => toObjectId(id) ?? []) }) };
+}
+
+/**
+ * Every month whose transactions the batch may write ("all" for a reset):
+ * those of its new rows and edits (before and after), and of the stored
+ * transactions it deletes, restores, undoes, or that a bank's rows may
+ * change or remove. Read before the first write, so the journal can say what
+ * a crash leaves to recount.
+ */
+async function monthsTouched(owner: Types.ObjectId, batch: LedgerBatch, edits: PlannedEdit[]): Promise<string[] | "all"> {
+  if (batch.deleted === "all") return "all";
+  const months = [...(batch.added ?? []), ...(batch.bankUpserts ?? [])].map((entry) => monthKeyOf(entry.date));
+  months.push(...edits.flatMap((edit) => [edit.monthBefore, monthKeyOf(edit.fields.date)]));
+  const named = [...(batch.deleted ?? []), ...(batch.restored ?? [])];
+  if (named.length > 0) months.push(...(await monthsOf(owner, idsFilter(named))));
+  const undone = batch.undoImport === undefined ? null : toObjectId(batch.undoImport);
+  if (undone) months.push(...(await monthsOf(owner, { importBatchId: undone })));
+  const bankEntries = batch.bankUpserts ?? [];
+  const bankIds = [...bankEntries.flatMap((entry) => [entry.bankTransactionId, entry.replacesBankTransactionId]), ...(batch.bankRemovals ?? [])].filter((id): id is string => typeof id === "string");
+  if (bankIds.length > 0) {
+    const importKeys = bankEntries.map((entry) => storedFields(fieldsOfEntry(entry)).importKey);
+    months.push(
+      ...(await monthsOf(owner, {
+        source: "plaid",
+        $or: [{ bankTransactionId: mongoose.trusted({ $in: bankIds }) }, { bankTransactionId: null, importKey: mongoose.trusted({ $in: importKeys }) }],
+      })),
+    );
+  }
+  return [...new Set(months)];
+}
+
 /**
  * The one place where what is kept from the transactions follows their
  * writes, from the documents as they were before and after each write: the
@@ -365,6 +404,7 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
     return { ok: true, replayed: true, added: submitted, updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 } };
   }
   await ensureIncomeCategories(userId, [...entries.map(fieldsOfEntry), ...edits.map((edit) => edit.fields)]);
+  await declareMonths(userId, await monthsTouched(owner, batch, edits));
   const writes: LedgerWrites = { cleared: false, changes: [] };
   try {
     const added = inIdOrder(ids, [...submitted, ...(await insertEntries(owner, entries, ids, writes, submitted))]);

@@ -30,20 +30,35 @@ function sameTotals(a: SummaryFields, b: SummaryFields) {
   return sorted(a) === sorted(b);
 }
 
+type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "allocations" | "deleted">;
+
+/** The user's transactions (of `months` only, when given: one equality read per month, which the database answers from an index). */
+async function readSummarised(userObjectId: Types.ObjectId, months: string[] | undefined) {
+  if (!months) return Transaction.find({ userId: userObjectId }).select(SUMMARISED_FIELDS).lean<SummarisedFields[]>();
+  const found: SummarisedFields[] = [];
+  for (const monthKey of new Set(months)) found.push(...(await Transaction.find({ userId: userObjectId, monthKey }).select(SUMMARISED_FIELDS).lean<SummarisedFields[]>()));
+  return found;
+}
+
+function readStoredSummaries(userId: string, months: string[] | undefined) {
+  const userObjectId = new Types.ObjectId(userId);
+  const filter = months ? { userId: userObjectId, _id: mongoose.trusted({ $in: [...new Set(months)].map((monthKey) => monthSummaryId(userId, monthKey)) }) } : { userId: userObjectId };
+  return MonthSummary.find(filter).select(STORED_FIELDS).lean<StoredSummary[]>();
+}
+
 /**
  * Counts the user's month summaries afresh from their transactions (live and
- * deleted) and writes the months whose stored summary differs (or is of an
- * older layout): each replaced whole, so a recount repeated writes the same
- * documents. Months with nothing left are removed. Resolves to the months it
- * changed. The caller holds the user's ledger, so no batch writes meanwhile.
+ * deleted) — every month, or only `months` — and writes the months whose
+ * stored summary differs (or is of an older layout): each replaced whole, so
+ * a recount repeated writes the same documents. Months with nothing left are
+ * removed. Resolves to the months it changed. The caller holds the user's
+ * ledger, so no batch writes meanwhile.
  */
-export async function recountMonthSummaries(userId: string): Promise<RecountedMonth[]> {
+export async function recountMonthSummaries(userId: string, months?: string[]): Promise<RecountedMonth[]> {
   const userObjectId = new Types.ObjectId(userId);
-  const transactions = await Transaction.find({ userId: userObjectId })
-    .select(SUMMARISED_FIELDS)
-    .lean<Array<Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "allocations" | "deleted">>>();
+  const transactions = await readSummarised(userObjectId, months);
   const counted = new Map([...summaryIncrements(transactions, 1)].map(([monthKey, increments]) => [monthKey, summaryFields(increments)]));
-  const stored = await MonthSummary.find({ userId: userObjectId }).select(STORED_FIELDS).lean<StoredSummary[]>();
+  const stored = await readStoredSummaries(userId, months);
   const storedByMonth = new Map(stored.map((summary) => [summary.monthKey, summary]));
   const changed: RecountedMonth[] = [];
 

@@ -1,0 +1,83 @@
+// What the ledger's crash safety costs (decision 170), on the embedded PostgreSQL: for one user with 1k and
+// 100k transactions, the time of an added transaction (its batch records itself in the journal before its
+// first write and clears it after its last), of an empty hold of the ledger (the journal's two writes alone),
+// of a month's totals read (one look at the journal, then the summary), and of the recount that follows a
+// cut-off batch or `npm run ledger:verify` (nothing to repair, then one month to repair).
+// Run: npx tsx bench/ledger.ts [--sizes 1000,100000] [--record]
+import os from "node:os";
+import path from "node:path";
+import { rmSync } from "node:fs";
+import mongoose from "mongoose";
+import { MonthSummary, monthSummaryId, Transaction } from "../models";
+import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { createEmailUser } from "~/features/auth/user.server";
+import { recountLedger, withLedgerLock } from "~/features/transactions/ledger-journal.server";
+import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
+import { createTransaction } from "~/features/transactions/transactions.server";
+import { recordSection, timeIt, type Stats } from "./timing";
+
+const args = process.argv.slice(2);
+const SIZES = (args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "1000,100000").split(",").map(Number);
+const RECORD = args.includes("--record");
+process.env.NODE_ENV = "production";
+
+/** `count` expenses spread over five years, written straight to the collection with their summaries (seeding is not what is measured). */
+async function seed(userId: string, count: number) {
+  const owner = new mongoose.Types.ObjectId(userId);
+  for (let offset = 0; offset < count; offset += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - offset) }, (_, index) => {
+      const day = offset + index;
+      const date = new Date(Date.UTC(2021, 0, 1) + Math.floor((day / count) * 5 * 365) * 86_400_000).toISOString().slice(0, 10);
+      return { userId: owner, type: "expense", category: "food", amount: 500 + (day % 2000), date, monthKey: date.slice(0, 7), description: `Purchase ${day}`, descriptionLower: `purchase ${day}`, allocations: [], deleted: false, source: "manual" };
+    });
+    await Transaction.insertMany(batch, { lean: true });
+    await updateMonthSummaries(userId, batch as never, 1);
+  }
+}
+
+const ms = (value: number) => value.toFixed(1);
+const row = (label: string, size: number, figures: Stats) => `| ${label} | ${size.toLocaleString("en-US")} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${figures.count} |`;
+
+const workDir = createThrowAwayDirectory("ledgerly-bench-ledger-");
+const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "bench-ledger" });
+await mongoose.connect(database.uri, { maxPoolSize: 1 });
+const rows: string[] = [];
+try {
+  for (const size of SIZES) {
+    const userId = await createEmailUser(`ledger-bench-${size}@example.com`, "Str0ng!Passw0rd");
+    await seed(userId, size);
+    let day = 0;
+    rows.push(row("add a transaction (form → ledger, journal included)", size, await timeIt(100, () => createTransaction(userId, { type: "expense", amount: 1234, category: "food", date: `2026-03-${String((day++ % 28) + 1).padStart(2, "0")}` }))));
+    rows.push(row("hold the ledger, write nothing (the journal's two writes)", size, await timeIt(100, () => withLedgerLock(userId, async () => undefined))));
+    rows.push(row("a month's totals (journal look + summary read)", size, await timeIt(100, () => getMonthTotals(userId, "2026-03"))));
+    rows.push(row("recount, nothing to repair", size, await timeIt(size >= 100_000 ? 5 : 20, () => recountLedger(userId))));
+    rows.push(
+      row(
+        "recount, one month to repair",
+        size,
+        await timeIt(size >= 100_000 ? 5 : 20, async () => {
+          await MonthSummary.updateOne({ _id: monthSummaryId(userId, "2026-03") }, { $inc: { expense: 1 } });
+          await recountLedger(userId);
+        }),
+      ),
+    );
+    console.log(rows.slice(-5).join("\n"));
+  }
+} finally {
+  await mongoose.disconnect();
+  await database.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+const report = `## Ledger crash safety
+
+\`npx tsx bench/ledger.ts --record\` on the embedded PostgreSQL (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}), one user, times in ms:
+
+| operation | transactions | p50 | p95 | runs |
+| --- | ---: | ---: | ---: | ---: |
+${rows.join("\n")}
+
+The journal (decision 170) costs the two writes of an empty hold on every batch and one \`_id\` read on every read of the summaries; the recount runs only after a cut-off batch, on \`npm run ledger:verify\` and in the verification job (users written in the last 15 minutes).
+`;
+if (RECORD) recordSection("## Ledger crash safety", report);
+else console.log(report);
