@@ -24,9 +24,18 @@ export const routes: Route[] = readdirSync(ROUTES_DIR)
   .filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."))
   .map((file) => ({ file, path: pathOf(file), params: [...file.matchAll(/\$(\w+)/g)].map((match) => match[1]) }));
 
+function sourceOf(route: Route) {
+  return readFileSync(path.join(ROUTES_DIR, route.file), "utf8");
+}
+
 /** Whether the route's module exports an action (read from its source, for suites that do not load the modules). */
 export function hasAction(route: Route) {
-  return /export (async function|const) action\b/.test(readFileSync(path.join(ROUTES_DIR, route.file), "utf8"));
+  return /export (async function|const) action\b/.test(sourceOf(route));
+}
+
+/** Whether the route renders a page (a default export); a resource route answers with what its loader or action returns. */
+export function hasPage(route: Route) {
+  return /export default\b/.test(sourceOf(route));
 }
 
 /** The route's params and URL with `values` in its path parameters (missing ones are "x"). */
