@@ -48,11 +48,13 @@ export function resetPeakMemory(server: ChildProcess) {
   writeFileSync(`/proc/${server.pid}/clear_refs`, "5");
 }
 
-export type BodyAnswer = { status: number; connection: string | undefined; text: string; ms: number } | { error: string; ms: number };
+/** `statusMs`: when the status arrived; `ms`: when the whole answer had (from the first byte sent). */
+export type BodyAnswer = { status: number; connection: string | undefined; text: string; statusMs: number; ms: number } | { error: string; ms: number };
 
 /**
  * POSTs `megabytes` MB of "a" to `url` in 64 KB writes, as a client streams a file: with its Content-Length, or
- * chunked (no length, so only reading can tell its size). Resolves with the answer, or the connection's error.
+ * chunked (no length, so only reading can tell its size). Resolves with the answer, or the connection's error; once
+ * answered it stops sending, as a client that has its answer does.
  */
 export function postLargeBody(url: string, { megabytes, chunked, headers = {} }: { megabytes: number; chunked: boolean; headers?: Record<string, string> }): Promise<BodyAnswer> {
   const total = megabytes * 1_000_000;
@@ -61,10 +63,14 @@ export function postLargeBody(url: string, { megabytes, chunked, headers = {} }:
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     const request = http.request(url, { method: "POST", agent: false, headers: { ...headers, ...(!chunked && { "Content-Length": String(total) }) } }, (response) => {
+      const statusMs = elapsed();
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (part: string) => (text += part));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text, ms: elapsed() }));
+      response.on("end", () => {
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text, statusMs, ms: elapsed() });
+        request.destroy();
+      });
     });
     request.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, ms: elapsed() }));
     let sent = 0;

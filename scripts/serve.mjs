@@ -46,16 +46,18 @@ if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
  * correct) leaves the connection clean, and it stays open as before.
  *
  * Closing while the client is still sending makes the peer reset the connection, and most clients then report the
- * reset instead of the answer; so the rest of the body is read and dropped (memory stays flat) and the answer ends
- * once it is in, or after LINGER_MS for a client that keeps sending.
+ * reset instead of the answer; so the answer is sent at once, the rest of the body is read and dropped (memory
+ * stays flat), and the answer's end — with it the close — waits until the body is in, for at most LINGER_MS (as
+ * nginx's lingering close does) for a client that is slow or never stops.
  */
 const REFUSED_BODY = new Set([413, 415]);
-const LINGER_MS = 5_000;
+const LINGER_MS = 30_000;
 app.use((request, response, next) => {
   const hasBody = request.get("Transfer-Encoding") !== undefined || Number(request.get("Content-Length")) > 0;
   if (!hasBody) return next();
   const { writeHead, end } = response;
   let refused = false;
+  let lingering = false;
   const decide = (statusCode) => {
     refused = REFUSED_BODY.has(statusCode) || !request.readableEnded;
     if (refused) response.setHeader("Connection", "close");
@@ -66,8 +68,9 @@ app.use((request, response, next) => {
   };
   response.end = function endOnceRefusedBodyIsIn(...args) {
     if (!response.headersSent) decide(response.statusCode);
+    if (lingering) return this;
     if (!refused || request.readableEnded || request.destroyed) return end.apply(this, args);
-    // The answer goes out now; only its end (and so the close) waits for the rest of the body.
+    lingering = true;
     const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
     if (args.length > 0 && args[0] != null) response.write(...args);
     request.removeAllListeners("data");
@@ -77,7 +80,7 @@ app.use((request, response, next) => {
       request.off("end", finish).off("close", finish);
       end.call(response, callback);
     };
-    const timer = setTimeout(finish, LINGER_MS);
+    const timer = setTimeout(finish, LINGER_MS).unref();
     request.once("end", finish).once("close", finish);
     request.resume();
     return this;
