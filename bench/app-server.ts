@@ -53,16 +53,18 @@ export type BodyAnswer = { status: number; connection: string | undefined; text:
 
 /**
  * POSTs `megabytes` MB of "a" to `url` in 64 KB writes, as a client streams a file: with its Content-Length, or
- * chunked (no length, so only reading can tell its size). Resolves with the answer, or the connection's error; once
- * answered it stops sending, as a client that has its answer does.
+ * chunked (no length, so only reading can tell its size), on a connection it offers to keep alive (so a
+ * `Connection: close` in the answer is the server's choice). Resolves with the answer, or the connection's error;
+ * once answered it stops sending, as a client that has its answer does.
  */
 export function postLargeBody(url: string, { megabytes, chunked, headers = {} }: { megabytes: number; chunked: boolean; headers?: Record<string, string> }): Promise<BodyAnswer> {
   const total = megabytes * 1_000_000;
   const chunk = Buffer.alloc(64 * 1024, 0x61);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
-    const request = http.request(url, { method: "POST", agent: false, headers: { ...headers, ...(!chunked && { "Content-Length": String(total) }) } }, (response) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise<BodyAnswer>((resolve) => {
+    const request = http.request(url, { method: "POST", agent, headers: { ...headers, ...(!chunked && { "Content-Length": String(total) }) } }, (response) => {
       const statusMs = elapsed();
       let text = "";
       response.setEncoding("utf8");
@@ -83,5 +85,5 @@ export function postLargeBody(url: string, { megabytes, chunked, headers = {} }:
       request.end();
     };
     write();
-  });
+  }).finally(() => agent.destroy());
 }
