@@ -40,7 +40,7 @@ export function requireStripe(): Stripe {
 }
 
 /** How far the time a webhook was signed at may lie from now, in seconds: Stripe's own default, now both ways. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The `t=` of a Stripe-Signature header, read as Stripe's SDK reads it (the last one counts). */
 function signedAt(header: string) {
