@@ -34,8 +34,8 @@ export default defineConfig({
   projects: [
     { name: "javascript-disabled", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
     { name: "javascript-enabled", use: { ...chromium, javaScriptEnabled: true } },
-    // Kills the app's database: runs alone, after every other browser test.
-    { name: "hardening", testDir: "./tests/hardening", testMatch: "*.spec.ts", use: chromium, dependencies: ["javascript-disabled", "javascript-enabled"] },
+    // Kills the app's database and measures the app's memory: runs alone (one test at a time), after every other browser test.
+    { name: "hardening", testDir: "./tests/hardening", testMatch: "*.spec.ts", use: chromium, dependencies: ["javascript-disabled", "javascript-enabled"], workers: 1 },
   ],
   webServer: {
     command: "node tests/e2e-server.mjs",

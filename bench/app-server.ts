@@ -1,11 +1,17 @@
-// The built app, served as in production (scripts/serve.mjs) on a given database, for the benchmarks.
+// The built app, served as in production (scripts/serve.mjs) on a given database, for the benchmarks and the
+// hardening tests that need a server of their own: its memory, and bodies too large to build in memory.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** Starts the app on `port` against `mongodbUri` (one connection, as `npm start` uses on the embedded database); resolves once it answers. */
-export async function startApp(mongodbUri: string, port: number, env: Record<string, string> = {}) {
+/**
+ * Starts the app on `port` against `mongodbUri` (one connection, as `npm start` uses on the embedded database);
+ * resolves once it answers. `env` adds to or overrides the environment (undefined unsets, APP_URL say).
+ */
+export async function startApp(mongodbUri: string, port: number, env: Record<string, string | undefined> = {}) {
   const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
     cwd: root,
     stdio: "ignore",
@@ -28,4 +34,56 @@ export function stopApp(server: ChildProcess) {
     server.kill("SIGTERM");
     setTimeout(() => server.kill("SIGKILL"), 5000);
   });
+}
+
+/** The app's resident memory now and at its peak since the last `resetPeakMemory`, in MB (Linux: /proc). */
+export function memoryOf(server: ChildProcess) {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+  const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+  return { rssMb: kilobytes("VmRSS") / 1024, peakMb: kilobytes("VmHWM") / 1024 };
+}
+
+/** Starts the peak of `memoryOf` again from the app's present memory. */
+export function resetPeakMemory(server: ChildProcess) {
+  writeFileSync(`/proc/${server.pid}/clear_refs`, "5");
+}
+
+/** `statusMs`: when the status arrived; `ms`: when the whole answer had (from the first byte sent). */
+export type BodyAnswer = { status: number; connection: string | undefined; text: string; statusMs: number; ms: number } | { error: string; ms: number };
+
+/**
+ * POSTs `megabytes` MB of "a" to `url` in 64 KB writes, as a client streams a file: with its Content-Length, or
+ * chunked (no length, so only reading can tell its size), on a connection it offers to keep alive (so a
+ * `Connection: close` in the answer is the server's choice). Resolves with the answer, or the connection's error;
+ * once answered it stops sending, as a client that has its answer does.
+ */
+export function postLargeBody(url: string, { megabytes, chunked, headers = {} }: { megabytes: number; chunked: boolean; headers?: Record<string, string> }): Promise<BodyAnswer> {
+  const total = megabytes * 1_000_000;
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise<BodyAnswer>((resolve) => {
+    const request = http.request(url, { method: "POST", agent, headers: { ...headers, ...(!chunked && { "Content-Length": String(total) }) } }, (response) => {
+      const statusMs = elapsed();
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (part: string) => (text += part));
+      response.on("end", () => {
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text, statusMs, ms: elapsed() });
+        request.destroy();
+      });
+    });
+    request.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, ms: elapsed() }));
+    let sent = 0;
+    const write = () => {
+      while (sent < total && !request.destroyed) {
+        const size = Math.min(chunk.length, total - sent);
+        sent += size;
+        if (!request.write(size === chunk.length ? chunk : chunk.subarray(0, size))) return void request.once("drain", write);
+      }
+      request.end();
+    };
+    write();
+  }).finally(() => agent.destroy());
 }

@@ -21,8 +21,8 @@ function cookieNames(request: Request) {
 /** Only names, booleans and public addresses leave the server: no secrets, no session id, no cookie values. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  const requestHost = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
-  const requestOrigin = `${new URL(request.url).protocol}//${requestHost}`;
+  // The address as the server resolved it (X-Forwarded-Host and -Proto only from a trusted proxy: scripts/serve.mjs).
+  const { host: requestHost, origin: requestOrigin } = new URL(request.url);
   const { sessionId, userId } = await getSessionState(request);
   const user = userId ? await getShellUser(userId) : null;
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contentSecurityPolicy, requireSameOrigin } from "./security.server";
+import { contentSecurityPolicy, CROSS_SITE_MESSAGE, requireSameOrigin } from "./security.server";
 
 function post(headers: Record<string, string>) {
   return new Request("http://localhost:3000/login", { method: "POST", headers: { Host: "localhost:3000", ...headers } });
@@ -25,6 +25,19 @@ describe("requireSameOrigin", () => {
 
   test("refuses a cross-site post even without Origin", () => {
     expect(refusal(post({ "Sec-Fetch-Site": "cross-site" }))?.status).toBe(403);
+  });
+
+  test("an X-Forwarded-Host sent with the request does not make another site's Origin this one", () => {
+    expect(refusal(post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" }))?.status).toBe(403);
+  });
+
+  test("an opaque (null) or unreadable Origin is refused, as Remix's own check would", () => {
+    expect(refusal(post({ Origin: "null" }))?.status).toBe(403);
+    expect(refusal(post({ Origin: "not a url" }))?.status).toBe(403);
+  });
+
+  test("the refusal says the request came from another site", async () => {
+    expect(await refusal(post({ Origin: "https://evil.example" }))?.text()).toBe(CROSS_SITE_MESSAGE);
   });
 
   test("lets GET through", () => {

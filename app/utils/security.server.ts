@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { plaidHostedLinkOrigin, plaidLinkOrigin } from "~/integrations/plaid.server";
 import { hostedPageOrigins } from "~/integrations/stripe.server";
+import { isCrossSiteRequest } from "../../scripts/same-origin.mjs";
 
 const GOOGLE_ACCOUNTS_ORIGIN = "https://accounts.google.com";
 
@@ -44,31 +45,22 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   }
 }
 
+/** What a request from another site is told, on the route's error page (scripts/serve.mjs sends every such post here). */
+export const CROSS_SITE_MESSAGE = "This request came from another site, so Ledgerly did not carry it out. Open Ledgerly yourself and try again there.";
+
 /**
- * Refuses a state-changing request sent from another site. Browsers send
- * Origin on every cross-site POST; Sec-Fetch-Site backs it up where present.
+ * Refuses (403) a state-changing request sent from another site, by the rule of scripts/same-origin.mjs, which
+ * scripts/serve.mjs also applies before Remix. The host is the one the request was addressed to as the server
+ * built its URL: X-Forwarded-Host counts only where serve.mjs trusts a proxy (TRUST_PROXY), never as sent.
  */
 export function requireSameOrigin(request: Request) {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
-  if (fetchSite === "cross-site") throw forbiddenOrigin();
-  const origin = request.headers.get("Origin");
-  if (!origin || origin === "null") {
-    if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") throw forbiddenOrigin();
-    return;
-  }
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw forbiddenOrigin();
-  }
-  if (originHost !== host) throw forbiddenOrigin();
-}
-
-function forbiddenOrigin() {
-  return new Response("Cross-origin form submissions are not allowed.", { status: 403 });
+  const crossSite = isCrossSiteRequest({
+    method: request.method,
+    host: new URL(request.url).host,
+    origin: request.headers.get("Origin"),
+    fetchSite: request.headers.get("Sec-Fetch-Site"),
+  });
+  if (crossSite) throw new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /**

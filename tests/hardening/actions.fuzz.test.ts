@@ -1,14 +1,17 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { allModels, User } from "../../models";
+import { IMPORT_LIMITS } from "~/features/import/messages";
+import { MAX_WEBHOOK_BYTES } from "~/utils/form-body.server";
 import { createSession } from "~/features/auth/session.server";
 import { getCategories } from "~/features/categories/categories.server";
 import { startPlaidStandIn, STAND_IN_DEFAULTS as PLAID_STAND_IN } from "../../scripts/plaid-stand-in.mjs";
 import { createTransactionFor, createUser } from "../factories";
 import { useTestDatabase } from "../setup/database";
+import { STREAM_CHUNK_BYTES, streamedBody } from "../setup/streamed-body";
+import { ROUTES_DIR, routes, withParams } from "./route-table";
 
 /**
  * Every action and loader of the route table, fed what a broken client or an
@@ -31,27 +34,11 @@ process.env.PLAID_SECRET = PLAID_STAND_IN.secret;
 process.env.PLAID_API_URL = plaid.url;
 
 const APP = "http://localhost:3000";
-const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
 
 type RouteModule = {
   action?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
   loader?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
 };
-
-/** The URL path of a flat-route file: "_app.transactions_.$transactionId.edit.tsx" → "/transactions/$transactionId/edit". */
-function pathOf(file: string) {
-  const segments = file
-    .replace(/\.tsx?$/, "")
-    .split(".")
-    .filter((segment) => !segment.startsWith("_") || segment === "_index")
-    .map((segment) => segment.replace(/_$/, ""))
-    .filter((segment) => segment !== "_index");
-  return `/${segments.join("/")}`;
-}
-
-const routes = readdirSync(ROUTES_DIR)
-  .filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."))
-  .map((file) => ({ file, path: pathOf(file), params: [...file.matchAll(/\$(\w+)/g)].map((match) => match[1]) }));
 
 /** A value a path parameter may hold: a real-looking id, garbage, or injection text. */
 const paramValue = fc.constantFrom("64b7f0c2a1b2c3d4e5f60718", "not-an-id", "%24where", "..%2F..%2Fetc", "food", "0", "");
@@ -141,12 +128,6 @@ async function signedIn() {
 /** Actions that need no form at all: any post does what they are for. */
 const NEEDS_NO_FORM = new Set(["logout.tsx"]);
 
-function withParams(route: (typeof routes)[number], values: string[]) {
-  const params = Object.fromEntries(route.params.map((name, index) => [name, values[index] ?? "x"]));
-  const url = route.path.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
-  return { params, url };
-}
-
 const withActions = await Promise.all(routes.map(async (route) => ({ route, module: (await import(path.join(ROUTES_DIR, route.file))) as RouteModule })));
 
 describe("malformed posts to every action", () => {
@@ -166,6 +147,33 @@ describe("malformed posts to every action", () => {
         }),
         { numRuns: 25 },
       );
+    });
+  }
+});
+
+/** The most any action reads: the bank-file upload's limit with room for its form (the import route's own). */
+const LARGEST_BODY_BYTES = IMPORT_LIMITS.maxBytes + 64 * 1024;
+const FIFTY_MB = 50_000_000;
+
+describe("a 50 MB body streamed to every action", () => {
+  for (const { route, module } of withActions.filter(({ module }) => module.action)) {
+    const webhook = route.file.startsWith("webhooks.");
+    test(`${route.file}: ${webhook ? "413 once 1 MB is read" : "read no further than its limit"}, never 5xx${NEEDS_NO_FORM.has(route.file) ? "" : ", never a write"}`, async () => {
+      const { params, url } = withParams(route, ["64b7f0c2a1b2c3d4e5f60718"]);
+      const { stream, counter } = streamedBody(FIFTY_MB);
+      const type = webhook ? "application/json" : route.file.includes("import") ? "multipart/form-data; boundary=zz" : "application/x-www-form-urlencoded";
+      const headers = { Origin: APP, Host: "localhost:3000", Cookie: await signedIn(), "Content-Type": type };
+      const before = await snapshot(userId);
+      const request = new Request(`${APP}${url}`, { method: "POST", body: stream, headers, duplex: "half" } as RequestInit);
+      const status = await statusOf(() => module.action!({ request, params, context: { clientAddress: "192.0.2.98" } }));
+      if (webhook) {
+        expect(status).toBe(413);
+        expect(counter.pulled).toBeLessThanOrEqual(MAX_WEBHOOK_BYTES + 2 * STREAM_CHUNK_BYTES);
+      } else {
+        expect(status).toBeLessThan(500);
+        expect(counter.pulled).toBeLessThanOrEqual(LARGEST_BODY_BYTES + 2 * STREAM_CHUNK_BYTES);
+      }
+      if (!NEEDS_NO_FORM.has(route.file)) expect(await snapshot(userId)).toEqual(before);
     });
   }
 });

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { ProcessedStripeEvent, User } from "../../../models";
 import { applySubscription, retrieveSubscription } from "./billing.server";
 import { getEnv } from "~/utils/env.server";
-import { getStripe } from "~/integrations/stripe.server";
+import { getStripe, verifyWebhookEvent } from "~/integrations/stripe.server";
 import { subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
 
 /** A refused delivery is not recorded as processed: Stripe's next delivery of the event is handled afresh. */
@@ -15,7 +15,8 @@ const DUPLICATE_KEY = 11000;
 
 /**
  * Verifies and applies one Stripe webhook delivery. The signature covers the
- * raw body, so it is read as text before anything parses it. Events are only
+ * raw body, so it is read as text before anything parses it, and must be
+ * dated within five minutes of now, in the past or ahead. Events are only
  * signals: the subscription is re-read from Stripe and that snapshot stored,
  * so duplicates, gaps and any order of delivery end in Stripe's current state.
  */
@@ -26,7 +27,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   if (!signature) return { ok: false, reason: "invalid-signature", message: "Missing Stripe-Signature header" };
   let event: Stripe.Event;
   try {
-    event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+    event = verifyWebhookEvent(stripe, rawBody, signature, secret);
   } catch (error) {
     return { ok: false, reason: "invalid-signature", message: error instanceof Error ? error.message : "Invalid signature" };
   }
