@@ -16,7 +16,7 @@ export const BODY_MESSAGES = {
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** Thrown as a plain-text response: a page route shows it on its error page, a resource route (a webhook) answers with it as it is. */
-function refuse(status: 400 | 413 | 415, message: string): never {
+export function refuse(status: 400 | 413 | 415, message: string): never {
   throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { data } from "@remix-run/node";
-import { BODY_MESSAGES } from "./form-body.server";
+import { BODY_MESSAGES, refuse } from "./form-body.server";
 import { isSubmissionKey, SUBMISSION_KEY_FIELD } from "./submission";
 
 /** A key as this server issues it: 16 bytes, the first 6 the time of issue in milliseconds, the rest random (22 characters). */
@@ -25,7 +24,7 @@ function issuedAt(key: string) {
 export function submissionKeyOf(formData: FormData) {
   const value = formData.get(SUBMISSION_KEY_FIELD);
   if (value === null || value === "") return null;
-  if (!isSubmissionKey(value)) throw data(BODY_MESSAGES.unreadable, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!isSubmissionKey(value)) refuse(400, BODY_MESSAGES.unreadable);
   return value;
 }
 
