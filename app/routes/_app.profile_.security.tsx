@@ -20,7 +20,7 @@ import {
 } from "~/features/auth/two-factor.server";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
-import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 
@@ -62,13 +62,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** A second factor the user typed to prove it is them, with wrong ones counted against the same limit as sign-in. */
 async function secondFactorChecked(userId: string, check: () => Promise<boolean>) {
-  if (await isRateLimited("twoFactorFailuresPerAccount", userId)) return TWO_FACTOR_MESSAGES.tooManyAttempts;
-  if (await check()) {
-    await resetAttempts("twoFactorFailuresPerAccount", userId);
-    return null;
-  }
-  await consumeAttempt("twoFactorFailuresPerAccount", userId);
-  return TWO_FACTOR_MESSAGES.wrongCode;
+  const reservation = await reserveAttempts(["twoFactorFailuresPerAccount", userId]);
+  if (!reservation) return TWO_FACTOR_MESSAGES.tooManyAttempts;
+  if (!(await check())) return TWO_FACTOR_MESSAGES.wrongCode;
+  await reservation.succeeded();
+  return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {

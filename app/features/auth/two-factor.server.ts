@@ -2,6 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { TwoFactor } from "../../../models";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import { seal, unseal } from "./sealed.server";
 import { authenticatorCode, formatRecoveryCode, ISSUER, RECOVERY_ALPHABET, RECOVERY_CODE_COUNT, recoveryCode } from "./two-factor";
 
@@ -110,6 +111,18 @@ export async function verifySecondFactor(userId: string, input: string, now = Da
     { $set: { recoveryCodeHashes: hashes.filter((candidate) => candidate !== hash) } },
   );
   return modifiedCount === 1 ? "recovery-code" : null;
+}
+
+/**
+ * The second step of sign-in, within its limit: the attempt is spent before the code is checked (so codes
+ * sent at once cannot all be tried), and a right code clears the wrong ones before it.
+ */
+export async function checkSignInCode(userId: string, input: string, now = Date.now()): Promise<"ok" | "wrong" | "rate-limited"> {
+  const reservation = await reserveAttempts(["twoFactorFailuresPerAccount", userId]);
+  if (!reservation) return "rate-limited";
+  if (!(await verifySecondFactor(userId, input, now))) return "wrong";
+  await reservation.succeeded();
+  return "ok";
 }
 
 /** Turns two-factor sign-in off, when a second factor proves it is the user asking. */

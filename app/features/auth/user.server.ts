@@ -1,5 +1,6 @@
 import type { GoogleIdentity } from "~/integrations/google.server";
 import { Credential, User, type UserRecord } from "../../../models";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import { hashPassword, spendVerificationTime, verifyPassword } from "./password-hash.server";
 
 /** Fields the shell and most pages need; loaders ask for more only when they render it. */
@@ -80,6 +81,22 @@ export async function verifyEmailPassword(email: string, password: string): Prom
   if (!(await verifyUserPassword(String(user._id), password))) return { ok: false, reason: "invalid-credentials" };
   if (user.disabled) return { ok: false, reason: "disabled" };
   return { ok: true, userId: String(user._id) };
+}
+
+export type SignInCheck = PasswordCheck | { ok: false; reason: "rate-limited" };
+
+/**
+ * Sign-in's check of an email and password, within its limits: the attempt is spent for the client's
+ * address and for the account before the password is checked (so requests sent at once cannot all pass);
+ * the right password gives the address its attempt back and clears the account's wrong ones.
+ */
+export async function checkSignIn(email: string, password: string, address: string): Promise<SignInCheck> {
+  const account = normaliseEmail(email);
+  const reservation = await reserveAttempts(["loginFailuresPerAddress", address], ["loginFailuresPerAccount", account]);
+  if (!reservation) return { ok: false, reason: "rate-limited" };
+  const check = await verifyEmailPassword(account, password);
+  if (check.ok) await reservation.succeeded();
+  return check;
 }
 
 export async function hasPassword(userId: string) {
