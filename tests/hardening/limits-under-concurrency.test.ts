@@ -5,7 +5,7 @@ import { ContactSubmission, PasswordResetToken, Session, User } from "../../mode
 import { LOGIN_MESSAGES } from "~/features/auth/messages";
 import { TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
 import { verifyEmailPassword } from "~/features/auth/user.server";
-import { confirmTwoFactorSetup, startTwoFactorSetup } from "~/features/auth/two-factor.server";
+import { confirmTwoFactorSetup, getTwoFactorStatus, startTwoFactorSetup } from "~/features/auth/two-factor.server";
 import { ACCOUNT_MESSAGES } from "~/features/account/account.server";
 import { INSIGHT_INTENTS } from "~/features/insights/insights";
 import { PROFILE_MESSAGES } from "~/features/profile/profile";
@@ -17,6 +17,7 @@ import { action as secondStepAction } from "~/routes/login_.two-factor";
 import { action as contactAction } from "~/routes/_marketing.contact";
 import { action as profileAction, INTENT as PROFILE_INTENT } from "~/routes/_app.profile";
 import { action as dataAction } from "~/routes/_app.profile_.data";
+import { action as securityAction, INTENT as SECURITY_INTENT, SECURITY_PATH } from "~/routes/_app.profile_.security";
 import { action as signUpAction } from "~/routes/signup";
 import { createPremiumUser, createUser, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { useTestDatabase } from "../setup/database";
@@ -87,6 +88,23 @@ describe("sign-in", () => {
     expect(answering(answers, TWO_FACTOR_MESSAGES.wrongCode)).toHaveLength(RATE_LIMITS.twoFactorFailuresPerAccount.points);
     expect(answering(answers, TWO_FACTOR_MESSAGES.tooManyAttempts)).toHaveLength(200 - RATE_LIMITS.twoFactorFailuresPerAccount.points);
     expect(await Session.countDocuments({ userId })).toBe(0);
+  });
+});
+
+describe("changing two-factor sign-in", () => {
+  test("30 attempts at once to turn it off with wrong codes and the right password: exactly 5 are checked, it stays on", async () => {
+    const email = uniqueEmail("switch");
+    const userId = await createUser({ email });
+    const { secret } = await startTwoFactorSetup(userId, email);
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await confirmTwoFactorSetup(userId, totp.generate());
+    const valid = new Set([-30_000, 0, 30_000].map((shift) => totp.generate({ timestamp: Date.now() + shift })));
+    const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
+
+    const answers = await fireAtOnce(securityAction, SECURITY_PATH, 30, () => ({ intent: SECURITY_INTENT.disable, code: wrong, password: TEST_PASSWORD }), { cookie: await cookieFor(userId) });
+    expect(answering(answers, TWO_FACTOR_MESSAGES.wrongCode)).toHaveLength(RATE_LIMITS.twoFactorFailuresPerAccount.points);
+    expect(answering(answers, TWO_FACTOR_MESSAGES.tooManyChangeAttempts)).toHaveLength(30 - RATE_LIMITS.twoFactorFailuresPerAccount.points);
+    expect((await getTwoFactorStatus(userId)).enabled).toBe(true);
   });
 });
 
