@@ -28,7 +28,7 @@ export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./b
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
 export { TwoFactor, type TwoFactorRecord } from "./two-factor";
-export { SecurityEvent, SECURITY_EVENT_KINDS, type SecurityEventKind, type SecurityEventRecord } from "./security-event";
+export { SecurityEvent, type SecurityEventKind } from "./security-event";
 export { Debt, DebtPlan, type DebtRecord, type DebtPlanRecord } from "./debt";
 export { FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, type FinancialAssetsRecord, type NetWorthSnapshotRecord } from "./net-worth";
 export { SavingsGoal, type SavingsGoalRecord } from "./savings";

@@ -1,8 +1,8 @@
 import { Schema } from "mongoose";
-import { defineModel, type LeanOf } from "./define-model";
+import { defineModel } from "./define-model";
 
 /** Changes to how an account is protected, as its owner sees them listed on the security page. */
-export const SECURITY_EVENT_KINDS = ["two-factor-on", "two-factor-off", "two-factor-replaced", "recovery-codes-renewed"] as const;
+const SECURITY_EVENT_KINDS = ["two-factor-on", "two-factor-off", "two-factor-replaced", "recovery-codes-renewed"] as const;
 
 /** One change: what it was, when (`createdAt`), and the device it was made from, in words ("Chrome on Linux"). */
 const securityEventSchema = new Schema(
@@ -14,6 +14,5 @@ const securityEventSchema = new Schema(
   { timestamps: { createdAt: true, updatedAt: false }, collection: "securityEvents", versionKey: false },
 );
 
-export type SecurityEventRecord = LeanOf<typeof securityEventSchema>;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const SecurityEvent = defineModel("SecurityEvent", securityEventSchema);

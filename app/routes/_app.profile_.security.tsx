@@ -98,22 +98,22 @@ type TwoFactorAnswer = { intent: string; result: SubmissionResult<string[]> | nu
  * code (or a recovery code) and the password, checked by the feature (decision 177).
  */
 async function twoFactorChange(request: Request, user: { id: string; email: string }, formData: FormData, intent: string) {
-  const status = intent === INTENT.confirmSetup ? await getTwoFactorStatus(user.id) : null;
-  const replacing = Boolean(status?.enabled);
+  const twoFactor = intent === INTENT.confirmSetup ? await getTwoFactorStatus(user.id) : null;
+  const replacing = Boolean(twoFactor?.enabled);
   const provesIt = replacing || intent !== INTENT.confirmSetup;
   const submission = parseTwoFactorForm(formData, {
     newCode: intent === INTENT.confirmSetup,
     code: provesIt,
     password: provesIt && (await hasPassword(user.id)),
   });
-  const answer = (body: Omit<TwoFactorAnswer, "intent">, status = 200) => data<TwoFactorAnswer>({ intent, ...body }, { status });
+  const answer = (body: Omit<TwoFactorAnswer, "intent">, httpStatus = 200) => data<TwoFactorAnswer>({ intent, ...body }, { status: httpStatus });
   const refuse = (reason: TwoFactorRefusal, message = REFUSALS[reason].message) => {
-    const { field, status } = REFUSALS[reason];
+    const { field } = REFUSALS[reason];
     const result = submission.reply({ hideFields: TWO_FACTOR_FIELDS, ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) });
-    return answer({ result, recoveryCodes: null, notice: null }, status);
+    return answer({ result, recoveryCodes: null, notice: null }, REFUSALS[reason].status);
   };
   if (submission.status !== "success") return answer({ result: submission.reply({ hideFields: TWO_FACTOR_FIELDS }), recoveryCodes: null, notice: null }, 400);
-  if (status && !status.settingUp) return refuse("not-set-up");
+  if (twoFactor && !twoFactor.settingUp) return refuse("not-set-up");
 
   const { newCode = "", code = "", password } = submission.value;
   const by = { userId: user.id, email: user.email, device: describeDevice(request.headers.get("User-Agent") ?? ""), origin: appOrigin(request) };
