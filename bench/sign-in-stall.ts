@@ -102,7 +102,7 @@ try {
   if (args.includes("--record")) {
     const existing = readFileSync(path.join(import.meta.dirname, "..", "docs", "benchmarks.md"), "utf8");
     const start = existing.indexOf(`\n${HEADING}\n`);
-    const rows = start === -1 ? [] : existing.slice(start).split("\n## ")[0].split("\n").filter((line) => /^\| (?!run |---)/.test(line) && !line.startsWith(`| ${LABEL} |`));
+    const rows = start === -1 ? [] : existing.slice(start + 1).split("\n## ")[0].split("\n").filter((line) => /^\| (?!run |---)/.test(line) && !line.startsWith(`| ${LABEL} |`));
     recordSection(
       HEADING,
       [
