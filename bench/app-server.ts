@@ -8,12 +8,13 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 
 /**
- * Starts the app on `port` against `mongodbUri` (one connection, as `npm start` uses on the embedded database);
- * resolves once it answers. `env` adds to or overrides the environment (undefined unsets, APP_URL say).
+ * Starts the app built in `appDir` (this checkout unless told) on `port` against `mongodbUri` (one connection, as
+ * `npm start` uses on the embedded database); resolves once it answers. `env` adds to or overrides the
+ * environment (undefined unsets, APP_URL say).
  */
-export async function startApp(mongodbUri: string, port: number, env: Record<string, string | undefined> = {}) {
-  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
-    cwd: root,
+export async function startApp(mongodbUri: string, port: number, env: Record<string, string | undefined> = {}, appDir = root) {
+  const server = spawn(process.execPath, [path.join(appDir, "scripts", "serve.mjs"), "./build/index.js"], {
+    cwd: appDir,
     stdio: "ignore",
     env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", LOG_REQUESTS: "false", APP_URL: `http://localhost:${port}`, ...env },
   });

@@ -92,7 +92,7 @@ try {
     url: base,
     connections: USERS,
     duration: SECONDS,
-    // 50 sign-ins at once hash 50 passwords on one core (noted in docs/benchmarks.md): on a busy machine that passes autocannon's 10 s default.
+    // 50 sign-ins at once queue 50 password hashes, two at a time (decision 175): on a busy machine that passes autocannon's 10 s default.
     timeout: 30,
     requests: [
       stepRequest("sign in", (context) => ({

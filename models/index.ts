@@ -11,6 +11,7 @@ import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
 import { RateLimit } from "./rate-limit";
 import { SavingsGoal } from "./savings";
+import { SecurityEvent } from "./security-event";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
 import { Session } from "./session";
 import { Transaction } from "./transaction";
@@ -29,6 +30,7 @@ export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./b
 export { ProcessedStripeEvent } from "./processed-stripe-event";
 export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
 export { TwoFactor, type TwoFactorRecord } from "./two-factor";
+export { SecurityEvent, type SecurityEventKind } from "./security-event";
 export { Debt, DebtPlan, type DebtRecord, type DebtPlanRecord } from "./debt";
 export { FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, type FinancialAssetsRecord, type NetWorthSnapshotRecord } from "./net-worth";
 export { SavingsGoal, type SavingsGoalRecord } from "./savings";
@@ -37,4 +39,4 @@ export { BankConnection, BankLink, type BankConnectionRecord, type BankLinkRecor
 export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];
+export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];

@@ -10,7 +10,7 @@ import { getUserId } from "~/features/auth/auth.server";
 import { CONTACT_MESSAGES, CONTACT_SUBJECTS } from "~/features/contact/contact";
 import { parseContactForm } from "~/features/contact/contact-form.server";
 import { createContactSubmission } from "~/features/contact/contact.server";
-import { consumeAttempt } from "~/utils/rate-limit.server";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   if (isHoneypotFilled(formData)) return redirect(SENT_PATH);
-  if (!(await consumeAttempt("contactPerAddress", clientAddress(context)))) {
+  if (!(await reserveAttempts(["contactPerAddress", clientAddress(context)]))) {
     return data({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany] }) }, { status: 429 });
   }
   try {

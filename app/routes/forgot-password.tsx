@@ -8,7 +8,7 @@ import { requireAnonymous } from "~/features/auth/auth.server";
 import { parseForgotPasswordForm } from "~/features/auth/auth-form.server";
 import { appOrigin } from "~/utils/env.server";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
-import { consumeAttempt } from "~/utils/rate-limit.server";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
@@ -31,10 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = normaliseEmail(submission.value.email);
   const sentTo = { result: submission.reply({ resetForm: true }), sentTo: email };
   if (isHoneypotFilled(formData)) return sentTo;
-  const allowed =
-    (await consumeAttempt("passwordResetPerAddress", clientAddress(context))) &&
-    (await consumeAttempt("passwordResetPerAccount", email));
-  if (!allowed) {
+  if (!(await reserveAttempts(["passwordResetPerAddress", clientAddress(context)], ["passwordResetPerAccount", email]))) {
     return data({ result: submission.reply({ formErrors: ["Too many requests. Please try again later."] }), sentTo: null }, { status: 429 });
   }
   try {

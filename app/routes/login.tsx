@@ -8,10 +8,9 @@ import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { parseLoginForm } from "~/features/auth/auth-form.server";
 import { LOGIN_MESSAGES } from "~/features/auth/messages";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
-import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
-import { normaliseEmail, verifyEmailPassword } from "~/features/auth/user.server";
+import { checkSignIn } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
@@ -29,22 +28,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email, password, redirect } = submission.value;
-  const address = clientAddress(context);
-  const account = normaliseEmail(email);
   const fail = (message: string, status = 400) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
 
-  if ((await isRateLimited("loginFailuresPerAddress", address)) || (await isRateLimited("loginFailuresPerAccount", account))) {
-    return fail(LOGIN_MESSAGES.tooManyAttempts, 429);
-  }
   try {
-    const check = await verifyEmailPassword(account, password);
-    if (!check.ok) {
-      await consumeAttempt("loginFailuresPerAddress", address);
-      await consumeAttempt("loginFailuresPerAccount", account);
-      return fail(check.reason === "disabled" ? LOGIN_MESSAGES.disabled : LOGIN_MESSAGES.invalidCredentials);
-    }
-    await resetAttempts("loginFailuresPerAccount", account);
+    const check = await checkSignIn(email, password, clientAddress(context));
+    if (!check.ok && check.reason === "rate-limited") return fail(LOGIN_MESSAGES.tooManyAttempts, 429);
+    if (!check.ok) return fail(check.reason === "disabled" ? LOGIN_MESSAGES.disabled : LOGIN_MESSAGES.invalidCredentials);
     return await signIn(check.userId, request, safeRedirect(redirect));
   } catch (error) {
     console.error("login failed", error);

@@ -6,9 +6,8 @@ import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components
 import { requireAnonymous, startSession, TWO_FACTOR_PATH } from "~/features/auth/auth.server";
 import { clearPendingSignIn, readPendingSignIn } from "~/features/auth/session.server";
 import { TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
-import { verifySecondFactor } from "~/features/auth/two-factor.server";
+import { checkSignInCode } from "~/features/auth/two-factor.server";
 import { readForm } from "~/utils/form-body.server";
-import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 
@@ -31,12 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { userId, redirectTo } = await pendingOrLogin(request);
   const code = String((await readForm(request)).get("code") ?? "").trim();
   if (!code) return data({ error: TWO_FACTOR_MESSAGES.codeRequired }, { status: 400 });
-  if (await isRateLimited("twoFactorFailuresPerAccount", userId)) return data({ error: TWO_FACTOR_MESSAGES.tooManyAttempts }, { status: 429 });
-  if (!(await verifySecondFactor(userId, code))) {
-    await consumeAttempt("twoFactorFailuresPerAccount", userId);
-    return data({ error: TWO_FACTOR_MESSAGES.wrongCode }, { status: 400 });
-  }
-  await resetAttempts("twoFactorFailuresPerAccount", userId);
+  const check = await checkSignInCode(userId, code);
+  if (check === "rate-limited") return data({ error: TWO_FACTOR_MESSAGES.tooManyAttempts }, { status: 429 });
+  if (check === "wrong") return data({ error: TWO_FACTOR_MESSAGES.wrongCode }, { status: 400 });
   return startSession(userId, request, redirectTo, new Headers({ "Set-Cookie": await clearPendingSignIn() }));
 }
 

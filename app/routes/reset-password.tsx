@@ -57,7 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("password reset failed", error);
     return fail(`Failed to reset password: ${error instanceof Error ? error.message : "unknown error"}`, 503);
   }
-  return { result: submission.reply({ resetForm: true }), done: true };
+  // Said outright: the code is spent now, so the loader that runs after this action answers the link's 400,
+  // and without a status of its own the action's answer would take that one.
+  return data({ result: submission.reply({ resetForm: true }), done: true }, { status: 200 });
 }
 
 function InvalidLink({ message }: { message: string }) {

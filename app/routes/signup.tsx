@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
-import { consumeAttempt } from "~/utils/rate-limit.server";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { parseSignUpForm } from "~/features/auth/auth-form.server";
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status },
     );
   if (isHoneypotFilled(formData)) return fail("Please try again.");
-  if (!(await consumeAttempt("signUpPerAddress", clientAddress(context)))) {
+  if (!(await reserveAttempts(["signUpPerAddress", clientAddress(context)]))) {
     return fail("Too many requests. Please try again later.", 429);
   }
   const { email, password, redirect } = submission.value;

@@ -1,21 +1,27 @@
 import mongoose from "mongoose";
 import { RateLimiterMongo, RateLimiterRes } from "rate-limiter-flexible";
 
-type Limit = { points: number; duration: number };
+/**
+ * What a limit does when the work it guarded succeeded: "keep" the attempt (it counts requests), "refund" it
+ * (it counts failures), or "clear" every attempt of the key (its owner proved who they are, as a right
+ * password or code does for the wrong ones before it).
+ */
+type OnSuccess = "keep" | "refund" | "clear";
+type Limit = { points: number; duration: number; onSuccess: OnSuccess };
 
 /** Attempts allowed per window (seconds); counted per client address and per account. */
 export const RATE_LIMITS = {
-  loginFailuresPerAddress: { points: 30, duration: 15 * 60 },
-  loginFailuresPerAccount: { points: 5, duration: 15 * 60 },
-  twoFactorFailuresPerAccount: { points: 5, duration: 15 * 60 },
-  signUpPerAddress: { points: 10, duration: 60 * 60 },
-  passwordResetPerAddress: { points: 10, duration: 60 * 60 },
-  passwordResetPerAccount: { points: 3, duration: 60 * 60 },
-  contactPerAddress: { points: 5, duration: 60 * 60 },
-  stripeWebhooksPerAddress: { points: 600, duration: 60 },
-  plaidWebhooksPerAddress: { points: 600, duration: 60 },
-  bankLinksPerUser: { points: 60, duration: 60 * 60 },
-  insightRefreshesPerUser: { points: 10, duration: 60 * 60 },
+  loginFailuresPerAddress: { points: 30, duration: 15 * 60, onSuccess: "refund" },
+  loginFailuresPerAccount: { points: 5, duration: 15 * 60, onSuccess: "clear" },
+  twoFactorFailuresPerAccount: { points: 5, duration: 15 * 60, onSuccess: "clear" },
+  signUpPerAddress: { points: 10, duration: 60 * 60, onSuccess: "keep" },
+  passwordResetPerAddress: { points: 10, duration: 60 * 60, onSuccess: "keep" },
+  passwordResetPerAccount: { points: 3, duration: 60 * 60, onSuccess: "keep" },
+  contactPerAddress: { points: 5, duration: 60 * 60, onSuccess: "keep" },
+  stripeWebhooksPerAddress: { points: 600, duration: 60, onSuccess: "keep" },
+  plaidWebhooksPerAddress: { points: 600, duration: 60, onSuccess: "keep" },
+  bankLinksPerUser: { points: 60, duration: 60 * 60, onSuccess: "keep" },
+  insightRefreshesPerUser: { points: 10, duration: 60 * 60, onSuccess: "keep" },
 } satisfies Record<string, Limit>;
 
 type LimitName = keyof typeof RATE_LIMITS;
@@ -31,7 +37,8 @@ const limiters = new Map<LimitName, RateLimiterMongo>();
 function limiter(name: LimitName) {
   let instance = limiters.get(name);
   if (!instance) {
-    instance = new RateLimiterMongo({ storeClient: mongoose.connection, tableName: COLLECTION, disableIndexesCreation: true, keyPrefix: name, ...RATE_LIMITS[name] });
+    const { points, duration } = RATE_LIMITS[name];
+    instance = new RateLimiterMongo({ storeClient: mongoose.connection, tableName: COLLECTION, disableIndexesCreation: true, keyPrefix: name, points, duration });
     limiters.set(name, instance);
   }
   return instance;
@@ -43,14 +50,7 @@ export async function deleteExpiredRateLimits(now = new Date()) {
   return deletedCount;
 }
 
-/** Whether `key` has used up its attempts, without spending one. */
-export async function isRateLimited(name: LimitName, key: string) {
-  const state = await limiter(name).get(key);
-  return state !== null && state.consumedPoints >= RATE_LIMITS[name].points;
-}
-
-/** Spends one attempt; resolves false when none was left. */
-export async function consumeAttempt(name: LimitName, key: string) {
+async function take(name: LimitName, key: string) {
   try {
     await limiter(name).consume(key);
     return true;
@@ -60,6 +60,40 @@ export async function consumeAttempt(name: LimitName, key: string) {
   }
 }
 
-export async function resetAttempts(name: LimitName, key: string) {
-  await limiter(name).delete(key);
+async function giveBack(name: LimitName, key: string, rule: OnSuccess) {
+  if (rule === "refund") await limiter(name).reward(key);
+  if (rule === "clear") await limiter(name).delete(key);
+}
+
+export type Reservation = {
+  /** The guarded work succeeded: each limit keeps, refunds or clears as its rule says. */
+  succeeded(): Promise<void>;
+};
+
+/**
+ * Spends one attempt of each `[limit, key]` *before* the work they guard, so requests in flight at the
+ * same moment cannot all pass a check that is only paid for afterwards: the store's `consume` is one
+ * `findOneAndUpdate` with `$inc`, and only the first `points` increments of a window are granted.
+ * Resolves null when any limit has none left; the attempts already taken for the others are then given
+ * back, since the work never ran.
+ */
+export async function reserveAttempts(...limits: Array<[LimitName, string]>): Promise<Reservation | null> {
+  const taken: Array<[LimitName, string]> = [];
+  for (const [name, key] of limits) {
+    if (!(await take(name, key))) {
+      for (const [takenName, takenKey] of taken) await giveBack(takenName, takenKey, "refund");
+      return null;
+    }
+    taken.push([name, key]);
+  }
+  return {
+    async succeeded() {
+      for (const [name, key] of taken) await giveBack(name, key, RATE_LIMITS[name].onSuccess);
+    },
+  };
+}
+
+/** Spends one attempt that is never given back; false when none was left. */
+export async function consumeAttempt(name: LimitName, key: string) {
+  return (await reserveAttempts([name, key])) !== null;
 }

@@ -389,7 +389,23 @@ const STATES: State[] = [
       await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
       await page.getByLabel("6-digit code from your app").fill("000000");
       await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-      await expect(page.getByRole("alert").first()).toBeVisible();
+      await expect(page.getByText("That code is not right. Check your authenticator app and try again.")).toBeVisible();
+    },
+  },
+  {
+    name: "profile: two-factor on, then moving it to a new app without a current code",
+    async reach({ page, user, expectNone }) {
+      const { confirmTwoFactorSetup, startTwoFactorSetup } = await import("~/features/auth/two-factor.server");
+      const { TOTP, Secret } = await import("otpauth");
+      const { secret } = await startTwoFactorSetup(user!.id, user!.email);
+      await confirmTwoFactorSetup(user!.id, new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+      await page.goto("/profile/security");
+      await expect(page.getByRole("form", { name: "Turn off two-factor sign-in" })).toBeVisible();
+      await expectNone();
+      await page.getByRole("button", { name: "Move to a new authenticator app" }).click();
+      const replace = page.getByRole("form", { name: "Replace authenticator app" });
+      await replace.getByLabel("6-digit code from the new entry").fill("000000");
+      await submitInvalid(page, replace.getByRole("button", { name: "Replace authenticator app" }));
     },
   },
   {

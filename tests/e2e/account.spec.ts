@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { Secret, TOTP } from "otpauth";
-import { addTransaction, expect, fillForm, test } from "./fixtures";
+import { describeDevice } from "~/features/account/devices";
+import { addTransaction, expect, fillForm, test, type TestUser } from "./fixtures";
 
 /** What an authenticator app shows for the key the setup page printed. */
 function authenticatorCode(key: string) {
@@ -47,6 +48,96 @@ test.describe("two-factor sign-in", () => {
     await page.getByRole("button", { name: "Verify and sign in" }).click();
     await expect(page.getByText("That code is not right. Check your authenticator app and try again.")).toBeVisible();
     await expect(page).toHaveURL("/login/two-factor");
+  });
+});
+
+/** Two-factor sign-in turned on for `user` as the setup page does it; resolves to the key and the recovery codes. */
+async function withTwoFactor(user: TestUser) {
+  const { confirmTwoFactorSetup, startTwoFactorSetup } = await import("~/features/auth/two-factor.server");
+  const { secret } = await startTwoFactorSetup(user.id, user.email);
+  const codes = await confirmTwoFactorSetup(user.id, authenticatorCode(secret));
+  return { secret, codes: codes! };
+}
+
+/** A recovery code that is none of the user's. */
+const NOT_A_CODE = "aaaaa-bbbbb";
+
+test.describe("changing two-factor sign-in", () => {
+  test("turning it off asks for a code and the password; a wrong code changes nothing; the change is emailed and listed", async ({ page, login, readEmail }) => {
+    const user = await login();
+    const { codes } = await withTwoFactor(user);
+    await page.goto("/profile/security");
+    const turnOff = page.getByRole("form", { name: "Turn off two-factor sign-in" });
+    await turnOff.getByLabel("Code from your app, or a recovery code").fill(NOT_A_CODE);
+    await turnOff.getByLabel("Your password").fill(user.password);
+    await turnOff.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await expect(turnOff.getByText("That code is not right. Check your authenticator app and try again.")).toBeVisible();
+    await expect(turnOff.getByLabel("Code from your app, or a recovery code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("On. Signing in asks for a code from your authenticator app. 10 of 10 recovery codes left.")).toBeVisible();
+
+    await turnOff.getByLabel("Code from your app, or a recovery code").fill(codes[0]);
+    await turnOff.getByLabel("Your password").fill("Wr0ng!Passw0rd");
+    await turnOff.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await expect(turnOff.getByText("That password is not right")).toBeVisible();
+
+    await turnOff.getByLabel("Code from your app, or a recovery code").fill(codes[0]);
+    await turnOff.getByLabel("Your password").fill(user.password);
+    await turnOff.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await expect(page.getByText("Two-factor sign-in is off")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Set up two-factor sign-in" })).toBeVisible();
+    const changes = page.getByRole("list", { name: "Recent security changes" }).getByRole("listitem");
+    await expect(changes).toHaveCount(1);
+    await expect(changes.first()).toContainText("Two-factor sign-in turned off");
+    await expect(changes.first()).toContainText(describeDevice(test.info().project.use.userAgent ?? ""));
+    const email = await readEmail(user.email);
+    expect(email.subject).toBe("Two-factor sign-in was changed on your Ledgerly account");
+    expect(email.text).toContain("What happened: Two-factor sign-in turned off");
+  });
+
+  test("moving it to a new app needs a current code: without one nothing changes; with one the old codes stop working", async ({ page, login, context }) => {
+    const user = await login();
+    const { codes } = await withTwoFactor(user);
+    await page.goto("/profile/security");
+    await page.getByRole("button", { name: "Move to a new authenticator app" }).click();
+    const key = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
+    const replace = page.getByRole("form", { name: "Replace authenticator app" });
+
+    await replace.getByLabel("6-digit code from the new entry").fill(authenticatorCode(key));
+    await replace.getByLabel("Your password").fill(user.password);
+    await replace.getByRole("button", { name: "Replace authenticator app" }).click();
+    await expect(replace.getByText("Enter the 6-digit code from your authenticator app, or a recovery code")).toBeVisible();
+
+    await replace.getByLabel("6-digit code from the new entry").fill(authenticatorCode(key));
+    await replace.getByLabel("Code from your current entry, or a recovery code").fill(NOT_A_CODE);
+    await replace.getByLabel("Your password").fill(user.password);
+    await replace.getByRole("button", { name: "Replace authenticator app" }).click();
+    await expect(replace.getByText("That code is not right. Check your authenticator app and try again.")).toBeVisible();
+    await page.getByRole("button", { name: "Keep my current app" }).click();
+    await expect(page.getByText("On. Signing in asks for a code from your authenticator app. 10 of 10 recovery codes left.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Move to a new authenticator app" }).click();
+    const newKey = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
+    await replace.getByLabel("6-digit code from the new entry").fill(authenticatorCode(newKey));
+    await replace.getByLabel("Code from your current entry, or a recovery code").fill(codes[0]);
+    await replace.getByLabel("Your password").fill(user.password);
+    await replace.getByRole("button", { name: "Replace authenticator app" }).click();
+    await expect(page.getByText("Two-factor sign-in now uses your new authenticator app. Keep your new recovery codes somewhere safe.")).toBeVisible();
+    const newCodes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(newCodes).toHaveCount(10);
+    const newRecoveryCode = (await newCodes.first().textContent()) ?? "";
+    await page.getByRole("link", { name: "I saved my recovery codes" }).click();
+    await expect(page.getByRole("list", { name: "Recent security changes" })).toContainText("Two-factor sign-in moved to a new authenticator app");
+
+    await context.clearCookies();
+    await page.goto("/login");
+    await fillForm(page, { Email: user.email, Password: user.password });
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByLabel("Code").fill(codes[1]);
+    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await expect(page.getByText("That code is not right. Check your authenticator app and try again.")).toBeVisible();
+    await page.getByLabel("Code").fill(newRecoveryCode);
+    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await expect(page).toHaveURL("/dashboard");
   });
 });
 

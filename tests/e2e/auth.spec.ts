@@ -164,7 +164,11 @@ test.describe("password reset", () => {
 
     const newPassword = "N3w!Passw0rd";
     await fillForm(page, { "New Password": newPassword, "Confirm New Password": newPassword });
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/reset-password")),
+      page.getByRole("button", { name: "Reset Password" }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
     await expect(page.getByText("Password has been reset successfully! Redirecting to login...")).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to login now" })).toHaveAttribute("href", "/login");
     await expect(page).toHaveURL("/login", { timeout: 10_000 });

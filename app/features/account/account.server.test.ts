@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { allModels, BankConnection, BankLink, ContactSubmission, Session, User } from "../../../models";
 import { sealAccessToken } from "~/features/bank/access-token.server";
 import { createSession } from "~/features/auth/session.server";
+import { noteSecurityChange } from "~/features/auth/security-events.server";
 import { startTwoFactorSetup } from "~/features/auth/two-factor.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { createBudget, createDebtFor, createGoogleUser, createSavingsGoalFor, createTransactionFor, createUser, importBankFile, TEST_PASSWORD } from "../../../tests/factories";
@@ -26,6 +27,7 @@ async function busyUser() {
   await createSession(userId, new Request("http://localhost/"));
   await ContactSubmission.create({ name: "Me", email, subject: "general", message: "Hello there, a question." });
   await startTwoFactorSetup(userId, email);
+  await noteSecurityChange({ userId, email, device: "Chrome on Linux", origin: "http://localhost:3000" }, "two-factor-on");
   await consumeAttempt("loginFailuresPerAccount", email);
   await createDebtFor(userId);
   await savePlan(userId, { extra: toCents(10000), strategy: "avalanche", customOrder: [] });
@@ -60,7 +62,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks"]) {
+    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -106,6 +108,7 @@ describe("account data", () => {
       "passwordresettokens",
       "plaidAccounts",
       "savingsGoals",
+      "securityEvents",
       "transactions",
       "users",
     ]);

@@ -5,7 +5,7 @@ import { removeBankItemsOf } from "~/features/bank/bank.server";
 import { endSubscriptionBeforeDeletion } from "~/features/billing/billing.server";
 import { transactionsCsvStream } from "~/features/csv/csv.server";
 import { hasPassword, verifyUserPassword } from "~/features/auth/user.server";
-import { consumeAttempt, isRateLimited, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { RATE_LIMITS, reserveAttempts } from "~/utils/rate-limit.server";
 
 /**
  * Everything the app keeps of one user, collection by collection: how to find
@@ -28,6 +28,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   importBatches: ({ id }) => ({ userId: id }),
   importMappings: ({ id }) => ({ userId: id }),
   twoFactors: ({ id }) => ({ userId: id }),
+  securityEvents: ({ id }) => ({ userId: id }),
   debts: ({ id }) => ({ userId: id }),
   debtPlans: ({ id }) => ({ userId: id }),
   financialAssets: ({ id }) => ({ userId: id }),
@@ -100,11 +101,10 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
   if (await hasPassword(userId)) {
     if (!confirmation.password) return { ok: false, field: "password", message: ACCOUNT_MESSAGES.passwordRequired };
     // Wrong passwords here count with those of sign-in, so this form is no way around its limit.
-    if (await isRateLimited("loginFailuresPerAccount", owner.email)) return { ok: false, field: "password", message: ACCOUNT_MESSAGES.tooManyAttempts };
-    if (!(await verifyUserPassword(userId, confirmation.password))) {
-      await consumeAttempt("loginFailuresPerAccount", owner.email);
-      return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
-    }
+    const reservation = await reserveAttempts(["loginFailuresPerAccount", owner.email]);
+    if (!reservation) return { ok: false, field: "password", message: ACCOUNT_MESSAGES.tooManyAttempts };
+    if (!(await verifyUserPassword(userId, confirmation.password))) return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
+    await reservation.succeeded();
   } else {
     if (!confirmation.email?.trim()) return { ok: false, field: "email", message: ACCOUNT_MESSAGES.emailRequired };
     if (confirmation.email.trim().toLowerCase() !== owner.email) return { ok: false, field: "email", message: ACCOUNT_MESSAGES.wrongEmail };

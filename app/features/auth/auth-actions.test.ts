@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { Credential, PasswordResetToken, Session, User } from "../../../models";
 import { action as forgotPasswordAction } from "~/routes/forgot-password";
@@ -9,6 +7,7 @@ import { action as signUpAction } from "~/routes/signup";
 import { createSession } from "./session.server";
 import { createEmailUser } from "./user.server";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { emailsTo } from "../../../tests/setup/outbox";
 
 useTestDatabase();
 
@@ -37,11 +36,8 @@ function messages(result: unknown) {
 /** The server reads the client address from the connection; these tests name it in X-Forwarded-For as a proxy would. */
 const args = (request: Request) => ({ request, params: {}, context: { clientAddress: request.headers.get("X-Forwarded-For") ?? "127.0.0.1" } });
 
-async function lastEmailTo(to: string): Promise<{ text: string }> {
-  const outbox = process.env.MAIL_OUTBOX_DIR!;
-  const files = (await readdir(outbox)).sort();
-  const emails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outbox, file), "utf8"))));
-  return emails.filter((email) => email.to === to).pop();
+async function lastEmailTo(to: string) {
+  return (await emailsTo(to)).at(-1)!;
 }
 
 describe("sign-up action", () => {

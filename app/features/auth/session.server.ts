@@ -88,6 +88,12 @@ export async function resolveSession(sessionId: string, clock: Clock = systemClo
   return { userId: String(session.userId) };
 }
 
+/** When the session signed in (its creation), or null for a session that is gone. */
+export async function sessionSignedInAt(sessionId: string) {
+  const session = await Session.findById(sessionId).select({ createdAt: 1 }).lean<Pick<SessionRecord, "createdAt">>();
+  return session?.createdAt ?? null;
+}
+
 export async function destroySession(sessionId: string) {
   await Session.deleteOne({ _id: sessionId });
 }

@@ -1,17 +1,18 @@
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { TwoFactor } from "../../../models";
-import { createUser } from "../../../tests/factories";
+import { createUser, TEST_PASSWORD, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { authenticatorCode, recoveryCode } from "./two-factor";
 import {
   cancelTwoFactorSetup,
   confirmTwoFactorSetup,
-  disableTwoFactor,
   getTwoFactorStatus,
   pendingSetup,
   renewRecoveryCodes,
+  replaceAuthenticator,
   startTwoFactorSetup,
+  turnOffTwoFactor,
   verifySecondFactor,
 } from "./two-factor.server";
 
@@ -25,12 +26,15 @@ function appCode(secret: string, at: number) {
 const T0 = Date.UTC(2026, 2, 1, 12, 0, 0);
 
 async function enabledUser() {
-  const userId = await createUser();
-  const { secret } = await startTwoFactorSetup(userId, "me@example.com");
+  const email = uniqueEmail("two-factor");
+  const userId = await createUser({ email });
+  const { secret } = await startTwoFactorSetup(userId, email);
   const codes = await confirmTwoFactorSetup(userId, appCode(secret, T0), T0);
   if (!codes) throw new Error("setup failed");
-  return { userId, secret, codes };
+  return { userId, secret, codes, by: { userId, email, device: "Chrome on Linux", origin: "http://localhost:3000" } };
 }
+
+const withPassword = (code: string, password = TEST_PASSWORD) => ({ code, password, signedInAt: null });
 
 describe("codes as typed", () => {
   test("six digits, spaces allowed; recovery codes in any case, with or without the dash", () => {
@@ -91,15 +95,33 @@ describe("the second factor", () => {
     expect(await verifySecondFactor(userId, "123456")).toBeNull();
   });
 
-  test("new recovery codes replace the old ones; turning it off needs a second factor", async () => {
-    const { userId, secret, codes } = await enabledUser();
-    expect(await renewRecoveryCodes(userId, "nonsense")).toBeNull();
-    const fresh = await renewRecoveryCodes(userId, codes[0]);
-    expect(fresh).toHaveLength(10);
+  test("new recovery codes replace the old ones; both they and turning it off need a second factor and the password", async () => {
+    const { userId, secret, codes, by } = await enabledUser();
+    expect(await renewRecoveryCodes(by, withPassword("nonsense"))).toEqual({ ok: false, reason: "wrong-code" });
+    expect(await renewRecoveryCodes(by, withPassword(codes[0], "Wr0ng!Passw0rd"))).toEqual({ ok: false, reason: "wrong-password" });
+    const fresh = await renewRecoveryCodes(by, withPassword(codes[0]));
+    expect(fresh.ok && fresh.value).toHaveLength(10);
     expect(await verifySecondFactor(userId, codes[1])).toBeNull();
-    expect(await disableTwoFactor(userId, "999999")).toBe(false);
+    expect(await turnOffTwoFactor(by, withPassword("999999"))).toEqual({ ok: false, reason: "wrong-code" });
     const now = T0 + 60 * 60_000;
-    expect(await disableTwoFactor(userId, appCode(secret, now), now)).toBe(true);
+    expect(await turnOffTwoFactor(by, withPassword(appCode(secret, now)), now)).toEqual({ ok: true, value: true });
     expect(await getTwoFactorStatus(userId)).toEqual({ enabled: false, settingUp: false, recoveryCodesLeft: 0 });
+  });
+
+  test("a new key replaces the one that is on only with its own code, a current code and the password", async () => {
+    const { userId, secret, codes, by } = await enabledUser();
+    const next = await startTwoFactorSetup(userId, by.email);
+    const now = T0 + 5 * 60_000;
+    expect(await confirmTwoFactorSetup(userId, appCode(next.secret, now), now)).toBeNull();
+    expect(await replaceAuthenticator(by, withPassword(appCode(secret, now)), "000000", now)).toEqual({ ok: false, reason: "wrong-new-code" });
+    expect(await replaceAuthenticator(by, withPassword(codes[0], "Wr0ng!Passw0rd"), appCode(next.secret, now), now)).toEqual({ ok: false, reason: "wrong-password" });
+    expect(await getTwoFactorStatus(userId)).toEqual({ enabled: true, settingUp: true, recoveryCodesLeft: 10 });
+
+    const replaced = await replaceAuthenticator(by, withPassword(codes[0]), appCode(next.secret, now), now);
+    expect(replaced.ok && replaced.value).toHaveLength(10);
+    const later = now + 60_000;
+    expect(await verifySecondFactor(userId, appCode(secret, later), later)).toBeNull();
+    expect(await verifySecondFactor(userId, codes[1], later)).toBeNull();
+    expect(await verifySecondFactor(userId, appCode(next.secret, later), later)).toBe("authenticator");
   });
 });

@@ -1,11 +1,21 @@
 /** Two-factor sign-in with an authenticator app (TOTP, RFC 6238): the rules that need no database. */
 
+/** An account without a password proves itself with a sign-in this recent instead (decision 177). */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
+  newCodeRequired: "Enter the 6-digit code your authenticator app shows for the new key",
+  passwordRequired: "Enter your password to confirm",
   wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongNewCode: "That code is not from the new key. Check the new entry in your authenticator app and try again.",
+  wrongPassword: "That password is not right",
+  signInAgain: `For your safety, sign out and sign in again with Google, then make this change within ${RECENT_SIGN_IN_MINUTES} minutes.`,
   tooManyAttempts: "Too many wrong codes. Please try again later.",
+  tooManyChangeAttempts: "Too many wrong codes or passwords. Please try again later.",
   enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe.",
   disabled: "Two-factor sign-in is off",
+  replaced: "Two-factor sign-in now uses your new authenticator app. Keep your new recovery codes somewhere safe.",
   codesRenewed: "New recovery codes made; the old ones no longer work",
   notSetUp: "Start the setup again: scan the new code with your authenticator app",
   signInExpired: "Your sign-in took too long. Please enter your email and password again.",

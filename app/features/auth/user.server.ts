@@ -1,8 +1,7 @@
-import bcrypt from "bcryptjs";
 import type { GoogleIdentity } from "~/integrations/google.server";
 import { Credential, User, type UserRecord } from "../../../models";
-
-const BCRYPT_COST = 10;
+import { reserveAttempts } from "~/utils/rate-limit.server";
+import { hashPassword, spendVerificationTime, verifyPassword } from "./password-hash.server";
 
 /** Fields the shell and most pages need; loaders ask for more only when they render it. */
 export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1, aiInsights: 1 } as const;
@@ -10,10 +9,6 @@ export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiu
 type ShellUserFields = Pick<UserRecord, "_id" | keyof typeof SHELL_USER_FIELDS>;
 
 export type ShellUser = Required<Omit<ShellUserFields, "_id">> & { id: string };
-
-export function hashPassword(password: string) {
-  return bcrypt.hash(password, BCRYPT_COST);
-}
 
 export async function getShellUser(userId: string): Promise<ShellUser | null> {
   const user = await User.findById(userId).select(SHELL_USER_FIELDS).lean<ShellUserFields>();
@@ -58,24 +53,50 @@ export type PasswordCheck =
   | { ok: true; userId: string }
   | { ok: false; reason: "invalid-credentials" | "disabled" };
 
+/**
+ * Whether `password` is the user's. A right password kept in an older format
+ * (bcrypt, or scrypt at a lower cost) is hashed again now, unless the
+ * password changed meanwhile.
+ */
+export async function verifyUserPassword(userId: string, password: string) {
+  const credential = await Credential.findOne({ userId }).select("+passwordHash").lean();
+  if (!credential) {
+    await spendVerificationTime(password);
+    return false;
+  }
+  const { valid, needsRehash } = await verifyPassword(password, credential.passwordHash);
+  if (valid && needsRehash) {
+    await Credential.updateOne({ _id: credential._id, passwordHash: credential.passwordHash }, { $set: { passwordHash: await hashPassword(password) } });
+  }
+  return valid;
+}
+
 /** Unknown emails and wrong passwords give the same answer, so sign-in does not reveal who has an account. */
 export async function verifyEmailPassword(email: string, password: string): Promise<PasswordCheck> {
   const user = await User.findOne({ email: normaliseEmail(email) }).select({ disabled: 1 }).lean<Pick<UserRecord, "_id" | "disabled">>();
-  const credential = user
-    ? await Credential.findOne({ userId: user._id }).select("+passwordHash").lean()
-    : null;
-  const valid = credential ? await bcrypt.compare(password, credential.passwordHash) : await bcrypt.compare(password, DUMMY_HASH);
-  if (!user || !credential || !valid) return { ok: false, reason: "invalid-credentials" };
+  if (!user) {
+    await spendVerificationTime(password);
+    return { ok: false, reason: "invalid-credentials" };
+  }
+  if (!(await verifyUserPassword(String(user._id), password))) return { ok: false, reason: "invalid-credentials" };
   if (user.disabled) return { ok: false, reason: "disabled" };
   return { ok: true, userId: String(user._id) };
 }
 
-/** Spends the same time on unknown emails as on real ones. */
-const DUMMY_HASH = bcrypt.hashSync("not-a-real-password", BCRYPT_COST);
+export type SignInCheck = PasswordCheck | { ok: false; reason: "rate-limited" };
 
-export async function verifyUserPassword(userId: string, password: string) {
-  const credential = await Credential.findOne({ userId }).select("+passwordHash").lean();
-  return credential ? bcrypt.compare(password, credential.passwordHash) : false;
+/**
+ * Sign-in's check of an email and password, within its limits: the attempt is spent for the client's
+ * address and for the account before the password is checked (so requests sent at once cannot all pass);
+ * the right password gives the address its attempt back and clears the account's wrong ones.
+ */
+export async function checkSignIn(email: string, password: string, address: string): Promise<SignInCheck> {
+  const account = normaliseEmail(email);
+  const reservation = await reserveAttempts(["loginFailuresPerAddress", address], ["loginFailuresPerAccount", account]);
+  if (!reservation) return { ok: false, reason: "rate-limited" };
+  const check = await verifyEmailPassword(account, password);
+  if (check.ok) await reservation.succeeded();
+  return check;
 }
 
 export async function hasPassword(userId: string) {

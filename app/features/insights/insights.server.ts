@@ -12,7 +12,7 @@ import { toObjectId } from "~/features/transactions/ledger.server";
 import { createModelClient, modelSettings, type BreakerStore, type ModelClient, type ModelFailure, type ModelOutcome } from "~/integrations/openai.server";
 import { toCents, type Cents } from "~/lib/money";
 import { shiftMonth } from "~/lib/month";
-import { consumeAttempt } from "~/utils/rate-limit.server";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import type { Citation, DebtResult, DebtStrategy, Insight, InsightCategory, InsightTransaction, Notice, Pattern, SpendingResult } from "./insights";
 import { debtPrompt, PROMPT_TRANSACTIONS, spendingFromAnswer, spendingPrompt, strategiesFromAnswer } from "./prompt";
 import { debtRules, spendingRules } from "./rules";
@@ -333,6 +333,6 @@ export async function getDebtStrategies(userId: string, month: string): Promise<
 }
 
 /** Spends one of the user's refreshes this hour; false when none is left. */
-export function takeRefresh(userId: string) {
-  return consumeAttempt("insightRefreshesPerUser", userId);
+export async function takeRefresh(userId: string) {
+  return (await reserveAttempts(["insightRefreshesPerUser", userId])) !== null;
 }

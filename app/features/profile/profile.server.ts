@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import mongoose from "mongoose";
 import { Session, User, type UserRecord } from "../../../models";
 import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
-import { consumeAttempt, isRateLimited, resetAttempts } from "~/utils/rate-limit.server";
+import { reserveAttempts } from "~/utils/rate-limit.server";
 import { destroyUserSessions } from "~/features/auth/session.server";
 import { hasPassword, setPassword, verifyUserPassword } from "~/features/auth/user.server";
 
@@ -65,12 +65,10 @@ export async function changePassword({
   keepSessionId: string | null;
 }): Promise<PasswordChange> {
   if (await hasPassword(userId)) {
-    if (await isRateLimited("loginFailuresPerAccount", email)) return { ok: false, reason: "rate-limited" };
-    if (!(await verifyUserPassword(userId, currentPassword ?? ""))) {
-      const allowed = await consumeAttempt("loginFailuresPerAccount", email);
-      return { ok: false, reason: allowed ? "incorrect-current-password" : "rate-limited" };
-    }
-    await resetAttempts("loginFailuresPerAccount", email);
+    const reservation = await reserveAttempts(["loginFailuresPerAccount", email]);
+    if (!reservation) return { ok: false, reason: "rate-limited" };
+    if (!(await verifyUserPassword(userId, currentPassword ?? ""))) return { ok: false, reason: "incorrect-current-password" };
+    await reservation.succeeded();
   }
   await setPassword(userId, newPassword);
   await destroyUserSessions(userId, { except: keepSessionId ?? undefined });
