@@ -13,10 +13,26 @@ declare global {
   var __ledgerlyDb: Promise<typeof mongoose> | undefined;
 }
 
+/**
+ * How long any database operation may wait, at each step (decision 186). The driver's own limits, because the
+ * driver (7.x) ignores `timeoutMS` and FerretDB v1 refuses `maxTimeMS` on `distinct`. Without them a command that
+ * never answers holds the pool's one connection, and every other request waits behind it for ever.
+ */
+export const DATABASE_DEADLINES = {
+  /** Finding the server: a request that arrives while it is down is answered, not parked. */
+  serverSelectionTimeoutMS: 5_000,
+  /** Connecting and the handshake, which is also the limit of each heartbeat of the driver's monitor. */
+  connectTimeoutMS: 5_000,
+  /** Waiting for a pooled connection (one, locally) while other requests use it. */
+  waitQueueTimeoutMS: 10_000,
+  /** Waiting for a command's answer: above the slowest single command measured (27 s, a sorted read of 100,000 documents, which FerretDB sorts in memory). */
+  socketTimeoutMS: 60_000,
+} as const;
+
 async function connect(uri: string, maxPoolSize?: number) {
   const connection = await mongoose.connect(uri, {
     maxPoolSize,
-    serverSelectionTimeoutMS: 10_000,
+    ...DATABASE_DEADLINES,
     // A restarted database is noticed within a second, so the app is back as soon as it is.
     heartbeatFrequencyMS: 1_000,
     // A write is acknowledged once it is on disk (journaled) and, on a replica set, on a majority of members.
