@@ -47,6 +47,8 @@ async function connect(uri: string, maxPoolSize?: number) {
       throw new Error(`Building the indexes of the ${model.collection.collectionName} collection failed: ${reason}`);
     }
   }
+  // It answered: whatever an earlier connection of this process last saw is over.
+  reachable = true;
   return connection;
 }
 
@@ -188,9 +190,11 @@ async function probeUntilReachable() {
 }
 
 async function pingAnswers() {
+  const db = mongoose.connection.db;
+  if (!db) return false;
   try {
-    await mongoose.connection.db?.command({ ping: 1 });
-    return Boolean(mongoose.connection.db);
+    await db.command({ ping: 1 });
+    return true;
   } catch (error) {
     noteDatabaseFailure(error);
     return false;
