@@ -6,13 +6,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startJobs, stopJobs } from "../jobs/scheduler";
 import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
-import { connectDatabase, databaseIsReachable, disconnectDatabase, isDatabaseUnavailable, OUTAGE } from "./utils/db.server";
+import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { applySecurityHeaders } from "./utils/security.server";
 
 // scripts/serve.mjs asks these before a request reaches Remix (it reads them from the server build's entry module).
-export { databaseIsReachable, OUTAGE };
+export { databaseIsReachable, OUTAGE, outageBody };
 
 await connectDatabase();
 await upgradeStoredDebtBalances();
@@ -34,18 +34,20 @@ export const streamTimeout = ABORT_DELAY;
 /** Requests that failed because the database could not be reached while they ran (handleError sees the error first). */
 const failedForOutage = new WeakSet<Request>();
 
-/** Whether a failed request failed for a database outage: its error said so, or the database does not answer now. */
+/**
+ * Whether a failed request failed for a database outage: its error said so, or the database does not answer a
+ * ping now (a route that caught the error itself and answered 503 with its own words, say).
+ */
 async function isOutage(request: Request) {
-  return failedForOutage.has(request) || !(await databaseIsReachable());
+  return failedForOutage.has(request) || !(await databaseIsReachable({ ping: true }));
 }
 
 /** The plain outage answer, for a request that failed because the database went away while it ran. */
-function outageResponse(asPage: boolean) {
-  const headers = new Headers({ "Retry-After": String(OUTAGE.retryAfterSeconds), "Cache-Control": "no-store" });
+function outageResponse(request: Request, asPage: boolean) {
+  const { type, body } = outageBody(request.method, asPage);
+  const headers = new Headers({ "Retry-After": String(OUTAGE.retryAfterSeconds), "Cache-Control": "no-store", "Content-Type": type });
   applySecurityHeaders(headers);
-  if (!asPage) return Response.json({ error: OUTAGE.message }, { status: 503, headers });
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(OUTAGE.html, { status: 503, headers });
+  return new Response(body, { status: 503, headers });
 }
 
 export default async function handleRequest(
@@ -54,7 +56,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  if (responseStatusCode >= 500 && (await isOutage(request))) return outageResponse(true);
+  if (responseStatusCode >= 500 && (await isOutage(request))) return outageResponse(request, true);
   return renderDocument(request, responseStatusCode, responseHeaders, remixContext);
 }
 
@@ -94,14 +96,14 @@ function renderDocument(request: Request, responseStatusCode: number, responseHe
 }
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
-  if (response.status >= 500 && (await isOutage(request))) return outageResponse(false);
+  if (response.status >= 500 && (await isOutage(request))) return outageResponse(request, false);
   applySecurityHeaders(response.headers);
   return response;
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  if (isDatabaseUnavailable(error)) {
+  if (noteDatabaseFailure(error)) {
     failedForOutage.add(request);
     console.error(`database unavailable during ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
     return;

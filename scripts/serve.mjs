@@ -17,7 +17,7 @@ installGlobals({ nativeFetch: true });
 
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(pathToFileURL(buildPath).href);
-const { databaseIsReachable, OUTAGE } = build.entry.module;
+const { databaseIsReachable, OUTAGE, outageBody } = build.entry.module;
 
 /** How many proxies in front of the app may be believed about the client's address (0: none, the socket decides). */
 function trustedProxies() {
@@ -145,14 +145,19 @@ app.use((request, response, next) => {
   response.redirect(301, new URL(request.originalUrl, canonicalUrl).href);
 });
 
-/** Pages, data and resource requests while the database cannot be reached: 503, Retry-After, and no stack trace. */
+/**
+ * Pages, data and resource requests while the database cannot be reached: 503, Retry-After, and no stack trace. A
+ * form posted without JavaScript gets the page that says its change may not have been saved; webhooks and other
+ * clients that accept anything get JSON.
+ */
 app.use(async (request, response, next) => {
   if (await databaseIsReachable()) return next();
   response.set("Retry-After", String(OUTAGE.retryAfterSeconds));
   response.set("Cache-Control", "no-store");
-  const wantsPage = request.method === "GET" && request.path !== "/healthz" && !request.path.endsWith(".data") && request.accepts(["html", "json"]) === "html";
-  if (wantsPage) response.status(503).type("html").send(OUTAGE.html);
-  else response.status(503).json(request.path === "/healthz" ? { status: "unavailable" } : { error: OUTAGE.message });
+  if (request.path === "/healthz") return response.status(503).json({ status: "unavailable" });
+  const preferred = request.method === "GET" ? ["html", "json"] : ["json", "html"];
+  const { type, body } = outageBody(request.method, !request.path.endsWith(".data") && request.accepts(preferred) === "html");
+  response.status(503).type(type).send(body);
 });
 
 app.all(

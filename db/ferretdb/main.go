@@ -23,14 +23,17 @@ import (
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
 
-var errPostgresStopped = errors.New("PostgreSQL stopped unexpectedly")
-
 func main() {
 	if err := run(); err != nil {
-		// One line: the parent shows the last line starting with "ferretdb-launcher:" as the reason.
-		fmt.Fprintf(os.Stderr, "ferretdb-launcher: %s\n", strings.Join(strings.Fields(err.Error()), " "))
-		os.Exit(1)
+		exitWith(err)
 	}
+}
+
+// exitWith reports err on one line (the parent shows the last line starting
+// with "ferretdb-launcher:" as the reason) and exits with status 1.
+func exitWith(err error) {
+	fmt.Fprintf(os.Stderr, "ferretdb-launcher: %s\n", strings.Join(strings.Fields(err.Error()), " "))
+	os.Exit(1)
 }
 
 func run() error {
@@ -40,7 +43,7 @@ func run() error {
 	embeddedDir := flag.String("embedded-postgresql-dir", "", "data directory of a PostgreSQL server to run (postgresql handler)")
 	embeddedBin := flag.String("embedded-postgresql-bin", "", "directory holding that server's initdb and postgres")
 	embeddedPort := flag.Int("embedded-postgresql-port", 0, "port that server listens on, on 127.0.0.1")
-	throwAway := flag.Bool("throw-away", false, "the embedded server holds test data: trade crash safety for speed")
+	throwAway := flag.Bool("throw-away", false, "the embedded server holds test data: safe only while the machine stays up")
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
 	watchStdin := flag.Bool("exit-on-stdin-close", false, "exit when standard input reaches end of file")
@@ -57,13 +60,13 @@ func run() error {
 	signal.Ignore(syscall.SIGPIPE)
 	signalled, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
-	ctx, cancel := context.WithCancelCause(signalled)
-	defer cancel(nil)
+	ctx, cancel := context.WithCancel(signalled)
+	defer cancel()
 
 	if *watchStdin {
 		go func() {
 			_, _ = io.Copy(io.Discard, os.Stdin)
-			cancel(nil)
+			cancel()
 		}()
 	}
 
@@ -100,14 +103,21 @@ func run() error {
 			defer server.stop()
 			go func() {
 				<-server.done
-				cancel(fmt.Errorf("%w: %v", errPostgresStopped, server.err))
+				if ctx.Err() != nil {
+					return // stopped by us
+				}
+				// Exit at once: FerretDB's own shutdown lets client connections
+				// run on for 3 s, answering every command with an
+				// InternalError. A closed connection tells clients the
+				// database is gone, and the supervisor restarts it sooner.
+				exitWith(fmt.Errorf("PostgreSQL stopped unexpectedly: %v", server.err))
 			}()
 			databaseURL = server.databaseURL(embeddedDatabaseName)
 		}
 		if err := ensureDatabase(ctx, databaseURL); err != nil {
 			return err
 		}
-		databaseURL, err := withCustomPlans(databaseURL)
+		databaseURL, err := forFerretDB(databaseURL)
 		if err != nil {
 			return err
 		}
@@ -118,7 +128,7 @@ func run() error {
 		}()
 		// Deferred after server.stop, so it runs first: the mirror never sees the server go away.
 		defer func() {
-			cancel(nil)
+			cancel()
 			<-mirrorDone
 		}()
 		config.PostgreSQLURL = databaseURL
@@ -132,9 +142,6 @@ func run() error {
 	}
 	if err := server.Run(ctx); err != nil && ctx.Err() == nil {
 		return err
-	}
-	if cause := context.Cause(ctx); errors.Is(cause, errPostgresStopped) {
-		return cause
 	}
 	return nil
 }

@@ -39,12 +39,19 @@ func ensureDatabase(ctx context.Context, databaseURL string) error {
 	return nil
 }
 
-// withCustomPlans makes PostgreSQL plan every statement FerretDB runs for its
-// actual parameters. FerretDB filters with `_jsonb->$1 @> $2` and pgx prepares
-// each statement once per connection; a generic plan, which PostgreSQL may
-// switch to after five runs, does not know which field $1 names and so can use
-// no index.
-func withCustomPlans(databaseURL string) (string, error) {
+// forFerretDB sets what FerretDB's connections to PostgreSQL need, unless the
+// URL already says otherwise:
+//
+//   - plan_cache_mode=force_custom_plan: PostgreSQL plans every statement for
+//     its actual parameters. FerretDB filters with `_jsonb->$1 @> $2` and pgx
+//     prepares each statement once per connection; a generic plan, which
+//     PostgreSQL may switch to after five runs, does not know which field $1
+//     names and so can use no index.
+//   - connect_timeout: connecting gives up after a few seconds. pgx waits for
+//     ever by default, so a server that accepts connections but does not
+//     answer (one still starting, a lost network) would hold each command that
+//     needs a new connection, and with it the client that sent it.
+func forFerretDB(databaseURL string) (string, error) {
 	parsed, err := url.Parse(databaseURL)
 	if err != nil {
 		return "", fmt.Errorf("invalid PostgreSQL URL: %w", err)
@@ -52,6 +59,9 @@ func withCustomPlans(databaseURL string) (string, error) {
 	query := parsed.Query()
 	if !query.Has("plan_cache_mode") {
 		query.Set("plan_cache_mode", "force_custom_plan")
+	}
+	if !query.Has("connect_timeout") {
+		query.Set("connect_timeout", "5")
 	}
 	parsed.RawQuery = query.Encode()
 	return parsed.String(), nil
