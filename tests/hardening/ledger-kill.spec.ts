@@ -64,6 +64,7 @@ test("kill -9 of PostgreSQL under concurrent adds: every dashboard equals a reco
   await databaseBackAt(app.state.mongodbUri, killed);
   await Promise.all(writers);
   expect(retried, "some adds met the outage and were sent again").toBeGreaterThan(0);
+  console.log(`ledger kill: ${USERS} users × ${ADDS_PER_USER} adds, ${retried} sent again after meeting the outage`);
 
   for (const [userIndex, { user, cookie }] of users.entries()) {
     const stored = await app.models.Transaction.find({ userId: user.id }).lean();
