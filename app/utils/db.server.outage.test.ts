@@ -21,7 +21,7 @@ const ferret = await startEmbeddedDatabase({
   database: "outage",
 });
 process.env.MONGODB_URI = ferret.uri;
-const { connectDatabase, databaseIsReachable, disconnectDatabase, isDatabaseUnavailable, noteDatabaseFailure } = await import("./db.server");
+const { connectDatabase, databaseIsReachable, DatabaseBusyError, disconnectDatabase, isDatabaseUnavailable, noteDatabaseFailure } = await import("./db.server");
 
 afterAll(async () => {
   await disconnectDatabase();
@@ -75,6 +75,7 @@ describe("what counts as the database being unavailable", () => {
     ["FerretDB as PostgreSQL dies", serverError(1, "FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)")],
     ["FerretDB as PostgreSQL recovers", serverError(1, "failed to connect to `user=postgres database=ledgerly`: 127.0.0.1:40379 (127.0.0.1): server error: FATAL: the database system is in recovery mode (SQLSTATE 57P03)")],
     ["a primary stepping down", serverError(10107, "not primary")],
+    ["work that waited too long for the database to be free for it", new DatabaseBusyError("the ledger of user 1 stayed busy for 30 s")],
   ])("%s: yes", (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -112,6 +112,11 @@ const CONNECTION_LOST = new Set([
 /** One of DATABASE_DEADLINES ran out: the database may be up but did not answer in time. */
 const DEADLINE_PASSED = new Set(["MongoNetworkTimeoutError", "MongoWaitQueueTimeoutError"]);
 
+/** Work that waited past its deadline for the database to be free for it (a user's ledger held too long, say): answered as a busy database is. */
+export class DatabaseBusyError extends Error {
+  name = "DatabaseBusyError";
+}
+
 /** MongoDB's codes for a server that is unreachable, shutting down or no longer primary (a failover). */
 const UNAVAILABLE_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
 
@@ -128,7 +133,7 @@ const INTERNAL_ERROR = 1;
 function failureOf(error: unknown): "connection-lost" | "deadline" | null {
   for (let current = error; current instanceof Error; current = current.cause) {
     if (CONNECTION_LOST.has(current.name)) return "connection-lost";
-    if (DEADLINE_PASSED.has(current.name)) return "deadline";
+    if (DEADLINE_PASSED.has(current.name) || current instanceof DatabaseBusyError) return "deadline";
     if (current instanceof mongoose.mongo.MongoServerError) {
       if (current.code === INTERNAL_ERROR && POSTGRESQL_LOST.test(current.message)) return "connection-lost";
       if (typeof current.code === "number" && UNAVAILABLE_CODES.has(current.code)) return "connection-lost";

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import mongoose from "mongoose";
 import { LedgerJournal, type LedgerJournalRecord } from "../../../models";
+import { DatabaseBusyError } from "~/utils/db.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { describeRecountedMonth, type RecountedMonth } from "./month-summary";
 
@@ -10,7 +11,7 @@ import { describeRecountedMonth, type RecountedMonth } from "./month-summary";
 const LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
 /** How long a batch waits for the one before it (of the same user) before it gives up. */
-export const LEDGER_WAIT_MS = 30_000;
+const LEDGER_WAIT_MS = 30_000;
 const POLL_MS = 50;
 
 /** This app process, as the journal names the holder of a batch: host, process id and a random part (a restart is another instance). */
@@ -25,10 +26,9 @@ const queues = new Map<string, Promise<void>>();
 /** Settlements under way, by user: reads that find a cut-off batch at the same time share one recount. */
 const settling = new Map<string, Promise<void>>();
 
-export class LedgerBusyError extends Error {
+class LedgerBusyError extends DatabaseBusyError {
   constructor(userId: string) {
     super(`the ledger of user ${userId} stayed busy for ${LEDGER_WAIT_MS / 1000} s`);
-    this.name = "LedgerBusyError";
   }
 }
 
@@ -52,7 +52,7 @@ function diedOnThisMachine(holder: string) {
  * longer (its write or the database failed part-way), or the process that
  * ran it died (its lease ran out, or it ran here and is gone).
  */
-export function isCutOff(journal: OpenBatch, now = Date.now()) {
+function isCutOff(journal: OpenBatch, now = Date.now()) {
   if (!journal.batchId) return false;
   if (journal.holder === INSTANCE) return !running.has(journal.batchId);
   if (journal.holder && diedOnThisMachine(journal.holder)) return true;
