@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { OUTAGE_MESSAGES } from "~/utils/outage";
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
 
@@ -28,6 +29,14 @@ function SomethingWentWrong({ title = "Something went wrong", detail }: { title?
   );
 }
 
+/**
+ * Whether a page's data request got an answer that is not the app's data: the server's outage answer (the
+ * database cannot be reached), or a proxy's error page. Remix's client can only say it could not decode it.
+ */
+function isUnreadableDataAnswer(error: unknown) {
+  return error instanceof Error && error.message.startsWith("Unable to decode turbo-stream response");
+}
+
 /** The one error boundary every route uses, with a handler per HTTP status. */
 export function GeneralErrorBoundary({
   statusHandlers,
@@ -46,5 +55,6 @@ export function GeneralErrorBoundary({
     // A request the app refused (malformed, too large, not a form) is the client's to fix, not a fault of ours.
     return <SomethingWentWrong title={error.status < 500 ? "This request could not be accepted" : undefined} detail={detail} />;
   }
+  if (isUnreadableDataAnswer(error)) return <SomethingWentWrong title={OUTAGE_MESSAGES.title} detail={`${OUTAGE_MESSAGES.read} ${OUTAGE_MESSAGES.eitherWay}`} />;
   return <>{unexpectedErrorHandler ? unexpectedErrorHandler(error) : <SomethingWentWrong />}</>;
 }

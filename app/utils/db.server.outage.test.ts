@@ -75,6 +75,7 @@ describe("what counts as the database being unavailable", () => {
     ["FerretDB as PostgreSQL dies", serverError(1, "FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)")],
     ["FerretDB as PostgreSQL recovers", serverError(1, "failed to connect to `user=postgres database=ledgerly`: 127.0.0.1:40379 (127.0.0.1): server error: FATAL: the database system is in recovery mode (SQLSTATE 57P03)")],
     ["a primary stepping down", serverError(10107, "not primary")],
+    ["the driver writing to a connection the database has ended", Object.assign(new Error("This socket has been ended by the other party"), { code: "EPIPE" })],
     ["work that waited too long for the database to be free for it", new DatabaseBusyError("the ledger of user 1 stayed busy for 30 s")],
   ])("%s: yes", (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

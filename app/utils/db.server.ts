@@ -1,6 +1,7 @@
 import mongoose from "mongoose";
 import { allModels } from "../../models";
 import { getEnv } from "./env.server";
+import { OUTAGE_MESSAGES } from "./outage";
 
 mongoose.set("sanitizeFilter", true);
 mongoose.set("strictQuery", true);
@@ -72,12 +73,10 @@ const OUTAGE_STYLE =
   "body{font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}p{color:#475569}";
 
 function outagePage(paragraphs: string[], { refresh }: { refresh: boolean }) {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh ? '<meta http-equiv="refresh" content="5">' : ""}<title>Ledgerly is briefly unavailable</title><style>${OUTAGE_STYLE}</style></head><body><main><h1>Ledgerly is briefly unavailable</h1>${paragraphs.map((text) => `<p>${text}</p>`).join("")}</main></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh ? '<meta http-equiv="refresh" content="5">' : ""}<title>${OUTAGE_TITLE}</title><style>${OUTAGE_STYLE}</style></head><body><main><h1>${OUTAGE_TITLE}</h1>${paragraphs.map((text) => `<p>${text}</p>`).join("")}</main></body></html>`;
 }
 
-const READ_MESSAGE = "Your data is safe; we can't reach it right now — try again in a moment.";
-// Every form that writes money carries a one-time submission key, so a resent form is answered as the first one was.
-const WRITE_MESSAGE = "Your change may not have been saved. It is safe to send it again: it will never be saved twice.";
+const { title: OUTAGE_TITLE, read: READ_MESSAGE, write: WRITE_MESSAGE } = OUTAGE_MESSAGES;
 
 /** How an outage is answered: the page, the message of data requests, and when to try again; a request that writes gets its own. */
 export const OUTAGE = {
@@ -112,6 +111,12 @@ const CONNECTION_LOST = new Set([
 /** One of DATABASE_DEADLINES ran out: the database may be up but did not answer in time. */
 const DEADLINE_PASSED = new Set(["MongoNetworkTimeoutError", "MongoWaitQueueTimeoutError"]);
 
+/**
+ * Node's own errors for a socket the other end closed or refused: the driver passes some on unwrapped (a command
+ * written to a connection FerretDB has just ended fails with EPIPE, "This socket has been ended by the other party").
+ */
+const SOCKET_LOST = new Set(["EPIPE", "ECONNRESET", "ECONNREFUSED", "ENOTCONN"]);
+
 /** Work that waited past its deadline for the database to be free for it (a user's ledger held too long, say): answered as a busy database is. */
 export class DatabaseBusyError extends Error {
   name = "DatabaseBusyError";
@@ -132,7 +137,7 @@ const INTERNAL_ERROR = 1;
 
 function failureOf(error: unknown): "connection-lost" | "deadline" | null {
   for (let current = error; current instanceof Error; current = current.cause) {
-    if (CONNECTION_LOST.has(current.name)) return "connection-lost";
+    if (CONNECTION_LOST.has(current.name) || SOCKET_LOST.has((current as NodeJS.ErrnoException).code ?? "")) return "connection-lost";
     if (DEADLINE_PASSED.has(current.name) || current instanceof DatabaseBusyError) return "deadline";
     if (current instanceof mongoose.mongo.MongoServerError) {
       if (current.code === INTERNAL_ERROR && POSTGRESQL_LOST.test(current.message)) return "connection-lost";

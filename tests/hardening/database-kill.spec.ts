@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import mongoose from "mongoose";
 import type * as Models from "../../models";
-import { expect, test, type TestUser } from "../e2e/fixtures";
+import { expect, test, waitForHydration, type TestUser } from "../e2e/fixtures";
 import { databaseBackAt, killDatabasePostgres, killDatabaseServer } from "./kill";
 
 // Both kill the one database: never side by side.
@@ -146,4 +146,20 @@ test("kill -9 of PostgreSQL (not FerretDB) ten times in a row: writes answer 503
     { type: "outages (ms from the kill to the database answering)", description: outages.join(", ") },
     { type: "recoveries (ms from the database answering to /healthz 200)", description: recoveries.join(", ") },
   );
+});
+
+test("with JavaScript, a page whose data request meets the outage says the data is safe and a resend is safe, and reloads once it is over", async ({ page, login, app }) => {
+  test.setTimeout(60_000);
+  await login();
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  const killed = await killDatabasePostgres(app.state.mongodbUri, { downForMs: 6_000 });
+  await page.getByRole("navigation").getByRole("link", { name: "Transactions", exact: true }).first().click();
+  await expect(page.getByRole("heading", { name: "Ledgerly is briefly unavailable" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Your data is safe; we can't reach it right now — try again in a moment.")).toBeVisible();
+  await expect(page.getByText("it is safe to send it again, it will never be saved twice.")).toBeVisible();
+  await databaseBackAt(app.state.mongodbUri, killed);
+  await expect.poll(async () => (await page.request.get("/healthz")).status(), { timeout: BACK_WITHIN_MS }).toBe(200);
+  await page.getByRole("link", { name: "Reload page" }).click();
+  await expect(page.getByTestId("page-title")).toHaveText("Transactions");
 });

@@ -60,7 +60,7 @@ test("kill -9 of PostgreSQL under concurrent adds: every dashboard equals a reco
     }
   });
   await new Promise((resolve) => setTimeout(resolve, 1_500));
-  const killed = await killDatabasePostgres(app.state.mongodbUri, { downForMs: 2_000 });
+  const killed = await killDatabasePostgres(app.state.mongodbUri, { downForMs: 6_000 });
   await databaseBackAt(app.state.mongodbUri, killed);
   await Promise.all(writers);
   expect(retried, "some adds met the outage and were sent again").toBeGreaterThan(0);
