@@ -3,9 +3,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/** What every benchmark runs the app with: production mode, cookies over plain HTTP, throwaway secrets, mail to a file. */
+export const BENCH_ENVIRONMENT = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "bench-session-secret-0123456789",
+  SECURE_COOKIES: "false",
+  TOKEN_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 5).toString("base64")}`,
+  MAIL_OUTBOX_DIR: os.tmpdir(),
+};
+
+/** For a benchmark that runs the app's code in its own process (it connects mongoose itself, so the URI is unused). */
+export function useBenchEnvironment() {
+  Object.assign(process.env, BENCH_ENVIRONMENT, { MONGODB_URI: "mongodb://127.0.0.1/unused" });
+}
 
 /**
  * Starts the app built in `appDir` (this checkout unless told) on `port` against `mongodbUri` (one connection, as

@@ -6,7 +6,7 @@
 import os from "node:os";
 import path from "node:path";
 import { rmSync } from "node:fs";
-import { memoryOf, postLargeBody, resetPeakMemory, startApp, stopApp } from "./app-server";
+import { BENCH_ENVIRONMENT, memoryOf, postLargeBody, resetPeakMemory, startApp, stopApp } from "./app-server";
 import { recordSection } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 
@@ -23,11 +23,7 @@ const workDir = createThrowAwayDirectory("ledgerly-bench-bodies-");
 const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "ledgerly-bench-bodies" });
 const port = await findFreePort();
 const app = await startApp(database.uri, port, {
-  NODE_ENV: "production",
-  SESSION_SECRET: "bench-session-secret-0123456789",
-  SECURE_COOKIES: "false",
-  TOKEN_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 5).toString("base64")}`,
-  MAIL_OUTBOX_DIR: os.tmpdir(),
+  ...BENCH_ENVIRONMENT,
   // Both webhooks configured, as in production (with services nothing answers: no body here gets that far).
   STRIPE_SECRET_KEY: "sk_test_bench",
   STRIPE_WEBHOOK_SECRET: "whsec_bench",

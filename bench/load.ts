@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction } from "../models";
-import { startApp, stopApp } from "./app-server";
+import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { recordSection } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createEmailUser } from "~/features/auth/user.server";
@@ -23,12 +23,7 @@ const USERS = Number(option("users", "50"));
 const SECONDS = Number(option("seconds", "30"));
 const PASSWORD = "Load!Passw0rd1";
 
-process.env.SESSION_SECRET = "load-test-session-secret-0123456789";
-process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
-process.env.SECURE_COOKIES = "false";
-process.env.NODE_ENV = "production";
-process.env.TOKEN_ENCRYPTION_KEYS = `bench:${Buffer.alloc(32, 5).toString("base64")}`;
-process.env.MAIL_OUTBOX_DIR = os.tmpdir();
+useBenchEnvironment();
 
 type Step = "sign in" | "dashboard" | "add" | "list";
 /** autocannon empties a connection's context at the end of each round, so what a user keeps lives here. */

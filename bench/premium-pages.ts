@@ -10,7 +10,7 @@ import { rmSync } from "node:fs";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction, User } from "../models";
-import { startApp, stopApp } from "./app-server";
+import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { loadPage, recordSection, timeIt, type Stats } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createSession } from "~/features/auth/session.server";
@@ -32,12 +32,7 @@ const HISTORY_DAYS = 5 * 365;
 const PAYMENT_EVERY = 50;
 const SAVINGS_EVERY = 40;
 
-process.env.SESSION_SECRET = "bench-session-secret-0123456789";
-process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
-process.env.SECURE_COOKIES = "false";
-process.env.NODE_ENV = "production";
-process.env.TOKEN_ENCRYPTION_KEYS = `bench:${Buffer.alloc(32, 5).toString("base64")}`;
-process.env.MAIL_OUTBOX_DIR = os.tmpdir();
+useBenchEnvironment();
 
 const PAGES = {
   overview: "/debt-management",

@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction } from "../models";
-import { startApp, stopApp } from "./app-server";
+import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { loadPage, timeIt, type Stats } from "./timing";
 import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import Papa from "papaparse";
@@ -41,7 +41,6 @@ const TRANSACTIONS_REQUESTS = Number(option("transactions-requests", "30"));
 /** A page slower than this gets fewer requests (at least 10) rather than holding the run up for minutes. */
 const PAGE_TIME_BUDGET_MS = 60_000;
 const CONCURRENCY = Number(option("concurrency", "1"));
-const SESSION_SECRET = "bench-session-secret-0123456789";
 const EXPENSE_CATEGORIES = ["housing", "food", "transportation", "utilities", "healthcare", "savings"];
 const HISTORY_START = new Date(2021, 11, 1);
 const HISTORY_DAYS = 5 * 365;
@@ -59,12 +58,7 @@ const BACKEND_LABELS: Record<Backend, string> = {
   postgresql: "external PostgreSQL",
 };
 
-process.env.SESSION_SECRET = SESSION_SECRET;
-process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
-process.env.SECURE_COOKIES = "false";
-process.env.NODE_ENV = "production";
-process.env.TOKEN_ENCRYPTION_KEYS = `bench:${Buffer.alloc(32, 5).toString("base64")}`;
-process.env.MAIL_OUTBOX_DIR = os.tmpdir();
+useBenchEnvironment();
 
 /** `total` requests of the page, CONCURRENCY at a time. */
 function load(url: string, cookie: string, total: number) {

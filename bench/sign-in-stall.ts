@@ -13,7 +13,7 @@ import bcrypt from "bcryptjs";
 import { format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Credential } from "../models";
-import { startApp, stopApp } from "./app-server";
+import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { recordSection, stats, type Stats } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createSession } from "~/features/auth/session.server";
@@ -29,12 +29,7 @@ const BASELINE_REQUESTS = 40;
 const PASSWORD = "Stall!Passw0rd1";
 const HEADING = "## Sign-in stall";
 
-process.env.SESSION_SECRET = "stall-bench-session-secret-0123456789";
-process.env.MONGODB_URI = "mongodb://127.0.0.1/unused";
-process.env.SECURE_COOKIES = "false";
-process.env.NODE_ENV = "production";
-process.env.TOKEN_ENCRYPTION_KEYS = `bench:${Buffer.alloc(32, 5).toString("base64")}`;
-process.env.MAIL_OUTBOX_DIR = os.tmpdir();
+useBenchEnvironment();
 
 async function timedGet(url: string, cookie: string) {
   const start = performance.now();
