@@ -1,4 +1,5 @@
 // Lint rules, and the layer boundaries of docs/architecture.md as `no-restricted-imports`.
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -22,6 +23,48 @@ const noServerPackages = { group: SERVER_ONLY_PACKAGES, allowTypeImports: true, 
 const noRoutes = { group: ["~/routes/*", "**/routes/*"], allowTypeImports: true, message: "Nothing imports a route module." };
 const noFeatures = { group: ["~/features/*", "~/features/**", "**/features/**"], message: "lib, integrations and utils sit below features." };
 const noApp = { group: ["**/app/*", "**/app/**", "~/*"], message: "models/ imports nothing from app/." };
+
+/**
+ * The floors inside app/features, lowest first (docs/architecture.md): a feature imports only features on lower
+ * floors, never one beside it or above it. A new feature folder must be given a floor here.
+ */
+const FEATURE_FLOORS = [
+  ["auth", "billing", "contact"],
+  ["categories"],
+  ["transactions"],
+  ["budgets"],
+  ["debts", "savings", "import", "bank", "csv", "backup"],
+  ["dashboard", "analytics", "net-worth"],
+  ["insights"],
+  ["account", "profile"],
+];
+const floorOf = (feature) => FEATURE_FLOORS.findIndex((floor) => floor.includes(feature));
+const unplaced = readdirSync(new URL("./app/features", import.meta.url)).filter((feature) => floorOf(feature) === -1);
+if (unplaced.length > 0) throw new Error(`eslint.config.js: give app/features/${unplaced.join(", ")} a floor in FEATURE_FLOORS`);
+
+/** What a feature may not import: every feature on its floor (but itself) and above. */
+function featuresAboveOrBeside(feature) {
+  const notBelow = FEATURE_FLOORS.slice(floorOf(feature)).flat().filter((other) => other !== feature);
+  return {
+    group: notBelow.flatMap((other) => [`~/features/${other}/**`, `**/features/${other}/**`, `../${other}/**`, `../../${other}/**`]),
+    message: `${feature} sits below these features (docs/architecture.md, "Floors inside features"): move the shared piece down to a lower floor, or let the higher feature pass the value down.`,
+  };
+}
+
+/** Each feature's files, by kind, with its floor: the server modules, the pure rules and schemas, the components. */
+function featureFloorRules(feature) {
+  const floor = featuresAboveOrBeside(feature);
+  const tests = ["app/**/*.test.ts", "app/**/*.test.tsx"];
+  return [
+    { files: [`app/features/${feature}/**`], ignores: tests, rules: { [RESTRICT]: restrictImports(noRoutes, floor) } },
+    {
+      files: [`app/features/${feature}/**/*.ts`],
+      ignores: ["app/**/*.server.ts", ...tests],
+      rules: { [RESTRICT]: restrictImports(noRoutes, noModelValues, noServerModules, noServerPackages, floor) },
+    },
+    { files: [`app/features/${feature}/components/**`], ignores: tests, rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noServerModules, noServerPackages, floor) } },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ["build/", "public/build/", ".data/", "node_modules/", "playwright-report/", "test-results/", "db/"] },
@@ -50,14 +93,10 @@ export default tseslint.config(
   },
   // Routes: parse, call a feature, shape the response. Never the models.
   { files: ["app/routes/**", "app/root.tsx", "app/entry.*.tsx"], rules: { [RESTRICT]: restrictImports(noModels) } },
-  // Browser code: components, pure rules, schemas.
+  // Features: browser code (components, pure rules, schemas) never reaches the server, and each feature stays on its floor.
+  ...FEATURE_FLOORS.flat().flatMap(featureFloorRules),
   {
-    files: ["app/features/**/*.ts"],
-    ignores: ["app/**/*.server.ts", "app/**/*.test.ts"],
-    rules: { [RESTRICT]: restrictImports(noRoutes, noModelValues, noServerModules, noServerPackages) },
-  },
-  {
-    files: ["app/components/**", "app/features/**/components/**", "app/lib/**"],
+    files: ["app/components/**", "app/lib/**"],
     ignores: ["app/**/*.test.ts", "app/**/*.test.tsx"],
     rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noServerModules, noServerPackages) },
   },

@@ -15,7 +15,7 @@ import { loadPage, recordSection, timeIt, type Stats } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
-import { debtCategoryId } from "~/features/debts/debts";
+import { debtCategoryId } from "~/features/categories/categories";
 import { addDebt } from "~/features/debts/debts.server";
 import { generateDebtStrategies, generateSpendingInsights } from "~/features/insights/insights.server";
 import { monthKeyOf } from "~/lib/month";

@@ -8,7 +8,7 @@ import { getCategoryBudgets } from "~/features/budgets/budgets.server";
 import { capitalizeWords } from "~/features/categories/categories";
 import { getCategory, listCategoryTransactions } from "~/features/categories/categories.server";
 import { formatMoney } from "~/lib/money";
-import { categoryRow } from "~/features/dashboard/dashboard";
+import { monthCategoryRow } from "~/features/dashboard/dashboard";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
 import { getFormErrors } from "~/utils/flash.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getCategoryBudgets(user.id, monthKey),
   ]);
   const { formErrors, headers } = await getFormErrors(request);
-  return data({ currency: user.currency, monthKey, allTime, item: categoryRow(category, totals, monthBudgets), transactions, formErrors }, { headers: headers ?? undefined });
+  return data({ currency: user.currency, monthKey, allTime, item: monthCategoryRow(category, totals, monthBudgets), transactions, formErrors }, { headers: headers ?? undefined });
 }
 
 function RangeLink({ to, active, children }: { to: string; active: boolean; children: string }) {

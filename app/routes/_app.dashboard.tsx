@@ -23,17 +23,9 @@ import { requireUser } from "~/features/auth/auth.server";
 import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
 import { getCategories } from "~/features/categories/categories.server";
 import { parseMonthBudgetForm } from "~/features/budgets/budget-form.server";
-import {
-  DASHBOARD_INTENT,
-  DASHBOARD_MESSAGES,
-  dashboardFigures,
-  dashboardUrl,
-  EXPENSE_VIEWS,
-  INCOME_VIEWS,
-  parseView,
-  unplannedCategories,
-  type BudgetCard,
-} from "~/features/dashboard/dashboard";
+import { BUDGET_INTENTS, BUDGET_MESSAGES } from "~/features/budgets/budgets";
+import { EXPENSE_VIEWS, INCOME_VIEWS, parseView } from "~/features/categories/category-figures";
+import { DASHBOARD_MESSAGES, dashboardFigures, dashboardUrl, unplannedCategories, type BudgetCard } from "~/features/dashboard/dashboard";
 import { secureCookiesEnabled } from "~/utils/env.server";
 import { centsToInput, formatMoney } from "~/lib/money";
 import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
@@ -119,26 +111,26 @@ export async function action({ request }: ActionFunctionArgs) {
     await setMonthBudget(user.id, month, amount);
   } catch (error) {
     console.error("setting the monthly budget failed", error);
-    return data({ result: submission.reply({ formErrors: [DASHBOARD_MESSAGES.budgetFailed] }) }, { status: 503 });
+    return data({ result: submission.reply({ formErrors: [BUDGET_MESSAGES.budgetFailed] }) }, { status: 503 });
   }
   const { searchParams } = new URL(request.url);
   return redirectWithToast(dashboardUrl(searchParams, { month, editBudget: null }), {
     type: "success",
-    message: DASHBOARD_MESSAGES.budgetSet(formatMoney(amount, user.currency)),
+    message: BUDGET_MESSAGES.budgetSet(formatMoney(amount, user.currency)),
   });
 }
 
 /** Posts to the dashboard at `pageUrl` (the page without the open form), where Cancel also leads. */
 function BudgetForm({ month, budget, pageUrl, onCancel }: { month: string; budget: BudgetCard; pageUrl: string; onCancel?: () => void }) {
   const actionData = useActionData<typeof action>();
-  const isSubmitting = useIsSubmitting({ intent: DASHBOARD_INTENT.setBudget });
+  const isSubmitting = useIsSubmitting({ intent: BUDGET_INTENTS.setMonthBudget });
   const result: SubmissionResult<string[]> | undefined = actionData?.result;
   const amountErrors = result?.error?.amount ?? undefined;
   const submittedAmount = result?.initialValue?.amount;
   const formRef = useFocusFirstInvalid<HTMLFormElement>(actionData);
   return (
     <Form ref={formRef} method="post" action={pageUrl} preventScrollReset noValidate className="space-y-4">
-      <input type="hidden" name="intent" value={DASHBOARD_INTENT.setBudget} />
+      <input type="hidden" name="intent" value={BUDGET_INTENTS.setMonthBudget} />
       <input type="hidden" name="month" value={month} />
       <FormErrorBox errors={[...(result?.error?.[""] ?? []), ...(result?.error?.month ?? [])]} />
       <Field

@@ -18,9 +18,9 @@ import {
   moveCategory,
   renameCategory,
   reorderCategories,
-  setCategoryAmount,
   type CategoryRefusal,
 } from "~/features/categories/categories.server";
+import { setCategoryAmount } from "~/features/budgets/budgets.server";
 import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";

@@ -6,7 +6,6 @@ import { allModels, User } from "../../models";
 import { IMPORT_LIMITS } from "~/features/import/messages";
 import { MAX_WEBHOOK_BYTES } from "~/utils/form-body.server";
 import { createSession } from "~/features/auth/session.server";
-import { getCategories } from "~/features/categories/categories.server";
 import { startPlaidStandIn, STAND_IN_DEFAULTS as PLAID_STAND_IN } from "../../scripts/plaid-stand-in.mjs";
 import { createTransactionFor, createUser } from "../factories";
 import { useTestDatabase } from "../setup/database";
@@ -116,8 +115,6 @@ beforeAll(async () => {
   userId = await createUser();
   await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
   await createTransactionFor(userId);
-  // The category map is written on first read: read it now, so only the requests under test could change the user.
-  await getCategories(userId);
 });
 
 /** A session of its own for each route: signing out (a POST to /logout needs no form) must not sign out the others. */

@@ -1,7 +1,6 @@
 import { savingsRate } from "~/features/savings/savings";
-import { summaryCards } from "~/features/dashboard/dashboard";
 import { capitalizeWords, isUncategorized, type Category } from "~/features/categories/categories";
-import type { CategoryTotals, MonthTotals } from "~/features/transactions/month-summary";
+import { summaryCards, type CategoryTotals, type MonthTotals } from "~/features/transactions/month-summary";
 import { shiftMonth } from "~/lib/month";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 

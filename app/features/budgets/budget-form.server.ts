@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { DASHBOARD_INTENT, DASHBOARD_MESSAGES } from "~/features/dashboard/dashboard";
 import { parseAmountToCents } from "~/lib/money";
 import { isMonthKey } from "~/lib/month";
+import { BUDGET_INTENTS, BUDGET_MESSAGES } from "./budgets";
 
 /**
  * Validated on the server only: the dashboard ships no form library, which
@@ -10,12 +10,12 @@ import { isMonthKey } from "~/lib/month";
  * action's reply with and without JavaScript.
  */
 const MonthBudgetSchema = z.object({
-  intent: z.literal(DASHBOARD_INTENT.setBudget),
-  month: z.string({ error: DASHBOARD_MESSAGES.monthInvalid }).refine(isMonthKey, { error: DASHBOARD_MESSAGES.monthInvalid }),
-  amount: z.string({ error: DASHBOARD_MESSAGES.budgetRequired }).transform((value, context) => {
+  intent: z.literal(BUDGET_INTENTS.setMonthBudget),
+  month: z.string({ error: BUDGET_MESSAGES.monthInvalid }).refine(isMonthKey, { error: BUDGET_MESSAGES.monthInvalid }),
+  amount: z.string({ error: BUDGET_MESSAGES.budgetRequired }).transform((value, context) => {
     const cents = parseAmountToCents(value);
     if (cents === null) {
-      context.issues.push({ code: "custom", message: DASHBOARD_MESSAGES.budgetInvalid, input: value });
+      context.issues.push({ code: "custom", message: BUDGET_MESSAGES.budgetInvalid, input: value });
       return z.NEVER;
     }
     return cents;

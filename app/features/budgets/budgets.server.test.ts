@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { getCategoryBudgets, getMonthBudget, setCategoryBudget, setMonthBudget } from "./budgets.server";
+import { getCategoryBudgets, getMonthBudget, setCategoryAmount, setCategoryBudget, setMonthBudget } from "./budgets.server";
+import { CATEGORY_MESSAGES } from "~/features/categories/categories";
+import { getCategory } from "~/features/categories/categories.server";
 import { toCents, type Cents } from "~/lib/money";
 import { Budget, categoryBudgetsId, monthBudgetId, User } from "../../../models";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -165,6 +167,24 @@ describe("category budgets", () => {
     await expect(setCategoryBudget(userId, "2026-03", "a.b", toCents(100))).rejects.toThrow();
     await expect(setCategoryBudget(userId, "2026-03", "$food", toCents(100))).rejects.toThrow();
     await expect(setCategoryBudget(userId, "2026-03", "food", toCents(-100))).rejects.toThrow();
+    expect(await Budget.countDocuments({ userId })).toBe(0);
+  });
+});
+
+describe("setCategoryAmount", () => {
+  test("sets the category's budget of that month", async () => {
+    const userId = await newUserId();
+    expect(await setCategoryAmount(userId, "food", toCents(45000), "2025-03")).toMatchObject({ ok: true });
+    const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-03")).lean();
+    expect(budgets?.categories.food).toEqual({ amount: 45000, userSet: true, carriedOver: false });
+    expect((await getCategory(userId, "food"))?.budget).toBe(0);
+  });
+
+  test("refuses unknown categories, bad amounts and bad months without writing", async () => {
+    const userId = await newUserId();
+    expect(await setCategoryAmount(userId, "nope", toCents(100), "2025-03")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
+    expect(await setCategoryAmount(userId, "food", toCents(-1), "2025-03")).toEqual({ ok: false, errors: ["Failed to update budget"] });
+    expect(await setCategoryAmount(userId, "food", toCents(100), "2025-13")).toEqual({ ok: false, errors: ["Failed to update budget"] });
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
 });

@@ -8,6 +8,8 @@ import {
   type CategoryBudgets,
   type StoredCategoryBudgets,
 } from "./carry-over";
+import { CATEGORY_MESSAGES } from "~/features/categories/categories";
+import { getCategory, type CategoryChange } from "~/features/categories/categories.server";
 import { toCents, type Cents } from "~/lib/money";
 import { isMonthKey, shiftMonth } from "~/lib/month";
 
@@ -113,4 +115,13 @@ export async function setCategoryBudget(userId: string, monthKey: string, catego
     { $set: { [`categories.${categoryId}`]: manualBudget(cents) }, $setOnInsert: newBudgetFields(userId, "categories", monthKey) },
     { upsert: true },
   );
+}
+
+/** The amount edit on a category card: that month's budget of the category. */
+export async function setCategoryAmount(userId: string, categoryId: string, cents: Cents, monthKey: string): Promise<CategoryChange> {
+  if (cents < 0 || !isMonthKey(monthKey)) return { ok: false, errors: [CATEGORY_MESSAGES.budgetFailed] };
+  const category = await getCategory(userId, categoryId);
+  if (!category) return { ok: false, errors: [CATEGORY_MESSAGES.notFound] };
+  await setCategoryBudget(userId, monthKey, categoryId, cents);
+  return { ok: true, category };
 }

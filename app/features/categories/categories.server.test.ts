@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Budget, categoryBudgetsId, User, type UserRecord } from "../../../models";
+import { Budget, User, type UserRecord } from "../../../models";
 import { CATEGORY_MESSAGES, DEFAULT_CATEGORIES } from "./categories";
 import {
   addCategory,
@@ -10,8 +10,8 @@ import {
   moveCategory,
   renameCategory,
   reorderCategories,
-  setCategoryAmount,
 } from "./categories.server";
+import { setCategoryAmount } from "~/features/budgets/budgets.server";
 import { toCents, type Cents } from "~/lib/money";
 import { softDeleteTransaction } from "~/features/transactions/transactions.server";
 import { createTransactionFor, createUser, uniqueEmail } from "../../../tests/factories";
@@ -33,15 +33,25 @@ async function ids(userId: string, type?: "income" | "expense") {
 }
 
 describe("getCategories", () => {
-  test("the first load writes the default categories and settings", async () => {
+  test("a map never written reads as the defaults, and reading writes nothing", async () => {
     const userId = await newUser();
     await User.updateOne({ _id: userId }, { $unset: { settings: 1 } });
     const categories = await getCategories(userId);
     expect(categories.map((category) => category.id)).toEqual(DEFAULT_CATEGORIES.map((category) => category.id));
     expect(categories[0]).toMatchObject({ id: "salary", name: "Paycheck 1", type: "income" });
     const stored = await storedMap(userId);
+    expect(stored.categories ?? {}).toEqual({});
+    expect(stored.settings).toBeUndefined();
+  });
+
+  test("the first change writes the default categories and settings with it", async () => {
+    const userId = await newUser();
+    await User.updateOne({ _id: userId }, { $unset: { settings: 1 } });
+    await renameCategory(userId, "housing", "Home");
+    const stored = await storedMap(userId);
     expect(Object.keys(stored.categories).sort()).toEqual(DEFAULT_CATEGORIES.map((category) => category.id).sort());
     expect(stored.categories.food).toMatchObject({ name: "Food & Dining", type: "expense", order: 1, budget: 0, expected: 0 });
+    expect(stored.categories.housing).toMatchObject({ name: "Home" });
     expect(stored.settings).toEqual({ emailNotifications: true, pushNotifications: true });
   });
 
@@ -52,15 +62,17 @@ describe("getCategories", () => {
     expect(await ids(userId)).not.toContain("housing");
   });
 
-  test("an expense category named like income is stored as income", async () => {
+  test("an expense category named like income reads as income, and is stored so with the next change", async () => {
     const userId = await newUser();
-    await getCategories(userId);
+    await renameCategory(userId, "food", "Eating");
     await User.updateOne(
       { _id: userId },
       { $set: { "categories.bonus-work": { id: "bonus-work", name: "Bonus work", type: "expense", order: 9, budget: 7000 } } },
     );
     const bonus = (await getCategories(userId)).find((category) => category.id === "bonus-work");
     expect(bonus).toMatchObject({ type: "income", order: 2, expected: 7000, budget: 0 });
+    expect((await storedMap(userId)).categories["bonus-work"]).toMatchObject({ type: "expense" });
+    await renameCategory(userId, "food", "Dining");
     expect((await storedMap(userId)).categories["bonus-work"]).toMatchObject({ type: "income", order: 2, expected: 7000, budget: 0 });
   });
 });
@@ -100,7 +112,7 @@ describe("addCategory", () => {
       errors: ["Category name must be less than 50 characters", 'Category type must be either "income" or "expense"'],
     });
     expect(await addCategory(userId, { name: "...", type: "expense", amount: toCents(0) })).toEqual({ ok: false, errors: ["Invalid category name"] });
-    expect(Object.keys((await storedMap(userId)).categories)).toHaveLength(DEFAULT_CATEGORIES.length);
+    expect((await storedMap(userId)).categories).toEqual({});
   });
 
   test("a negative amount is stored as 0", async () => {
@@ -151,24 +163,6 @@ describe("renameCategory", () => {
   });
 });
 
-describe("setCategoryAmount", () => {
-  test("sets the category's budget of that month", async () => {
-    const userId = await newUser();
-    expect(await setCategoryAmount(userId, "food", toCents(45000), "2025-03")).toMatchObject({ ok: true });
-    const budgets = await Budget.findById(categoryBudgetsId(userId, "2025-03")).lean();
-    expect(budgets?.categories.food).toEqual({ amount: 45000, userSet: true, carriedOver: false });
-    expect((await storedMap(userId)).categories.food.budget).toBe(0);
-  });
-
-  test("refuses unknown categories, bad amounts and bad months without writing", async () => {
-    const userId = await newUser();
-    expect(await setCategoryAmount(userId, "nope", toCents(100), "2025-03")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.notFound] });
-    expect(await setCategoryAmount(userId, "food", toCents(-1), "2025-03")).toEqual({ ok: false, errors: ["Failed to update budget"] });
-    expect(await setCategoryAmount(userId, "food", toCents(100), "2025-13")).toEqual({ ok: false, errors: ["Failed to update budget"] });
-    expect(await Budget.countDocuments({ userId })).toBe(0);
-  });
-});
-
 describe("deleteCategory", () => {
   test("removes the entry from the map", async () => {
     const userId = await newUser();
@@ -192,7 +186,7 @@ describe("moveCategory and reorderCategories", () => {
 
   test("moving renumbers categories that share an order", async () => {
     const userId = await newUser();
-    await getCategories(userId);
+    await deleteCategory(userId, "healthcare");
     await User.updateOne({ _id: userId }, { $set: { "categories.housing.order": 1 } });
     expect((await ids(userId, "expense")).slice(0, 2)).toEqual(["food", "housing"]);
     await moveCategory(userId, "housing", "up");

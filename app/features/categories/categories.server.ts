@@ -1,9 +1,11 @@
 import mongoose, { Types } from "mongoose";
 import { Transaction, User, type UserRecord, type TransactionRecord } from "../../../models";
-import { setCategoryBudget } from "~/features/budgets/budgets.server";
 import {
   CATEGORY_MESSAGES,
   categoryIdFromName,
+  DEBT_CATEGORY_ORDER_BASE,
+  debtCategoryId,
+  debtCategoryName,
   DEFAULT_CATEGORIES,
   DEFAULT_COLORS,
   isCategoryType,
@@ -17,7 +19,6 @@ import {
   type StoredCategory,
 } from "./categories";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
-import { isMonthKey } from "~/lib/month";
 
 export type CategoryRefusal = { ok: false; errors: string[] };
 export type CategoryChange = { ok: true; category: Category } | CategoryRefusal;
@@ -45,18 +46,17 @@ function failure(...errors: string[]): CategoryRefusal {
   return { ok: false, errors };
 }
 
-/** The default categories and settings, written path by path so a concurrent first load writes the same values. */
-async function writeDefaults(userId: string, user: StoredUser): Promise<Record<string, StoredCategory>> {
+/** The default categories and settings as paths to set, so two first changes at once write the same values. */
+function defaultPaths(user: StoredUser) {
   const defaults: Record<string, unknown> = {};
   for (const { budget, ...category } of DEFAULT_CATEGORIES) defaults[categoryPath(category.id)] = storedEntry(category, budget);
   if (user.settings?.emailNotifications === undefined) defaults["settings.emailNotifications"] = true;
   if (user.settings?.pushNotifications === undefined) defaults["settings.pushNotifications"] = true;
-  await User.updateOne({ _id: userId }, { $set: defaults });
-  return Object.fromEntries(DEFAULT_CATEGORIES.map((category) => [category.id, { ...category }]));
+  return defaults;
 }
 
-/** Stores the type fix `mergeCategories` applied to expense categories named like income. */
-async function persistTypeFixes(userId: string, saved: Record<string, StoredCategory>, categories: Category[]) {
+/** The type fix `mergeCategories` applied to expense categories named like income, as paths to set. */
+function typeFixPaths(saved: Record<string, StoredCategory>, categories: Category[]) {
   const fixes: Record<string, unknown> = {};
   for (const category of categories) {
     if (category.type !== "income" || saved[category.id]?.type !== "expense") continue;
@@ -65,7 +65,7 @@ async function persistTypeFixes(userId: string, saved: Record<string, StoredCate
     fixes[categoryPath(category.id, "expected")] = category.expected;
     fixes[categoryPath(category.id, "budget")] = 0;
   }
-  if (Object.keys(fixes).length > 0) await User.updateOne({ _id: userId }, { $set: fixes });
+  return fixes;
 }
 
 /**
@@ -78,16 +78,28 @@ function freeEntry(saved: Record<string, StoredCategory>, id: string) {
 }
 
 /**
- * The saved map (defaults written on first load) and the categories made
- * from it; debts are spending categories only while the user is premium.
+ * The saved map and the categories made from it; debts are spending
+ * categories only while the user is premium. Reading writes nothing: a map
+ * never written reads as the defaults, and what the read fixed (`pending`:
+ * the defaults themselves, types of categories named like income) is stored
+ * by the next change, before it (`writeMap`).
  */
 async function loadCategories(userId: string) {
   const user = await User.findById(userId).select({ categories: 1, settings: 1, premiumAccess: 1 }).lean<StoredUser>();
   if (!user) throw new Error(`no user ${userId}`);
-  const saved = user.categories && Object.keys(user.categories).length > 0 ? user.categories : await writeDefaults(userId, user);
+  const written = user.categories !== undefined && Object.keys(user.categories).length > 0;
+  const saved: Record<string, StoredCategory> = written ? user.categories : Object.fromEntries(DEFAULT_CATEGORIES.map((category) => [category.id, { ...category }]));
   const categories = mergeCategories(saved).filter((category) => user.premiumAccess || !category.isDebt);
-  await persistTypeFixes(userId, saved, categories);
-  return { saved, categories };
+  const pending = { ...(written ? {} : defaultPaths(user)), ...typeFixPaths(saved, categories) };
+  return { saved, categories, pending };
+}
+
+type LoadedCategories = Awaited<ReturnType<typeof loadCategories>>;
+
+/** Stores what the read left pending, then the change (`filter` narrows the change's match, as `freeEntry` does). */
+async function writeMap({ pending }: LoadedCategories, userId: string, update: mongoose.UpdateQuery<unknown>, filter: Record<string, unknown> = {}) {
+  if (Object.keys(pending).length > 0) await User.updateOne({ _id: userId }, { $set: pending });
+  return User.updateOne({ _id: userId, ...filter }, update);
 }
 
 /** The user's categories, income first, each type by order. */
@@ -107,7 +119,8 @@ export async function getCategory(userId: string, categoryId: string) {
 export async function ensureCategoryExists(userId: string, { id, name, type }: { id: string; name: string; type: CategoryType }) {
   if (isUncategorized(id)) return null;
   if (id.includes(".") || id.startsWith("$")) throw new Error(`not a category id: ${id}`);
-  const { categories, saved } = await loadCategories(userId);
+  const loaded = await loadCategories(userId);
+  const { categories, saved } = loaded;
   const existing = categories.find((category) => category.id === id);
   if (existing) return existing;
   const category: Category = {
@@ -120,13 +133,14 @@ export async function ensureCategoryExists(userId: string, { id, name, type }: {
     budget: ZERO_CENTS,
     expected: ZERO_CENTS,
   };
-  await User.updateOne({ _id: userId, ...freeEntry(saved, id) }, { $set: { [categoryPath(id)]: storedEntry(category, ZERO_CENTS) } });
+  await writeMap(loaded, userId, { $set: { [categoryPath(id)]: storedEntry(category, ZERO_CENTS) } }, freeEntry(saved, id));
   return category;
 }
 
 /** Adds a category the user named; `amount` (cents) is its budget (expense) or expected income. */
 export async function addCategory(userId: string, input: { name: string; type: string; amount: Cents }): Promise<CategoryChange> {
-  const { categories, saved } = await loadCategories(userId);
+  const loaded = await loadCategories(userId);
+  const { categories, saved } = loaded;
   const type = isCategoryType(input.type) ? input.type : undefined;
   const { category: clean, errors } = sanitizeCategory({
     name: input.name,
@@ -137,6 +151,7 @@ export async function addCategory(userId: string, input: { name: string; type: s
   if (errors.length > 0) return failure(...errors);
   const id = categoryIdFromName(clean.name);
   if (!id) return failure(CATEGORY_MESSAGES.invalidName);
+  if (saved[id] && saved[id].deleted !== true) return failure(CATEGORY_MESSAGES.duplicate);
   const amount = input.amount > 0 ? input.amount : ZERO_CENTS;
   const category: Category = {
     id,
@@ -144,47 +159,33 @@ export async function addCategory(userId: string, input: { name: string; type: s
     budget: clean.type === "expense" ? amount : ZERO_CENTS,
     expected: clean.type === "income" ? amount : ZERO_CENTS,
   };
-  const written = await User.updateOne(
-    { _id: userId, ...freeEntry(saved, id) },
-    { $set: { [categoryPath(id)]: storedEntry({ id, ...clean }, amount) } },
-  );
+  const written = await writeMap(loaded, userId, { $set: { [categoryPath(id)]: storedEntry({ id, ...clean }, amount) } }, freeEntry(saved, id));
   if (written.matchedCount === 0) return failure(CATEGORY_MESSAGES.duplicate);
   return { ok: true, category };
 }
 
 async function findEditable(userId: string, categoryId: string) {
-  const { categories } = await loadCategories(userId);
-  const category = categories.find((candidate) => candidate.id === categoryId);
-  if (!category) return { categories, category: null, error: CATEGORY_MESSAGES.notFound };
-  return { categories, category, error: category.isDebt ? CATEGORY_MESSAGES.debtLocked : null };
+  const loaded = await loadCategories(userId);
+  const category = loaded.categories.find((candidate) => candidate.id === categoryId);
+  if (!category) return { loaded, category: null, error: CATEGORY_MESSAGES.notFound };
+  return { loaded, category, error: category.isDebt ? CATEGORY_MESSAGES.debtLocked : null };
 }
 
 /** Renames a category; its id (used by transactions and budgets) stays. */
 export async function renameCategory(userId: string, categoryId: string, name: string): Promise<CategoryChange> {
-  const { category, error } = await findEditable(userId, categoryId);
+  const { loaded, category, error } = await findEditable(userId, categoryId);
   if (!category || error) return failure(error ?? CATEGORY_MESSAGES.notFound);
   const { category: clean, errors } = sanitizeCategory({ ...category, name });
   if (errors.length > 0) return failure(...errors);
-  if (clean.name !== category.name) {
-    await User.updateOne({ _id: userId }, { $set: { [categoryPath(categoryId, "name")]: clean.name } });
-  }
+  if (clean.name !== category.name) await writeMap(loaded, userId, { $set: { [categoryPath(categoryId, "name")]: clean.name } });
   return { ok: true, category: { ...category, name: clean.name } };
-}
-
-/** The amount edit on a category card: that month's budget of the category. */
-export async function setCategoryAmount(userId: string, categoryId: string, cents: Cents, monthKey: string): Promise<CategoryChange> {
-  if (cents < 0 || !isMonthKey(monthKey)) return failure(CATEGORY_MESSAGES.budgetFailed);
-  const category = await getCategory(userId, categoryId);
-  if (!category) return failure(CATEGORY_MESSAGES.notFound);
-  await setCategoryBudget(userId, monthKey, categoryId, cents);
-  return { ok: true, category };
 }
 
 /** Removes the category from the map. Its transactions keep the id. */
 export async function deleteCategory(userId: string, categoryId: string): Promise<CategoryChange> {
-  const { category, error } = await findEditable(userId, categoryId);
+  const { loaded, category, error } = await findEditable(userId, categoryId);
   if (!category || error) return failure(error ?? CATEGORY_MESSAGES.notFound);
-  await User.updateOne({ _id: userId }, { $unset: { [categoryPath(categoryId)]: 1 } });
+  await writeMap(loaded, userId, { $unset: { [categoryPath(categoryId)]: 1 } });
   return { ok: true, category };
 }
 
@@ -194,39 +195,57 @@ function reorderable(categories: Category[], type: CategoryType) {
 }
 
 /** Numbers the categories 0, 1, 2… in the given order, writing only the orders that change. */
-async function writeOrder(userId: string, ordered: Category[]) {
+async function writeOrder(loaded: LoadedCategories, userId: string, ordered: Category[]) {
   const changes: Record<string, number> = {};
   ordered.forEach((category, index) => {
     if (category.order !== index) changes[categoryPath(category.id, "order")] = index;
   });
-  if (Object.keys(changes).length > 0) await User.updateOne({ _id: userId }, { $set: changes });
+  if (Object.keys(changes).length > 0) await writeMap(loaded, userId, { $set: changes });
 }
 
 /** Swaps a category with its neighbour of the same type; at either end nothing changes. */
 export async function moveCategory(userId: string, categoryId: string, direction: "up" | "down"): Promise<CategoryChange> {
-  const { categories } = await loadCategories(userId);
-  const category = categories.find((candidate) => candidate.id === categoryId && !candidate.isDebt);
+  const loaded = await loadCategories(userId);
+  const category = loaded.categories.find((candidate) => candidate.id === categoryId && !candidate.isDebt);
   if (!category) return failure(CATEGORY_MESSAGES.notFound);
-  const ordered = reorderable(categories, category.type);
+  const ordered = reorderable(loaded.categories, category.type);
   const from = ordered.indexOf(category);
   const to = direction === "up" ? from - 1 : from + 1;
   if (to < 0 || to >= ordered.length) return { ok: true, category };
   [ordered[from], ordered[to]] = [ordered[to], ordered[from]];
-  await writeOrder(userId, ordered);
+  await writeOrder(loaded, userId, ordered);
   return { ok: true, category };
 }
 
 /** Applies a drag-and-drop order: `orderedIds` must list every reorderable category of the type exactly once. */
 export async function reorderCategories(userId: string, type: string, orderedIds: string[]): Promise<{ ok: true } | CategoryRefusal> {
   if (!isCategoryType(type)) return failure(CATEGORY_MESSAGES.invalidType);
-  const { categories } = await loadCategories(userId);
-  const current = new Map(reorderable(categories, type).map((category) => [category.id, category]));
+  const loaded = await loadCategories(userId);
+  const current = new Map(reorderable(loaded.categories, type).map((category) => [category.id, category]));
   const ordered = orderedIds.map((id) => current.get(id));
   if (new Set(orderedIds).size !== orderedIds.length || orderedIds.length !== current.size || ordered.some((category) => !category)) {
     return failure(CATEGORY_MESSAGES.updateFailed);
   }
-  await writeOrder(userId, ordered as Category[]);
+  await writeOrder(loaded, userId, ordered as Category[]);
   return { ok: true };
+}
+
+/** Adds a debt's spending category, placed after the other expense categories in the order the debts were added (`position`). */
+export async function addDebtCategory(userId: string, debt: { id: string; name: string }, position: number) {
+  const loaded = await loadCategories(userId);
+  const id = debtCategoryId(debt.id);
+  const entry = { id, name: debtCategoryName(debt.name), icon: "", colors: { ...DEFAULT_COLORS }, type: "expense" as const, order: DEBT_CATEGORY_ORDER_BASE + position };
+  await writeMap(loaded, userId, { $set: { [categoryPath(id)]: { ...storedEntry(entry, ZERO_CENTS), deleted: false, isDebt: true, debtId: debt.id } } });
+}
+
+/** Renames a debt's category with the debt. */
+export async function renameDebtCategory(userId: string, debtId: string, debtName: string) {
+  await writeMap(await loadCategories(userId), userId, { $set: { [categoryPath(debtCategoryId(debtId), "name")]: debtCategoryName(debtName) } });
+}
+
+/** Marks a deleted debt's category deleted: it leaves the dashboard and the form while the payments already made stay on the books. */
+export async function retireDebtCategory(userId: string, debtId: string) {
+  await writeMap(await loadCategories(userId), userId, { $set: { [categoryPath(debtCategoryId(debtId), "deleted")]: true } });
 }
 
 export type CategoryTransaction = { id: string; type: CategoryType; amount: Cents; date: string; description: string };

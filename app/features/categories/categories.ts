@@ -49,6 +49,27 @@ export function isUncategorized(category: string | null | undefined) {
   return !category || category.toLowerCase() === UNCATEGORIZED;
 }
 
+/** Each debt has a spending category `debt_<debtId>`, placed after the other expense categories; its payments are its expenses. */
+export const DEBT_CATEGORY_PREFIX = "debt_";
+export const DEBT_CATEGORY_ORDER_BASE = 1000;
+export const DEBT_CATEGORY_EMOJI = "💳";
+
+export function debtCategoryId(debtId: string) {
+  return `${DEBT_CATEGORY_PREFIX}${debtId}`;
+}
+
+export function isDebtCategoryId(categoryId: string) {
+  return categoryId.startsWith(DEBT_CATEGORY_PREFIX);
+}
+
+export function debtIdOfCategory(categoryId: string) {
+  return isDebtCategoryId(categoryId) ? categoryId.slice(DEBT_CATEGORY_PREFIX.length) : null;
+}
+
+export function debtCategoryName(debtName: string) {
+  return `${DEBT_CATEGORY_EMOJI} ${debtName}`;
+}
+
 export const CATEGORY_NAME_MAX_LENGTH = 50;
 
 /** The resource route every category form posts to, and the `intent` values it knows. */

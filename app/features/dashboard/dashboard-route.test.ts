@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { afterEach, describe, expect, test } from "vitest";
 import { action, loader } from "~/routes/_app.dashboard";
-import { DASHBOARD_INTENT, DASHBOARD_MESSAGES } from "./dashboard";
+import { BUDGET_INTENTS, BUDGET_MESSAGES } from "~/features/budgets/budgets";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
@@ -150,7 +150,7 @@ describe("dashboard loader", () => {
 describe("set-budget action", () => {
   test("stores a user-set budget and redirects to the month with a toast, keeping the tabs", async () => {
     const { userId, cookie } = await signedInUser();
-    const result = await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount: "1500" }, "?month=2026-03&incomeView=received&editBudget=1");
+    const result = await submit(cookie, { intent: BUDGET_INTENTS.setMonthBudget, month: "2026-03", amount: "1500" }, "?month=2026-03&incomeView=received&editBudget=1");
     if (!(result instanceof Response)) throw new Error("expected a redirect");
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/dashboard?month=2026-03&incomeView=received");
@@ -162,7 +162,7 @@ describe("set-budget action", () => {
     const { userId, cookie } = await signedInUser();
     await User.updateOne({ _id: userId }, { $set: { currency: "EUR" } });
     await setMonthBudget(userId, "2026-04", toCents(90000));
-    const result = (await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-04", amount: "1234.5" })) as Response;
+    const result = (await submit(cookie, { intent: BUDGET_INTENTS.setMonthBudget, month: "2026-04", amount: "1234.5" })) as Response;
     expect(result.headers.get("Location")).toBe("/dashboard?month=2026-04");
     expect((await toastOf(result))?.message).toBe("Budget set to €1,234.50");
     expect(await Budget.findById(`${userId}:2026-04`).lean()).toMatchObject({ amount: 123450, userSet: true });
@@ -170,26 +170,26 @@ describe("set-budget action", () => {
 
   test("0 is a budget", async () => {
     const { userId, cookie } = await signedInUser();
-    expect((await toastOf((await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount: "0" })) as Response))?.message).toBe("Budget set to $0.00");
+    expect((await toastOf((await submit(cookie, { intent: BUDGET_INTENTS.setMonthBudget, month: "2026-03", amount: "0" })) as Response))?.message).toBe("Budget set to $0.00");
     expect(await Budget.findById(`${userId}:2026-03`).lean()).toMatchObject({ amount: 0, userSet: true });
   });
 
   test.each([
-    ["", DASHBOARD_MESSAGES.budgetRequired],
-    ["abc", DASHBOARD_MESSAGES.budgetInvalid],
-    ["-5", DASHBOARD_MESSAGES.budgetInvalid],
-    ["12.345", DASHBOARD_MESSAGES.budgetInvalid],
-    ["  ", DASHBOARD_MESSAGES.budgetInvalid],
+    ["", BUDGET_MESSAGES.budgetRequired],
+    ["abc", BUDGET_MESSAGES.budgetInvalid],
+    ["-5", BUDGET_MESSAGES.budgetInvalid],
+    ["12.345", BUDGET_MESSAGES.budgetInvalid],
+    ["  ", BUDGET_MESSAGES.budgetInvalid],
   ])("amount %j is refused with 400 and nothing is stored", async (amount, message) => {
     const { userId, cookie } = await signedInUser();
-    const errors = expectRejected(await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-03", amount }));
+    const errors = expectRejected(await submit(cookie, { intent: BUDGET_INTENTS.setMonthBudget, month: "2026-03", amount }));
     expect(errors.amount).toEqual([message]);
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
 
   test("a tampered month or intent is refused with 400", async () => {
     const { userId, cookie } = await signedInUser();
-    expect(expectRejected(await submit(cookie, { intent: DASHBOARD_INTENT.setBudget, month: "2026-3", amount: "10" })).month).toEqual([DASHBOARD_MESSAGES.monthInvalid]);
+    expect(expectRejected(await submit(cookie, { intent: BUDGET_INTENTS.setMonthBudget, month: "2026-3", amount: "10" })).month).toEqual([BUDGET_MESSAGES.monthInvalid]);
     expectRejected(await submit(cookie, { intent: "something-else", month: "2026-03", amount: "10" }));
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
@@ -197,7 +197,7 @@ describe("set-budget action", () => {
   test("a cross-site post is refused before anything is read", async () => {
     const { userId, cookie } = await signedInUser();
     const body = new FormData();
-    body.append("intent", DASHBOARD_INTENT.setBudget);
+    body.append("intent", BUDGET_INTENTS.setMonthBudget);
     body.append("month", "2026-03");
     body.append("amount", "10");
     const request = new Request(`${APP}/dashboard`, { method: "POST", body, headers: { Origin: "https://evil.example", Host: "localhost:3000", Cookie: cookie } });

@@ -1,18 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { DEFAULT_CATEGORIES, type Category } from "~/features/categories/categories";
-import {
-  budgetCard,
-  cardFigures,
-  dashboardUrl,
-  dashboardFigures,
-  EXPENSE_VIEWS,
-  INCOME_VIEWS,
-  parseView,
-  rowValue,
-  summaryCards,
-  unplannedCategories,
-  viewTotal,
-} from "./dashboard";
+import { EXPENSE_VIEWS, INCOME_VIEWS, rowValue, viewTotal } from "~/features/categories/category-figures";
+import { budgetCard, dashboardUrl, dashboardFigures, unplannedCategories } from "./dashboard";
 import { summaryIncrements, toMonthTotals, type MonthTotals, type SummarisedTransaction } from "~/features/transactions/month-summary";
 import { toCents } from "~/lib/money";
 
@@ -48,32 +37,6 @@ const groceries = { type: "expense" as const, category: "food", amount: 45025, m
 const dinner = { type: "expense" as const, category: "food", amount: 8000, monthKey: month };
 /** A refund of 3,000 placed against Food: an offset, not income. */
 const refund = { type: "income" as const, category: "food", amount: 3000, monthKey: month, allocations: [{ categoryId: "food", amount: 3000 }] };
-
-describe("summary cards", () => {
-  test("income, expenses and balance by hand, with an offset lowering expenses instead of raising income", () => {
-    const totals = totalsOf([salary, dividends, rent, groceries, dinner, refund]);
-    // income 3000.00 + 250.50 = 3250.50; expenses 1200.00 + 450.25 + 80.00 − 30.00 offset = 1700.25
-    expect(summaryCards(totals)).toEqual({ income: 325050, expenses: 170025, balance: 155025 });
-  });
-
-  test("an income split between an offset and income counts only its unallocated part as income", () => {
-    const split = { ...salary, amount: 10000, allocations: [{ categoryId: "food", amount: 2500 }] };
-    expect(summaryCards(totalsOf([split, groceries]))).toEqual({ income: 7500, expenses: 42525, balance: -35025 });
-  });
-
-  test("a negative balance when expenses exceed income", () => {
-    expect(summaryCards(totalsOf([{ ...salary, amount: 50000 }, rent]))).toEqual({ income: 50000, expenses: 120000, balance: -70000 });
-  });
-
-  test("offsets larger than the expenses floor expenses at 0", () => {
-    const bigRefund = { ...refund, amount: 60000, allocations: [{ categoryId: "food", amount: 60000 }] };
-    expect(summaryCards(totalsOf([dinner, bigRefund]))).toEqual({ income: 0, expenses: 0, balance: 0 });
-  });
-
-  test("an empty month is all zeros", () => {
-    expect(summaryCards(toMonthTotals(null))).toEqual({ income: 0, expenses: 0, balance: 0 });
-  });
-});
 
 describe("budget card", () => {
   const set = (amount: number) => ({ amount: toCents(amount), userSet: true, carriedOver: false });
@@ -196,59 +159,6 @@ describe("categories without a plan", () => {
       { id: "food", name: "Food", spent: 3500 },
       { id: "utilities", name: "Utilities", spent: 0 },
     ]);
-  });
-});
-
-describe("category card figures", () => {
-  const row = (type: Category["type"], planned: number, actual: number) => ({
-    category: category("card", type, planned),
-    planned: toCents(planned),
-    actual: toCents(actual),
-    remaining: toCents(planned - actual),
-  });
-  const overspent = row("expense", 50000, 62000);
-  const paycheck = row("income", 320000, 300000);
-
-  test("the tab's figure is the headline; the other two follow in tab order", () => {
-    expect(cardFigures(overspent, "planned")).toEqual({
-      headline: { view: "planned", amount: 50000 },
-      others: [
-        { view: "spent", amount: 62000 },
-        { view: "remaining", amount: -12000 },
-      ],
-    });
-    expect(cardFigures(overspent, "spent")).toEqual({
-      headline: { view: "spent", amount: 62000 },
-      others: [
-        { view: "planned", amount: 50000 },
-        { view: "remaining", amount: -12000 },
-      ],
-    });
-    expect(cardFigures(overspent, "remaining")).toEqual({
-      headline: { view: "remaining", amount: -12000 },
-      others: [
-        { view: "planned", amount: 50000 },
-        { view: "spent", amount: 62000 },
-      ],
-    });
-    expect(cardFigures(paycheck, "received").headline).toEqual({ view: "received", amount: 300000 });
-    expect(cardFigures(paycheck, "remaining").headline).toEqual({ view: "remaining", amount: 20000 });
-  });
-
-  test("no tab, or a tab of the other type, means the type's default", () => {
-    expect(cardFigures(paycheck, null).headline).toEqual({ view: "expected", amount: 320000 });
-    expect(cardFigures(paycheck, "spent").headline).toEqual({ view: "expected", amount: 320000 });
-    expect(cardFigures(overspent, "received").headline).toEqual({ view: "planned", amount: 50000 });
-  });
-});
-
-describe("tab query values", () => {
-  test("known values are kept; anything else is the section's default", () => {
-    expect(parseView(INCOME_VIEWS, "received")).toBe("received");
-    expect(parseView(INCOME_VIEWS, "spent")).toBe("expected");
-    expect(parseView(INCOME_VIEWS, null)).toBe("expected");
-    expect(parseView(EXPENSE_VIEWS, "remaining")).toBe("remaining");
-    expect(parseView(EXPENSE_VIEWS, "expected")).toBe("planned");
   });
 });
 

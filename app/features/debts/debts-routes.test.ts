@@ -9,7 +9,8 @@ import { createDebtFor, createGoogleUser, createPremiumUser } from "../../../tes
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest as get, postRequest as post } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
-import { DEBT_MESSAGES, debtCategoryId } from "./debts";
+import { debtCategoryId } from "~/features/categories/categories";
+import { DEBT_MESSAGES } from "./debts";
 import { getDebt } from "./debts.server";
 
 useTestDatabase();

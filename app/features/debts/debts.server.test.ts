@@ -14,7 +14,8 @@ import {
 import { toCents } from "~/lib/money";
 import { createDebtFor, createGoogleUser, createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { debtCategoryId, MANUAL_PAYMENT_DESCRIPTION } from "./debts";
+import { debtCategoryId } from "~/features/categories/categories";
+import { MANUAL_PAYMENT_DESCRIPTION } from "./debts";
 import { deleteDebt, getDebt, getDebtStatistics, listDebtPayments, listDebts, payDebt, updateDebt } from "./debts.server";
 import { getPlanReview, savePlan } from "./plan.server";
 

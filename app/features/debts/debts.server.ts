@@ -1,6 +1,7 @@
 import mongoose, { Types } from "mongoose";
-import { Debt, Transaction, User, type DebtRecord } from "../../../models";
-import { getCategories } from "~/features/categories/categories.server";
+import { Debt, Transaction, type DebtRecord } from "../../../models";
+import { debtCategoryId } from "~/features/categories/categories";
+import { addDebtCategory, renameDebtCategory, retireDebtCategory } from "~/features/categories/categories.server";
 import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch, submittedTransactions, toObjectId } from "~/features/transactions/ledger.server";
 import { listMonthSummaries } from "~/features/transactions/month-summary.server";
@@ -8,10 +9,7 @@ import { LedgerRefusedError } from "~/features/transactions/ledger";
 import { formatMoney, type Cents } from "~/lib/money";
 import { submittedId } from "~/utils/submission.server";
 import {
-  DEBT_CATEGORY_ORDER_BASE,
   DEBT_MESSAGES,
-  debtCategoryId,
-  debtCategoryName,
   debtStatistics,
   MANUAL_PAYMENT_DESCRIPTION,
   paidPerDebt,
@@ -87,35 +85,6 @@ export async function getDebtStatistics(userId: string) {
   return debtStatistics(await listDebts(userId));
 }
 
-/**
- * The spending category of a debt, `debt_<id>`, placed after the other
- * expense categories in the order the debts were added.
- */
-async function writeDebtCategory(userId: string, debt: DebtItem, position: number) {
-  const path = `categories.${debtCategoryId(debt.id)}`;
-  await User.updateOne(
-    { _id: userId },
-    {
-      $set: {
-        [path]: {
-          id: debtCategoryId(debt.id),
-          name: debtCategoryName(debt.name),
-          icon: "",
-          colors: { bg: "bg-blue-100", text: "text-blue-600" },
-          type: "expense",
-          order: DEBT_CATEGORY_ORDER_BASE + position,
-          budget: 0,
-          expected: 0,
-          createdAt: new Date(),
-          deleted: false,
-          isDebt: true,
-          debtId: debt.id,
-        },
-      },
-    },
-  );
-}
-
 /** A debt's stored fields from the form: what is owed now, with the payments so far (`paid`) added back. */
 function storedFields({ currentBalance, ...fields }: DebtInput, paid: number) {
   return { ...fields, balanceBeforePayments: currentBalance + paid };
@@ -130,12 +99,10 @@ export async function addDebt(userId: string, input: DebtInput, submissionKey: s
   const _id = new Types.ObjectId(submissionKey ? submittedId(userId, submissionKey, "debt") : undefined);
   const stored = submissionKey ? await getDebt(userId, _id.toString()) : null;
   if (stored) return stored;
-  // The first read of the categories writes the defaults; the debt's category must not come first.
-  await getCategories(userId);
   const position = await Debt.countDocuments({ userId: owner(userId) });
   const created = await Debt.create({ _id, userId: owner(userId), ...storedFields(input, 0) });
   const debt = toItem(created.toObject(), new Map());
-  await writeDebtCategory(userId, debt, position);
+  await addDebtCategory(userId, debt, position);
   return debt;
 }
 
@@ -151,7 +118,7 @@ export async function updateDebt(userId: string, debtId: string, input: DebtInpu
     const paid = await readPaid(userId);
     const updated = await Debt.findOneAndUpdate({ _id, userId: owner(userId) }, { $set: storedFields(input, paid.get(debtId) ?? 0) }, { returnDocument: "after", runValidators: true }).lean<ListedDebt>();
     if (!updated) return null;
-    await User.updateOne({ _id: userId }, { $set: { [`categories.${debtCategoryId(debtId)}.name`]: debtCategoryName(input.name) } });
+    await renameDebtCategory(userId, debtId, input.name);
     return toItem(updated, paid);
   });
 }
@@ -165,7 +132,7 @@ export async function deleteDebt(userId: string, debtId: string): Promise<boolea
   if (!_id) return false;
   const removed = await Debt.deleteOne({ _id, userId: owner(userId) });
   if (removed.deletedCount === 0) return false;
-  await User.updateOne({ _id: userId }, { $set: { [`categories.${debtCategoryId(debtId)}.deleted`]: true } });
+  await retireDebtCategory(userId, debtId);
   return true;
 }
 

@@ -1,4 +1,5 @@
 import type { Cents } from "~/lib/money";
+import { debtIdOfCategory } from "~/features/categories/categories";
 
 export const DEBT_MANAGEMENT_PATH = "/debt-management";
 /** Where the overview's forms post: its index route, not the layout it shares the URL with. */
@@ -68,22 +69,7 @@ export function paymentViaTransactionLabel(description: string) {
   return `Payment via transaction: ${description.trim() || "Manual payment"}`;
 }
 
-export const DEBT_CATEGORY_PREFIX = "debt_";
-export const DEBT_CATEGORY_ORDER_BASE = 1000;
-export const DEBT_CATEGORY_EMOJI = "💳";
 export const DASHBOARD_DEBTS_SHOWN = 3;
-
-export function debtCategoryId(debtId: string) {
-  return `${DEBT_CATEGORY_PREFIX}${debtId}`;
-}
-
-export function isDebtCategoryId(categoryId: string) {
-  return categoryId.startsWith(DEBT_CATEGORY_PREFIX);
-}
-
-export function debtIdOfCategory(categoryId: string) {
-  return isDebtCategoryId(categoryId) ? categoryId.slice(DEBT_CATEGORY_PREFIX.length) : null;
-}
 
 /** What the payments counted in the month summaries gave each debt: its category's expenses, all months. */
 export function paidPerDebt(summaries: Array<{ categories?: Record<string, { expense?: number | null }> | null }>) {
@@ -95,10 +81,6 @@ export function paidPerDebt(summaries: Array<{ categories?: Record<string, { exp
     }
   }
   return paid;
-}
-
-export function debtCategoryName(debtName: string) {
-  return `${DEBT_CATEGORY_EMOJI} ${debtName}`;
 }
 
 /** A debt as it leaves the server: string ids, money in cents, the rate in basis points. */

@@ -6,7 +6,7 @@
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Debt, SavingsGoal, Transaction } from "../../../models";
-import { debtCategoryId } from "~/features/debts/debts";
+import { debtCategoryId } from "~/features/categories/categories";
 import { getDebt, listDebts, payDebt } from "~/features/debts/debts.server";
 import { confirmImport, previewImport, saveUpload, undoImport } from "~/features/import/import.server";
 import { SAVINGS_CATEGORY } from "~/features/categories/categories";

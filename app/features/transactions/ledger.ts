@@ -1,5 +1,4 @@
-import { isSplitCategory, isUncategorized } from "~/features/categories/categories";
-import { isDebtCategoryId } from "~/features/debts/debts";
+import { isDebtCategoryId, isSplitCategory, isUncategorized } from "~/features/categories/categories";
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { importKey } from "./import-key";

@@ -1,6 +1,6 @@
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { summaryFields, summaryIncrements, SUMMARY_VERSION } from "./month-summary";
+import { summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals, type MonthTotals, type SummarisedTransaction } from "./month-summary";
 import { applyLedgerBatch } from "./ledger.server";
 import { getMonthTotals, listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
 import { MonthSummary, monthSummaryId, User } from "../../../models";
@@ -120,5 +120,53 @@ describe("stored month summaries", () => {
       expect.objectContaining({ monthKey: "2026-03", version: SUMMARY_VERSION, expense: 1500, count: 1, uncategorizedCount: 0, deletedCount: 1, categories: { food: { expense: 1500 } } }),
     ]);
     expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ expense: 1500, count: 1 });
+  });
+});
+
+describe("summary cards", () => {
+  /** The month totals the summary would hold after these transactions (the same increments the database applies). */
+  function totalsOf(transactions: SummarisedTransaction[]): MonthTotals {
+    const increments = summaryIncrements(transactions, 1).get("2026-03") ?? {};
+    const stored: Record<string, unknown> = { categories: {} };
+    for (const [path, value] of Object.entries(increments)) {
+      const parts = path.split(".");
+      let target = stored as Record<string, Record<string, unknown>>;
+      for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, Record<string, unknown>>;
+      (target as Record<string, unknown>)[parts.at(-1)!] = value;
+    }
+    return toMonthTotals(stored);
+  }
+
+  const month = "2026-03";
+  const salary = { type: "income" as const, category: "salary", amount: 300000, monthKey: month };
+  const dividends = { type: "income" as const, category: "investments", amount: 25050, monthKey: month };
+  const rent = { type: "expense" as const, category: "housing", amount: 120000, monthKey: month };
+  const groceries = { type: "expense" as const, category: "food", amount: 45025, monthKey: month };
+  const dinner = { type: "expense" as const, category: "food", amount: 8000, monthKey: month };
+  /** A refund of 3,000 placed against Food: an offset, not income. */
+  const refund = { type: "income" as const, category: "food", amount: 3000, monthKey: month, allocations: [{ categoryId: "food", amount: 3000 }] };
+
+  test("income, expenses and balance by hand, with an offset lowering expenses instead of raising income", () => {
+    const totals = totalsOf([salary, dividends, rent, groceries, dinner, refund]);
+    // income 3000.00 + 250.50 = 3250.50; expenses 1200.00 + 450.25 + 80.00 − 30.00 offset = 1700.25
+    expect(summaryCards(totals)).toEqual({ income: 325050, expenses: 170025, balance: 155025 });
+  });
+
+  test("an income split between an offset and income counts only its unallocated part as income", () => {
+    const split = { ...salary, amount: 10000, allocations: [{ categoryId: "food", amount: 2500 }] };
+    expect(summaryCards(totalsOf([split, groceries]))).toEqual({ income: 7500, expenses: 42525, balance: -35025 });
+  });
+
+  test("a negative balance when expenses exceed income", () => {
+    expect(summaryCards(totalsOf([{ ...salary, amount: 50000 }, rent]))).toEqual({ income: 50000, expenses: 120000, balance: -70000 });
+  });
+
+  test("offsets larger than the expenses floor expenses at 0", () => {
+    const bigRefund = { ...refund, amount: 60000, allocations: [{ categoryId: "food", amount: 60000 }] };
+    expect(summaryCards(totalsOf([dinner, bigRefund]))).toEqual({ income: 0, expenses: 0, balance: 0 });
+  });
+
+  test("an empty month is all zeros", () => {
+    expect(summaryCards(toMonthTotals(null))).toEqual({ income: 0, expenses: 0, balance: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import type { MonthSummaryRecord } from "../../../models";
-import { isSplitCategory, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
-import { centsToInput, type Cents } from "~/lib/money";
+import { isSplitCategory, isUncategorized, UNCATEGORIZED, type Category } from "~/features/categories/categories";
+import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
 /** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`). */
 export const SUMMARY_VERSION = 2;
@@ -108,4 +108,25 @@ export function toMonthTotals(stored: Partial<Pick<MonthSummaryRecord, "income" 
   const categories: Record<string, CategoryTotals> = {};
   for (const [id, totals] of Object.entries(stored?.categories ?? {})) categories[id] = { ...EMPTY_CATEGORY, ...totals };
   return { income: stored?.income ?? 0, expense: stored?.expense ?? 0, count: stored?.count ?? 0, categories };
+}
+
+/** Offsets (income placed against expense categories) lower expenses instead of counting as income. */
+export type SummaryCards = { income: Cents; expenses: Cents; balance: Cents };
+
+function totalAllocated(totals: MonthTotals) {
+  return Object.values(totals.categories).reduce((sum, category) => sum + category.allocated, 0);
+}
+
+/** Income excludes offsets (the month summary already books them apart); expenses are net of offsets, floored at 0. */
+export function summaryCards(totals: MonthTotals): SummaryCards {
+  const income = toCents(totals.income);
+  const expenses = toCents(Math.max(0, totals.expense - totalAllocated(totals)));
+  return { income, expenses, balance: toCents(income - expenses) };
+}
+
+/** Received of an income category; spent of an expense category (its expenses minus the offsets placed on it, floored at 0). */
+export function categoryActual(category: Pick<Category, "id" | "type">, totals: MonthTotals) {
+  const categoryTotals = totals.categories[category.id];
+  if (!categoryTotals) return ZERO_CENTS;
+  return toCents(category.type === "income" ? categoryTotals.income : Math.max(0, categoryTotals.expense - categoryTotals.allocated));
 }

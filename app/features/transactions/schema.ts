@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
-import { isUncategorized } from "~/features/categories/categories";
-import { isDebtCategoryId } from "~/features/debts/debts";
+import { isDebtCategoryId, isUncategorized } from "~/features/categories/categories";
 import { parseAmountToCents } from "~/lib/money";
 import { isIsoDate } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type CategoryChoice } from "./transactions";

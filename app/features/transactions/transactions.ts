@@ -1,5 +1,4 @@
-import { isUncategorized, SAVINGS_CATEGORY, type CategoryType } from "~/features/categories/categories";
-import { isDebtCategoryId } from "~/features/debts/debts";
+import { isDebtCategoryId, isUncategorized, SAVINGS_CATEGORY, type CategoryType } from "~/features/categories/categories";
 
 export const DESCRIPTION_MAX_LENGTH = 500;
 

@@ -12,7 +12,7 @@ import {
   type Category,
   type CategoryField,
 } from "~/features/categories/categories";
-import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "~/features/dashboard/dashboard";
+import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "../category-figures";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, stripToAmount, toCents, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

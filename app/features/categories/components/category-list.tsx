@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { action } from "~/routes/resources.categories";
 import { CATEGORY_ACTION, CATEGORY_INTENT, type CategoryType } from "~/features/categories/categories";
-import type { CategoryRow, CategoryView } from "~/features/dashboard/dashboard";
+import type { CategoryRow, CategoryView } from "../category-figures";
 import { CategoryCard } from "./category-card";
 import type { FormErrors } from "~/utils/form-errors";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
-import { CATEGORY_VIEW_LABELS, dashboardUrl, viewTotal, type CategoryRow, type CategoryView } from "~/features/dashboard/dashboard";
+import { CATEGORY_VIEW_LABELS, viewTotal, type CategoryRow, type CategoryView } from "~/features/categories/category-figures";
+import { dashboardUrl } from "~/features/dashboard/dashboard";
 import { CollapsiblePanel } from "./collapsible-panel";
 
 /** Tabs are links (`?incomeView=received`), so they work without JavaScript and keep the other query values. */

@@ -1,5 +1,5 @@
 import { formatMoney, type Cents } from "~/lib/money";
-import type { SummaryCards as Figures } from "~/features/dashboard/dashboard";
+import type { SummaryCards as Figures } from "~/features/transactions/month-summary";
 
 function SummaryCard({ label, cents, currency, tone, testId }: { label: string; cents: Cents; currency: string; tone: string; testId: string }) {
   return (
