@@ -14,9 +14,10 @@ import { toCents, type Cents } from "~/lib/money";
 import { shiftMonth } from "~/lib/month";
 import { reserveAttempts } from "~/utils/rate-limit.server";
 import type { Citation, DebtResult, DebtStrategy, Insight, InsightCategory, InsightTransaction, Notice, Pattern, SpendingResult } from "./insights";
+import { debtRules } from "./debt-rules";
 import { debtPrompt, PROMPT_TRANSACTIONS, spendingFromAnswer, spendingPrompt, strategiesFromAnswer } from "./prompt";
-import { debtRules, spendingRules } from "./rules";
 import { debtAnswerSchema, DEBT_SCHEMA_NAME, spendingAnswerSchema, SPENDING_SCHEMA_NAME } from "./schema";
+import { spendingRules } from "./spending-rules";
 
 /** How far back the rules engine looks for usual amounts and recurring charges. */
 const HISTORY_MONTHS = 12;

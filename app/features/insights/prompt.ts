@@ -1,8 +1,8 @@
-import { formatMoney, toCents, type Cents } from "~/lib/money";
+import { toCents, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
 import { DEFAULT_CONFIDENCE, type Citation, type DebtStrategy, type Insight, type InsightCategory, type InsightTransaction, type Pattern } from "./insights";
-import { debtCitation, transactionCitation } from "./rules";
 import type { DebtAnswer, SpendingAnswer } from "./schema";
+import { debtCitation, moneyText, transactionCitation } from "./wording";
 
 /** §7/§9: what the model reads. */
 export const PROMPT_TRANSACTIONS = { spending: 100, debts: 50 } as const;
@@ -117,7 +117,7 @@ export type SpendingReferences = Pick<ReturnType<typeof spendingPrompt>, "transa
 
 /** The model's answer as the page shows it; each citation resolved from the prompt's references, anything else dropped. */
 export function spendingFromAnswer(answer: SpendingAnswer, references: SpendingReferences, currency: string): { insights: Insight[]; patterns: Pattern[] } {
-  const money = (cents: number) => formatMoney(toCents(cents), currency);
+  const money = moneyText(currency);
   const cite = (transactionRefs: string[], categoryIds: string[]) => [
     ...references.categoryRefs.resolve(categoryIds).map(categoryCitation),
     ...references.transactionRefs.resolve(transactionRefs).map((transaction) => transactionCitation(transaction, "Transaction", money)),
@@ -178,7 +178,7 @@ export function debtPrompt(input: { currency: string; debts: PromptDebt[]; categ
 export type DebtReferences = Pick<ReturnType<typeof debtPrompt>, "debtRefs" | "transactionRefs">;
 
 export function strategiesFromAnswer(answer: DebtAnswer, references: DebtReferences, currency: string): DebtStrategy[] {
-  const money = (cents: number) => formatMoney(toCents(cents), currency);
+  const money = moneyText(currency);
   return answer.strategies.map((strategy) => ({
     title: strategy.title,
     description: strategy.description,
