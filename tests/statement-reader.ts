@@ -1,5 +1,5 @@
 // What the tests of the OFX, QIF and CAMT readers share: reading a text and looking at its rows by column name.
-import { STATEMENT_HEADERS, type ReadSourceResult, type SourceTable } from "~/features/import/source";
+import { STATEMENT_HEADERS, type ReadSourceResult, type SourceTable } from "~/features/import/readers/source";
 
 type StatementHeader = (typeof STATEMENT_HEADERS)[number];
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { detectDecimalMark, parseAmount } from "./amounts";
-import type { DecimalMark } from "./source";
+import type { DecimalMark } from "./readers/source";
 
 const cents = (text: string, mark: DecimalMark | null) => {
   const parsed = parseAmount(text, mark);

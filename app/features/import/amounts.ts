@@ -1,4 +1,4 @@
-import type { DecimalMark } from "./source";
+import type { DecimalMark } from "./readers/source";
 
 /**
  * Bank amounts as people write them: "-1,234.56", "1.234,56", "1 234,56",

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { findColumns } from "./columns";
-import { ENCODINGS } from "./encodings";
+import { ENCODINGS } from "./readers/encodings";
 import { isImportable, readTable, type ReadingChoices, type SignRule } from "./reading";
-import { readBankFile } from "./source.server";
-import type { DateOrder, DecimalMark, SourceFormat } from "./source";
+import { readBankFile } from "./readers/source.server";
+import type { DateOrder, DecimalMark, SourceFormat } from "./readers/source";
 
 /**
  * Every file of the bank export corpus (tests/fixtures/bank-exports), read

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { CHOICE_FIELDS, columnField } from "./choices";
-import { ENCODING_NAMES } from "./encodings";
+import { ENCODING_NAMES } from "./readers/encodings";
 import { SIGN_RULES } from "./reading";
-import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnRole } from "./source";
+import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnRole } from "./readers/source";
 
 const choice = <T extends string>(values: readonly T[]) => z.optional(z.catch(z.optional(z.enum(values as unknown as [T, ...T[]])), undefined));
 

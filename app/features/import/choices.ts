@@ -1,4 +1,4 @@
-import type { ColumnRole } from "./source";
+import type { ColumnRole } from "./readers/source";
 
 /**
  * The preview's choices as form fields (a GET form, so every preview has its

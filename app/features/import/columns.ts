@@ -1,7 +1,7 @@
 import { amountParts } from "./amounts";
 import { looksLikeDate } from "./dates";
 import { directionOf, statusOf } from "./words";
-import { COLUMN_ROLES, NO_COLUMNS, type ColumnMapping, type ColumnRole, type SourceTable } from "./source";
+import { COLUMN_ROLES, NO_COLUMNS, type ColumnMapping, type ColumnRole, type SourceTable } from "./readers/source";
 
 /**
  * Which column holds what, found without help: header names in English,

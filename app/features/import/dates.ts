@@ -1,4 +1,4 @@
-import type { DateOrder } from "./source";
+import type { DateOrder } from "./readers/source";
 
 /**
  * Bank dates as people write them: "2020-02-13", "13.02.2020", "02/13/2020",

@@ -9,13 +9,13 @@ import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
 import type { TransactionType } from "~/features/transactions/transactions";
 import { findColumns, headerSignature, mappingFromIndices } from "./columns";
-import type { Encoding } from "./encodings";
+import type { Encoding } from "./readers/encodings";
 import { findDuplicates, type DuplicateOf } from "./duplicates";
 import { IMPORT_MESSAGES } from "./messages";
 import type { ImportPreview, PreviewRow, PreviewRowStatus } from "./preview";
 import { isImportable, readTable, SIGN_RULES, totalsOf, type ReadingChoices, type ReadRow, type SignRule } from "./reading";
-import { readBankFile } from "./source.server";
-import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./source";
+import { readBankFile } from "./readers/source.server";
+import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./readers/source";
 import { submittedId } from "~/utils/submission.server";
 
 /** An upload waits this long for its import. */

@@ -1,8 +1,8 @@
 import type { ColumnFinding } from "./columns";
 import type { DuplicateOf } from "./duplicates";
-import type { Encoding } from "./encodings";
+import type { Encoding } from "./readers/encodings";
 import type { Reading, ReadTotals } from "./reading";
-import type { SourceFormat, SourceTable } from "./source";
+import type { SourceFormat, SourceTable } from "./readers/source";
 import type { TransactionType } from "~/features/transactions/transactions";
 
 /** What the import preview shows; built on the server, rendered by the preview page. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { findColumns } from "./columns";
 import { findDuplicates } from "./duplicates";
 import { isImportable, readTable, type ReadingChoices } from "./reading";
-import { NO_COLUMNS, type ColumnMapping, type SourceTable } from "./source";
+import { NO_COLUMNS, type ColumnMapping, type SourceTable } from "./readers/source";
 import { directionOf, statusOf } from "./words";
 
 /** A CSV-like table from a header and rows of cells. */

@@ -2,7 +2,7 @@ import { DESCRIPTION_MAX_LENGTH } from "~/features/transactions/transactions";
 import { amountParts, detectDecimalMark, parseAmount, type MarkDetection, type ParsedAmount } from "./amounts";
 import { detectDateOrder, looksLikeDate, parseDate, type DateOrderDetection } from "./dates";
 import { directionOf, statusOf, type RowStatus } from "./words";
-import type { ColumnMapping, DateOrder, DecimalMark, SourceRow, SourceTable } from "./source";
+import type { ColumnMapping, DateOrder, DecimalMark, SourceRow, SourceTable } from "./readers/source";
 
 /**
  * How a table becomes transactions, decided over whole columns and shown to

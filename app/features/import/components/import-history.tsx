@@ -3,7 +3,7 @@ import { SectionCard } from "~/components/ui/section-card";
 import { formatMoney, toCents } from "~/lib/money";
 import { IMPORT_MESSAGES } from "../messages";
 import { undoImportPath } from "../paths";
-import { FORMAT_LABELS, type SourceFormat } from "../source";
+import { FORMAT_LABELS, type SourceFormat } from "../readers/source";
 
 type KeptTransaction = { date?: string | null; description?: string | null; amount?: number | null; type?: string | null };
 

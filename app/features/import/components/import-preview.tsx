@@ -5,13 +5,13 @@ import { SectionCard } from "~/components/ui/section-card";
 import { formatMoney, toCents } from "~/lib/money";
 import { DECIMAL_MARK_LABELS } from "../amounts";
 import { describeDateOrder } from "../dates";
-import { ENCODING_NAMES, ENCODINGS, type Encoding } from "../encodings";
+import { ENCODING_NAMES, ENCODINGS, type Encoding } from "../readers/encodings";
 import type { ImportPreview, PreviewRow } from "../preview";
 import { IMPORT_MESSAGES } from "../messages";
 import { importPreviewPath } from "../paths";
 import type { Question, SignRule } from "../reading";
 import { CHOICE_FIELDS, columnField, NO_COLUMN } from "../choices";
-import { COLUMN_ROLES, DATE_ORDERS, FORMAT_LABELS, type ColumnRole, type DateOrder, type DecimalMark } from "../source";
+import { COLUMN_ROLES, DATE_ORDERS, FORMAT_LABELS, type ColumnRole, type DateOrder, type DecimalMark } from "../readers/source";
 import { SUBMISSION_KEY_FIELD } from "~/utils/submission";
 
 const plural = IMPORT_MESSAGES.plural;

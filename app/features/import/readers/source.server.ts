@@ -3,7 +3,7 @@ import { readCamt053 } from "./camt.server";
 import { readCsvTable } from "./csv-table.server";
 import { decodeFile, type DecodedFile } from "./decode.server";
 import type { Encoding } from "./encodings";
-import { IMPORT_LIMITS, IMPORT_MESSAGES } from "./messages";
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from "../messages";
 import { readOfx } from "./ofx";
 import { readQif } from "./qif";
 import { detectFormat, type SourceFormat, type SourceTable } from "./source";

@@ -1,8 +1,8 @@
 // A bank's CSV text to a table: the delimiter sniffed, the lines above the table skipped, the header found.
 import Papa from "papaparse";
-import { amountParts } from "./amounts";
-import { looksLikeDate } from "./dates";
-import { IMPORT_LIMITS, IMPORT_MESSAGES } from "./messages";
+import { amountParts } from "../amounts";
+import { looksLikeDate } from "../dates";
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from "../messages";
 import type { ReadSourceResult, SourceRow } from "./source";
 
 export const DELIMITERS = [",", ";", "\t", "|"] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { QIF_MESSAGES, readQif } from "./qif";
 import { STATEMENT_COLUMNS, STATEMENT_HEADERS } from "./source";
-import { rowsOf, statementReader } from "../../../tests/statement-reader";
+import { rowsOf, statementReader } from "../../../../tests/statement-reader";
 
 const { read, errorOf } = statementReader(readQif);
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { CAMT_MESSAGES, readCamt053 } from "./camt.server";
 import { STATEMENT_COLUMNS, STATEMENT_HEADERS } from "./source";
-import { rowsOf, statementReader } from "../../../tests/statement-reader";
+import { rowsOf, statementReader } from "../../../../tests/statement-reader";
 
 const { read, errorOf } = statementReader(readCamt053);
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { readCsvTable } from "./csv-table.server";
-import { IMPORT_MESSAGES } from "./messages";
+import { IMPORT_MESSAGES } from "../messages";
 
 function table(text: string) {
   const read = readCsvTable(text);
