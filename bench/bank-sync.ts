@@ -12,7 +12,7 @@ import { allModels, Transaction, User } from "../models";
 import { useBenchEnvironment } from "./app-server";
 import { recordSection, stats, timeIt, type Stats } from "./timing";
 import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
-import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../scripts/plaid-stand-in.mjs";
+import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../scripts/stand-ins/plaid.mjs";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chosenBackend, findFreePort, isPortFree, RUNNING_DATABASE_FILE, startCheckoutDatabase } from "./embedded-db.mjs";
-import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "./plaid-stand-in.mjs";
-import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stripe-stand-in.mjs";
+import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "./stand-ins/plaid.mjs";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stand-ins/stripe.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, ".data");

@@ -6,8 +6,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
-import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "../scripts/plaid-stand-in.mjs";
-import { STAND_IN_DEFAULTS, startStripeStandIn } from "../scripts/stripe-stand-in.mjs";
+import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "../scripts/stand-ins/plaid.mjs";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "../scripts/stand-ins/stripe.mjs";
 import { E2E_PORT, E2E_STATE_FILE, E2E_SESSION_SECRET, E2E_TOKEN_ENCRYPTION_KEYS } from "./e2e-constants.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { startOpenAIStandIn, STAND_IN_DEFAULTS } from "../../scripts/openai-stand-in.mjs";
+import { startOpenAIStandIn, STAND_IN_DEFAULTS } from "../../scripts/stand-ins/openai.mjs";
 import { spendingAnswerSchema, SPENDING_SCHEMA_NAME } from "~/features/insights/schema";
 import { createModelClient, MODEL_POLICY, retryBackoff, type BreakerStore } from "./openai.server";
 

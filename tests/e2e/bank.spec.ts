@@ -3,7 +3,7 @@ import type * as Models from "../../models";
 import { expect, LINKED_BANK, linkBank, openLink, test, waitForBankError, waitForHydration, premiumLogin, type TestUser } from "./fixtures";
 
 /*
- * Every test links banks through the Plaid stand-in (scripts/plaid-stand-in.mjs): without JavaScript
+ * Every test links banks through the Plaid stand-in (scripts/stand-ins/plaid.mjs): without JavaScript
  * through Hosted Link (a redirect to its Link page and back), with JavaScript through its Link script in
  * the page. Each new item holds the same 12 seeded transactions, one of them pending; "new bank
  * activity" adds two, changes one, removes one and posts the pending one.

@@ -54,7 +54,7 @@ export async function declineNextCheckout(stripeControl: Fixtures["stripeControl
   });
 }
 
-/** The bank the Plaid stand-in's Link page offers first (scripts/plaid-stand-in.mjs). */
+/** The bank the Plaid stand-in's Link page offers first (scripts/stand-ins/plaid.mjs). */
 export const LINKED_BANK = "First Platypus Bank";
 
 /**
@@ -94,9 +94,9 @@ type Fixtures = {
   createUser: (options?: { email?: string; password?: string }) => Promise<TestUser>;
   login: (options?: { email?: string; password?: string }) => Promise<TestUser>;
   readEmail: (to: string) => Promise<{ subject: string; text: string }>;
-  /** Calls a control endpoint of the Stripe stand-in (see scripts/stripe-stand-in.mjs). */
+  /** Calls a control endpoint of the Stripe stand-in (see scripts/stand-ins/stripe.mjs). */
   stripeControl: (path: string, body?: unknown) => Promise<unknown>;
-  /** Calls a control endpoint of the Plaid stand-in (see scripts/plaid-stand-in.mjs). */
+  /** Calls a control endpoint of the Plaid stand-in (see scripts/stand-ins/plaid.mjs). */
   plaidControl: (path: string, body?: unknown) => Promise<unknown>;
 };
 

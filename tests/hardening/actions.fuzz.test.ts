@@ -6,7 +6,7 @@ import { allModels, User } from "../../models";
 import { IMPORT_LIMITS } from "~/features/import/messages";
 import { MAX_WEBHOOK_BYTES } from "~/utils/form-body.server";
 import { createSession } from "~/features/auth/session.server";
-import { startPlaidStandIn, STAND_IN_DEFAULTS as PLAID_STAND_IN } from "../../scripts/plaid-stand-in.mjs";
+import { startPlaidStandIn, STAND_IN_DEFAULTS as PLAID_STAND_IN } from "../../scripts/stand-ins/plaid.mjs";
 import { createTransactionFor, createUser } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { STREAM_CHUNK_BYTES, streamedBody } from "../setup/streamed-body";

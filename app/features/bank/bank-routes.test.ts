@@ -7,7 +7,7 @@ import { loader as completeLoader } from "~/routes/bank.link-complete";
 import { action as linkTokenAction } from "~/routes/resources.bank-link-token";
 import { action as webhookAction } from "~/routes/webhooks.plaid";
 import { deleteAccount } from "~/features/account/account.server";
-import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/plaid-stand-in.mjs";
+import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/plaid.mjs";
 import { BANK_SYNC, syncBank, syncEveryBank } from "../../../jobs/bank-sync";
 import { createGoogleUser, createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";

@@ -13,7 +13,7 @@ import { startCheckout, subscribe } from "./billing.server";
 import { handleStripeWebhook } from "./stripe-webhook.server";
 import { PLAN_MESSAGES } from "./plans";
 import { createSession } from "~/features/auth/session.server";
-import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stripe-stand-in.mjs";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stand-ins/stripe.mjs";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toastOf } from "../../../tests/setup/toast";
 

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import { CONFIGURED_PREMIUM_PRICES, type PremiumPrices } from "./plans";
 import { getPremiumPrices, planPriceFromStripe } from "./prices.server";
-import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stripe-stand-in.mjs";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stand-ins/stripe.mjs";
 
 const MONTHLY = "price_premium_monthly_2027";
 const ANNUAL = "price_premium_annual_2027";

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { describe, expect, test } from "vitest";
 import { ProcessedStripeEvent } from "../../../models";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
-import { STAND_IN_DEFAULTS } from "../../../scripts/stripe-stand-in.mjs";
+import { STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/stripe.mjs";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 /**

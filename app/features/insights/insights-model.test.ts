@@ -4,7 +4,7 @@ import { action as strategiesAction, loader as strategiesLoader } from "~/routes
 import { action, loader } from "~/routes/_app.insights";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
-import { startOpenAIStandIn, STAND_IN_DEFAULTS } from "../../../scripts/openai-stand-in.mjs";
+import { startOpenAIStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/openai.mjs";
 import { createDebtFor, createPremiumUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest, outcome, payloadOf, postRequest } from "../../../tests/setup/route-requests";

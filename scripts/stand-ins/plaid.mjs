@@ -3,11 +3,13 @@
 // accounts, /transactions/sync over a per-item change log, item removal, and webhooks signed like Plaid's
 // (an ES256 JWT in `Plaid-Verification`). The real `plaid` SDK talks to it through `basePath`.
 // Tests drive bank activity and failures through POST /__control/*; GET / is a dashboard to do the same by hand.
-// Run directly: node scripts/plaid-stand-in.mjs (port from PLAID_STAND_IN_PORT, default 12113).
+// Run directly: node scripts/stand-ins/plaid.mjs (port from PLAID_STAND_IN_PORT, default 12113).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
-import { pathToFileURL } from "node:url";
 import { SignJWT, exportJWK, generateKeyPair } from "jose";
+import { escapeHtml, htmlPage } from "./kit/page.mjs";
+import { scriptedCalls } from "./kit/scripted-calls.mjs";
+import { html, isRunDirectly, parseJsonBody, redirect, replyWith, routes, runFromCommandLine, serve } from "./kit/server.mjs";
+import { postWebhook } from "./kit/webhooks.mjs";
 
 export const STAND_IN_DEFAULTS = {
   port: 12113,
@@ -15,7 +17,6 @@ export const STAND_IN_DEFAULTS = {
   secret: "ledgerly-stand-in-secret",
 };
 
-/** @typedef {{ status: number, headers: Record<string, string>, body: string }} Reply */
 /** @typedef {{ name: string, institution_id: string }} Institution */
 /** @typedef {"checking" | "savings" | "credit"} AccountKey */
 /** @typedef {{ primary: string, detailed: string }} Category */
@@ -24,7 +25,7 @@ export const STAND_IN_DEFAULTS = {
  *   account: AccountKey, payment_channel: "in store" | "online" | "other", personal_finance_category: Category }} SeededTransaction
  */
 /** @typedef {{ kind: "added" | "modified" | "removed", transaction: Record<string, any> }} LogEntry */
-/** @typedef {{ path: string, body: unknown, headers: http.IncomingHttpHeaders }} RecordedRequest */
+/** @typedef {{ path: string, body: unknown, headers: import("node:http").IncomingHttpHeaders }} RecordedRequest */
 /**
  * @typedef {{ item_id: string, url: string | null, payload: Record<string, unknown>, status: number | null,
  *   error?: string, at: string }} WebhookDelivery
@@ -107,7 +108,6 @@ const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_SYNC_COUNT = 100;
 const MAX_SYNC_COUNT = 500;
-const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Plaid sends the first SYNC_UPDATES_AVAILABLE a moment after the exchange, once the app has stored the item. */
 const DEFAULT_INITIAL_WEBHOOK_DELAY_MS = 1000;
 const MESSAGE_SOURCE = "plaid-stand-in";
@@ -202,22 +202,13 @@ const sha256Hex = (text) => createHash("sha256").update(text, "utf8").digest("he
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 const isNonEmptyString = (value) => typeof value === "string" && value !== "";
 
-const replyWith = (status, headers, body) => ({ status, headers, body });
 const json = (value, status = 200) => replyWith(status, { "content-type": "application/json; charset=utf-8" }, JSON.stringify(value));
-const html = (markup, status = 200) => replyWith(status, { "content-type": "text/html; charset=utf-8" }, markup);
-const redirect = (location) => replyWith(303, { location }, "");
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 /** JSON safe inside an inline <script>. */
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, "\\u003c");
 const hiddenField = (name, value) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 
-function page(content, status = 200) {
-  return html(
-    `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Plaid stand-in</title>
-<style>
+const PAGE_STYLE = `
 body{font-family:system-ui,sans-serif;background:#f3f5f9;color:#111827;margin:0;line-height:1.5}
 main{max-width:30rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:.75rem;box-shadow:0 2px 10px #0002}
 main.wide{max-width:60rem}
@@ -240,11 +231,9 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{text-align:left;padding:.4rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 caption{text-align:left;font-weight:600;padding:.4rem 0}
 code{font-size:.85rem;word-break:break-all}
-</style>
-</head><body>${content}</body></html>`,
-    status,
-  );
-}
+`;
+
+const page = (content, status = 200) => html(htmlPage({ title: "Plaid stand-in", style: PAGE_STYLE, body: content }), status);
 
 const expiredPage = () =>
   page(`<main><p class="badge">Sandbox</p><h1>This link has expired.</h1><p>Go back to the app and start again.</p></main>`, 400);
@@ -312,11 +301,6 @@ function linkInitializeScript(standInUrl) {
 `;
 }
 
-function portInUseError(port, host) {
-  const message = `Plaid stand-in: port ${port} on ${host} is already in use: stop what runs there, or choose another port.`;
-  return Object.assign(new Error(message), { code: "EADDRINUSE" });
-}
-
 /**
  * Starts the stand-in on host:port (port 0 picks a free one). Give the SDK `basePath: url` and the default keys.
  * @param {{ port?: number, host?: string, initialWebhook?: boolean, initialWebhookDelayMs?: number }} [options]
@@ -341,13 +325,13 @@ export async function startPlaidStandIn({
   // linkTokens: token → { clientUserId, webhook, itemId (update mode), completionRedirectUri, metadata, sessions, openedAt }
   // publicTokens: token → { clientUserId, webhook, institution, accounts, accountIds, itemId (update mode), expiresAt, used }
   // items: item id → { accessToken, clientUserId, institution, webhook, accounts, log, addedAt, current, ... }
-  // failures: [{ path, error, remaining, skip, clientUserId }], oldest first
+  // failures: PlaidApiErrors for the next calls of a path (of one client user's, when scripted so)
   const emptyState = () => ({
     linkTokens: new Map(),
     publicTokens: new Map(),
     items: new Map(),
     itemIdByAccessToken: new Map(),
-    failures: [],
+    failures: scriptedCalls(controlError),
     /** @type {RecordedRequest[]} */
     requests: [],
     /** @type {WebhookDelivery[]} */
@@ -368,23 +352,11 @@ export async function startPlaidStandIn({
     }
     // Plaid signs the exact bytes it sends, which are indented JSON.
     const body = JSON.stringify(payload, null, 2);
-    try {
-      const token = await new SignJWT({ request_body_sha256: sha256Hex(body) })
-        .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
-        .setIssuedAt()
-        .sign(privateKey);
-      const response = await fetch(item.webhook, {
-        method: "POST",
-        headers: { "content-type": "application/json", "plaid-verification": token },
-        body,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      await response.text();
-      delivery.status = response.status;
-    } catch (error) {
-      delivery.error = String(error?.message ?? error);
-    }
-    return delivery;
+    const token = await new SignJWT({ request_body_sha256: sha256Hex(body) })
+      .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
+      .setIssuedAt()
+      .sign(privateKey);
+    return Object.assign(delivery, await postWebhook(item.webhook, body, { "plaid-verification": token }));
   }
 
   const syncUpdatesPayload = (item) => ({
@@ -787,27 +759,13 @@ export async function startPlaidStandIn({
     return isObject(body.user) ? body.user.client_user_id : undefined;
   }
 
-  function takeScriptedFailure(path, body) {
-    const failure = state.failures.find(
-      (candidate) => candidate.path === path && (candidate.clientUserId === undefined || candidate.clientUserId === clientUserOf(body)),
-    );
-    if (!failure) return null;
-    if (failure.skip > 0) {
-      failure.skip -= 1;
-      return null;
-    }
-    failure.remaining -= 1;
-    if (failure.remaining <= 0) state.failures.splice(state.failures.indexOf(failure), 1);
-    return failure.error;
-  }
-
   /** Every failure is answered in Plaid's error shape. */
   async function handleApi(request, pathname, rawBody) {
     const requestId = plaidId(15);
     try {
       let body;
       try {
-        body = rawBody ? JSON.parse(rawBody) : {};
+        body = parseJsonBody(rawBody);
       } catch {
         state.requests.push({ path: pathname, body: rawBody, headers: request.headers });
         throw new PlaidApiError(400, "INVALID_REQUEST", "INVALID_BODY", "body could not be parsed as JSON");
@@ -819,7 +777,7 @@ export async function startPlaidStandIn({
       const clientId = request.headers["plaid-client-id"] ?? body.client_id;
       const secret = request.headers["plaid-secret"] ?? body.secret;
       if (clientId !== STAND_IN_DEFAULTS.clientId || secret !== STAND_IN_DEFAULTS.secret) throw plaidError("INVALID_API_KEYS");
-      const scripted = takeScriptedFailure(pathname, body);
+      const scripted = state.failures.take({ path: pathname, body });
       if (scripted) throw scripted;
       return json({ ...(await handler(body)), request_id: requestId });
     } catch (error) {
@@ -1042,10 +1000,8 @@ ${publicToken ? `<p>Public token: <code>${escapeHtml(publicToken)}</code></p>` :
     const { path, error_code: code, error_type: type, status, error_message: message, times = 1, after = 0, client_user_id: clientUserId } = body;
     if (!isNonEmptyString(path) || !(path in apiHandlers)) throw controlError(`path must be one of ${Object.keys(apiHandlers).join(", ")}.`);
     if (!isNonEmptyString(code)) throw controlError("Pass error_code.");
-    if (!Number.isInteger(times) || times < 1) throw controlError("times must be a positive integer.");
-    if (!Number.isInteger(after) || after < 0) throw controlError("after must be a non-negative integer.");
-    state.failures.push({ path, error: plaidError(code, { type, status, message }), remaining: times, skip: after, clientUserId });
-    return { failures: state.failures.length };
+    const matches = (call) => call.path === path && (clientUserId === undefined || clientUserId === clientUserOf(call.body));
+    return { failures: state.failures.add(plaidError(code, { type, status, message }), { times, after, matches }) };
   }
 
   function configure(body) {
@@ -1133,7 +1089,7 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ""}
 
   // --- Routing ---
 
-  const controlRoutes = {
+  const controlRoutes = routes({
     "POST /__control/reset": () => reset(),
     "POST /__control/advance": (body) => advance(body),
     "POST /__control/webhook": (body) => sendWebhook(body),
@@ -1143,9 +1099,9 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ""}
     "GET /__items": (_, query) => listItems(query),
     "GET /__requests": () => state.requests,
     "GET /__webhooks": () => state.deliveries,
-  };
+  });
 
-  const pageRoutes = {
+  const pageRoutes = routes({
     "GET /": (_, query) => dashboard(query),
     "GET /link": (_, query) => linkPage(query),
     "POST /link/continue": (form) => continueLink(form),
@@ -1163,80 +1119,42 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ""}
         },
         linkInitializeScript(baseUrl),
       ),
-  };
+  });
 
-  async function handle(request) {
-    const url = new URL(request.url ?? "/", "http://stand-in");
-    const method = request.method ?? "GET";
-    const chunks = [];
-    for await (const chunk of request) chunks.push(chunk);
-    const rawBody = Buffer.concat(chunks).toString("utf8");
-    const routeKey = `${method} ${url.pathname}`;
-
-    if (routeKey in controlRoutes) {
+  /** @param {import("./kit/server.mjs").Call} call */
+  async function handle({ request, method, url, rawBody }) {
+    const control = controlRoutes(method, url.pathname);
+    if (control) {
       try {
-        const body = rawBody ? JSON.parse(rawBody) : {};
+        const body = parseJsonBody(rawBody);
         if (!isObject(body)) throw controlError("The body must be a JSON object.");
-        return json(await controlRoutes[routeKey](body, url.searchParams));
+        return json(await control.handler(body, url.searchParams));
       } catch (error) {
         const status = error instanceof PlaidApiError ? error.status : 400;
         return json({ error: String(error?.message ?? error) }, status);
       }
     }
-    if (routeKey in pageRoutes) return pageRoutes[routeKey](new URLSearchParams(rawBody), url.searchParams);
+    const pageRoute = pageRoutes(method, url.pathname);
+    if (pageRoute) return pageRoute.handler(new URLSearchParams(rawBody), url.searchParams);
     if (method === "POST") return handleApi(request, url.pathname, rawBody);
     return page(`<main><h1>Not found</h1><p>Nothing at ${escapeHtml(url.pathname)}.</p></main>`, 404);
   }
 
-  const server = http.createServer(async (request, response) => {
-    let reply;
-    try {
-      reply = await handle(request);
-    } catch (error) {
-      reply = json(errorBody(plaidError("INTERNAL_SERVER_ERROR", { message: String(error?.message ?? error) }), plaidId(15)), 500);
-    }
-    response.writeHead(reply.status, reply.headers).end(reply.body);
+  const server = await serve({
+    name: "Plaid",
+    port,
+    host,
+    handle,
+    failed: (error) =>
+      json(errorBody(plaidError("INTERNAL_SERVER_ERROR", { message: String(error?.message ?? error) }), plaidId(15)), 500),
+    onStop: cancelInitialWebhooks,
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", (error) => reject(error.code === "EADDRINUSE" ? portInUseError(port, host) : error));
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
-
-  return {
-    url: baseUrl,
-    port: actualPort,
-    linkScriptUrl: `${baseUrl}${LINK_SCRIPT_PATH}`,
-    kid,
-    publicJwk,
-    stop: () =>
-      new Promise((resolve, reject) => {
-        cancelInitialWebhooks();
-        if (!server.listening) return resolve();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  baseUrl = server.url;
+  return { url: baseUrl, port: server.port, linkScriptUrl: `${baseUrl}${LINK_SCRIPT_PATH}`, kid, publicJwk, stop: server.stop };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const port = Number(process.env.PLAID_STAND_IN_PORT ?? STAND_IN_DEFAULTS.port);
-  try {
-    const standIn = await startPlaidStandIn({ port });
-    for (const signal of ["SIGINT", "SIGTERM"]) {
-      process.once(signal, () => standIn.stop().then(() => process.exit(0)));
-    }
-    console.log(
-      `Plaid stand-in on ${standIn.url} (client id ${STAND_IN_DEFAULTS.clientId}, secret ${STAND_IN_DEFAULTS.secret}; Link script ${standIn.linkScriptUrl}; dashboard ${standIn.url}/)`,
-    );
-  } catch (error) {
-    console.error(
-      error?.code === "EADDRINUSE"
-        ? `Plaid stand-in: port ${port} (PLAID_STAND_IN_PORT) is already in use: stop what runs there, or set PLAID_STAND_IN_PORT to another port.`
-        : String(error instanceof Error ? error.message : error),
-    );
-    process.exit(1);
-  }
+if (isRunDirectly(import.meta.url)) {
+  const describe = (standIn) =>
+    `Plaid stand-in on ${standIn.url} (client id ${STAND_IN_DEFAULTS.clientId}, secret ${STAND_IN_DEFAULTS.secret}; Link script ${standIn.linkScriptUrl}; dashboard ${standIn.url}/)`;
+  await runFromCommandLine({ name: "Plaid", port: STAND_IN_DEFAULTS.port, portVariable: "PLAID_STAND_IN_PORT", start: startPlaidStandIn, describe });
 }

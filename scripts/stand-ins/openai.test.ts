@@ -10,7 +10,7 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEBT_SCHEMA_NAME, SPENDING_SCHEMA_NAME, debtAnswerSchema, spendingAnswerSchema } from "~/features/insights/schema";
-import { STAND_IN_DEFAULTS, startOpenAIStandIn } from "./openai-stand-in.mjs";
+import { STAND_IN_DEFAULTS, startOpenAIStandIn } from "./openai.mjs";
 
 let standIn: Awaited<ReturnType<typeof startOpenAIStandIn>>;
 let client: OpenAI;

@@ -2,11 +2,11 @@
 // (`client.chat.completions.parse` with a json_schema response format). It answers from the request: the
 // data after the prompt's last "DATA (JSON):" line, shaped by the schema's name. Tests script failures
 // through POST /__control and read what was sent from GET /__requests.
-// Run directly: node scripts/openai-stand-in.mjs (port from OPENAI_STAND_IN_PORT, default 12112).
+// Run directly: node scripts/stand-ins/openai.mjs (port from OPENAI_STAND_IN_PORT, default 12112).
 import { randomBytes } from "node:crypto";
-import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { pathToFileURL } from "node:url";
+import { scriptedCalls } from "./kit/scripted-calls.mjs";
+import { isRunDirectly, json, parseJsonBody, routes, runFromCommandLine, serve } from "./kit/server.mjs";
 
 export const STAND_IN_DEFAULTS = {
   port: 12112,
@@ -29,9 +29,9 @@ export const STAND_IN_MODES = [
   "drop",
 ];
 
-/** @typedef {{ status: number, headers: Record<string, string>, body: string }} Reply */
-/** @typedef {{ path: string, headers: http.IncomingHttpHeaders, body: unknown }} RecordedRequest */
-/** @typedef {{ mode: string, remaining: number, delayMs: number }} QueuedBehaviour */
+/** @typedef {import("./kit/server.mjs").Reply} Reply */
+/** @typedef {import("./kit/server.mjs").Call} Call */
+/** @typedef {{ path: string, headers: import("node:http").IncomingHttpHeaders, body: unknown }} RecordedRequest */
 
 const DATA_MARKER = "DATA (JSON):\n";
 const DEFAULT_SLOW_DELAY_MS = 5000;
@@ -65,11 +65,6 @@ const newId = (prefix) => `${prefix}-${randomBytes(12).toString("hex")}`;
 const roundCents = (amount) => Math.round(amount * 100) / 100;
 const estimateTokens = (text) => Math.ceil(text.length / 4);
 
-const json = (value, status = 200) => ({
-  status,
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(value),
-});
 const errorReply = (error) => json({ error: error.details }, error.status);
 
 /** The text of a message whose content is a string or an array of content parts. */
@@ -264,15 +259,10 @@ function completionFor(mode, body) {
 
 function parseJson(rawBody) {
   try {
-    return rawBody ? JSON.parse(rawBody) : {};
+    return parseJsonBody(rawBody);
   } catch {
     throw invalidRequest("The request body is not valid JSON.");
   }
-}
-
-function portInUseError(port, host) {
-  const message = `OpenAI stand-in: port ${port} on ${host} is already in use: stop what runs there, or choose another port.`;
-  return Object.assign(new Error(message), { code: "EADDRINUSE" });
 }
 
 /**
@@ -281,31 +271,24 @@ function portInUseError(port, host) {
  * @returns {Promise<{ url: string, baseURL: string, port: number, stop: () => Promise<void> }>}
  */
 export async function startOpenAIStandIn({ port = 0, host = "127.0.0.1" } = {}) {
-  /** @type {QueuedBehaviour[]} */
-  let queue = [];
+  /** The behaviours of the next completion requests; a request with none scripted is answered normally. */
+  let behaviours = scriptedCalls(invalidRequest);
   /** @type {RecordedRequest[]} */
   let recorded = [];
   const stopping = new AbortController();
 
-  /** The behaviour for the next completion request: the head of the queue, or a normal answer. */
-  function takeBehaviour() {
-    const next = queue[0];
-    if (!next) return { mode: "ok", delayMs: 0 };
-    next.remaining -= 1;
-    if (next.remaining <= 0) queue.shift();
-    return next;
-  }
-
   function queueBehaviour({ mode, times = 1, delayMs = DEFAULT_SLOW_DELAY_MS }) {
     if (!STAND_IN_MODES.includes(mode)) throw invalidRequest(`Unknown mode '${mode}': use one of ${STAND_IN_MODES.join(", ")}.`);
-    if (!Number.isInteger(times) || times < 1) throw invalidRequest("times must be a positive integer.");
     if (!Number.isFinite(delayMs) || delayMs < 0) throw invalidRequest("delayMs must be a non-negative number.");
-    queue.push({ mode, remaining: times, delayMs });
-    return { queued: queue.map(({ mode, remaining, delayMs }) => ({ mode, remaining, delayMs })) };
+    behaviours.add({ mode, delayMs }, { times });
+    return { queued: behaviours.pending().map(({ what, remaining }) => ({ mode: what.mode, remaining, delayMs: what.delayMs })) };
   }
 
-  /** @returns {Promise<Reply | null>} null when the socket was dropped or closed before an answer. */
-  async function handleCompletion(request, response, pathname, rawBody) {
+  /**
+   * @param {Call} call
+   * @returns {Promise<Reply | null>} null when the socket was dropped or closed before an answer.
+   */
+  async function handleCompletion({ request, response, url: { pathname }, rawBody }) {
     let body;
     try {
       body = JSON.parse(rawBody);
@@ -320,7 +303,7 @@ export async function startOpenAIStandIn({ port = 0, host = "127.0.0.1" } = {}) 
     }
     if (typeof body !== "object" || body === null) throw invalidRequest("The request body is not valid JSON.");
 
-    const { mode, delayMs } = takeBehaviour();
+    const { mode, delayMs } = behaviours.take() ?? { mode: "ok", delayMs: 0 };
     if (mode in ERROR_REPLIES) {
       const { message, type, code } = ERROR_REPLIES[mode];
       throw new ApiError(Number(mode), message, { type, code });
@@ -341,81 +324,45 @@ export async function startOpenAIStandIn({ port = 0, host = "127.0.0.1" } = {}) 
     return json(completionFor(mode, body));
   }
 
-  async function handle(request, response) {
-    const { pathname } = new URL(request.url ?? "/", "http://stand-in");
-    const method = request.method ?? "GET";
-    const chunks = [];
-    for await (const chunk of request) chunks.push(chunk);
-    const rawBody = Buffer.concat(chunks).toString("utf8");
-
-    if (method === "POST" && pathname === "/__control") return json(queueBehaviour(parseJson(rawBody)));
-    if (method === "POST" && pathname === "/__control/reset") {
-      queue = [];
+  const models = () =>
+    json({
+      object: "list",
+      data: [{ id: STAND_IN_DEFAULTS.model, object: "model", created: unixNow(), owned_by: "ledgerly" }],
+    });
+  const findRoute = routes({
+    "POST /__control": ({ rawBody }) => json(queueBehaviour(parseJson(rawBody))),
+    "POST /__control/reset": () => {
+      behaviours = scriptedCalls(invalidRequest);
       recorded = [];
       return json({ reset: true });
-    }
-    if (method === "GET" && pathname === "/__requests") return json(recorded);
-    if (method === "GET" && (pathname === "/v1/models" || pathname === "/models")) {
-      return json({
-        object: "list",
-        data: [{ id: STAND_IN_DEFAULTS.model, object: "model", created: unixNow(), owned_by: "ledgerly" }],
-      });
-    }
-    if (method === "POST" && (pathname === "/v1/chat/completions" || pathname === "/chat/completions")) {
-      return handleCompletion(request, response, pathname, rawBody);
-    }
-    throw new ApiError(404, `Invalid URL (${method} ${pathname})`);
-  }
-
-  const server = http.createServer(async (request, response) => {
-    let reply;
-    try {
-      reply = await handle(request, response);
-    } catch (error) {
-      reply =
-        error instanceof ApiError
-          ? errorReply(error)
-          : errorReply(new ApiError(500, String(error?.message ?? error), { type: "server_error" }));
-    }
-    if (!reply || response.destroyed) return;
-    response.writeHead(reply.status, { "x-request-id": newId("req"), ...reply.headers }).end(reply.body);
+    },
+    "GET /__requests": () => json(recorded),
+    "GET /v1/models": models,
+    "GET /models": models,
+    "POST /v1/chat/completions": handleCompletion,
+    "POST /chat/completions": handleCompletion,
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", (error) => reject(error.code === "EADDRINUSE" ? portInUseError(port, host) : error));
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
 
-  return {
-    url,
-    baseURL: `${url}/v1`,
-    port: actualPort,
-    stop: () =>
-      new Promise((resolve, reject) => {
-        stopping.abort();
-        if (!server.listening) return resolve();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  const server = await serve({
+    name: "OpenAI",
+    port,
+    host,
+    handle: (call) => {
+      const route = findRoute(call.method, call.url.pathname);
+      if (!route) throw new ApiError(404, `Invalid URL (${call.method} ${call.url.pathname})`);
+      return route.handler(call);
+    },
+    failed: (error) =>
+      error instanceof ApiError
+        ? errorReply(error)
+        : errorReply(new ApiError(500, String(error?.message ?? error), { type: "server_error" })),
+    headers: () => ({ "x-request-id": newId("req") }),
+    onStop: () => stopping.abort(),
+  });
+  return { url: server.url, baseURL: `${server.url}/v1`, port: server.port, stop: server.stop };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const port = Number(process.env.OPENAI_STAND_IN_PORT ?? STAND_IN_DEFAULTS.port);
-  try {
-    const standIn = await startOpenAIStandIn({ port });
-    for (const signal of ["SIGINT", "SIGTERM"]) {
-      process.once(signal, () => standIn.stop().then(() => process.exit(0)));
-    }
-    console.log(`OpenAI stand-in on ${standIn.url} (SDK baseURL ${standIn.baseURL}, API key ${STAND_IN_DEFAULTS.apiKey})`);
-  } catch (error) {
-    console.error(
-      error?.code === "EADDRINUSE"
-        ? `OpenAI stand-in: port ${port} (OPENAI_STAND_IN_PORT) is already in use: stop what runs there, or set OPENAI_STAND_IN_PORT to another port.`
-        : String(error instanceof Error ? error.message : error),
-    );
-    process.exit(1);
-  }
+if (isRunDirectly(import.meta.url)) {
+  const describe = (standIn) => `OpenAI stand-in on ${standIn.url} (SDK baseURL ${standIn.baseURL}, API key ${STAND_IN_DEFAULTS.apiKey})`;
+  await runFromCommandLine({ name: "OpenAI", port: STAND_IN_DEFAULTS.port, portVariable: "OPENAI_STAND_IN_PORT", start: startOpenAIStandIn, describe });
 }

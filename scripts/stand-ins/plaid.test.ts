@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { decodeProtectedHeader, importJWK, jwtVerify } from "jose";
 import { Configuration, CountryCode, PlaidApi, Products, type LinkTokenCreateRequest, type Transaction } from "plaid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEEDED_TRANSACTIONS, STAND_IN_DEFAULTS, startPlaidStandIn } from "./plaid-stand-in.mjs";
+import { SEEDED_TRANSACTIONS, STAND_IN_DEFAULTS, startPlaidStandIn } from "./plaid.mjs";
 
 const COMPLETION_URI = "http://app.test/bank/link-complete";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stripe-stand-in.mjs";
+import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stripe.mjs";
 
 const WEBHOOK_SECRET = "whsec_stand_in_test";
 const { monthly: MONTHLY, annual: ANNUAL } = STAND_IN_DEFAULTS.prices;

@@ -2,14 +2,16 @@
 // Checkout (with its own hosted page), subscriptions, subscription schedules, invoices (with hosted invoice
 // pages), the customer portal (its own hosted page) and signed webhooks. Tests, the e2e server and
 // `npm start` without Stripe keys point the real `stripe` SDK at it (host/port/protocol options).
-// Run directly: node scripts/stripe-stand-in.mjs --port 12111 --webhook-url http://localhost:3000/webhooks/stripe
+// Run directly: node scripts/stand-ins/stripe.mjs --port 12111 --webhook-url http://localhost:3000/webhooks/stripe
 import { createHmac, randomBytes } from "node:crypto";
-import http from "node:http";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { addDays, addMonths, addWeeks, addYears } from "date-fns";
 import qs from "qs";
 import Stripe from "stripe";
+import { escapeHtml, htmlPage } from "./kit/page.mjs";
+import { scriptedCalls } from "./kit/scripted-calls.mjs";
+import { html, isRunDirectly, json, parseJsonBody, redirect, routes, runFromCommandLine, serve } from "./kit/server.mjs";
+import { postWebhook } from "./kit/webhooks.mjs";
 
 export const STAND_IN_DEFAULTS = {
   port: 12111,
@@ -19,7 +21,7 @@ export const STAND_IN_DEFAULTS = {
 };
 
 /** @typedef {{ id: string, unit_amount: number, interval: "month" | "year", currency?: string }} PriceConfig */
-/** @typedef {{ status: number, headers: Record<string, string>, body: string }} Reply */
+/** @typedef {import("./kit/server.mjs").Reply} Reply */
 
 /** @type {PriceConfig[]} */
 const DEFAULT_PRICES = [
@@ -40,7 +42,6 @@ const TEST_CARDS = new Map([
 const BRAND_NAMES = { visa: "Visa", mastercard: "Mastercard", amex: "American Express" };
 const PRORATION_BEHAVIORS = ["always_invoice", "create_prorations", "none"];
 const DURATION_INTERVALS = { day: addDays, week: addWeeks, month: addMonths, year: addYears };
-const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** Thrown by handlers and answered in Stripe's error shape. */
 class StripeError extends Error {
@@ -64,10 +65,6 @@ const newId = (prefix) => `${prefix}_${randomBytes(12).toString("hex")}`;
 /** `start` (Unix seconds) plus `count` day / week / month / year intervals. */
 const addInterval = (start, interval, count = 1) => toUnix(DURATION_INTERVALS[interval](new Date(start * 1000), count));
 
-const replyWith = (status, headers, body) => ({ status, headers, body });
-const json = (value, status = 200) => replyWith(status, { "content-type": "application/json" }, JSON.stringify(value));
-const html = (markup, status = 200) => replyWith(status, { "content-type": "text/html; charset=utf-8" }, markup);
-const redirect = (location) => replyWith(303, { location }, "");
 const errorReply = (error) => json({ error: error.details }, error.status);
 
 /** Stripe's metadata rules: an empty string unsets a key, `metadata=""` clears them all. */
@@ -135,21 +132,21 @@ function changedAttributes(before, after) {
   return Object.fromEntries(changed.map((key) => [key, before[key]]));
 }
 
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 const formatAmount = (cents, currency) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
 const formatDate = (unix) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(unix * 1000);
 const planName = (interval) => (interval === "year" ? "Annual" : "Monthly");
 const capitalize = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
+const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f6f7fb;color:#1a1f36;margin:0}main{max-width:26rem;margin:4rem auto;background:#fff;padding:2rem;border-radius:.75rem;box-shadow:0 2px 8px #0002}main.wide{max-width:40rem}.badge{display:inline-block;background:#ffe8b3;color:#7a4b00;border-radius:.25rem;padding:.1rem .5rem;font-size:.8rem}.price{font-size:1.6rem;font-weight:600}form{display:inline}form.stack{display:block}button{font:inherit;padding:.6rem 1.4rem;margin:.5rem .5rem 0 0;border-radius:.4rem;border:1px solid #635bff;cursor:pointer}.pay{background:#635bff;color:#fff}.cancel{background:#fff;color:#635bff}a{color:#4f46e5}label{display:block;font-weight:600;margin-top:.8rem}input{font:inherit;padding:.5rem;border:1px solid #5b6178;border-radius:.4rem;width:100%;box-sizing:border-box}input[aria-invalid=true]{border-color:#b3093c}.error{color:#b3093c;margin:.3rem 0 0}.notice{background:#e6f6ec;color:#0a6b3a;padding:.6rem .8rem;border-radius:.4rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem .4rem 0;border-bottom:1px solid #dfe1e8}dt{font-weight:600}dd{margin:0 0 .6rem}`;
+
 /** A hosted page; `site` names it in the tab title, `wide` gives room to tables. */
 function page(title, content, { site = "Checkout", wide = false } = {}) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${escapeHtml(site)} (test mode)</title>
-<style>body{font-family:system-ui,sans-serif;background:#f6f7fb;color:#1a1f36;margin:0}main{max-width:26rem;margin:4rem auto;background:#fff;padding:2rem;border-radius:.75rem;box-shadow:0 2px 8px #0002}main.wide{max-width:40rem}.badge{display:inline-block;background:#ffe8b3;color:#7a4b00;border-radius:.25rem;padding:.1rem .5rem;font-size:.8rem}.price{font-size:1.6rem;font-weight:600}form{display:inline}form.stack{display:block}button{font:inherit;padding:.6rem 1.4rem;margin:.5rem .5rem 0 0;border-radius:.4rem;border:1px solid #635bff;cursor:pointer}.pay{background:#635bff;color:#fff}.cancel{background:#fff;color:#635bff}a{color:#4f46e5}label{display:block;font-weight:600;margin-top:.8rem}input{font:inherit;padding:.5rem;border:1px solid #5b6178;border-radius:.4rem;width:100%;box-sizing:border-box}input[aria-invalid=true]{border-color:#b3093c}.error{color:#b3093c;margin:.3rem 0 0}.notice{background:#e6f6ec;color:#0a6b3a;padding:.6rem .8rem;border-radius:.4rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem .4rem 0;border-bottom:1px solid #dfe1e8}dt{font-weight:600}dd{margin:0 0 .6rem}</style>
-</head><body><main${wide ? ' class="wide"' : ""}><p class="badge">Test mode</p><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`;
+  return htmlPage({
+    title: `${title} · ${site} (test mode)`,
+    style: PAGE_STYLE,
+    body: `<main${wide ? ' class="wide"' : ""}><p class="badge">Test mode</p><h1>${escapeHtml(title)}</h1>${content}</main>`,
+  });
 }
 
 const PORTAL_PAGE = { site: "Ledgerly", wide: true };
@@ -203,7 +200,7 @@ export async function startStripeStandIn({
   // sessions: id → { session, price, quantity, subscriptionMetadata, completion (the Pay once clicked) }
   // portalSessions: id → { session, expiresAt, notice (shown once after a redirect) }
   // events: id → { event, held, deliveries: [{ status, error?, at }] }, oldest first
-  // idempotent: "path key" → { rawBody, reply: Promise<Reply> }; failNext: path → [{ error: StripeError, when }]
+  // idempotent: "path key" → { rawBody, reply: Promise<Reply> }; failures: StripeErrors for the next calls of a path
   // Every other map holds API objects by id, oldest first.
   const emptyState = () => ({
     customers: new Map(),
@@ -215,7 +212,7 @@ export async function startStripeStandIn({
     portalSessions: new Map(),
     events: new Map(),
     idempotent: new Map(),
-    failNext: new Map(),
+    failures: scriptedCalls(invalid),
     held: false,
   });
   const state = emptyState();
@@ -239,24 +236,12 @@ export async function startStripeStandIn({
     const payload = JSON.stringify(record.event);
     const timestamp = unixNow();
     const signature = createHmac("sha256", webhookSecret).update(`${timestamp}.${payload}`).digest("hex");
-    try {
-      const response = await fetch(webhookTarget, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-          "stripe-signature": `t=${timestamp},v1=${signature}`,
-        },
-        body: payload,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      await response.text();
-      record.deliveries.push({ status: response.status, at: timestamp });
-      return response.status;
-    } catch (error) {
-      record.deliveries.push({ status: null, error: String(error.message), at: timestamp });
-      return null;
-    }
+    const delivery = await postWebhook(webhookTarget, payload, {
+      "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      "stripe-signature": `t=${timestamp},v1=${signature}`,
+    });
+    record.deliveries.push({ ...delivery, at: timestamp });
+    return delivery.status;
   }
 
   /** Stores an event holding a snapshot of `object` and, unless deliveries are held, delivers it. */
@@ -860,8 +845,9 @@ export async function startStripeStandIn({
   function failNext({ path, status = 402, message = "Your card was declined.", type, code, when = {} }) {
     if (!path) throw parameterMissing("path");
     const defaultType = status === 402 ? "card_error" : status >= 500 ? "api_error" : "invalid_request_error";
-    const failure = { error: new StripeError(status, message, { type: type ?? defaultType, code }), when };
-    state.failNext.set(path, [...(state.failNext.get(path) ?? []), failure]);
+    const error = new StripeError(status, message, { type: type ?? defaultType, code });
+    const matches = (call) => call.pathname === path && Object.entries(when).every(([name, value]) => call.params[name] === value);
+    state.failures.add(error, { matches });
     return { ok: true };
   }
 
@@ -1032,74 +1018,59 @@ ${returnLink}`;
 
   // --- Routing ---
 
-  const compile = (routes) =>
-    routes.map(([method, pattern, handler]) => ({
-      method,
-      handler,
-      regex: new RegExp(`^${pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`),
-    }));
-  const apiRoutes = compile([
-    ["GET", "/v1/prices/:id", ({ id }) => priceObject(findPrice(id))],
-    ["POST", "/v1/customers", (_, params) => createCustomer(params)],
-    ["GET", "/v1/customers/:id", ({ id }) => find(state.customers, id, "customer")],
-    ["POST", "/v1/checkout/sessions", (_, params) => createCheckoutSession(params)],
-    ["GET", "/v1/checkout/sessions/:id", ({ id }) => findSession(id).session],
-    ["POST", "/v1/checkout/sessions/:id/expire", ({ id }) => expireSession(id)],
-    ["GET", "/v1/subscriptions", (_, params) => listSubscriptions(params)],
-    ["GET", "/v1/subscriptions/:id", ({ id }) => find(state.subscriptions, id, "subscription")],
-    ["POST", "/v1/subscriptions/:id", ({ id }, params) => updateSubscription(id, params)],
-    ["DELETE", "/v1/subscriptions/:id", ({ id }) => cancelSubscription(id)],
-    ["GET", "/v1/subscription_schedules", (_, params) => listSchedules(params)],
-    ["POST", "/v1/subscription_schedules", (_, params) => createSchedule(params)],
-    ["GET", "/v1/subscription_schedules/:id", ({ id }) => findSchedule(id)],
-    ["POST", "/v1/subscription_schedules/:id", ({ id }, params) => updateSchedule(id, params)],
-    ["POST", "/v1/subscription_schedules/:id/release", ({ id }) => releaseSchedule(id)],
-    ["GET", "/v1/invoices", (_, params) => listInvoices(params)],
-    ["GET", "/v1/invoices/:id", ({ id }) => find(state.invoices, id, "invoice")],
-    ["GET", "/v1/payment_methods/:id", ({ id }) => find(state.paymentMethods, id, "PaymentMethod")],
-    ["POST", "/v1/billing_portal/sessions", (_, params) => createPortalSession(params)],
-  ]);
-  const controlRoutes = compile([
-    ["POST", "/_control/reset", reset],
-    ["GET", "/_control/events", listEvents],
-    ["POST", "/_control/events/:id/deliver", async ({ id }) => ({ id, status: await deliver(findEvent(id)) })],
-    ["POST", "/_control/hold", (_, body) => hold(Boolean(body.hold))],
-    ["POST", "/_control/deliver", (_, body) => deliverInOrder(body.ids)],
-    ["POST", "/_control/emit", (_, body) => emitFromControl(body)],
-    ["POST", "/_control/subscriptions/:id", ({ id }, body) => mutateSubscription(id, body)],
-    ["POST", "/_control/subscriptions/:id/advance", ({ id }) => endCurrentPeriod(id)],
-    ["POST", "/_control/portal-sessions/:id/expire", ({ id }) => expirePortalSession(id)],
-    ["POST", "/_control/fail-next", (_, body) => failNext(body)],
-    ["GET", "/_control/state", dumpState],
-  ]);
-  const pageRoutes = compile([
-    ["GET", "/checkout/:id", ({ id }) => checkoutPage(findSession(id))],
-    ["POST", "/checkout/:id/pay", ({ id }) => pay(id)],
-    ["POST", "/checkout/:id/cancel", ({ id }) => redirect(findSession(id).session.cancel_url)],
-    ["GET", "/portal/:id", ({ id }) => portalPage(findPortalSession(id))],
-    ["POST", "/portal/:id/payment-method", ({ id }, form) => updatePaymentMethod(id, form)],
-    ["GET", "/invoices/:id", ({ id }) => invoicePage(find(state.invoices, id, "invoice"))],
-  ]);
+  const apiRoutes = routes({
+    "GET /v1/prices/:id": ({ id }) => priceObject(findPrice(id)),
+    "POST /v1/customers": (_, params) => createCustomer(params),
+    "GET /v1/customers/:id": ({ id }) => find(state.customers, id, "customer"),
+    "POST /v1/checkout/sessions": (_, params) => createCheckoutSession(params),
+    "GET /v1/checkout/sessions/:id": ({ id }) => findSession(id).session,
+    "POST /v1/checkout/sessions/:id/expire": ({ id }) => expireSession(id),
+    "GET /v1/subscriptions": (_, params) => listSubscriptions(params),
+    "GET /v1/subscriptions/:id": ({ id }) => find(state.subscriptions, id, "subscription"),
+    "POST /v1/subscriptions/:id": ({ id }, params) => updateSubscription(id, params),
+    "DELETE /v1/subscriptions/:id": ({ id }) => cancelSubscription(id),
+    "GET /v1/subscription_schedules": (_, params) => listSchedules(params),
+    "POST /v1/subscription_schedules": (_, params) => createSchedule(params),
+    "GET /v1/subscription_schedules/:id": ({ id }) => findSchedule(id),
+    "POST /v1/subscription_schedules/:id": ({ id }, params) => updateSchedule(id, params),
+    "POST /v1/subscription_schedules/:id/release": ({ id }) => releaseSchedule(id),
+    "GET /v1/invoices": (_, params) => listInvoices(params),
+    "GET /v1/invoices/:id": ({ id }) => find(state.invoices, id, "invoice"),
+    "GET /v1/payment_methods/:id": ({ id }) => find(state.paymentMethods, id, "PaymentMethod"),
+    "POST /v1/billing_portal/sessions": (_, params) => createPortalSession(params),
+  });
+  const controlRoutes = routes({
+    "POST /_control/reset": reset,
+    "GET /_control/events": listEvents,
+    "POST /_control/events/:id/deliver": async ({ id }) => ({ id, status: await deliver(findEvent(id)) }),
+    "POST /_control/hold": (_, body) => hold(Boolean(body.hold)),
+    "POST /_control/deliver": (_, body) => deliverInOrder(body.ids),
+    "POST /_control/emit": (_, body) => emitFromControl(body),
+    "POST /_control/subscriptions/:id": ({ id }, body) => mutateSubscription(id, body),
+    "POST /_control/subscriptions/:id/advance": ({ id }) => endCurrentPeriod(id),
+    "POST /_control/portal-sessions/:id/expire": ({ id }) => expirePortalSession(id),
+    "POST /_control/fail-next": (_, body) => failNext(body),
+    "GET /_control/state": dumpState,
+  });
+  const pageRoutes = routes({
+    "GET /checkout/:id": ({ id }) => checkoutPage(findSession(id)),
+    "POST /checkout/:id/pay": ({ id }) => pay(id),
+    "POST /checkout/:id/cancel": ({ id }) => redirect(findSession(id).session.cancel_url),
+    "GET /portal/:id": ({ id }) => portalPage(findPortalSession(id)),
+    "POST /portal/:id/payment-method": ({ id }, form) => updatePaymentMethod(id, form),
+    "GET /invoices/:id": ({ id }) => invoicePage(find(state.invoices, id, "invoice")),
+  });
 
-  function findRoute(routes, method, pathname) {
-    for (const route of routes) {
-      const match = route.method === method && route.regex.exec(pathname);
-      if (match) {
-        const pathParams = Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value)]);
-        return { handler: route.handler, pathParams: Object.fromEntries(pathParams) };
-      }
-    }
-    throw new StripeError(404, `Unrecognized request URL (${method}: ${pathname}).`);
+  function findRoute(findIn, method, pathname) {
+    const route = findIn(method, pathname);
+    if (!route) throw new StripeError(404, `Unrecognized request URL (${method}: ${pathname}).`);
+    return route;
   }
 
   /** Never rejects: every failure becomes a Stripe-shaped error reply. */
   async function runApiRoute(route, pathname, params) {
-    const pending = state.failNext.get(pathname) ?? [];
-    const injected = pending.find((failure) => Object.entries(failure.when).every(([name, value]) => params[name] === value));
-    if (injected) {
-      state.failNext.set(pathname, pending.filter((failure) => failure !== injected));
-      return errorReply(injected.error);
-    }
+    const injected = state.failures.take({ pathname, params });
+    if (injected) return errorReply(injected);
     try {
       return json(expand(await route.handler(route.pathParams, params), params.expand));
     } catch (error) {
@@ -1108,14 +1079,13 @@ ${returnLink}`;
     }
   }
 
-  async function handleApi(request, url, rawBody) {
+  async function handleApi({ request, method, url, rawBody }) {
     if (!/^Bearer \S+/.test(request.headers.authorization ?? "")) {
       throw new StripeError(
         401,
         "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
       );
     }
-    const method = request.method ?? "GET";
     const route = findRoute(apiRoutes, method, url.pathname);
     const params = { ...qs.parse(url.search.slice(1)), ...qs.parse(rawBody) };
     const idempotencyKey = request.headers["idempotency-key"];
@@ -1142,15 +1112,12 @@ ${returnLink}`;
     return settled;
   }
 
-  async function handle(request) {
-    const url = new URL(request.url ?? "/", "http://stand-in");
-    const chunks = [];
-    for await (const chunk of request) chunks.push(chunk);
-    const rawBody = Buffer.concat(chunks).toString("utf8");
-    const method = request.method ?? "GET";
+  /** @param {import("./kit/server.mjs").Call} call */
+  async function handle(call) {
+    const { method, url, rawBody } = call;
     if (url.pathname.startsWith("/_control/")) {
       const route = findRoute(controlRoutes, method, url.pathname);
-      return json(await route.handler(route.pathParams, rawBody ? JSON.parse(rawBody) : {}));
+      return json(await route.handler(route.pathParams, parseJsonBody(rawBody)));
     }
     if (HOSTED_PAGE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
       try {
@@ -1161,45 +1128,30 @@ ${returnLink}`;
         return html(page("Page unavailable", `<p>${escapeHtml(error.message)}</p>`), error.status);
       }
     }
-    return handleApi(request, url, rawBody);
+    return handleApi(call);
   }
 
-  const server = http.createServer(async (request, response) => {
-    let reply;
-    try {
-      reply = await handle(request);
-    } catch (error) {
-      reply =
-        error instanceof StripeError
-          ? errorReply(error)
-          : json({ error: { type: "api_error", message: String(error.message) } }, 500);
-    }
-    response.writeHead(reply.status, { "request-id": newId("req"), ...reply.headers }).end(reply.body);
+  const server = await serve({
+    name: "Stripe",
+    port,
+    host,
+    handle,
+    failed: (error) =>
+      error instanceof StripeError ? errorReply(error) : json({ error: { type: "api_error", message: String(error.message) } }, 500),
+    headers: () => ({ "request-id": newId("req") }),
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
-
+  baseUrl = server.url;
   return {
-    url: baseUrl,
-    port: actualPort,
-    stop: () =>
-      new Promise((resolve, reject) => {
-        if (!server.listening) return resolve();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    url: server.url,
+    port: server.port,
+    stop: server.stop,
     setWebhookUrl: (url) => {
       webhookTarget = url;
     },
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isRunDirectly(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       port: { type: "string", default: String(STAND_IN_DEFAULTS.port) },
@@ -1208,17 +1160,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       "webhook-secret": { type: "string", default: STAND_IN_DEFAULTS.webhookSecret },
     },
   });
-  const standIn = await startStripeStandIn({
-    port: Number(values.port),
-    host: values.host,
-    webhookUrl: values["webhook-url"],
-    webhookSecret: values["webhook-secret"],
-  });
   const webhooks = values["webhook-url"]
     ? `webhooks to ${values["webhook-url"]} signed with ${values["webhook-secret"]}`
     : "no webhook URL: events are stored, not delivered";
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.once(signal, () => standIn.stop().then(() => process.exit(0)));
-  }
-  console.log(`Stripe stand-in on ${standIn.url} (${webhooks})`);
+  await runFromCommandLine({
+    name: "Stripe",
+    port: Number(values.port),
+    start: ({ port }) =>
+      startStripeStandIn({ port, host: values.host, webhookUrl: values["webhook-url"], webhookSecret: values["webhook-secret"] }),
+    describe: (standIn) => `Stripe stand-in on ${standIn.url} (${webhooks})`,
+  });
 }
