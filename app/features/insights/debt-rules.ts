@@ -1,4 +1,5 @@
-import { DEBT_TYPE_LABELS, debtIdOfCategory } from "~/features/debts/debts";
+import { debtIdOfCategory } from "~/features/categories/categories";
+import { DEBT_TYPE_LABELS } from "~/features/debts/debts";
 import { buildMinimumsOnlyPlan, buildPayoffPlan, MAX_PLAN_MONTHS, monthlyInterest, orderForStrategy, type PayoffDebt, type PayoffPlan } from "~/features/debts/payoff";
 import { toCents, type Cents } from "~/lib/money";
 import { isIsoDate } from "~/lib/month";

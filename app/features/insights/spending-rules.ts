@@ -1,7 +1,6 @@
 import { differenceInCalendarDays, format, lastDayOfMonth, parseISO } from "date-fns";
 import { categoryExpense, change, isSavingsCategory, netExpenses, percentOf, savingsCategories, savingsSpend, type Change } from "~/features/analytics/analytics";
-import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
-import { isDebtCategoryId } from "~/features/debts/debts";
+import { isDebtCategoryId, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 import { formatRate, savingsRate } from "~/features/savings/savings";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 import { toCents, type Cents } from "~/lib/money";
