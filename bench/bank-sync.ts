@@ -6,10 +6,11 @@
 import os from "node:os";
 import path from "node:path";
 import { rmSync } from "node:fs";
-import { addDays, format } from "date-fns";
+import { format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction, User } from "../models";
 import { useBenchEnvironment } from "./app-server";
+import { historyDate, storedTransaction } from "./history";
 import { recordSection, stats, timeIt, type Stats } from "./timing";
 import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../scripts/stand-ins/plaid.mjs";
@@ -18,8 +19,6 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const SIZES = option("sizes", "1000,100000").split(",").map(Number);
 const RUNS = Number(option("runs", "20"));
-const HISTORY_START = new Date(2021, 11, 1);
-const HISTORY_DAYS = 5 * 365;
 
 const standIn = await startPlaidStandIn({ port: 0, initialWebhook: false });
 useBenchEnvironment();
@@ -37,9 +36,7 @@ type Timed = (typeof TIMED)[number];
 
 function seedTransactions(userId: mongoose.Types.ObjectId, count: number) {
   return Array.from({ length: count }, (_, index) => {
-    const date = format(addDays(HISTORY_START, Math.floor((index / count) * HISTORY_DAYS)), "yyyy-MM-dd");
-    const description = `Purchase ${index}`;
-    return { userId, type: "expense" as const, category: "food", amount: 500 + (index % 9000), date, monthKey: date.slice(0, 7), description, descriptionLower: description.toLowerCase(), allocations: [], deleted: false, source: "manual" };
+    return storedTransaction(userId, { type: "expense", category: "food", amount: 500 + (index % 9000), date: historyDate(index, count), description: `Purchase ${index}` });
   });
 }
 

@@ -15,6 +15,7 @@ import { recountLedger, withLedgerLock } from "~/features/transactions/ledger-jo
 import { recountMonthSummaries } from "~/features/transactions/month-recount.server";
 import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
 import { createTransaction } from "~/features/transactions/transactions.server";
+import { storedTransaction } from "./history";
 import { recordSection, timeIt, type Stats } from "./timing";
 
 const args = process.argv.slice(2);
@@ -29,7 +30,7 @@ async function seed(userId: string, count: number) {
     const batch = Array.from({ length: Math.min(1000, count - offset) }, (_, index) => {
       const day = offset + index;
       const date = new Date(Date.UTC(2021, 0, 1) + Math.floor((day / count) * 5 * 365) * 86_400_000).toISOString().slice(0, 10);
-      return { userId: owner, type: "expense", category: "food", amount: 500 + (day % 2000), date, monthKey: date.slice(0, 7), description: `Purchase ${day}`, descriptionLower: `purchase ${day}`, allocations: [], deleted: false, source: "manual" };
+      return storedTransaction(owner, { type: "expense", category: "food", amount: 500 + (day % 2000), date, description: `Purchase ${day}` });
     });
     await Transaction.insertMany(batch, { lean: true });
     await updateMonthSummaries(userId, batch as never, 1);

@@ -7,10 +7,11 @@
 import os from "node:os";
 import path from "node:path";
 import { rmSync } from "node:fs";
-import { addDays, format } from "date-fns";
+import { format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction, User } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
+import { historyDate, storedTransaction } from "./history";
 import { loadPage, recordSection, timeIt, type Stats } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createSession } from "~/features/auth/session.server";
@@ -27,8 +28,6 @@ const option = (name: string, fallback: string) => (args.includes(`--${name}`) ?
 const SIZES = option("sizes", "1000,100000").split(",").map(Number);
 const REQUESTS = Number(option("requests", "30"));
 const SETTLE_SECONDS = Number(option("settle", "30"));
-const HISTORY_START = new Date(2021, 11, 1);
-const HISTORY_DAYS = 5 * 365;
 const PAYMENT_EVERY = 50;
 const SAVINGS_EVERY = 40;
 
@@ -55,22 +54,14 @@ type Page = keyof typeof PAGES | keyof typeof GENERATIONS;
 /** The user's transactions over five years, every PAYMENT_EVERY-th a payment of one of the debts, one in SAVINGS_EVERY to savings. */
 function seedTransactions(userId: mongoose.Types.ObjectId, count: number, debtIds: string[]) {
   return Array.from({ length: count }, (_, index) => {
-    const date = format(addDays(HISTORY_START, Math.floor((index / count) * HISTORY_DAYS)), "yyyy-MM-dd");
     const payment = index % PAYMENT_EVERY === 0;
-    const description = payment ? "Card payment" : `Purchase ${index}`;
-    return {
-      userId,
-      type: "expense" as const,
+    return storedTransaction(userId, {
+      type: "expense",
       category: payment ? debtCategoryId(debtIds[index % debtIds.length]) : index % SAVINGS_EVERY === 1 ? "savings" : "food",
       amount: payment ? 5000 : 500 + (index % 9000),
-      date,
-      monthKey: date.slice(0, 7),
-      description,
-      descriptionLower: description.toLowerCase(),
-      allocations: [],
-      deleted: false,
-      source: "manual",
-    };
+      date: historyDate(index, count),
+      description: payment ? "Card payment" : `Purchase ${index}`,
+    });
   });
 }
 

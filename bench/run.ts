@@ -15,6 +15,7 @@ import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { allModels, Transaction } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
+import { HISTORY_DAYS, HISTORY_START, historyDate, storedTransaction } from "./history";
 import { loadPage, timeIt, type Stats } from "./timing";
 import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import Papa from "papaparse";
@@ -42,8 +43,6 @@ const TRANSACTIONS_REQUESTS = Number(option("transactions-requests", "30"));
 const PAGE_TIME_BUDGET_MS = 60_000;
 const CONCURRENCY = Number(option("concurrency", "1"));
 const EXPENSE_CATEGORIES = ["housing", "food", "transportation", "utilities", "healthcare", "savings"];
-const HISTORY_START = new Date(2021, 11, 1);
-const HISTORY_DAYS = 5 * 365;
 const NEIGHBOUR_SIZE = 100_000;
 const SCENARIO_USER_SIZE = 1000;
 const IMPORT_ROWS = 20_000;
@@ -70,22 +69,14 @@ function seedTransactions(userId: mongoose.Types.ObjectId, count: number) {
   let seed = 42;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   return Array.from({ length: count }, (_, index) => {
-    const date = format(addDays(HISTORY_START, Math.floor((index / count) * HISTORY_DAYS)), "yyyy-MM-dd");
     const income = random() < 0.1;
-    const description = income ? "Salary" : `Purchase ${index}`;
-    return {
-      userId,
+    return storedTransaction(userId, {
       type: income ? "income" : "expense",
       category: income ? "salary" : EXPENSE_CATEGORIES[Math.floor(random() * EXPENSE_CATEGORIES.length)],
       amount: income ? 250000 + Math.floor(random() * 50000) : 500 + Math.floor(random() * 20000),
-      date,
-      monthKey: date.slice(0, 7),
-      description,
-      descriptionLower: description.toLowerCase(),
-      allocations: [],
-      deleted: false,
-      source: "manual",
-    };
+      date: historyDate(index, count),
+      description: income ? "Salary" : `Purchase ${index}`,
+    });
   });
 }
 

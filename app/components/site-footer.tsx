@@ -53,34 +53,29 @@ export function SiteFooter() {
             </p>
           </address>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="text-sm font-semibold text-slate-900">Quick Links</h2>
-          <ul className="mt-3 space-y-1 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className="text-slate-600 hover:text-brand-700" to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <h2 className="text-sm font-semibold text-slate-900">Legal</h2>
-          <ul className="mt-3 space-y-1 text-sm">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className="text-slate-600 hover:text-brand-700" to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label="Quick links" heading="Quick Links" links={QUICK_LINKS} />
+        <FooterLinks label="Legal" heading="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
         © {new Date().getFullYear()} {COMPANY.name}, a subsidiary of {COMPANY.parent}. All rights reserved.
       </p>
     </footer>
+  );
+}
+
+function FooterLinks({ label, heading, links }: { label: string; heading: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-sm font-semibold text-slate-900">{heading}</h2>
+      <ul className="mt-3 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link className="text-slate-600 hover:text-brand-700" to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
