@@ -131,7 +131,7 @@ export async function refreshSubscription(userId: string) {
   return subscription;
 }
 
-/** The stored subscription id, or the spec's message asking for a refresh first. */
+/** The stored subscription id, or a BillingError asking the user to refresh their subscription data first. */
 async function requireSubscriptionId(userId: string) {
   const { subscriptionId } = await storedSubscription(userId);
   if (!subscriptionId) throw new BillingError(PLAN_MESSAGES.noSubscriptionId);

@@ -15,7 +15,7 @@ const PLAN_CURRENCY = "USD";
 export const FREE_PLAN_PRICE: PlanPrice = { cents: 0, currency: PLAN_CURRENCY, interval: "month" };
 
 /**
- * The plan configuration: Premium's prices as the spec states them. Pages
+ * The plan configuration: Premium at $2.99 a month or $24.99 a year. Pages
  * show Stripe's own price objects when they can be read (getPremiumPrices),
  * these otherwise.
  */
@@ -108,8 +108,8 @@ export function parseBillingInterval(value: string | null | undefined): BillingI
 }
 
 /**
- * 299 → "$2.99", 0 → "$0": a whole amount drops its zero cents, as the spec
- * writes the Free price. formatMoney writes en-US amounts, so those end in ".00".
+ * 299 → "$2.99", 0 → "$0": a whole amount drops its zero cents, so the Free
+ * price reads "$0", not "$0.00". formatMoney writes en-US amounts, so those end in ".00".
  */
 export function formatPlanAmount({ cents, currency }: { cents: number; currency: string }) {
   const formatted = formatMoney(toCents(cents), currency);

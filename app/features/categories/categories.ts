@@ -110,7 +110,7 @@ export const CATEGORY_MESSAGES = {
   added: "Category added",
   updated: "Category updated",
   reordered: "Category order updated",
-  /** §8 names the category by its id; users know it by its name (decision 161). */
+  /** Names the category by its name, not its id: users know it by its name (decision 161). */
   deleted: (name: string) => `${name} deleted successfully`,
 } as const;
 

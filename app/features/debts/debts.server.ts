@@ -64,7 +64,7 @@ async function readPaid(userId: string) {
   return paidPerDebt(await listMonthSummaries(userId));
 }
 
-/** The user's debts, newest first (spec §7). */
+/** The user's debts, newest first. */
 export async function listDebts(userId: string): Promise<DebtItem[]> {
   const debts = await Debt.find({ userId: owner(userId) }).sort({ createdAt: -1, _id: -1 }).select(ITEM_FIELDS).lean<ListedDebt[]>();
   if (debts.length === 0) return [];

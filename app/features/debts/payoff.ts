@@ -29,7 +29,7 @@ export function monthlyInterest(balance: Cents, aprBasisPoints: number): Cents {
 
 export type PayoffEstimate = { kind: "months"; months: number } | { kind: "never" } | { kind: "invalid" };
 
-/** How many months a fixed payment takes to clear one debt (spec §4): "Invalid debt data", "Never (payment too low)", or n months. */
+/** How many months a fixed payment takes to clear one debt, rounded up: "Invalid debt data", "Never (payment too low)" when it does not exceed the monthly interest, or n months. */
 export function payoffMonths(balance: Cents, aprBasisPoints: number, payment: Cents): PayoffEstimate {
   if (balance <= 0 || payment <= 0) return { kind: "invalid" };
   if (aprBasisPoints === 0) return { kind: "months", months: Math.ceil(balance / payment) };

@@ -4,7 +4,7 @@ import { DEFAULT_CONFIDENCE, type Citation, type DebtStrategy, type Insight, typ
 import type { DebtAnswer, SpendingAnswer } from "./schema";
 import { debtCitation, moneyText, transactionCitation } from "./wording";
 
-/** §7/§9: what the model reads. */
+/** How many of the latest transactions the model reads, per request. */
 export const PROMPT_TRANSACTIONS = { spending: 100, debts: 50 } as const;
 export const TOP_CATEGORY_COUNT = 5;
 /** Where the data starts in the user message: the stand-in and any reader find the JSON after it. */
@@ -74,12 +74,12 @@ export type SpendingPromptInput = {
   categories: InsightCategory[];
   /** Spending per expense category in the month. */
   spentByCategory: Record<string, Cents>;
-  /** The last transactions, newest first (§7: 100). */
+  /** The last transactions, newest first (up to 100). */
   transactions: InsightTransaction[];
 };
 
 /**
- * §7's insights request: income, expenses, net, the monthly budget, the top 5
+ * The insights request: income, expenses, net, the monthly budget, the top 5
  * categories by spend and the last 100 transactions, asking for 2-3 insights
  * and 1-2 patterns. Only these figures leave the server: no email, no name,
  * no database ids.
@@ -146,10 +146,10 @@ export function spendingFromAnswer(answer: SpendingAnswer, references: SpendingR
   };
 }
 
-/** §3: what the model reads of a debt. */
+/** What the model reads of a debt. */
 export type PromptDebt = { id: string; name: string; type: string; balance: Cents; aprBasisPoints: number; minimum: Cents; priority: string };
 
-/** §7's debt request: the debts and the last 50 transactions, asking for 2-3 strategies. */
+/** The debt request: the debts and the last 50 transactions, asking for 2-3 strategies. */
 export function debtPrompt(input: { currency: string; debts: PromptDebt[]; categories: InsightCategory[]; transactions: InsightTransaction[] }) {
   const categories = new Map(input.categories.map((category) => [category.id, category]));
   const debtRefs = new References<PromptDebt>("d");

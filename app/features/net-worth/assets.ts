@@ -1,8 +1,7 @@
 import { centsToInput, parseAmountToCents, type Cents } from "~/lib/money";
 
 /**
- * The rules of a user's assets (spec §3 "Assets", §4 "Asset editing", §5
- * "Assets"): six defaults that always exist, custom entries keyed
+ * The rules of a user's assets (decision 130): six defaults that always exist, custom entries keyed
  * `custom_<name>`, amounts in cents. Pure, so the form, the server and the
  * tests share one copy.
  */
@@ -92,7 +91,7 @@ export function assetNameProblem(name: string): string | null {
 export type NewAssetCheck = { ok: true; entry: DraftAsset } | { ok: false; error: string };
 
 /**
- * A custom asset named `name` added to `existing` (with amount 0, spec §4),
+ * A custom asset named `name` added to `existing` (with amount 0),
  * or why not: a blank or unusable name, one already taken (by key, or by the
  * same name written differently), or a full list.
  */

@@ -30,7 +30,7 @@ export async function readAssetsOrDefaults(userId: string): Promise<AssetEntry[]
 /**
  * The user's assets, the six defaults first. A user without any gets the
  * defaults at 0, stored ($setOnInsert: a save that lands meanwhile is never
- * overwritten), as the spec's "created with defaults if missing".
+ * overwritten): assets missing are created with the defaults.
  */
 export async function getAssets(userId: string): Promise<AssetEntry[]> {
   const stored = await readAssets(userId);

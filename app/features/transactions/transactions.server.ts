@@ -111,8 +111,8 @@ export async function updateTransaction(userId: string, id: string, input: Trans
 
 /**
  * Soft delete. A transaction that is not found (never existed, already
- * deleted, or someone else's, which is left untouched) counts as success,
- * as the spec says; false only when the write fails.
+ * deleted, or someone else's, which is left untouched) counts as success
+ * (decision 064); false only when the write fails.
  */
 export async function softDeleteTransaction(userId: string, id: string) {
   try {

@@ -24,7 +24,7 @@ export function formatTick(cents: number) {
 
 const parseMonth = utcParse("%Y-%m");
 const monthShort = utcFormat("%b %Y");
-/** "2026-03" → "Mar 2026" (the spec's 'MMM yyyy'). */
+/** "2026-03" → "Mar 2026": axes name a month 'MMM yyyy'. */
 export function monthTick(monthKey: string) {
   const date = parseMonth(monthKey);
   return date ? monthShort(date) : monthKey;

@@ -10,7 +10,7 @@ import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 const PRIORITY_CLASSES = { high: "bg-red-100 text-red-700", medium: "bg-yellow-100 text-yellow-800", low: "bg-green-100 text-green-700" } as const;
 
-/** The §4 payoff of one debt at its minimum payment, as the card shows it. */
+/** The payoff of one debt at its minimum payment (payoffMonths), as the card shows it. */
 export function payoffText(debt: Pick<DebtItem, "currentBalance" | "aprBasisPoints" | "minimumPayment">, today: string) {
   if (debt.currentBalance <= 0 && debt.minimumPayment > 0) return "Paid off";
   const estimate = payoffMonths(debt.currentBalance, debt.aprBasisPoints, debt.minimumPayment);
