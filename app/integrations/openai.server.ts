@@ -43,7 +43,7 @@ export type ModelOutcome<T> = { ok: true; value: T } | { ok: false; failure: Mod
 /** Where the breaker's state lives between calls, so that every app process sees the same circuit. */
 export type BreakerStore = { load(): Promise<unknown>; save(state: unknown): Promise<void> };
 
-export type ModelClientConfig = {
+type ModelClientConfig = {
   apiKey: string;
   baseURL?: string;
   model: string;
@@ -53,7 +53,7 @@ export type ModelClientConfig = {
   retryBaseDelayMs?: number;
 };
 
-export type StructuredRequest<Schema extends z.ZodType> = { schemaName: string; schema: Schema; system: string; user: string };
+type StructuredRequest<Schema extends z.ZodType> = { schemaName: string; schema: Schema; system: string; user: string };
 
 /** A failed HTTP exchange (not a bad answer): what is retried and what the breaker counts. */
 function isRequestFailure(error: unknown) {

@@ -11,7 +11,7 @@ export const SAVINGS_PATH = "/savings";
 export const SUBSCRIBE_PATH = "/manage-subscription";
 
 /** Trends cover the selected month and the five before it. */
-export const TREND_MONTHS = 6;
+const TREND_MONTHS = 6;
 
 export const ANALYTICS_TEXT = {
   lockedTitle: "Analytics Locked",
@@ -236,11 +236,11 @@ export function expenseSlices(totals: MonthTotals, categories: Pick<Category, "i
 }
 
 /** Savings categories of the month with their expense, for the Savings tab. */
-export function savingsBreakdown(totals: MonthTotals, categories: NamedCategory[]) {
+function savingsBreakdown(totals: MonthTotals, categories: NamedCategory[]) {
   return savingsCategories(categories).map((category) => ({ id: category.id, name: capitalizeWords(category.name), amount: categoryExpense(totals.categories[category.id]) }));
 }
 
-export type AnalyticsInput = {
+type AnalyticsInput = {
   month: string;
   categories: Pick<Category, "id" | "name" | "type">[];
   /** Month key → summary totals, for at least the six trend months. */

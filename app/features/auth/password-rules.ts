@@ -1,4 +1,4 @@
-export const SIGN_UP_PASSWORD_MIN_LENGTH = 8;
+const SIGN_UP_PASSWORD_MIN_LENGTH = 8;
 export const RESET_PASSWORD_MIN_LENGTH = 6;
 
 export const passwordMessages = {

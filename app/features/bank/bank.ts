@@ -18,10 +18,8 @@ export const BANK_INTENTS = {
   syncAll: "sync-all",
   disconnect: "disconnect",
 } as const;
-export type BankIntent = (typeof BANK_INTENTS)[keyof typeof BANK_INTENTS];
 
-export const CONNECTION_STATUSES = ["active", "error", "syncing"] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export type ConnectionStatus = "active" | "error" | "syncing";
 
 /** What the bank page and its notifications say to the user. */
 export const BANK_MESSAGES = {

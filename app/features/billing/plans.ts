@@ -3,7 +3,7 @@ import { formatMoney, toCents } from "~/lib/money";
 
 export const BILLING_INTERVALS = ["monthly", "annual"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-export const DEFAULT_BILLING_INTERVAL: BillingInterval = "monthly";
+const DEFAULT_BILLING_INTERVAL: BillingInterval = "monthly";
 
 /** A recurring price as a Stripe price object states it: unit amount in cents, currency, billing period. */
 export type PlanPrice = { cents: number; currency: string; interval: "month" | "year" };
@@ -63,7 +63,7 @@ export const PREMIUM_FEATURES = [
   "Enhanced visualization charts",
 ];
 
-export type CompareRow = { feature: string; free: boolean; premium: boolean };
+type CompareRow = { feature: string; free: boolean; premium: boolean };
 
 export const COMPARE_ROWS: CompareRow[] = [
   { feature: "Expense tracking", free: true, premium: true },
@@ -126,7 +126,7 @@ export function premiumPricesText(prices: PremiumPrices) {
   return `${pricePerInterval(prices.monthly)} or ${pricePerInterval(prices.annual)}`;
 }
 
-export type AnnualSaving = { cents: number; currency: string; percent: number; twelveMonthsCents: number };
+type AnnualSaving = { cents: number; currency: string; percent: number; twelveMonthsCents: number };
 
 /**
  * What a year billed annually saves against twelve monthly payments, in cents

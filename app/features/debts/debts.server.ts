@@ -136,7 +136,7 @@ export async function deleteDebt(userId: string, debtId: string): Promise<boolea
   return true;
 }
 
-export type PaymentResult = { ok: true; debt: DebtItem } | { ok: false; reason: "not-found" } | { ok: false; reason: "above-balance"; message: string };
+type PaymentResult = { ok: true; debt: DebtItem } | { ok: false; reason: "not-found" } | { ok: false; reason: "above-balance"; message: string };
 
 /**
  * 'Pay' on the tracker: an expense in the debt's category written by the

@@ -101,7 +101,7 @@ export type DebtItem = {
 /** A payment in a debt's history: one live expense in its category. */
 export type DebtPayment = { id: string; amount: Cents; date: string; description: string };
 
-export type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
+type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
 
 /**
  * The tracker's statistics: total of the balances still owed (an overpaid debt

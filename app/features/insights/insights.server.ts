@@ -27,7 +27,7 @@ const LOCAL_NOTE = "Meanwhile, the insights below were computed on this server f
 const AVALANCHE_ADVICE = "Meanwhile, keep paying every minimum and put any extra on the debt with the highest interest rate (the avalanche method).";
 
 /** The fallback notice, by why the model gave no answer (decision 150). */
-export function fallbackNotice(failure: ModelFailure, excerpt: string | null, kind: "spending" | "debts"): Notice {
+function fallbackNotice(failure: ModelFailure, excerpt: string | null, kind: "spending" | "debts"): Notice {
   const closing = kind === "debts" ? AVALANCHE_ADVICE : LOCAL_NOTE;
   switch (failure) {
     case "circuit-open":
@@ -89,7 +89,7 @@ function configuredClient() {
   return client;
 }
 
-export type AiAvailability = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" };
+type AiAvailability = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" };
 
 /** What generation needs of the user: their currency and whether they allow the AI model. */
 async function readAiUser(userId: string) {
@@ -175,7 +175,7 @@ async function storeResult(
   await InsightResult.updateOne({ _id: insightResultId(userId, kind, month) }, { $set: { userId, kind, month, ...fields } }, { upsert: true });
 }
 
-export type Generation<Result> = { result: Result; failure: ModelFailure | null };
+type Generation<Result> = { result: Result; failure: ModelFailure | null };
 
 type Produced<Items> = { source: "model" | "rules"; notice: Notice | null; items: Items; failure: ModelFailure | null };
 

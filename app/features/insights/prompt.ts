@@ -6,9 +6,9 @@ import { debtCitation, moneyText, transactionCitation } from "./wording";
 
 /** How many of the latest transactions the model reads, per request. */
 export const PROMPT_TRANSACTIONS = { spending: 100, debts: 50 } as const;
-export const TOP_CATEGORY_COUNT = 5;
+const TOP_CATEGORY_COUNT = 5;
 /** Where the data starts in the user message: the stand-in and any reader find the JSON after it. */
-export const DATA_MARKER = "DATA (JSON):\n";
+const DATA_MARKER = "DATA (JSON):\n";
 
 /** Cents as the model reads and writes money: units of the currency. */
 const units = (cents: number) => cents / 100;
@@ -65,7 +65,7 @@ const SYSTEM_PROMPT =
   "you never invent transactions, amounts or categories. Every insight must name the transactions (their ref, like t3) or categories " +
   "(their id, like c2) it rests on. Amounts are in the user's currency units. Answer in the JSON schema you are given.";
 
-export type SpendingPromptInput = {
+type SpendingPromptInput = {
   month: string;
   currency: string;
   income: Cents;
@@ -113,7 +113,7 @@ export function spendingPrompt(input: SpendingPromptInput) {
   return { system: SYSTEM_PROMPT, user, transactionRefs, categoryRefs };
 }
 
-export type SpendingReferences = Pick<ReturnType<typeof spendingPrompt>, "transactionRefs" | "categoryRefs">;
+type SpendingReferences = Pick<ReturnType<typeof spendingPrompt>, "transactionRefs" | "categoryRefs">;
 
 /** The model's answer as the page shows it; each citation resolved from the prompt's references, anything else dropped. */
 export function spendingFromAnswer(answer: SpendingAnswer, references: SpendingReferences, currency: string): { insights: Insight[]; patterns: Pattern[] } {
@@ -147,7 +147,7 @@ export function spendingFromAnswer(answer: SpendingAnswer, references: SpendingR
 }
 
 /** What the model reads of a debt. */
-export type PromptDebt = { id: string; name: string; type: string; balance: Cents; aprBasisPoints: number; minimum: Cents; priority: string };
+type PromptDebt = { id: string; name: string; type: string; balance: Cents; aprBasisPoints: number; minimum: Cents; priority: string };
 
 /** The debt request: the debts and the last 50 transactions, asking for 2-3 strategies. */
 export function debtPrompt(input: { currency: string; debts: PromptDebt[]; categories: InsightCategory[]; transactions: InsightTransaction[] }) {
@@ -175,7 +175,7 @@ export function debtPrompt(input: { currency: string; debts: PromptDebt[]; categ
   return { system: SYSTEM_PROMPT, user, debtRefs, transactionRefs };
 }
 
-export type DebtReferences = Pick<ReturnType<typeof debtPrompt>, "debtRefs" | "transactionRefs">;
+type DebtReferences = Pick<ReturnType<typeof debtPrompt>, "debtRefs" | "transactionRefs">;
 
 export function strategiesFromAnswer(answer: DebtAnswer, references: DebtReferences, currency: string): DebtStrategy[] {
   const money = moneyText(currency);

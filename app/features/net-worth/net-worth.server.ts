@@ -65,7 +65,7 @@ export async function setMonthlyIncome(userId: string, cents: Cents) {
 }
 
 /** What "Your Money Picture" shows: the assets, the income and the metrics from them and the debts. */
-export type MoneyPicture = { assets: AssetEntry[]; monthlyIncome: Cents; metrics: FinancialMetrics };
+type MoneyPicture = { assets: AssetEntry[]; monthlyIncome: Cents; metrics: FinancialMetrics };
 
 async function moneyPicture(userId: string, assets: Promise<AssetEntry[]>): Promise<MoneyPicture> {
   const [entries, monthlyIncome, debts] = await Promise.all([assets, getMonthlyIncome(userId), getDebtStatistics(userId)]);

@@ -7,7 +7,7 @@ export const SAVINGS_PATH = "/savings";
 /** Rows of 'Recent Savings Transactions'. */
 export const RECENT_SAVINGS_ROWS = 5;
 /** A goal's deadline when none is chosen: a year (365 days) from the day it is added. */
-export const DEFAULT_DEADLINE_DAYS = 365;
+const DEFAULT_DEADLINE_DAYS = 365;
 export const GOAL_NAME_MAX_LENGTH = 100;
 export const REASON_MAX_LENGTH = 200;
 /** The largest amount a savings form takes: $1 billion, far below where cents stop being exact. */
@@ -69,7 +69,7 @@ export function goalProgress(current: number, target: number) {
   return Math.min(100, Math.floor((current * 200 + target) / (target * 2)));
 }
 
-export type ProgressBand = "grey" | "yellow" | "blue" | "green";
+type ProgressBand = "grey" | "yellow" | "blue" | "green";
 
 /** The progress bar's colour: grey up to 50, yellow above 50, blue above 75, green at 100. */
 export function progressBand(progress: number): ProgressBand {
@@ -97,7 +97,7 @@ export function defaultDeadline(today: string) {
 }
 
 /** The savings figures the ledger's month summaries hold, over all months. */
-export type SavingsLedgerTotals = {
+type SavingsLedgerTotals = {
   /** Live expenses in the `savings` category: what the app's transactions put aside. */
   contributed: Cents;
   /** Income offset against `savings` (withdrawals): what was taken back out. */
@@ -165,7 +165,7 @@ export function contributionOf(previous: number, next: number) {
   return Math.max(0, next - previous) as Cents;
 }
 
-export type GoalsPanel = { adding: boolean; editId: string | null; deleteId: string | null };
+type GoalsPanel = { adding: boolean; editId: string | null; deleteId: string | null };
 
 /**
  * What the query opens in the goals manager (`goal=new`, `goal=<id>`,

@@ -9,7 +9,7 @@ import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { tabWithRows, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 
 /** What the form writes; `amount` in cents, `date` YYYY-MM-DD. */
@@ -168,7 +168,7 @@ export async function resetFinancialData(userId: string) {
   if (!result.ok) throw new LedgerRefusedError(result.issues);
 }
 
-export type ListOptions = {
+type ListOptions = {
   tab: TransactionTab;
   month?: string | null;
   category?: string | null;
