@@ -1,7 +1,7 @@
 import { Schema, type InferSchemaType, type Types } from "mongoose";
 import { defineModel } from "./define-model";
 
-export const CONNECTION_STATUSES = ["active", "error", "syncing"] as const;
+const CONNECTION_STATUSES = ["active", "error", "syncing"] as const;
 
 const sealedTokenSchema = new Schema(
   { keyId: { type: String, required: true }, iv: { type: String, required: true }, tag: { type: String, required: true }, data: { type: String, required: true } },
@@ -59,7 +59,5 @@ const bankLinkSchema = new Schema(
   },
   { collection: "bankLinks" },
 );
-
-export type BankLinkRecord = InferSchemaType<typeof bankLinkSchema> & { _id: Types.ObjectId };
 
 export const BankLink = defineModel("BankLink", bankLinkSchema);

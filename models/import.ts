@@ -19,7 +19,6 @@ const importDraftSchema = new Schema(
 );
 importDraftSchema.index({ expiresAt: 1 });
 
-export type ImportDraftRecord = LeanOf<typeof importDraftSchema>;
 export const ImportDraft = defineModel("ImportDraft", importDraftSchema);
 
 const countsSchema = new Schema(

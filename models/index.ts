@@ -18,7 +18,7 @@ import { Transaction } from "./transaction";
 import { TwoFactor } from "./two-factor";
 import { User } from "./user";
 
-export { User, AUTH_PROVIDERS, type UserRecord } from "./user";
+export { User, type UserRecord } from "./user";
 export { Credential } from "./credential";
 export { Session, type SessionRecord } from "./session";
 export { PasswordResetToken, type PasswordResetTokenRecord } from "./password-reset-token";
@@ -28,15 +28,15 @@ export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-s
 export { LedgerJournal, type LedgerJournalRecord } from "./ledger-journal";
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
-export { RateLimit, RATE_LIMIT_COLLECTION } from "./rate-limit";
-export { TwoFactor, type TwoFactorRecord } from "./two-factor";
+export { RateLimit } from "./rate-limit";
+export { TwoFactor } from "./two-factor";
 export { SecurityEvent, type SecurityEventKind } from "./security-event";
 export { Debt, DebtPlan, type DebtRecord, type DebtPlanRecord } from "./debt";
 export { FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, type FinancialAssetsRecord, type NetWorthSnapshotRecord } from "./net-worth";
 export { SavingsGoal, type SavingsGoalRecord } from "./savings";
 export { InsightResult, AiCircuit, insightResultId, type InsightResultRecord } from "./insight";
-export { BankConnection, BankLink, type BankConnectionRecord, type BankLinkRecord } from "./bank-connection";
-export { ImportDraft, ImportBatch, ImportMapping, type ImportDraftRecord, type ImportBatchRecord, type ImportMappingRecord } from "./import";
+export { BankConnection, BankLink, type BankConnectionRecord } from "./bank-connection";
+export { ImportDraft, ImportBatch, ImportMapping, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
 export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];

@@ -1,7 +1,7 @@
 import { Schema, type InferSchemaType } from "mongoose";
 import { defineModel } from "./define-model";
 
-export const INSIGHT_KINDS = ["spending", "debts"] as const;
+const INSIGHT_KINDS = ["spending", "debts"] as const;
 
 /**
  * The last generated insights of one user, kind and month. `_id` is

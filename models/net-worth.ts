@@ -13,7 +13,7 @@ const assetEntrySchema = new Schema(
 );
 
 /**
- * The assets of one user (spec §3 "Assets"): one document per user whose
+ * The assets of one user (decision 130): one document per user whose
  * `_id` is the user id, so every read is an `_id` lookup. The six defaults
  * come first, then the custom entries in the order they were added; a save
  * replaces the whole list (FerretDB cannot edit array elements in place).

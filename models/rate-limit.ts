@@ -17,5 +17,4 @@ const rateLimitSchema = new Schema(
 );
 rateLimitSchema.index({ expire: 1 });
 
-export const RATE_LIMIT_COLLECTION = "rateLimits";
 export const RateLimit = defineModel("RateLimit", rateLimitSchema);

@@ -1,5 +1,5 @@
 import { Schema } from "mongoose";
-import { defineModel, type LeanOf } from "./define-model";
+import { defineModel } from "./define-model";
 
 /**
  * A user's two-factor sign-in: the authenticator secret (sealed: encrypted
@@ -20,5 +20,4 @@ const twoFactorSchema = new Schema(
   { timestamps: true, collection: "twoFactors" },
 );
 
-export type TwoFactorRecord = LeanOf<typeof twoFactorSchema>;
 export const TwoFactor = defineModel("TwoFactor", twoFactorSchema);

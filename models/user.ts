@@ -2,7 +2,7 @@ import { Schema } from "mongoose";
 import { defineModel, type LeanOf } from "./define-model";
 import { wholeCents } from "./money";
 
-export const AUTH_PROVIDERS = ["email", "google"] as const;
+const AUTH_PROVIDERS = ["email", "google"] as const;
 
 const colorsSchema = new Schema({ bg: String, text: String }, { _id: false });
 

@@ -6,7 +6,7 @@ import { SiteFooter } from "./site-footer";
 
 type NavItem = { to: string; label: string; premium?: boolean };
 
-export const NAV_ITEMS: NavItem[] = [
+const NAV_ITEMS: NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/transactions", label: "Transactions" },
   { to: "/analytics", label: "Analytics" },

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Logo } from "./brand";
 
-export type Highlight = { title: string; text: string };
+type Highlight = { title: string; text: string };
 
 export function AuthLayout({
   title,

@@ -2,11 +2,11 @@ import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 const KEEPALIVE_PATH = "/resources/session-keepalive";
-export const WARNING_BEFORE_MS = 2 * 60 * 1000;
-export const CHECK_INTERVAL_MS = 60 * 1000;
-export const COUNTDOWN_SECONDS = 120;
+const WARNING_BEFORE_MS = 2 * 60 * 1000;
+const CHECK_INTERVAL_MS = 60 * 1000;
+const COUNTDOWN_SECONDS = 120;
 /** Activity keeps the server session alive, at most one request per interval. */
 const KEEPALIVE_INTERVAL_MS = 5 * 60 * 1000;
 const STORAGE_KEY = "ledgerly:lastActivity";

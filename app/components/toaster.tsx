@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 
-export type ToastData = { id: string; type: "success" | "error" | "warning"; message: string };
+type ToastData = { id: string; type: "success" | "error" | "warning"; message: string };
 
 const STYLES: Record<ToastData["type"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -8,7 +8,7 @@ const STYLES: Record<ToastData["type"], string> = {
   warning: "border-amber-300 bg-amber-50 text-amber-900",
 };
 
-export const NOTIFICATION_DURATION_MS = 2000;
+const NOTIFICATION_DURATION_MS = 2000;
 
 /**
  * The notification after a redirect. A success is centred and hidden after

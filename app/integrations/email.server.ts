@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/utils/env.server";
 
-export type Email = { to: string; subject: string; text: string; html: string };
+type Email = { to: string; subject: string; text: string; html: string };
 
 /**
  * An SMTP server that stops answering fails the send instead of holding the

@@ -14,7 +14,7 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
 import { getEnv } from "~/utils/env.server";
 
-/** §9's policy for the model: attempts, backoff, breaker and sampling. */
+/** The policy for calls to the model: attempts, backoff, breaker and sampling. */
 export const MODEL_POLICY = {
   attempts: 3,
   baseDelayMs: 3000,
@@ -24,15 +24,15 @@ export const MODEL_POLICY = {
   temperature: 0.7,
   topP: 0.95,
   maxOutputTokens: 2048,
-  /** What an unparsable answer shows of itself (§8's 'Analysis Generated'). */
+  /** What an unparsable answer shows of itself (in the 'Analysis Generated' notice). */
   rawExcerptLength: 200,
 } as const;
 
-/** Statuses worth another attempt (§8); any other status fails at once. */
+/** Statuses worth another attempt; any other status fails at once. */
 const RETRIED_STATUSES = new Set([429, 500, 503]);
 
 /**
- * Why the model gave no usable answer, one per fallback of §8:
+ * Why the model gave no usable answer, one per fallback notice (decision 150):
  * circuit-open → 'AI Service Temporarily Disabled', overloaded → 'AI Service Temporarily Overloaded',
  * unavailable → 'AI Service Unavailable', no-response → 'No Response', unparsable → 'Analysis Generated'.
  */
@@ -43,17 +43,17 @@ export type ModelOutcome<T> = { ok: true; value: T } | { ok: false; failure: Mod
 /** Where the breaker's state lives between calls, so that every app process sees the same circuit. */
 export type BreakerStore = { load(): Promise<unknown>; save(state: unknown): Promise<void> };
 
-export type ModelClientConfig = {
+type ModelClientConfig = {
   apiKey: string;
   baseURL?: string;
   model: string;
   timeoutMs: number;
   breakerStore: BreakerStore;
-  /** The first retry's delay: §9's 3000 ms unless OPENAI_RETRY_BASE_DELAY_MS says otherwise (tests make it short). */
+  /** The first retry's delay: MODEL_POLICY's 3000 ms unless OPENAI_RETRY_BASE_DELAY_MS says otherwise (tests make it short). */
   retryBaseDelayMs?: number;
 };
 
-export type StructuredRequest<Schema extends z.ZodType> = { schemaName: string; schema: Schema; system: string; user: string };
+type StructuredRequest<Schema extends z.ZodType> = { schemaName: string; schema: Schema; system: string; user: string };
 
 /** A failed HTTP exchange (not a bad answer): what is retried and what the breaker counts. */
 function isRequestFailure(error: unknown) {
@@ -92,7 +92,7 @@ export function retryBackoff(baseDelayMs: number): IBackoffFactory<IRetryBackoff
 /**
  * A client for any OpenAI-compatible chat completions endpoint that asks for
  * structured output and never throws: every failure comes back as a
- * `ModelFailure`. The SDK's own retries are off; §9's policy (3 attempts,
+ * `ModelFailure`. The SDK's own retries are off; MODEL_POLICY (3 attempts,
  * exponential backoff with jitter from 3 s, on 429/500/503 and network
  * errors) runs inside a breaker that opens after 5 failed requests in a row
  * for 5 minutes. The breaker's state is read before and written after each

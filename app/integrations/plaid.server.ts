@@ -21,12 +21,12 @@ export class PlaidRequestError extends Error {
   }
 }
 
-export type PlaidAccount = { id: string; name: string; type: string; mask: string | null; currency: string | null };
+type PlaidAccount = { id: string; name: string; type: string; mask: string | null; currency: string | null };
 
 /** What a Link session left behind: the public token of a new item, or nothing (cancelled or not finished). */
-export type LinkSessionOutcome = { publicToken: string | null; finished: boolean };
+type LinkSessionOutcome = { publicToken: string | null; finished: boolean };
 
-export type LinkTokenRequest = {
+type LinkTokenRequest = {
   clientUserId: string;
   webhookUrl: string;
   /** Hosted Link: where Plaid sends the browser when the flow ends. */
@@ -91,7 +91,7 @@ function sameText(a: string, b: string) {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function createPlaidClient(options: { clientId: string; secret: string; basePath: string; countryCodes: string[] }) {
+function createPlaidClient(options: { clientId: string; secret: string; basePath: string; countryCodes: string[] }) {
   const api = new PlaidApi(
     new Configuration({
       basePath: options.basePath,

@@ -17,10 +17,10 @@ function monthKeyFromNumber(month: number) {
   return `${String(Math.floor(month / 12)).padStart(4, "0")}-${twoDigits((month % 12) + 1)}`;
 }
 
-export const MONTH_KEY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH_KEY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A remembered month is restored only within this many years of today. */
-export const SAVED_MONTH_MAX_YEARS = 5;
+const SAVED_MONTH_MAX_YEARS = 5;
 
 export function isMonthKey(value: unknown): value is string {
   return typeof value === "string" && MONTH_KEY_PATTERN.test(value);

@@ -18,7 +18,7 @@ export const handle: PageHandle = { title: "Bank" };
 
 const TOO_MANY_LINKS = "Too many bank links started in the last hour. Please try again later.";
 
-/** Free users see the page with 'Premium Required' (§2) instead of being sent away; only premium users link banks. */
+/** Free users see the page with 'Premium Required' instead of being sent away; only premium users link banks. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const premium = Boolean(user.premiumAccess);

@@ -23,7 +23,7 @@ function notFound() {
   return new Response("Not Found", { status: 404 });
 }
 
-/** A write that failed (the database refused or was away): logged, and answered with the spec's message and 503. */
+/** A write that failed (the database refused or was away): logged, and answered with its failure message from DEBT_MESSAGES and 503. */
 const FAILED: unique symbol = Symbol("failed");
 
 function failed(what: string) {

@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [picture, snapshots] = await Promise.all([getMoneyPicture(user.id), listNetWorthSnapshots(user.id)]);
     return { loadFailed: false as const, currency: user.currency, editing, ...picture, snapshots };
   } catch (error) {
-    // An outage is the app-wide 503 page; any other failure replaces the cards with the spec's message.
+    // An outage is the app-wide 503 page; any other failure replaces the cards with ASSET_MESSAGES.loadFailed.
     if (isDatabaseUnavailable(error)) throw error;
     console.error("loading the money picture failed", error);
     return { loadFailed: true as const, currency: user.currency, editing };

@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * §4: strategies are generated on demand ('Generate AI Strategies' or
+ * Strategies are generated on demand ('Generate AI Strategies' or
  * 'Refresh', a POST form) for the current month and stored with their time;
  * a failed model call stores the rules engine's strategies under the fallback.
  */

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Generates the month's insights (a POST form, so it works without
- * JavaScript) and goes back with §8's toast. A failed model call still stores
+ * JavaScript) and goes back with a toast. A failed model call still stores
  * the rules engine's insights under the fallback notice, so the page shows
  * them with the inline failure message. Refreshes are limited per user per hour.
  */

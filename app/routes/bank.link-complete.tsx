@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/utils/flash.server";
 /**
  * Where Hosted Link sends the browser back (the flow without JavaScript):
  * the link's outcome is read from Plaid, the bank linked and synced. A user
- * who left the flow comes back to the bank page without any alarm (§8).
+ * who left the flow comes back to the bank page without any alarm (no toast).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePremiumUser(request);

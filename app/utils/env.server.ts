@@ -94,8 +94,6 @@ export function getPublicEnv() {
   return { MODE: env.NODE_ENV, GOOGLE_SIGN_IN: Boolean(env.GOOGLE_CLIENT_ID) };
 }
 
-export type PublicEnv = ReturnType<typeof getPublicEnv>;
-
 export function isGoogleSignInConfigured() {
   return Boolean(getEnv().GOOGLE_CLIENT_ID);
 }

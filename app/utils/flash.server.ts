@@ -8,7 +8,7 @@ const toastSchema = z.object({
   type: z.enum(["success", "error", "warning"]),
   message: z.string(),
 });
-export type Toast = z.infer<typeof toastSchema>;
+type Toast = z.infer<typeof toastSchema>;
 
 /**
  * A signed cookie that carries one value to the next page the browser renders,

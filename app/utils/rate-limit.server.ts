@@ -65,7 +65,7 @@ async function giveBack(name: LimitName, key: string, rule: OnSuccess) {
   if (rule === "clear") await limiter(name).delete(key);
 }
 
-export type Reservation = {
+type Reservation = {
   /** The guarded work succeeded: each limit keeps, refunds or clears as its rule says. */
   succeeded(): Promise<void>;
 };

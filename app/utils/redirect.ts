@@ -2,7 +2,7 @@ const DEFAULT_REDIRECT = "/dashboard";
 
 /**
  * Turns a `redirect` query value into a same-site path. Bare names such as
- * "subscription" (the spec's /login?redirect=subscription) become "/subscription".
+ * "subscription" (as in /login?redirect=subscription) become "/subscription".
  */
 export function safeRedirect(value: FormDataEntryValue | string | null | undefined, fallback = DEFAULT_REDIRECT) {
   if (typeof value !== "string") return fallback;

@@ -1,7 +1,7 @@
-/** §9: the cache debug panel reloads this long after clearing. */
+/** The cache debug panel reloads this long after clearing (decision 087). */
 export const CACHE_DEBUG_RELOAD_DELAY_MS = 1000;
 /** The query parameter that makes the reload's URL new to every cache; the app ignores it. */
-export const CACHE_BUSTING_PARAM = "_cb";
+const CACHE_BUSTING_PARAM = "_cb";
 
 /** Ctrl+Shift+D, and no other modifier. */
 export function isCacheDebugShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "shiftKey" | "altKey" | "metaKey">) {

@@ -87,7 +87,7 @@ export const ACCOUNT_MESSAGES = {
   deleted: "Your account and all of its data were deleted.",
 } as const;
 
-export type DeleteAccountResult = { ok: true } | { ok: false; field: "password" | "email" | "form"; message: string };
+type DeleteAccountResult = { ok: true } | { ok: false; field: "password" | "email" | "form"; message: string };
 
 /**
  * Deletes the user and every document of theirs, in every collection, after

@@ -4,14 +4,14 @@ import { summaryCards, type CategoryTotals, type MonthTotals } from "~/features/
 import { shiftMonth } from "~/lib/month";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
-/** The analytics rules of spec §9, on month summaries (cents). Pure: no database, no dates of "now". */
+/** The analytics rules (decision 140), on month summaries (cents). Pure: no database, no dates of "now". */
 
 export const ANALYTICS_PATH = "/analytics";
 export const SAVINGS_PATH = "/savings";
 export const SUBSCRIBE_PATH = "/manage-subscription";
 
 /** Trends cover the selected month and the five before it. */
-export const TREND_MONTHS = 6;
+const TREND_MONTHS = 6;
 
 export const ANALYTICS_TEXT = {
   lockedTitle: "Analytics Locked",
@@ -45,24 +45,24 @@ export function analyticsUrl(month: string, tab: AnalyticsTab = ANALYTICS_TABS[0
 
 const SAVINGS_NAME = /savings|save|investment/i;
 
-/** §9: a category counts as savings when its name contains savings, save or investment (any case). */
+/** A category counts as savings when its name contains savings, save or investment (any case). */
 export function isSavingsCategory(name: string) {
   return SAVINGS_NAME.test(name);
 }
 
-/** §9: a category's expense is its expenses minus the income allocated to it, floored at 0. */
+/** A category's expense is its expenses minus the income allocated to it, floored at 0. */
 export function categoryExpense(totals: CategoryTotals | undefined): Cents {
   if (!totals) return ZERO_CENTS;
   return toCents(Math.max(0, totals.expense - totals.allocated));
 }
 
-/** §9: net expenses are the month's expenses minus all allocated income, floored at 0 (the dashboard's Expenses card). */
+/** Net expenses are the month's expenses minus all allocated income, floored at 0 (the dashboard's Expenses card). */
 export function netExpenses(totals: MonthTotals): Cents {
   return summaryCards(totals).expenses;
 }
 
 /**
- * §9: the month's income; when it has none and a budget exists, the budget
+ * The month's income; when it has none and a budget exists, the budget
  * stands in (`fromBudget` says so, for the page to tell).
  */
 export function monthIncome(totals: MonthTotals, budget: Cents): { income: Cents; fromBudget: boolean } {
@@ -84,7 +84,7 @@ export function percentOf(part: number, whole: number) {
 type NamedCategory = Pick<Category, "id" | "name"> & { type?: Category["type"] };
 
 /**
- * The categories whose spending is savings: named as §9 says, and not income
+ * The categories whose spending is savings: named as isSavingsCategory says, and not income
  * categories (the default income category "Investments" receives money, it
  * does not put any aside — decision 140).
  */
@@ -98,7 +98,7 @@ export function savingsSpend(totals: MonthTotals, categories: NamedCategory[]): 
   return toCents(total);
 }
 
-/** §9: unallocated savings = the month's savings minus what the goals hold, floored at 0. */
+/** Unallocated savings = the month's savings minus what the goals hold, floored at 0. */
 export function unallocatedSavings(savings: Cents, goalsCurrent: Cents[]): Cents {
   return toCents(Math.max(0, savings - goalsCurrent.reduce((sum, current) => sum + current, 0)));
 }
@@ -116,7 +116,7 @@ export type MonthFigures = {
   count: number;
 };
 
-/** Everything §9 says about one month, from its summary, the categories and its budget. */
+/** The figures of one month, from its summary, the categories and its budget. */
 export function monthFigures(month: string, totals: MonthTotals, categories: NamedCategory[], budget: Cents): MonthFigures {
   const { income, fromBudget } = monthIncome(totals, budget);
   const expenses = netExpenses(totals);
@@ -220,7 +220,7 @@ export type PieSlice = {
 };
 
 /**
- * The expense distribution: every category with a positive expense (§9:
+ * The expense distribution: every category with a positive expense (its
  * expenses minus allocated income, floored at 0), largest first, coloured in
  * that order. Ids the summary holds for categories since deleted keep their
  * id as name; uncategorized spending is "Uncategorized".
@@ -236,11 +236,11 @@ export function expenseSlices(totals: MonthTotals, categories: Pick<Category, "i
 }
 
 /** Savings categories of the month with their expense, for the Savings tab. */
-export function savingsBreakdown(totals: MonthTotals, categories: NamedCategory[]) {
+function savingsBreakdown(totals: MonthTotals, categories: NamedCategory[]) {
   return savingsCategories(categories).map((category) => ({ id: category.id, name: capitalizeWords(category.name), amount: categoryExpense(totals.categories[category.id]) }));
 }
 
-export type AnalyticsInput = {
+type AnalyticsInput = {
   month: string;
   categories: Pick<Category, "id" | "name" | "type">[];
   /** Month key → summary totals, for at least the six trend months. */

@@ -37,7 +37,7 @@ function parseScrypt(stored: string) {
   return { cost, salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") };
 }
 
-export type PasswordVerdict = { valid: boolean; needsRehash: boolean };
+type PasswordVerdict = { valid: boolean; needsRehash: boolean };
 
 /**
  * Whether `password` is the one `stored` was made from. Hashes made before

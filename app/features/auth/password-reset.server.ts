@@ -5,13 +5,13 @@ import { sendEmail } from "~/integrations/email.server";
 import { destroyUserSessions } from "./session.server";
 import { normaliseEmail, setPassword } from "./user.server";
 
-export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 function hashCode(code: string) {
   return createHash("sha256").update(code).digest("hex");
 }
 
-export function resetLink(origin: string, code: string) {
+function resetLink(origin: string, code: string) {
   const url = new URL("/reset-password", origin);
   url.searchParams.set("mode", "resetPassword");
   url.searchParams.set("oobCode", code);
@@ -40,7 +40,7 @@ export async function requestPasswordReset(email: string, origin: string, now = 
   });
 }
 
-export type ResetCodeCheck =
+type ResetCodeCheck =
   | { status: "valid"; email: string; userId: string; tokenId: string }
   | { status: "invalid" | "expired" };
 

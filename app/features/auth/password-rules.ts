@@ -1,4 +1,4 @@
-export const SIGN_UP_PASSWORD_MIN_LENGTH = 8;
+const SIGN_UP_PASSWORD_MIN_LENGTH = 8;
 export const RESET_PASSWORD_MIN_LENGTH = 6;
 
 export const passwordMessages = {
@@ -13,7 +13,7 @@ export const passwordMessages = {
   tooWeak: "Password is too weak. Please choose a stronger password.",
 } as const;
 
-/** Every sign-up rule the password breaks, in the order the spec lists them. */
+/** Every sign-up rule the password breaks, always in this order: length, uppercase, lowercase, number, special character. */
 export function signUpPasswordProblems(password: string) {
   const problems: string[] = [];
   if (password.length < SIGN_UP_PASSWORD_MIN_LENGTH) problems.push(passwordMessages.tooShort);

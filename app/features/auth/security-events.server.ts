@@ -2,7 +2,7 @@ import { SecurityEvent, type SecurityEventKind } from "../../../models";
 import { sendEmail } from "~/integrations/email.server";
 
 /** What each change is called on the security page and in the email about it. */
-export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
+const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   "two-factor-on": "Two-factor sign-in turned on",
   "two-factor-off": "Two-factor sign-in turned off",
   "two-factor-replaced": "Two-factor sign-in moved to a new authenticator app",

@@ -39,15 +39,15 @@ export type Clock = () => Date;
 const systemClock: Clock = () => new Date();
 
 /** A session expires once its idle window has run out. */
-export function isSessionExpired(expiresAt: Date, now: Date) {
+function isSessionExpired(expiresAt: Date, now: Date) {
   return expiresAt.getTime() <= now.getTime();
 }
 
-export function nextExpiry(now: Date) {
+function nextExpiry(now: Date) {
   return new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS);
 }
 
-export function needsTouch(lastActiveAt: Date, now: Date) {
+function needsTouch(lastActiveAt: Date, now: Date) {
   return now.getTime() - lastActiveAt.getTime() >= TOUCH_INTERVAL_MS;
 }
 

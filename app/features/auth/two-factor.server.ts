@@ -25,7 +25,7 @@ function newRecoveryCodes() {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(""));
 }
 
-export type TwoFactorStatus = { enabled: boolean; settingUp: boolean; recoveryCodesLeft: number };
+type TwoFactorStatus = { enabled: boolean; settingUp: boolean; recoveryCodesLeft: number };
 
 export async function getTwoFactorStatus(userId: string): Promise<TwoFactorStatus> {
   const record = await TwoFactor.findOne({ userId }).select({ enabledAt: 1, pendingSecret: 1, recoveryCodeHashes: 1 }).lean();
@@ -37,7 +37,7 @@ export async function isTwoFactorEnabled(userId: string) {
 }
 
 /** What the setup page shows: the secret (for typing in), the otpauth link, and its QR code as SVG. */
-export async function setupDetails(secret: string, accountLabel: string) {
+async function setupDetails(secret: string, accountLabel: string) {
   const uri = totpOf(secret, accountLabel).toString();
   return { secret, uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
 }
@@ -149,7 +149,7 @@ type Refused = { ok: false; reason: TwoFactorRefusal };
 const refused = (reason: TwoFactorRefusal): Refused => ({ ok: false, reason });
 
 /** What the person asking typed to prove it is the user, and when their session signed in. */
-export type ProofOfUser = { code: string; password: string | undefined; signedInAt: Date | null };
+type ProofOfUser = { code: string; password: string | undefined; signedInAt: Date | null };
 
 /**
  * Runs `change` once the person asking proved it is the user: the password (for an account without one, a

@@ -4,7 +4,7 @@ import { reserveAttempts } from "~/utils/rate-limit.server";
 import { hashPassword, spendVerificationTime, verifyPassword } from "./password-hash.server";
 
 /** Fields the shell and most pages need; loaders ask for more only when they render it. */
-export const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1, aiInsights: 1 } as const;
+const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess: 1, currency: 1, aiInsights: 1 } as const;
 
 type ShellUserFields = Pick<UserRecord, "_id" | keyof typeof SHELL_USER_FIELDS>;
 
@@ -32,7 +32,7 @@ export async function emailIsTaken(email: string) {
   return Boolean(await User.exists({ email: normaliseEmail(email) }));
 }
 
-export function defaultDisplayName(email: string) {
+function defaultDisplayName(email: string) {
   return email.split("@")[0] ?? "";
 }
 
@@ -49,7 +49,7 @@ export async function createEmailUser(email: string, password: string) {
   return String(user._id);
 }
 
-export type PasswordCheck =
+type PasswordCheck =
   | { ok: true; userId: string }
   | { ok: false; reason: "invalid-credentials" | "disabled" };
 
@@ -83,7 +83,7 @@ export async function verifyEmailPassword(email: string, password: string): Prom
   return { ok: true, userId: String(user._id) };
 }
 
-export type SignInCheck = PasswordCheck | { ok: false; reason: "rate-limited" };
+type SignInCheck = PasswordCheck | { ok: false; reason: "rate-limited" };
 
 /**
  * Sign-in's check of an email and password, within its limits: the attempt is spent for the client's

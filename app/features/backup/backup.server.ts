@@ -9,8 +9,8 @@ import { BSON, type Document } from "mongodb";
 import { allModels, Transaction } from "../../../models";
 import { recountLedger } from "~/features/transactions/ledger-journal.server";
 
-export const BACKUP_FORMAT = "ledgerly-backup";
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = "ledgerly-backup";
+const BACKUP_VERSION = 1;
 
 /**
  * What a backup leaves out, and why: what is recomputed on restore (month

@@ -7,10 +7,10 @@ import { needsResealing, openAccessToken, sealAccessToken, type SealedToken } fr
 import { BANK_MESSAGES, LINK_COMPLETE_PATH, type BankConnectionView, type ConnectionStatus } from "./bank";
 import { bankEntryOf, collectSyncChanges, SYNC_PAGE_SIZE, SYNC_RESTART_CODE } from "./sync";
 
-/** Why a bank operation did not happen; `message` is for the user (§8's words). */
-export type BankFailure = { ok: false; reason: "not-configured" | "not-found" | "invalid" | "plaid"; message: string };
+/** Why a bank operation did not happen; `message` is for the user (from BANK_MESSAGES). */
+type BankFailure = { ok: false; reason: "not-configured" | "not-found" | "invalid" | "plaid"; message: string };
 
-export type SyncOutcome = { ok: true; imported: number; alreadyRunning: boolean } | BankFailure;
+type SyncOutcome = { ok: true; imported: number; alreadyRunning: boolean } | BankFailure;
 
 /** Plaid's error codes that only the user can mend, by logging in to the bank again (Link's update mode). */
 const RELINK_CODES = new Set(["ITEM_LOGIN_REQUIRED", "PENDING_EXPIRATION", "PENDING_DISCONNECT"]);

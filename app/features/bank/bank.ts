@@ -18,12 +18,10 @@ export const BANK_INTENTS = {
   syncAll: "sync-all",
   disconnect: "disconnect",
 } as const;
-export type BankIntent = (typeof BANK_INTENTS)[keyof typeof BANK_INTENTS];
 
-export const CONNECTION_STATUSES = ["active", "error", "syncing"] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export type ConnectionStatus = "active" | "error" | "syncing";
 
-/** The words of §8 (Bank), and the few the spec leaves to us. */
+/** What the bank page and its notifications say to the user. */
 export const BANK_MESSAGES = {
   invalidToken: "Invalid token received from server",
   unavailable: "Bank linking is unavailable right now. Please try again shortly.",
@@ -40,9 +38,9 @@ export const BANK_MESSAGES = {
   disconnected: "Bank account disconnected successfully",
   syncError: "Sync Error",
   premiumRequired: "Premium Required",
-  /** Not in the spec: the server has no Plaid keys and no stand-in. */
+  /** The server has no Plaid keys and no stand-in. */
   notConfigured: "Bank linking is not set up on this server yet.",
-  /** Not in the spec: update mode finished; the account syncs again. */
+  /** Update mode finished; the account syncs again. */
   reconnected: "Bank account reconnected successfully",
   notFound: "Bank account not found",
 } as const;

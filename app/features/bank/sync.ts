@@ -4,7 +4,7 @@ import type { PlaidSyncPage, PlaidTransactionData } from "~/integrations/plaid-d
 import { toCents, type Cents } from "~/lib/money";
 
 /** What a whole sync brings, every page folded together: the latest state of each transaction, and the ids gone. */
-export type SyncChanges = { upserted: PlaidTransactionData[]; removed: string[]; nextCursor: string | null };
+type SyncChanges = { upserted: PlaidTransactionData[]; removed: string[]; nextCursor: string | null };
 
 /** Plaid's answer when the data changed while the pages were read: start again from the saved cursor. */
 export const SYNC_RESTART_CODE = "TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION";

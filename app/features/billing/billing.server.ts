@@ -9,7 +9,7 @@ import { idOf, premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, type I
 /** A failure whose message is meant for the user as it is. */
 export class BillingError extends Error {}
 
-export type CheckoutRequest = { userId: string; priceId: string; origin: string };
+type CheckoutRequest = { userId: string; priceId: string; origin: string };
 
 /** Requests that differ only in time by less than this reuse one checkout session (a double click never opens two). */
 const CHECKOUT_REUSE_WINDOW_MS = 10 * 60 * 1000;
@@ -57,7 +57,7 @@ async function createCustomer(stripe: Stripe, userId: string, email: string, nam
 }
 
 /** The stored subscription; a user who never subscribed has none of its fields. */
-export type StoredSubscription = Partial<NonNullable<UserRecord["subscription"]>>;
+type StoredSubscription = Partial<NonNullable<UserRecord["subscription"]>>;
 
 /** The user's premium flag and stored subscription; null when the user is gone. */
 export async function getSubscriptionStatus(userId: string) {
@@ -77,7 +77,7 @@ export function checkoutFailureMessage(error: unknown) {
   return isStripeError(error) || error instanceof BillingError ? error.message : PLAN_MESSAGES.checkoutFailed;
 }
 
-export type SubscribeResult = { ok: true; checkoutUrl: string } | SubscribeFailure;
+type SubscribeResult = { ok: true; checkoutUrl: string } | SubscribeFailure;
 
 /**
  * "Subscribe Now": opens Stripe's checkout for the interval's price, unless
@@ -131,7 +131,7 @@ export async function refreshSubscription(userId: string) {
   return subscription;
 }
 
-/** The stored subscription id, or the spec's message asking for a refresh first. */
+/** The stored subscription id, or a BillingError asking the user to refresh their subscription data first. */
 async function requireSubscriptionId(userId: string) {
   const { subscriptionId } = await storedSubscription(userId);
   if (!subscriptionId) throw new BillingError(PLAN_MESSAGES.noSubscriptionId);

@@ -3,7 +3,7 @@ import { formatMoney, toCents } from "~/lib/money";
 
 export const BILLING_INTERVALS = ["monthly", "annual"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-export const DEFAULT_BILLING_INTERVAL: BillingInterval = "monthly";
+const DEFAULT_BILLING_INTERVAL: BillingInterval = "monthly";
 
 /** A recurring price as a Stripe price object states it: unit amount in cents, currency, billing period. */
 export type PlanPrice = { cents: number; currency: string; interval: "month" | "year" };
@@ -15,7 +15,7 @@ const PLAN_CURRENCY = "USD";
 export const FREE_PLAN_PRICE: PlanPrice = { cents: 0, currency: PLAN_CURRENCY, interval: "month" };
 
 /**
- * The plan configuration: Premium's prices as the spec states them. Pages
+ * The plan configuration: Premium at $2.99 a month or $24.99 a year. Pages
  * show Stripe's own price objects when they can be read (getPremiumPrices),
  * these otherwise.
  */
@@ -63,7 +63,7 @@ export const PREMIUM_FEATURES = [
   "Enhanced visualization charts",
 ];
 
-export type CompareRow = { feature: string; free: boolean; premium: boolean };
+type CompareRow = { feature: string; free: boolean; premium: boolean };
 
 export const COMPARE_ROWS: CompareRow[] = [
   { feature: "Expense tracking", free: true, premium: true },
@@ -108,8 +108,8 @@ export function parseBillingInterval(value: string | null | undefined): BillingI
 }
 
 /**
- * 299 → "$2.99", 0 → "$0": a whole amount drops its zero cents, as the spec
- * writes the Free price. formatMoney writes en-US amounts, so those end in ".00".
+ * 299 → "$2.99", 0 → "$0": a whole amount drops its zero cents, so the Free
+ * price reads "$0", not "$0.00". formatMoney writes en-US amounts, so those end in ".00".
  */
 export function formatPlanAmount({ cents, currency }: { cents: number; currency: string }) {
   const formatted = formatMoney(toCents(cents), currency);
@@ -126,7 +126,7 @@ export function premiumPricesText(prices: PremiumPrices) {
   return `${pricePerInterval(prices.monthly)} or ${pricePerInterval(prices.annual)}`;
 }
 
-export type AnnualSaving = { cents: number; currency: string; percent: number; twelveMonthsCents: number };
+type AnnualSaving = { cents: number; currency: string; percent: number; twelveMonthsCents: number };
 
 /**
  * What a year billed annually saves against twelve monthly payments, in cents

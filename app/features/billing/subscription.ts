@@ -14,7 +14,7 @@ export function premiumAccessFor(status: string | null | undefined) {
 }
 
 /** The user's `subscription` object as stored (dates as Date, interval month | year). */
-export type SubscriptionSnapshot = {
+type SubscriptionSnapshot = {
   status: string;
   plan: string;
   interval: "month" | "year";
@@ -30,7 +30,7 @@ export type SubscriptionSnapshot = {
 };
 
 /** A billing-period change waiting in a subscription schedule for the next renewal. */
-export type ScheduledChange = { interval: "month" | "year"; priceId: string; effectiveAt: Date };
+type ScheduledChange = { interval: "month" | "year"; priceId: string; effectiveAt: Date };
 
 export const PREMIUM_PLAN_NAME = "Premium";
 
@@ -84,7 +84,7 @@ function scheduledChangeOf(subscription: Stripe.Subscription, intervalOfPrice: I
   return null;
 }
 
-export type StoredSubscriptionRef = { subscriptionId?: string | null; status?: string | null } | null | undefined;
+type StoredSubscriptionRef = { subscriptionId?: string | null; status?: string | null } | null | undefined;
 
 /**
  * Whether a fresh snapshot may replace what the user has stored. Events can

@@ -5,8 +5,8 @@ export type BudgetEntry = { amount: Cents; userSet: boolean; carriedOver: boolea
 export type CategoryBudgets = Record<string, BudgetEntry>;
 export type StoredCategoryBudgets = { monthKey: string; categories: CategoryBudgets };
 
-export type ResolvedMonthBudget = BudgetEntry & { shouldStore: boolean };
-export type ResolvedCategoryBudgets = { categories: CategoryBudgets; shouldStore: boolean };
+type ResolvedMonthBudget = BudgetEntry & { shouldStore: boolean };
+type ResolvedCategoryBudgets = { categories: CategoryBudgets; shouldStore: boolean };
 
 /**
  * The monthly budget to show: the month's own when it has one; else the

@@ -248,7 +248,7 @@ export async function retireDebtCategory(userId: string, debtId: string) {
   await writeMap(await loadCategories(userId), userId, { $set: { [categoryPath(debtCategoryId(debtId), "deleted")]: true } });
 }
 
-export type CategoryTransaction = { id: string; type: CategoryType; amount: Cents; date: string; description: string };
+type CategoryTransaction = { id: string; type: CategoryType; amount: Cents; date: string; description: string };
 
 /** A category's transactions, newest first: one month's, or all when `monthKey` is null. A split expense counts with its part in the category. */
 export async function listCategoryTransactions(

@@ -50,9 +50,9 @@ export function isUncategorized(category: string | null | undefined) {
 }
 
 /** Each debt has a spending category `debt_<debtId>`, placed after the other expense categories; its payments are its expenses. */
-export const DEBT_CATEGORY_PREFIX = "debt_";
+const DEBT_CATEGORY_PREFIX = "debt_";
 export const DEBT_CATEGORY_ORDER_BASE = 1000;
-export const DEBT_CATEGORY_EMOJI = "💳";
+const DEBT_CATEGORY_EMOJI = "💳";
 
 export function debtCategoryId(debtId: string) {
   return `${DEBT_CATEGORY_PREFIX}${debtId}`;
@@ -110,7 +110,7 @@ export const CATEGORY_MESSAGES = {
   added: "Category added",
   updated: "Category updated",
   reordered: "Category order updated",
-  /** §8 names the category by its id; users know it by its name (decision 161). */
+  /** Names the category by its name, not its id: users know it by its name (decision 161). */
   deleted: (name: string) => `${name} deleted successfully`,
 } as const;
 
@@ -144,7 +144,7 @@ export function isCategoryType(value: unknown): value is CategoryType {
 }
 
 /** The stored fields of a category that the shared validator checks. */
-export type SanitizedCategory = Pick<Category, "name" | "icon" | "type" | "colors" | "order">;
+type SanitizedCategory = Pick<Category, "name" | "icon" | "type" | "colors" | "order">;
 
 function stripTags(text: string) {
   return text.replace(/<[^>]*>/g, "");

@@ -3,8 +3,8 @@ import { toCents, type Cents } from "~/lib/money";
 
 export const INCOME_VIEWS = ["expected", "received", "remaining"] as const;
 export const EXPENSE_VIEWS = ["planned", "spent", "remaining"] as const;
-export type IncomeView = (typeof INCOME_VIEWS)[number];
-export type ExpenseView = (typeof EXPENSE_VIEWS)[number];
+type IncomeView = (typeof INCOME_VIEWS)[number];
+type ExpenseView = (typeof EXPENSE_VIEWS)[number];
 export type CategoryView = IncomeView | ExpenseView;
 
 export const CATEGORY_VIEW_LABELS: Record<CategoryView, string> = {
@@ -21,7 +21,7 @@ export function parseView<View extends string>(views: readonly View[], value: st
 }
 
 /** The views of a category type, its default first. */
-export function categoryViews(type: CategoryType): readonly CategoryView[] {
+function categoryViews(type: CategoryType): readonly CategoryView[] {
   return type === "income" ? INCOME_VIEWS : EXPENSE_VIEWS;
 }
 

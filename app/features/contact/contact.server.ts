@@ -1,7 +1,7 @@
 import { ContactSubmission } from "../../../models";
 import type { CONTACT_SUBJECTS } from "./contact";
 
-export type NewContactSubmission = {
+type NewContactSubmission = {
   name: string;
   email: string;
   subject: (typeof CONTACT_SUBJECTS)[number];

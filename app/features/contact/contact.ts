@@ -8,7 +8,7 @@ export const CONTACT_SUBJECTS = [
   "Other",
 ] as const;
 
-/** The spec sets no limits; these caps only protect storage (see docs/decisions/020). */
+/** The contact form states no limits; these caps only protect storage (see docs/decisions/020). */
 export const CONTACT_LIMITS = { name: 200, email: 254, message: 10_000 } as const;
 
 export const CONTACT_MESSAGES = {

@@ -19,7 +19,7 @@ export type BudgetCard = BudgetEntry & {
   overAllocated: boolean;
 };
 
-export type DashboardFigures = {
+type DashboardFigures = {
   cards: SummaryCards;
   budget: BudgetCard;
   income: CategoryRow[];

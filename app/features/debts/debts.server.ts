@@ -64,7 +64,7 @@ async function readPaid(userId: string) {
   return paidPerDebt(await listMonthSummaries(userId));
 }
 
-/** The user's debts, newest first (spec §7). */
+/** The user's debts, newest first. */
 export async function listDebts(userId: string): Promise<DebtItem[]> {
   const debts = await Debt.find({ userId: owner(userId) }).sort({ createdAt: -1, _id: -1 }).select(ITEM_FIELDS).lean<ListedDebt[]>();
   if (debts.length === 0) return [];
@@ -136,7 +136,7 @@ export async function deleteDebt(userId: string, debtId: string): Promise<boolea
   return true;
 }
 
-export type PaymentResult = { ok: true; debt: DebtItem } | { ok: false; reason: "not-found" } | { ok: false; reason: "above-balance"; message: string };
+type PaymentResult = { ok: true; debt: DebtItem } | { ok: false; reason: "not-found" } | { ok: false; reason: "above-balance"; message: string };
 
 /**
  * 'Pay' on the tracker: an expense in the debt's category written by the

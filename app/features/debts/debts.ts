@@ -61,10 +61,10 @@ export const DEBT_DESCRIPTION_MAX_LENGTH = 500;
 /** The most a debt may be: $10 billion, so plan arithmetic stays exact. */
 export const DEBT_MAX_CENTS = 1_000_000_000_000;
 
-/** Description of a payment made with 'Pay' on the debt tracker (spec §3). */
+/** Description of a payment made with 'Pay' on the debt tracker. */
 export const MANUAL_PAYMENT_DESCRIPTION = "Manual payment via debt tracker";
 
-/** How the payment history names a payment entered as a transaction (spec §9). */
+/** How the payment history names a payment entered as a transaction. */
 export function paymentViaTransactionLabel(description: string) {
   return `Payment via transaction: ${description.trim() || "Manual payment"}`;
 }
@@ -101,10 +101,10 @@ export type DebtItem = {
 /** A payment in a debt's history: one live expense in its category. */
 export type DebtPayment = { id: string; amount: Cents; date: string; description: string };
 
-export type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
+type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
 
 /**
- * The spec's statistics: total of the balances still owed (an overpaid debt
+ * The tracker's statistics: total of the balances still owed (an overpaid debt
  * owes nothing), total of the minimums and the plain average of the rates.
  */
 export function debtStatistics(debts: Array<Pick<DebtItem, "currentBalance" | "minimumPayment" | "aprBasisPoints">>): DebtStatistics {

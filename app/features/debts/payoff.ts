@@ -27,9 +27,9 @@ export function monthlyInterest(balance: Cents, aprBasisPoints: number): Cents {
   return toCents(Number(roundedHalfUp));
 }
 
-export type PayoffEstimate = { kind: "months"; months: number } | { kind: "never" } | { kind: "invalid" };
+type PayoffEstimate = { kind: "months"; months: number } | { kind: "never" } | { kind: "invalid" };
 
-/** How many months a fixed payment takes to clear one debt (spec §4): "Invalid debt data", "Never (payment too low)", or n months. */
+/** How many months a fixed payment takes to clear one debt, rounded up: "Invalid debt data", "Never (payment too low)" when it does not exceed the monthly interest, or n months. */
 export function payoffMonths(balance: Cents, aprBasisPoints: number, payment: Cents): PayoffEstimate {
   if (balance <= 0 || payment <= 0) return { kind: "invalid" };
   if (aprBasisPoints === 0) return { kind: "months", months: Math.ceil(balance / payment) };
@@ -71,9 +71,9 @@ export function orderForStrategy(debts: PayoffDebt[], strategy: PlanStrategy, cu
   return [...named, ...avalanche.filter((debt) => !named.includes(debt))];
 }
 
-export type PlanMonthDebt = { id: string; interest: Cents; payment: Cents; balance: Cents };
+type PlanMonthDebt = { id: string; interest: Cents; payment: Cents; balance: Cents };
 /** One month of a plan; `debts` lists every debt in input order, paid-off ones with payment 0 and balance 0. `balance` is after the payment. */
-export type PlanMonth = { month: number; payment: Cents; interest: Cents; debts: PlanMonthDebt[] };
+type PlanMonth = { month: number; payment: Cents; interest: Cents; debts: PlanMonthDebt[] };
 export type PayoffPlan =
   | {
       finished: true;

@@ -3,7 +3,7 @@ import { shiftMonth } from "~/lib/month";
 import type { PayoffPlan } from "./payoff";
 
 /** One month of a saved plan set against what was paid in it. */
-export type PlanProgressMonth = {
+type PlanProgressMonth = {
   monthKey: string;
   planned: Cents;
   paid: Cents;

@@ -10,7 +10,7 @@ import { buildMinimumsOnlyPlan, buildPayoffPlan, compareWithMinimums, PLAN_STRAT
 import { planProgress } from "./plan-progress";
 import { summarisePlan } from "./plan-summary";
 
-export type PlanSettings = { extra: Cents; strategy: PlanStrategy; customOrder: string[] };
+type PlanSettings = { extra: Cents; strategy: PlanStrategy; customOrder: string[] };
 
 /** The debts as the payoff maths takes them: what is still owed (an overpaid debt owes 0). */
 export function toPayoffDebts(debts: DebtItem[]): PayoffDebt[] {

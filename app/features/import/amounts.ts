@@ -10,7 +10,7 @@ import type { DecimalMark } from "./readers/source";
  */
 
 /** Cents from at most this many decimals; more is refused. */
-export const MAX_DECIMALS = 4;
+const MAX_DECIMALS = 4;
 /** Larger amounts (ten billion units) are refused rather than risk precision. */
 const MAX_CENTS = 1_000_000_000_000;
 
@@ -21,7 +21,7 @@ const APOSTROPHES = /[\u2019\u02BC]/g;
 /** Currency signs, codes and suffixes around the number ("$", "EUR", "kr", "CHF", "zł"). */
 const CURRENCY_AROUND = /^(?:[A-Za-z]{1,3}\.?|[$€£¥₹₩₽₺₪₫฿₱₴₦₵]|zł|kr\.?)+|(?:[A-Za-z]{1,3}\.?|[$€£¥₹₩₽₺₪₫฿₱₴₦₵]|zł|kr\.?)+$/g;
 
-export type AmountParts = {
+type AmountParts = {
   negative: boolean;
   /** Digits and separators only: "1.234,56". */
   core: string;
@@ -64,14 +64,14 @@ export function amountParts(text: string): AmountParts | null {
 }
 
 /** What one cell says about the decimal mark, looked at alone. */
-export type MarkEvidence = "point" | "comma" | "either" | "none";
+type MarkEvidence = "point" | "comma" | "either" | "none";
 
 /**
  * "8,78" can only be a decimal comma; "1,234.56" only a decimal point;
  * "1,234" could be either (one thousand two hundred thirty-four, or one
  * point two three four); "1234" says nothing.
  */
-export function markEvidence(core: string): MarkEvidence {
+function markEvidence(core: string): MarkEvidence {
   const lastPoint = core.lastIndexOf(".");
   const lastComma = core.lastIndexOf(",");
   if (lastPoint !== -1 && lastComma !== -1) return lastPoint > lastComma ? "point" : "comma";

@@ -61,7 +61,7 @@ const NEVER_AMOUNT_WORDS = ["balance", "running balance", "running bal", "saldo"
 
 const CURRENCY_SUFFIX = /\s(?:in\s)?(?:eur|euro|euros|usd|gbp|chf|sgd|sek|nok|dkk|pln|czk|huf|aud|cad|nzd)$/;
 
-export function normaliseHeader(header: string) {
+function normaliseHeader(header: string) {
   return header
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

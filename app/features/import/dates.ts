@@ -12,7 +12,7 @@ import type { DateOrder } from "./readers/source";
  * Two-digit years: 00–69 are 2000–2069, 70–99 are 1970–1999 (the POSIX
  * `strptime` %y rule, which spreadsheets follow too).
  */
-export const TWO_DIGIT_YEAR_PIVOT = 70;
+const TWO_DIGIT_YEAR_PIVOT = 70;
 
 const MONTH_NAMES: Record<string, number> = {};
 const MONTH_WORDS: string[][] = [

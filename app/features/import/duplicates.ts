@@ -8,8 +8,8 @@
  * matches by its key (date, amount, direction and description).
  */
 
-export type StoredImportKeys = { importKey?: string | null; bankTransactionId?: string | null };
-export type FileRowKeys = { importKey: string; bankId: string | null };
+type StoredImportKeys = { importKey?: string | null; bankTransactionId?: string | null };
+type FileRowKeys = { importKey: string; bankId: string | null };
 
 /** Why a row is skipped as a duplicate. */
 export type DuplicateOf = "bank-id" | "same-details" | "repeated-bank-id" | null;

@@ -38,7 +38,7 @@ export type ImportChoicesInput = {
   includePending?: boolean;
 };
 
-export type PreviewResult = { status: "ready"; preview: ImportPreview } | { status: "unreadable"; error: string; draftId: string; fileName: string; encoding: Encoding | null } | { status: "not-found" };
+type PreviewResult = { status: "ready"; preview: ImportPreview } | { status: "unreadable"; error: string; draftId: string; fileName: string; encoding: Encoding | null } | { status: "not-found" };
 
 function owner(userId: string) {
   return new Types.ObjectId(userId);
@@ -211,7 +211,7 @@ export async function previewImport(userId: string, draftId: string, input: Impo
   return result.status === "built" ? { status: "ready", preview: result.built.preview } : result;
 }
 
-export type ConfirmResult =
+type ConfirmResult =
   | { status: "imported"; batchId: string; imported: number; duplicates: number }
   /** The preview changed since the user saw it (other choices, or transactions added meanwhile): shown again, nothing written. */
   | { status: "changed"; preview: ImportPreview }
@@ -321,7 +321,7 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
 }
 
 const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, kept: 1 } as const;
-export type ListedImport = Pick<ImportBatchRecord, "_id" | keyof typeof LISTED_IMPORT_FIELDS>;
+type ListedImport = Pick<ImportBatchRecord, "_id" | keyof typeof LISTED_IMPORT_FIELDS>;
 
 /** The user's latest imports, newest first (imports that failed left nothing and are not listed). */
 export function listImports(userId: string) {
@@ -332,7 +332,7 @@ export function listImports(userId: string) {
     .lean<ListedImport[]>();
 }
 
-export type UndoResult =
+type UndoResult =
   | { status: "undone"; removed: number; kept: Array<{ date: string; description: string; amount: number; type: string }> }
   | { status: "already-undone" }
   | { status: "not-found" };

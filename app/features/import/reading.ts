@@ -16,7 +16,7 @@ export const SIGN_RULES = ["as-written", "charges-positive"] as const;
 export type SignRule = (typeof SIGN_RULES)[number];
 
 /** At least this share of positive amounts in one signed column looks like a card statement: the user is asked. */
-export const CARD_LIKE_POSITIVE_SHARE = 0.75;
+const CARD_LIKE_POSITIVE_SHARE = 0.75;
 
 /** What the user chose; undefined leaves it to the file. */
 export type ReadingChoices = {

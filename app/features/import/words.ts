@@ -4,7 +4,7 @@
  * ISO 20022). Cells are compared lower case, without accents or a final dot.
  */
 
-export type Direction = "out" | "in";
+type Direction = "out" | "in";
 export type RowStatus = "settled" | "pending" | "declined";
 
 function normalise(cell: string) {

@@ -26,8 +26,8 @@ const HISTORY_LIMIT = 2000;
 const LOCAL_NOTE = "Meanwhile, the insights below were computed on this server from your own data.";
 const AVALANCHE_ADVICE = "Meanwhile, keep paying every minimum and put any extra on the debt with the highest interest rate (the avalanche method).";
 
-/** §8's fallbacks, by why the model gave no answer. */
-export function fallbackNotice(failure: ModelFailure, excerpt: string | null, kind: "spending" | "debts"): Notice {
+/** The fallback notice, by why the model gave no answer (decision 150). */
+function fallbackNotice(failure: ModelFailure, excerpt: string | null, kind: "spending" | "debts"): Notice {
   const closing = kind === "debts" ? AVALANCHE_ADVICE : LOCAL_NOTE;
   switch (failure) {
     case "circuit-open":
@@ -89,7 +89,7 @@ function configuredClient() {
   return client;
 }
 
-export type AiAvailability = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" };
+type AiAvailability = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" };
 
 /** What generation needs of the user: their currency and whether they allow the AI model. */
 async function readAiUser(userId: string) {
@@ -175,13 +175,13 @@ async function storeResult(
   await InsightResult.updateOne({ _id: insightResultId(userId, kind, month) }, { $set: { userId, kind, month, ...fields } }, { upsert: true });
 }
 
-export type Generation<Result> = { result: Result; failure: ModelFailure | null };
+type Generation<Result> = { result: Result; failure: ModelFailure | null };
 
 type Produced<Items> = { source: "model" | "rules"; notice: Notice | null; items: Items; failure: ModelFailure | null };
 
 /**
  * The items of one generation: the model's when the user may use it, one is
- * configured and it answers usably; otherwise the rules engine's, under §8's
+ * configured and it answers usably; otherwise the rules engine's, under the
  * fallback notice when the model was asked and failed.
  */
 async function fromModelOrRules<Items>(
@@ -197,7 +197,7 @@ async function fromModelOrRules<Items>(
 }
 
 /**
- * Generates and stores the month's insights and patterns (§7: the model reads
+ * Generates and stores the month's insights and patterns (the model reads
  * the month's figures, top 5 categories and last 100 transactions).
  */
 export async function generateSpendingInsights(userId: string, month: string, now = new Date()): Promise<Generation<SpendingResult>> {
@@ -232,7 +232,7 @@ export async function generateSpendingInsights(userId: string, month: string, no
   return { result: { kind: "spending", month, ...produced, generatedAt: now.toISOString(), ...items }, failure };
 }
 
-/** Generates and stores debt strategies on demand (§4; §7: the debts and the last 50 transactions). */
+/** Generates and stores debt strategies on demand (the model reads the debts and the last 50 transactions). */
 export async function generateDebtStrategies(userId: string, month: string, now = new Date()): Promise<Generation<DebtResult>> {
   const [user, debts, saved, categories, transactions] = await Promise.all([
     readAiUser(userId),

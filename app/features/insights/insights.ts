@@ -8,7 +8,7 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 export const TRENDS = ["increasing", "decreasing", "stable"] as const;
 export type Trend = (typeof TRENDS)[number];
 
-/** §3: an insight's confidence when none is given. */
+/** An insight's confidence when none is given. */
 export const DEFAULT_CONFIDENCE = 0.7;
 
 /** What an insight rests on; the page links a transaction to its row and a category to its transactions. */
@@ -59,7 +59,7 @@ export type InsightTransaction = {
 
 export type InsightCategory = { id: string; name: string; type: "income" | "expense"; /** The month's budget (expense) or expected amount (income). */ planned: Cents };
 
-/** Why a model's answer is missing: one of §8's fallback titles, shown above the locally computed results. */
+/** Why a model's answer is missing: one of the fallback titles (decision 150), shown above the locally computed results. */
 export type Notice = { title: string; description: string };
 
 type StoredResult = {
@@ -74,7 +74,7 @@ export type DebtResult = StoredResult & { kind: "debts"; month: string; strategi
 
 export const INSIGHT_INTENTS = { refresh: "refresh-insights", strategies: "generate-strategies" } as const;
 
-/** §8's texts. */
+/** What the insights panels and their notifications say. */
 export const INSIGHT_MESSAGES = {
   refreshFailedInline: "Unable to refresh insights at this time. Please try again later.",
   refreshFailedToast: "Failed to refresh insights. Please try again.",
@@ -86,14 +86,14 @@ export const INSIGHT_MESSAGES = {
 
 export const TREND_LABELS: Record<Trend, string> = { increasing: "Rising", decreasing: "Declining", stable: "Stable" };
 
-/** §9: confidence bar green above 0.7, yellow above 0.4, red otherwise; shown as a whole percent. */
+/** The confidence bar: green above 0.7, yellow above 0.4, red otherwise; shown as a whole percent. */
 export function confidenceBand(confidence: number): "green" | "yellow" | "red" {
   if (confidence > 0.7) return "green";
   if (confidence > 0.4) return "yellow";
   return "red";
 }
 
-/** §9: small screens show descriptions cut to 100 characters, recommendations and patterns to 80, with an ellipsis. */
+/** Small screens show descriptions cut to 100 characters, recommendations and patterns to 80, with an ellipsis. */
 export const MOBILE_TEXT_LIMITS = { description: 100, recommendation: 80, pattern: 80 } as const;
 
 export function truncateText(text: string, limit: number) {

@@ -4,11 +4,11 @@ import { DEFAULT_CONFIDENCE, type Citation, type DebtStrategy, type Insight, typ
 import type { DebtAnswer, SpendingAnswer } from "./schema";
 import { debtCitation, moneyText, transactionCitation } from "./wording";
 
-/** §7/§9: what the model reads. */
+/** How many of the latest transactions the model reads, per request. */
 export const PROMPT_TRANSACTIONS = { spending: 100, debts: 50 } as const;
-export const TOP_CATEGORY_COUNT = 5;
+const TOP_CATEGORY_COUNT = 5;
 /** Where the data starts in the user message: the stand-in and any reader find the JSON after it. */
-export const DATA_MARKER = "DATA (JSON):\n";
+const DATA_MARKER = "DATA (JSON):\n";
 
 /** Cents as the model reads and writes money: units of the currency. */
 const units = (cents: number) => cents / 100;
@@ -65,7 +65,7 @@ const SYSTEM_PROMPT =
   "you never invent transactions, amounts or categories. Every insight must name the transactions (their ref, like t3) or categories " +
   "(their id, like c2) it rests on. Amounts are in the user's currency units. Answer in the JSON schema you are given.";
 
-export type SpendingPromptInput = {
+type SpendingPromptInput = {
   month: string;
   currency: string;
   income: Cents;
@@ -74,12 +74,12 @@ export type SpendingPromptInput = {
   categories: InsightCategory[];
   /** Spending per expense category in the month. */
   spentByCategory: Record<string, Cents>;
-  /** The last transactions, newest first (§7: 100). */
+  /** The last transactions, newest first (up to 100). */
   transactions: InsightTransaction[];
 };
 
 /**
- * §7's insights request: income, expenses, net, the monthly budget, the top 5
+ * The insights request: income, expenses, net, the monthly budget, the top 5
  * categories by spend and the last 100 transactions, asking for 2-3 insights
  * and 1-2 patterns. Only these figures leave the server: no email, no name,
  * no database ids.
@@ -113,7 +113,7 @@ export function spendingPrompt(input: SpendingPromptInput) {
   return { system: SYSTEM_PROMPT, user, transactionRefs, categoryRefs };
 }
 
-export type SpendingReferences = Pick<ReturnType<typeof spendingPrompt>, "transactionRefs" | "categoryRefs">;
+type SpendingReferences = Pick<ReturnType<typeof spendingPrompt>, "transactionRefs" | "categoryRefs">;
 
 /** The model's answer as the page shows it; each citation resolved from the prompt's references, anything else dropped. */
 export function spendingFromAnswer(answer: SpendingAnswer, references: SpendingReferences, currency: string): { insights: Insight[]; patterns: Pattern[] } {
@@ -146,10 +146,10 @@ export function spendingFromAnswer(answer: SpendingAnswer, references: SpendingR
   };
 }
 
-/** §3: what the model reads of a debt. */
-export type PromptDebt = { id: string; name: string; type: string; balance: Cents; aprBasisPoints: number; minimum: Cents; priority: string };
+/** What the model reads of a debt. */
+type PromptDebt = { id: string; name: string; type: string; balance: Cents; aprBasisPoints: number; minimum: Cents; priority: string };
 
-/** §7's debt request: the debts and the last 50 transactions, asking for 2-3 strategies. */
+/** The debt request: the debts and the last 50 transactions, asking for 2-3 strategies. */
 export function debtPrompt(input: { currency: string; debts: PromptDebt[]; categories: InsightCategory[]; transactions: InsightTransaction[] }) {
   const categories = new Map(input.categories.map((category) => [category.id, category]));
   const debtRefs = new References<PromptDebt>("d");
@@ -175,7 +175,7 @@ export function debtPrompt(input: { currency: string; debts: PromptDebt[]; categ
   return { system: SYSTEM_PROMPT, user, debtRefs, transactionRefs };
 }
 
-export type DebtReferences = Pick<ReturnType<typeof debtPrompt>, "debtRefs" | "transactionRefs">;
+type DebtReferences = Pick<ReturnType<typeof debtPrompt>, "debtRefs" | "transactionRefs">;
 
 export function strategiesFromAnswer(answer: DebtAnswer, references: DebtReferences, currency: string): DebtStrategy[] {
   const money = moneyText(currency);

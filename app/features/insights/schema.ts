@@ -13,7 +13,7 @@ export const DEBT_SCHEMA_NAME = "debt_strategies";
 const text = (max: number) => z.string().trim().min(1).max(max);
 const amount = z.number().nonnegative().max(1_000_000_000).nullable();
 
-export const modelInsightSchema = z.object({
+const modelInsightSchema = z.object({
   title: text(120),
   description: text(600),
   recommendation: text(400),
@@ -24,7 +24,7 @@ export const modelInsightSchema = z.object({
   categoryIds: z.array(z.string()).max(5),
 });
 
-export const modelPatternSchema = z.object({
+const modelPatternSchema = z.object({
   categoryId: z.string(),
   categoryName: text(60),
   pattern: text(400),
@@ -38,7 +38,7 @@ export const spendingAnswerSchema = z.object({
   patterns: z.array(modelPatternSchema).max(5),
 });
 
-export const modelStrategySchema = z.object({
+const modelStrategySchema = z.object({
   title: text(120),
   description: text(600),
   strategy: text(600),

@@ -1,8 +1,7 @@
 import { centsToInput, parseAmountToCents, type Cents } from "~/lib/money";
 
 /**
- * The rules of a user's assets (spec §3 "Assets", §4 "Asset editing", §5
- * "Assets"): six defaults that always exist, custom entries keyed
+ * The rules of a user's assets (decision 130): six defaults that always exist, custom entries keyed
  * `custom_<name>`, amounts in cents. Pure, so the form, the server and the
  * tests share one copy.
  */
@@ -27,12 +26,12 @@ export const DEFAULT_ASSETS = [
 
 const DEFAULT_NAMES: ReadonlyMap<string, string> = new Map(DEFAULT_ASSETS.map(({ key, name }) => [key, name]));
 
-export const CUSTOM_ASSET_PREFIX = "custom_";
+const CUSTOM_ASSET_PREFIX = "custom_";
 export const ASSET_NAME_MAX_LENGTH = 50;
 /** Defaults included: enough for anyone's balance sheet, and a bound on what one form may post. */
 export const MAX_ASSETS = 50;
 /** $999,999,999,999.99: fifty of them still add up to an exactly countable number of cents. */
-export const MAX_ASSET_CENTS = 99_999_999_999_999;
+const MAX_ASSET_CENTS = 99_999_999_999_999;
 
 export const ASSET_MESSAGES = {
   loadFailed: "Failed to load financial data",
@@ -54,7 +53,7 @@ export function isDefaultAssetKey(key: string) {
   return DEFAULT_NAMES.has(key);
 }
 
-export function isCustomAssetKey(key: string) {
+function isCustomAssetKey(key: string) {
   return key.startsWith(CUSTOM_ASSET_PREFIX) && !isDefaultAssetKey(key);
 }
 
@@ -75,12 +74,12 @@ export function customAssetKey(name: string): string | null {
 }
 
 /** A name as stored: trimmed, each run of whitespace (tabs, newlines too) one space. */
-export function normaliseAssetName(name: string) {
+function normaliseAssetName(name: string) {
   return name.trim().replace(/\s+/g, " ");
 }
 
 /** Why `name` cannot name an asset, or null when it can. */
-export function assetNameProblem(name: string): string | null {
+function assetNameProblem(name: string): string | null {
   const trimmed = normaliseAssetName(name);
   if (!trimmed) return ASSET_MESSAGES.nameRequired;
   if (trimmed.length > ASSET_NAME_MAX_LENGTH) return ASSET_MESSAGES.nameTooLong;
@@ -89,10 +88,10 @@ export function assetNameProblem(name: string): string | null {
   return null;
 }
 
-export type NewAssetCheck = { ok: true; entry: DraftAsset } | { ok: false; error: string };
+type NewAssetCheck = { ok: true; entry: DraftAsset } | { ok: false; error: string };
 
 /**
- * A custom asset named `name` added to `existing` (with amount 0, spec §4),
+ * A custom asset named `name` added to `existing` (with amount 0),
  * or why not: a blank or unusable name, one already taken (by key, or by the
  * same name written differently), or a full list.
  */
@@ -164,7 +163,7 @@ export function toDraft(entries: ReadonlyArray<AssetEntry>): DraftAsset[] {
 }
 
 /** What the edit form posts, read back: the fields `key`, `name` and `amount`, one of each per entry, in order. */
-export type PostedAssetForm = { draft: DraftAsset[] } | { draft: null; error: string };
+type PostedAssetForm = { draft: DraftAsset[] } | { draft: null; error: string };
 
 /**
  * The entries of a posted edit form. Refused (`draft: null`) when the three
@@ -196,7 +195,7 @@ export function readPostedAssets(fields: { getAll(name: string): unknown[] }): P
   return { draft };
 }
 
-export type CheckedAssets = { ok: true; entries: AssetEntry[] } | { ok: false; amountErrors: Record<string, string[]> };
+type CheckedAssets = { ok: true; entries: AssetEntry[] } | { ok: false; amountErrors: Record<string, string[]> };
 
 /** The draft's amounts as cents, or the message of each amount that is not one (keyed by asset key). */
 export function checkDraftAmounts(draft: ReadonlyArray<DraftAsset>): CheckedAssets {

@@ -30,7 +30,7 @@ export async function readAssetsOrDefaults(userId: string): Promise<AssetEntry[]
 /**
  * The user's assets, the six defaults first. A user without any gets the
  * defaults at 0, stored ($setOnInsert: a save that lands meanwhile is never
- * overwritten), as the spec's "created with defaults if missing".
+ * overwritten): assets missing are created with the defaults.
  */
 export async function getAssets(userId: string): Promise<AssetEntry[]> {
   const stored = await readAssets(userId);
@@ -65,7 +65,7 @@ export async function setMonthlyIncome(userId: string, cents: Cents) {
 }
 
 /** What "Your Money Picture" shows: the assets, the income and the metrics from them and the debts. */
-export type MoneyPicture = { assets: AssetEntry[]; monthlyIncome: Cents; metrics: FinancialMetrics };
+type MoneyPicture = { assets: AssetEntry[]; monthlyIncome: Cents; metrics: FinancialMetrics };
 
 async function moneyPicture(userId: string, assets: Promise<AssetEntry[]>): Promise<MoneyPicture> {
   const [entries, monthlyIncome, debts] = await Promise.all([assets, getMonthlyIncome(userId), getDebtStatistics(userId)]);

@@ -1,7 +1,7 @@
 import type { Cents } from "~/lib/money";
 import { totalAssets as sumAssets } from "./assets";
 
-/** The "Your Money Picture" tab of /debt-management (spec §2 "Net worth"). */
+/** The "Your Money Picture" tab of /debt-management: net worth, assets, income and debt-to-income. */
 export const MONEY_PICTURE_PATH = "/debt-management/money-picture";
 /** `?edit=assets` opens the assets' edit form: how edit mode works without JavaScript. */
 export const EDIT_ASSETS_PARAM = "edit";
@@ -38,7 +38,7 @@ export type FinancialMetrics = {
 };
 
 /**
- * Net worth = total assets − total debts (spec §3 "Financial metrics"), and
+ * Net worth = total assets − total debts, and
  * the debt-to-income ratio = monthly debt payments / monthly income × 100,
  * rounded half up to 2 decimals: the one rounding point, so the band and
  * the figure shown never disagree. No income gives no ratio (not 0%, not ∞).
@@ -72,7 +72,7 @@ export function debtToIncomeRatio(monthlyDebtPayments: Cents, monthlyIncome: Cen
 
 export type DebtToIncomeBand = "Excellent" | "Good" | "High Risk";
 
-/** Spec §5: up to 20% Excellent, up to 36% Good, above 36% High Risk; null (no income) has no band. */
+/** Debt-to-income bands: up to 20% Excellent, up to 36% Good, above 36% High Risk; null (no income) has no band. */
 export function debtToIncomeBand(ratio: number | null): DebtToIncomeBand | null {
   if (ratio === null) return null;
   if (ratio <= 20) return "Excellent";
@@ -80,7 +80,7 @@ export function debtToIncomeBand(ratio: number | null): DebtToIncomeBand | null 
   return "High Risk";
 }
 
-/** The guideline card under the ratio (its wording, "21-36%", is the spec's). */
+/** The guideline card under the ratio (it writes the Good band "21-36%" on purpose, though a ratio above 20 is Good). */
 export const DTI_GUIDELINES = [
   { range: "0-20%", band: "Excellent" },
   { range: "21-36%", band: "Good" },

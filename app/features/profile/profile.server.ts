@@ -44,7 +44,7 @@ export async function updateCurrency(userId: string, currency: string) {
   await User.updateOne({ _id: userId }, { $set: { currency } });
 }
 
-export type PasswordChange = { ok: true } | { ok: false; reason: "incorrect-current-password" | "rate-limited" };
+type PasswordChange = { ok: true } | { ok: false; reason: "incorrect-current-password" | "rate-limited" };
 
 /**
  * Sets a new password. Users who already have one must give it, and wrong

@@ -60,7 +60,7 @@ export function parseWithdrawalForm(formData: FormData, today: string) {
 }
 
 /**
- * 'Initial Savings' (§5): characters other than digits and the decimal point
+ * 'Initial Savings': characters other than digits and the decimal point
  * are stripped ("$1,200" → 1200.00); empty means 0; anything else that is no
  * amount of at most two decimals is refused with 'Please enter a valid amount'.
  * A field missing from the post is refused too (no browser form leaves it out).

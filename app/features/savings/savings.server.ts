@@ -26,7 +26,7 @@ import {
 } from "./savings";
 
 export type SavingsGoalInput = { name: string; target: Cents; deadline: string };
-export type SavingsGoalEdit = SavingsGoalInput & { current: Cents };
+type SavingsGoalEdit = SavingsGoalInput & { current: Cents };
 
 function owner(userId: string) {
   return new Types.ObjectId(userId);
@@ -121,7 +121,7 @@ export async function addSavingsGoal(userId: string, input: SavingsGoalInput, su
   return goal;
 }
 
-export type GoalUpdateResult = { ok: true; goal: SavingsGoalItem; contributed: Cents } | { ok: false; reason: "not-found" };
+type GoalUpdateResult = { ok: true; goal: SavingsGoalItem; contributed: Cents } | { ok: false; reason: "not-found" };
 
 /**
  * Rewrites the user's goal from the form. Raising its current amount writes
@@ -186,7 +186,7 @@ export async function getSavingsBalance(userId: string): Promise<Cents> {
   return totalSaved(savingsLedgerTotals(summaries.map(toMonthTotals)), state.initialSavings);
 }
 
-export type WithdrawalResult = { ok: true; id: string } | { ok: false; reason: "above-balance" };
+type WithdrawalResult = { ok: true; id: string } | { ok: false; reason: "above-balance" };
 
 /**
  * Records a withdrawal as a ledger transaction: an income in `savings` whose
@@ -282,7 +282,7 @@ export async function deleteWithdrawal(userId: string, withdrawalId: string): Pr
   return result.deleted.some((outcome) => outcome.status === "done");
 }
 
-export type SavingsOverview = {
+type SavingsOverview = {
   initialSavings: Cents;
   /** Live savings expenses, all months ('App Transactions'). */
   appTransactions: Cents;

@@ -7,7 +7,7 @@ export const SAVINGS_PATH = "/savings";
 /** Rows of 'Recent Savings Transactions'. */
 export const RECENT_SAVINGS_ROWS = 5;
 /** A goal's deadline when none is chosen: a year (365 days) from the day it is added. */
-export const DEFAULT_DEADLINE_DAYS = 365;
+const DEFAULT_DEADLINE_DAYS = 365;
 export const GOAL_NAME_MAX_LENGTH = 100;
 export const REASON_MAX_LENGTH = 200;
 /** The largest amount a savings form takes: $1 billion, far below where cents stop being exact. */
@@ -16,7 +16,7 @@ export const SAVINGS_MAX_CENTS = 100_000_000_000;
 export const DEFAULT_WITHDRAWAL_REASON = "Withdrawal";
 
 export const SAVINGS_MESSAGES = {
-  // §5 validation
+  // Validation
   goalNameRequired: "Please enter a goal name",
   goalTargetInvalid: "Please enter a valid amount greater than 0",
   goalCurrentInvalid: "Please enter a valid amount",
@@ -27,7 +27,7 @@ export const SAVINGS_MESSAGES = {
   withdrawalDateInvalid: "Please enter a valid date",
   reasonTooLong: `Reason must be at most ${REASON_MAX_LENGTH} characters`,
   initialInvalid: "Please enter a valid amount",
-  // §8 notifications and failures
+  // Notifications and failures
   goalNotFound: "Savings goal not found",
   goalUpdatedSuccessfully: "Savings goal updated successfully",
   goalAdded: "New savings goal added!",
@@ -63,15 +63,15 @@ export function contributionDescription(goalName: string) {
   return `Contribution to ${goalName}`;
 }
 
-/** §4: round(current / target × 100), half up, capped at 100; 0 when the target is not above 0. Integer arithmetic, so no float can round wrong. */
+/** Goal progress: round(current / target × 100), half up, capped at 100; 0 when the target is not above 0. Integer arithmetic, so no float can round wrong. */
 export function goalProgress(current: number, target: number) {
   if (!(target > 0) || !(current > 0)) return 0;
   return Math.min(100, Math.floor((current * 200 + target) / (target * 2)));
 }
 
-export type ProgressBand = "grey" | "yellow" | "blue" | "green";
+type ProgressBand = "grey" | "yellow" | "blue" | "green";
 
-/** §9: grey up to 50, yellow above 50, blue above 75, green at 100. */
+/** The progress bar's colour: grey up to 50, yellow above 50, blue above 75, green at 100. */
 export function progressBand(progress: number): ProgressBand {
   if (progress >= 100) return "green";
   if (progress > 75) return "blue";
@@ -97,7 +97,7 @@ export function defaultDeadline(today: string) {
 }
 
 /** The savings figures the ledger's month summaries hold, over all months. */
-export type SavingsLedgerTotals = {
+type SavingsLedgerTotals = {
   /** Live expenses in the `savings` category: what the app's transactions put aside. */
   contributed: Cents;
   /** Income offset against `savings` (withdrawals): what was taken back out. */
@@ -117,17 +117,17 @@ export function savingsLedgerTotals(months: Array<Pick<MonthTotals, "categories"
   return { contributed: contributed as Cents, withdrawn: withdrawn as Cents };
 }
 
-/** §9: total saved = savings transactions + initial savings − withdrawals; also the balance a withdrawal may not exceed. */
+/** Total saved = savings transactions + initial savings − withdrawals; also the balance a withdrawal may not exceed. */
 export function totalSaved(totals: SavingsLedgerTotals, initialSavings: number) {
   return (totals.contributed + initialSavings - totals.withdrawn) as Cents;
 }
 
-/** Whether a withdrawal of `amount` fits in the savings balance (§5). */
+/** Whether a withdrawal of `amount` fits in the savings balance (it may not exceed it). */
 export function withdrawalFits(amount: number, balance: number) {
   return amount <= balance;
 }
 
-/** §9: savings ÷ income × 100 with one decimal (half up); 0 without income or savings. */
+/** Savings rate: savings ÷ income × 100 with one decimal (half up); 0 without income or savings. */
 export function savingsRate(savings: number, income: number) {
   if (!(income > 0) || !(savings > 0)) return 0;
   const doubled = savings * 2000 + income;
@@ -150,7 +150,7 @@ export function breakdownShares(initial: number, added: number) {
 }
 
 /**
- * The active goal after goals change (§4): the one chosen while it exists;
+ * The active goal after goals change (decision 141): the one chosen while it exists;
  * otherwise the first goal (oldest), or none. A goal added when none is
  * active thus becomes active, and deleting the active goal passes it on to
  * the first remaining.
@@ -165,7 +165,7 @@ export function contributionOf(previous: number, next: number) {
   return Math.max(0, next - previous) as Cents;
 }
 
-export type GoalsPanel = { adding: boolean; editId: string | null; deleteId: string | null };
+type GoalsPanel = { adding: boolean; editId: string | null; deleteId: string | null };
 
 /**
  * What the query opens in the goals manager (`goal=new`, `goal=<id>`,

@@ -1,6 +1,6 @@
 import type { TransactionType } from "./transactions";
 
-export type ImportKeyFields = { date: string; amount: number; type: TransactionType; description: string };
+type ImportKeyFields = { date: string; amount: number; type: TransactionType; description: string };
 
 /**
  * The key that finds the same bank row again: date | amount in cents | type |

@@ -29,15 +29,15 @@ import { monthKeyOf } from "~/lib/month";
  * What became of one id a batch deleted or restored: `done` when this batch
  * changed it, `unchanged` when it was the user's and already so.
  */
-export type LedgerIdOutcome = { id: string; status: "done" | "unchanged" | "not-found" | "other-user" } | { id: string; status: "failed"; error: string };
+type LedgerIdOutcome = { id: string; status: "done" | "unchanged" | "not-found" | "other-user" } | { id: string; status: "failed"; error: string };
 
 /** What undoing an import did: how many of its transactions it removed, and those it kept because they were edited since. */
-export type UndoneImport = { removed: number; kept: TransactionRecord[] };
+type UndoneImport = { removed: number; kept: TransactionRecord[] };
 
 /** What a bank sync's batch did: the transactions it inserted, and how many it changed and removed. */
-export type BankWrites = { inserted: TransactionRecord[]; changed: number; removed: number };
+type BankWrites = { inserted: TransactionRecord[]; changed: number; removed: number };
 
-export type LedgerResult =
+type LedgerResult =
   | {
       ok: true;
       /** The batch's submission was written before (the same form sent again): nothing was written now, `added` is what the first wrote. */

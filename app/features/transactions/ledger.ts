@@ -5,7 +5,7 @@ import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
 /** Who hands the ledger a new transaction; each later writer (debt payments, savings, bank sync) adds its own. */
-export const LEDGER_SOURCES = ["manual", "import", "plaid", "debt", "savings"] as const;
+const LEDGER_SOURCES = ["manual", "import", "plaid", "debt", "savings"] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 
 /** The fields of a transaction its writers choose; amounts in integer cents, `date` YYYY-MM-DD. */
@@ -66,7 +66,7 @@ export type LedgerBatch = {
   detachedBankAccounts?: string[];
 };
 
-export type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending";
+type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending";
 
 /** Why a whole batch was refused; nothing of it was written. */
 export type LedgerIssue =

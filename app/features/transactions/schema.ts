@@ -97,5 +97,3 @@ export function transactionSchema(categories: readonly CategoryChoice[]) {
       }),
     );
 }
-
-export type TransactionFormValue = z.output<ReturnType<typeof transactionSchema>>;

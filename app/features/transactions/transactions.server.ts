@@ -9,7 +9,7 @@ import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { tabWithRows, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 
 /** What the form writes; `amount` in cents, `date` YYYY-MM-DD. */
@@ -111,8 +111,8 @@ export async function updateTransaction(userId: string, id: string, input: Trans
 
 /**
  * Soft delete. A transaction that is not found (never existed, already
- * deleted, or someone else's, which is left untouched) counts as success,
- * as the spec says; false only when the write fails.
+ * deleted, or someone else's, which is left untouched) counts as success
+ * (decision 064); false only when the write fails.
  */
 export async function softDeleteTransaction(userId: string, id: string) {
   try {
@@ -168,7 +168,7 @@ export async function resetFinancialData(userId: string) {
   if (!result.ok) throw new LedgerRefusedError(result.issues);
 }
 
-export type ListOptions = {
+type ListOptions = {
   tab: TransactionTab;
   month?: string | null;
   category?: string | null;

@@ -44,8 +44,7 @@ export const NEW_TRANSACTION_PATH = "/transactions/new";
 export const editTransactionPath = (id: string) => `/transactions/${id}/edit`;
 
 /** The tabs of the transactions page and sidebar; "all" (every live transaction) is for code, not a tab. */
-export const TRANSACTION_TABS = ["new", "tracked", "deleted", "all"] as const;
-export type TransactionTab = (typeof TRANSACTION_TABS)[number];
+export type TransactionTab = "new" | "tracked" | "deleted" | "all";
 export type ListTab = Exclude<TransactionTab, "all">;
 export const LIST_TABS: ReadonlyArray<{ tab: ListTab; label: string }> = [
   { tab: "new", label: "New" },

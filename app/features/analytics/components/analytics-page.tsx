@@ -216,7 +216,7 @@ export function TrendsPanel({ charts, trend, currency }: { charts: Pick<Charts, 
 }
 
 /**
- * The month's savings by §9 (categories named savings, save or investment).
+ * The month's savings: spending in categories named savings, save or investment.
  * The savings goals manager lives at /savings until it moves into this tab.
  */
 export function SavingsPanel({
@@ -228,7 +228,7 @@ export function SavingsPanel({
 }: {
   current: MonthFigures;
   savingsCategories: Array<{ id: string; name: string; amount: number }>;
-  /** The month's savings not yet assigned to a goal (§9); null when goals are not shown. */
+  /** The month's savings not yet assigned to a goal; null when goals are not shown. */
   unallocated: number | null;
   currency: string;
   monthName: string;

@@ -29,7 +29,7 @@ export function ChartMark({ label, children }: { label: string; children: ReactE
 }
 
 /** A data table: what the chart shows, for readers who cannot see it. */
-export type ChartTable = { caption: string; columns: string[]; rows: Array<{ key: string; cells: ReactNode[] }> };
+type ChartTable = { caption: string; columns: string[]; rows: Array<{ key: string; cells: ReactNode[] }> };
 
 /**
  * An SVG chart drawn in the server's HTML: role="img" named by its <title>

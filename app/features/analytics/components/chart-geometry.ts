@@ -13,8 +13,8 @@ import type { AnalyticsFigures } from "../analytics";
  * never loads d3 (about 20 KB gzipped). Components import only types from here.
  */
 
-export type Margin = { top: number; right: number; bottom: number; left: number };
-export type Frame = { width: number; height: number; margin: Margin };
+type Margin = { top: number; right: number; bottom: number; left: number };
+type Frame = { width: number; height: number; margin: Margin };
 
 /** Amounts in cents shown as axis ticks in whole units, SI-shortened to three significant digits: 150000 → "1.5k". */
 const siTick = format(".3~s");
@@ -24,7 +24,7 @@ export function formatTick(cents: number) {
 
 const parseMonth = utcParse("%Y-%m");
 const monthShort = utcFormat("%b %Y");
-/** "2026-03" → "Mar 2026" (the spec's 'MMM yyyy'). */
+/** "2026-03" → "Mar 2026": axes name a month 'MMM yyyy'. */
 export function monthTick(monthKey: string) {
   const date = parseMonth(monthKey);
   return date ? monthShort(date) : monthKey;
@@ -35,7 +35,7 @@ function round(value: number) {
   return Math.round(value * 100) / 100;
 }
 
-export type PieArc = { path: string; startAngle: number; endAngle: number; centroid: [number, number] };
+type PieArc = { path: string; startAngle: number; endAngle: number; centroid: [number, number] };
 
 /**
  * One arc per value, in the given order (no re-sorting), starting at 12
@@ -52,7 +52,7 @@ export function pieArcs(values: number[], { outerRadius, innerRadius = 0 }: { ou
   });
 }
 
-export type Tick = { value: number; position: number; label: string };
+type Tick = { value: number; position: number; label: string };
 
 function amountScale(maximum: number, frame: Frame) {
   return scaleLinear()
@@ -65,8 +65,8 @@ function amountTicks(scale: ReturnType<typeof amountScale>): Tick[] {
   return scale.ticks(4).map((value) => ({ value, position: round(scale(value)), label: formatTick(value) }));
 }
 
-export type BarDatum = { label: string; value: number };
-export type BarRect = BarDatum & { x: number; y: number; width: number; height: number };
+type BarDatum = { label: string; value: number };
+type BarRect = BarDatum & { x: number; y: number; width: number; height: number };
 
 /** Vertical bars from a zero baseline, one band per datum; negative values draw nothing. */
 export function barLayout(data: BarDatum[], frame: Frame) {
@@ -86,8 +86,8 @@ export function barLayout(data: BarDatum[], frame: Frame) {
 
 export type BarLayout = ReturnType<typeof barLayout>;
 
-export type LineSeries<Key extends string = string> = { key: Key; values: number[] };
-export type LinePoint = { x: number; y: number; value: number };
+type LineSeries<Key extends string = string> = { key: Key; values: number[] };
+type LinePoint = { x: number; y: number; value: number };
 
 /** One line per series over the same months (oldest first), with its points and both axes' ticks. */
 export function lineLayout<Key extends string>(series: LineSeries<Key>[], months: string[], frame: Frame) {

@@ -155,7 +155,7 @@ export function SubscribeForm({ interval }: { interval: BillingInterval }) {
   );
 }
 
-export function AlertMessage({ children }: { children: ReactNode }) {
+function AlertMessage({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       {children}

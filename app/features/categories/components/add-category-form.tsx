@@ -33,7 +33,7 @@ function problemsOf(form: HTMLFormElement): Refusal | null {
 }
 
 /**
- * The spec's "Please fix the following errors:" list: each message about a
+ * The "Please fix the following errors:" list: each message about a
  * field links to it (which also helps without JavaScript, where nothing moves
  * focus). Only a refusal of the whole form is announced here; one about fields moves focus to the first of them instead.
  */

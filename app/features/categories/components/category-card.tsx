@@ -21,7 +21,7 @@ import { errorIdOf, invalidFieldProps, type FormErrors } from "~/utils/form-erro
 import { useHydrated } from "~/utils/use-hydrated";
 import { useFetcherSuccess } from "./use-fetcher-success";
 
-export type CategoryCardProps = {
+type CategoryCardProps = {
   item: CategoryRow;
   /** The tab whose figure is the headline; without one, the type's default (Expected or Planned). */
   view?: CategoryView;
@@ -41,13 +41,13 @@ export type CategoryCardProps = {
 };
 
 /** `?confirmDelete=<id>` on the current page shows the delete confirmation without JavaScript. */
-export const CONFIRM_DELETE_PARAM = "confirmDelete";
+const CONFIRM_DELETE_PARAM = "confirmDelete";
 /** How long the checkmark stays after a successful inline save. */
-export const SAVED_MARK_MS = 2000;
+const SAVED_MARK_MS = 2000;
 
 const INTERACTIVE = "a, button, input, select, textarea, label, form, details";
 
-export function categoryDetailPath(categoryId: string, monthKey: string) {
+function categoryDetailPath(categoryId: string, monthKey: string) {
   return `/categories/${encodeURIComponent(categoryId)}?month=${monthKey}`;
 }
 

@@ -7,7 +7,7 @@ import { CategoryCard } from "./category-card";
 import type { FormErrors } from "~/utils/form-errors";
 import { useHydrated } from "~/utils/use-hydrated";
 
-export type CategoryListProps = {
+type CategoryListProps = {
   type: CategoryType;
   /** The categories of `type` in display order (as `getCategories` sorts them). */
   items: CategoryRow[];

@@ -5,7 +5,7 @@ import { Spinner } from "~/components/ui/forms";
 import { DASHBOARD_PATH, dashboardUrl } from "~/features/dashboard/dashboard";
 import { shiftMonth } from "~/lib/month";
 
-/** The spec's pause before a picked month is loaded, and the longest the transition overlay stays. */
+/** The pause before a picked month is loaded, and the longest the transition overlay stays. */
 const MONTH_SWITCH_DELAY_MS = 50;
 const TRANSITION_SAFETY_TIMEOUT_MS = 5000;
 

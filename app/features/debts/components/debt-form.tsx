@@ -6,7 +6,7 @@ import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
 import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
-export type DebtFormValues = Record<"name" | "type" | "totalAmount" | "currentBalance" | "interestRate" | "minimumPayment" | "dueDate" | "priority" | "description", string>;
+type DebtFormValues = Record<"name" | "type" | "totalAmount" | "currentBalance" | "interestRate" | "minimumPayment" | "dueDate" | "priority" | "description", string>;
 
 export const EMPTY_DEBT_VALUES: DebtFormValues = {
   name: "",

@@ -7,7 +7,7 @@ import { FORMAT_LABELS, type SourceFormat } from "../readers/source";
 
 type KeptTransaction = { date?: string | null; description?: string | null; amount?: number | null; type?: string | null };
 
-export type ImportHistoryItem = {
+type ImportHistoryItem = {
   _id: string;
   fileName: string;
   format: string;

@@ -5,8 +5,7 @@ import { looksLikeDate } from "../dates";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "../messages";
 import type { ReadSourceResult, SourceRow } from "./source";
 
-export const DELIMITERS = [",", ";", "\t", "|"] as const;
-export const DELIMITER_LABELS: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar" };
+const DELIMITERS = [",", ";", "\t", "|"] as const;
 
 /** How many lines the delimiter and header search look at. */
 const SNIFF_LINES = 200;
@@ -14,7 +13,7 @@ const SNIFF_LINES = 200;
 type Record_ = { line: number; cells: string[] };
 
 /** Any line ending (LF, CRLF, CR, and the CR CR LF of files saved twice on Windows) as LF. */
-export function normaliseLineEndings(text: string) {
+function normaliseLineEndings(text: string) {
   return text.replace(/\r\r\n|\r\n|\r/g, "\n");
 }
 

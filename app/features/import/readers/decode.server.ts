@@ -78,7 +78,7 @@ export type DecodedFile = {
  * valid UTF-8, the charset the file declares, else chardet's best guess
  * among the single-byte encodings banks use (Windows-1252 when it has none).
  */
-export function detectEncoding(bytes: Uint8Array): Encoding {
+function detectEncoding(bytes: Uint8Array): Encoding {
   const bom = bomOf(bytes);
   if (bom) return bom.encoding;
   const sample = bytes.subarray(0, SAMPLE_BYTES);

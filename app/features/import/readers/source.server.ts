@@ -15,7 +15,7 @@ const READERS: Record<SourceFormat, (text: string) => ReturnType<typeof readCsvT
   camt053: readCamt053,
 };
 
-export type ReadFileResult = { ok: true; decoded: DecodedFile; table: SourceTable } | { ok: false; error: string };
+type ReadFileResult = { ok: true; decoded: DecodedFile; table: SourceTable } | { ok: false; error: string };
 
 /** Decodes the file (in `encoding` when given) and reads it in the format its content shows. */
 export function readBankFile(bytes: Uint8Array, encoding?: Encoding): ReadFileResult {

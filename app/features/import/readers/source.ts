@@ -4,8 +4,7 @@
  * QIF and CAMT.053 are read into the fixed columns below, with the roles
  * their format fixes.
  */
-export const SOURCE_FORMATS = ["csv", "ofx", "qif", "camt053"] as const;
-export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+export type SourceFormat = "csv" | "ofx" | "qif" | "camt053";
 
 export const FORMAT_LABELS: Record<SourceFormat, string> = {
   csv: "CSV",

@@ -39,7 +39,7 @@ type Loaded = {
   snapshots: NetWorthSnapshotItem[];
 };
 
-export type MoneyPictureProps = (Loaded | { loadFailed: true; currency: string; editing: boolean }) & {
+type MoneyPictureProps = (Loaded | { loadFailed: true; currency: string; editing: boolean }) & {
   reply?: AssetFormReply | IncomeFormReply;
 };
 

@@ -5,7 +5,7 @@ import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/mon
 import { breakdownShares, formatRate, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 import { GoalProgressBar, secondaryButtonClass, withQuery } from "./savings-goals-manager";
 
-export type TrackerFigures = {
+type TrackerFigures = {
   initialSavings: Cents;
   appTransactions: Cents;
   withdrawn: Cents;

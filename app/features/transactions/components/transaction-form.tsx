@@ -60,7 +60,7 @@ export function TransactionFormDialog({ title, closeTo, children }: { title: str
   );
 }
 
-export type TransactionFormDefaults = {
+type TransactionFormDefaults = {
   type: TransactionType;
   amount: string;
   category: string;

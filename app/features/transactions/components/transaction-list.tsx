@@ -19,7 +19,7 @@ export function withRedirectTo(path: string, redirectTo: string) {
   return `${path}?${new URLSearchParams({ redirectTo })}`;
 }
 
-export function categoryLabel(categoryId: string, names: ReadonlyMap<string, string>) {
+function categoryLabel(categoryId: string, names: ReadonlyMap<string, string>) {
   if (isUncategorized(categoryId)) return "Uncategorized";
   if (isSplitCategory(categoryId)) return "Split";
   return names.get(categoryId) ?? categoryId;
@@ -94,7 +94,7 @@ export function AutoImportPromotion() {
   );
 }
 
-export function BankBadge({ bankName }: { bankName: string | null }) {
+function BankBadge({ bankName }: { bankName: string | null }) {
   return (
     <span title={bankName ?? undefined} className="whitespace-nowrap rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800">
       Bank{bankName ? ` · ${bankName}` : ""}
