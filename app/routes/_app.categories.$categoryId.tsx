@@ -4,7 +4,7 @@ import { format, parseISO } from "date-fns";
 import { CategoryCard } from "~/features/categories/components/category-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/features/auth/auth.server";
-import { getCategoryBudgets } from "~/features/budgets/budgets.server";
+import { getOrCarryOverCategoryBudgets } from "~/features/budgets/budgets.server";
 import { capitalizeWords } from "~/features/categories/categories";
 import { getCategory, listCategoryTransactions } from "~/features/categories/categories.server";
 import { formatMoney } from "~/lib/money";
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [transactions, totals, monthBudgets] = await Promise.all([
     listCategoryTransactions(user.id, category.id, allTime ? null : monthKey, CATEGORY_TRANSACTIONS_LIMIT),
     getMonthTotals(user.id, monthKey),
-    getCategoryBudgets(user.id, monthKey),
+    getOrCarryOverCategoryBudgets(user.id, monthKey),
   ]);
   const { formErrors, headers } = await getFormErrors(request);
   return data({ currency: user.currency, monthKey, allTime, item: monthCategoryRow(category, totals, monthBudgets), transactions, formErrors }, { headers: headers ?? undefined });

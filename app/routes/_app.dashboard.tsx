@@ -20,7 +20,7 @@ import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { withRedirectTo } from "~/features/transactions/components/transaction-list";
 import { TransactionSidebar } from "~/features/transactions/components/transaction-sidebar";
 import { requireUser } from "~/features/auth/auth.server";
-import { getCategoryBudgets, getMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
+import { getOrCarryOverCategoryBudgets, getOrCarryOverMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
 import { getCategories } from "~/features/categories/categories.server";
 import { parseMonthBudgetForm } from "~/features/budgets/budget-form.server";
 import { BUDGET_INTENTS, BUDGET_MESSAGES } from "~/features/budgets/budgets";
@@ -80,8 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     getMonthTotals(user.id, month),
-    getMonthBudget(user.id, month),
-    getCategoryBudgets(user.id, month),
+    getOrCarryOverMonthBudget(user.id, month),
+    getOrCarryOverCategoryBudgets(user.id, month),
     tab ? listSidebarTransactions(user.id, tab).then(({ items, counts }) => ({ tab, items, counts })) : null,
     user.premiumAccess ? listDebts(user.id) : null,
   ]);

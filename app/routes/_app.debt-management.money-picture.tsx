@@ -27,7 +27,7 @@ import {
   type IncomeFormReply,
 } from "~/features/net-worth/net-worth";
 import {
-  getMoneyPicture,
+  getOrCreateMoneyPicture,
   listNetWorthSnapshots,
   readAssetsOrDefaults,
   refreshCurrentSnapshot,
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) return null;
   const editing = new URL(request.url).searchParams.get(EDIT_ASSETS_PARAM) === EDIT_ASSETS_VALUE;
   try {
-    const [picture, snapshots] = await Promise.all([getMoneyPicture(user.id), listNetWorthSnapshots(user.id)]);
+    const [picture, snapshots] = await Promise.all([getOrCreateMoneyPicture(user.id), listNetWorthSnapshots(user.id)]);
     return { loadFailed: false as const, currency: user.currency, editing, ...picture, snapshots };
   } catch (error) {
     // An outage is the app-wide 503 page; any other failure replaces the cards with ASSET_MESSAGES.loadFailed.

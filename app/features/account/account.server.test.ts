@@ -8,7 +8,7 @@ import { startTwoFactorSetup } from "~/features/auth/two-factor.server";
 import { consumeAttempt } from "~/utils/rate-limit.server";
 import { createBudget, createDebtFor, createGoogleUser, createSavingsGoalFor, createTransactionFor, createUser, importBankFile, TEST_PASSWORD } from "../../../tests/factories";
 import { savePlan } from "~/features/debts/plan.server";
-import { getAssets, recordNetWorthSnapshot } from "~/features/net-worth/net-worth.server";
+import { getOrCreateAssets, recordNetWorthSnapshot } from "~/features/net-worth/net-worth.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toCents } from "~/lib/money";
 import { generateSpendingInsights } from "~/features/insights/insights.server";
@@ -31,7 +31,7 @@ async function busyUser() {
   await consumeAttempt("loginFailuresPerAccount", email);
   await createDebtFor(userId);
   await savePlan(userId, { extra: toCents(10000), strategy: "avalanche", customOrder: [] });
-  await getAssets(userId);
+  await getOrCreateAssets(userId);
   await recordNetWorthSnapshot(userId, "2026-03");
   await createSavingsGoalFor(userId);
   await generateSpendingInsights(userId, "2026-03");

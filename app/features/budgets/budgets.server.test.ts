@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { getCategoryBudgets, getMonthBudget, setCategoryAmount, setCategoryBudget, setMonthBudget } from "./budgets.server";
+import { getOrCarryOverCategoryBudgets, getOrCarryOverMonthBudget, setCategoryAmount, setCategoryBudget, setMonthBudget } from "./budgets.server";
 import { CATEGORY_MESSAGES } from "~/features/categories/categories";
 import { getCategory } from "~/features/categories/categories.server";
 import { toCents, type Cents } from "~/lib/money";
@@ -29,14 +29,14 @@ describe("monthly budget", () => {
     expect(first?.updatedAt).toBeInstanceOf(Date);
 
     await setMonthBudget(userId, "2026-03", toCents(99999));
-    expect(await getMonthBudget(userId, "2026-03")).toEqual({ amount: 99999, userSet: true, carriedOver: false });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-03")).toEqual({ amount: 99999, userSet: true, carriedOver: false });
     expect(await Budget.countDocuments({ userId, kind: "month" })).toBe(1);
   });
 
   test("a month without a budget carries the previous month's user-set one over and stores it", async () => {
     const userId = await newUserId();
     await setMonthBudget(userId, "2026-03", toCents(150000));
-    expect(await getMonthBudget(userId, "2026-04")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-04")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
     expect(await stored(monthBudgetId(userId, "2026-04"))).toMatchObject({
       kind: "month",
       monthKey: "2026-04",
@@ -45,26 +45,26 @@ describe("monthly budget", () => {
       carriedOver: true,
     });
     // The carried-over month carries on to the next one.
-    expect(await getMonthBudget(userId, "2026-05")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-05")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
   });
 
   test("a later change to the earlier month does not change a month that already carried it over", async () => {
     const userId = await newUserId();
     await setMonthBudget(userId, "2026-03", toCents(150000));
-    await getMonthBudget(userId, "2026-04");
+    await getOrCarryOverMonthBudget(userId, "2026-04");
     await setMonthBudget(userId, "2026-03", toCents(10000));
-    expect(await getMonthBudget(userId, "2026-04")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-04")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
   });
 
   test("the carry-over crosses a year boundary", async () => {
     const userId = await newUserId();
     await setMonthBudget(userId, "2025-12", toCents(70000));
-    expect(await getMonthBudget(userId, "2026-01")).toEqual({ amount: 70000, userSet: true, carriedOver: true });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-01")).toEqual({ amount: 70000, userSet: true, carriedOver: true });
   });
 
   test("no budget anywhere: 0, not user-set, and nothing stored", async () => {
     const userId = await newUserId();
-    expect(await getMonthBudget(userId, "2026-04")).toEqual({ amount: 0, userSet: false, carriedOver: false });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-04")).toEqual({ amount: 0, userSet: false, carriedOver: false });
     expect(await Budget.countDocuments({ userId })).toBe(0);
   });
 
@@ -73,15 +73,15 @@ describe("monthly budget", () => {
     const otherUserId = await newUserId();
     await setMonthBudget(userId, "2026-02", toCents(150000));
     await setMonthBudget(otherUserId, "2026-03", toCents(80000));
-    expect(await getMonthBudget(userId, "2026-04")).toEqual({ amount: 0, userSet: false, carriedOver: false });
-    expect(await getMonthBudget(userId, "2026-03")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
-    expect(await getMonthBudget(otherUserId, "2026-03")).toEqual({ amount: 80000, userSet: true, carriedOver: false });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-04")).toEqual({ amount: 0, userSet: false, carriedOver: false });
+    expect(await getOrCarryOverMonthBudget(userId, "2026-03")).toEqual({ amount: 150000, userSet: true, carriedOver: true });
+    expect(await getOrCarryOverMonthBudget(otherUserId, "2026-03")).toEqual({ amount: 80000, userSet: true, carriedOver: false });
   });
 
   test("a manual update of a carried-over month makes it the user's own", async () => {
     const userId = await newUserId();
     await setMonthBudget(userId, "2026-03", toCents(150000));
-    await getMonthBudget(userId, "2026-04");
+    await getOrCarryOverMonthBudget(userId, "2026-04");
     await setMonthBudget(userId, "2026-04", toCents(0));
     expect(await stored(monthBudgetId(userId, "2026-04"))).toMatchObject({ amount: 0, userSet: true, carriedOver: false });
   });
@@ -108,7 +108,7 @@ describe("category budgets", () => {
       food: { amount: 45000, userSet: true, carriedOver: false },
       housing: { amount: 120000, userSet: true, carriedOver: false },
     });
-    expect(await getCategoryBudgets(userId, "2026-03")).toEqual(document?.categories);
+    expect(await getOrCarryOverCategoryBudgets(userId, "2026-03")).toEqual(document?.categories);
   });
 
   test("a month without its own copies the latest earlier month with user-set entries, user-set entries only", async () => {
@@ -134,12 +134,12 @@ describe("category budgets", () => {
       food: { amount: 40000, userSet: true, carriedOver: true },
       housing: { amount: 120000, userSet: true, carriedOver: true },
     };
-    expect(await getCategoryBudgets(userId, "2026-05")).toEqual(expected);
+    expect(await getOrCarryOverCategoryBudgets(userId, "2026-05")).toEqual(expected);
     expect(await stored(categoryBudgetsId(userId, "2026-05"))).toMatchObject({ kind: "categories", monthKey: "2026-05", categories: expected });
     // Months before the copied one are not touched, and later months see the stored copy.
-    expect(await getCategoryBudgets(userId, "2026-02")).toMatchObject({ food: { carriedOver: false } });
+    expect(await getOrCarryOverCategoryBudgets(userId, "2026-02")).toMatchObject({ food: { carriedOver: false } });
     await setCategoryBudget(userId, "2026-04", "food", toCents(1));
-    expect(await getCategoryBudgets(userId, "2026-05")).toEqual(expected);
+    expect(await getOrCarryOverCategoryBudgets(userId, "2026-05")).toEqual(expected);
   });
 
   test("a later month never copies from the future, nor from another user", async () => {
@@ -147,7 +147,7 @@ describe("category budgets", () => {
     const otherUserId = await newUserId();
     await setCategoryBudget(userId, "2026-06", "food", toCents(40000));
     await setCategoryBudget(otherUserId, "2026-03", "food", toCents(50000));
-    expect(await getCategoryBudgets(userId, "2026-05")).toEqual({});
+    expect(await getOrCarryOverCategoryBudgets(userId, "2026-05")).toEqual({});
     expect(await Budget.exists({ _id: categoryBudgetsId(userId, "2026-05") })).toBeNull();
   });
 
@@ -156,7 +156,7 @@ describe("category budgets", () => {
     await setCategoryBudget(userId, "2026-03", "food", toCents(40000));
     await setCategoryBudget(userId, "2026-03", "housing", toCents(120000));
     await setCategoryBudget(userId, "2026-04", "food", toCents(30000));
-    expect(await getCategoryBudgets(userId, "2026-04")).toEqual({
+    expect(await getOrCarryOverCategoryBudgets(userId, "2026-04")).toEqual({
       food: { amount: 30000, userSet: true, carriedOver: false },
       housing: { amount: 120000, userSet: true, carriedOver: true },
     });

@@ -49,7 +49,7 @@ function newBudgetFields(userId: string, kind: "month" | "categories", monthKey:
  * The month's budget, carrying the previous month's user-set budget over (and
  * storing it) when the month has none. Two reads by _id at most.
  */
-export async function getMonthBudget(userId: string, monthKey: string): Promise<BudgetEntry> {
+export async function getOrCarryOverMonthBudget(userId: string, monthKey: string): Promise<BudgetEntry> {
   const [current, previous] = await Promise.all([readMonthBudget(userId, monthKey), readMonthBudget(userId, shiftMonth(monthKey, -1))]);
   const { shouldStore, ...budget } = resolveMonthBudget(current, previous);
   if (shouldStore) {
@@ -77,7 +77,7 @@ export async function setMonthBudget(userId: string, monthKey: string, cents: Ce
  * document gets a stored copy of the user-set entries of the latest earlier
  * month that has any.
  */
-export async function getCategoryBudgets(userId: string, monthKey: string): Promise<CategoryBudgets> {
+export async function getOrCarryOverCategoryBudgets(userId: string, monthKey: string): Promise<CategoryBudgets> {
   const current = await Budget.findById(categoryBudgetsId(userId, monthKey)).select({ monthKey: 1, categories: 1 }).lean<StoredCategoryBudgetsFields>();
   if (current) return resolveCategoryBudgets(categoryBudgets(current), []).categories;
   const earlier = await Budget.find({ userId, kind: "categories", monthKey: mongoose.trusted({ $lt: monthKey }) })
@@ -109,7 +109,7 @@ function isStorableKey(categoryId: string) {
 export async function setCategoryBudget(userId: string, monthKey: string, categoryId: string, cents: Cents) {
   assertBudgetInput(monthKey, cents);
   if (!isStorableKey(categoryId)) throw new Error(`not a category id: ${categoryId}`);
-  await getCategoryBudgets(userId, monthKey);
+  await getOrCarryOverCategoryBudgets(userId, monthKey);
   await Budget.updateOne(
     { _id: categoryBudgetsId(userId, monthKey) },
     { $set: { [`categories.${categoryId}`]: manualBudget(cents) }, $setOnInsert: newBudgetFields(userId, "categories", monthKey) },

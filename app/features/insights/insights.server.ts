@@ -1,7 +1,7 @@
 import { AiCircuit, InsightResult, insightResultId, Transaction, User, type InsightResultRecord, type TransactionRecord } from "../../../models";
 import { categoryExpense, netExpenses } from "~/features/analytics/analytics";
 import { readMonthBudgets } from "~/features/analytics/analytics.server";
-import { getCategoryBudgets } from "~/features/budgets/budgets.server";
+import { getOrCarryOverCategoryBudgets } from "~/features/budgets/budgets.server";
 import { isSplitCategory, plannedAmount } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { listDebts } from "~/features/debts/debts.server";
@@ -152,7 +152,7 @@ async function recentTransactions(userId: string, toMonth: string, months: numbe
 }
 
 async function insightCategories(userId: string, month: string): Promise<InsightCategory[]> {
-  const [categories, monthBudgets] = await Promise.all([getCategories(userId), getCategoryBudgets(userId, month)]);
+  const [categories, monthBudgets] = await Promise.all([getCategories(userId), getOrCarryOverCategoryBudgets(userId, month)]);
   return categories.map((category) => ({
     id: category.id,
     name: category.name,

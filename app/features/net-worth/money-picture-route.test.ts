@@ -10,7 +10,7 @@ import { useTestDatabase } from "../../../tests/setup/database";
 import { toastOf } from "../../../tests/setup/toast";
 import { ASSET_MESSAGES, DEFAULT_ASSETS, defaultAssetEntries, removeAssetIntent, type AssetFormReply } from "./assets";
 import { INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENT, type IncomeFormReply } from "./net-worth";
-import { getAssets, getMonthlyIncome, saveAssets } from "./net-worth.server";
+import { getOrCreateAssets, getMonthlyIncome, saveAssets } from "./net-worth.server";
 
 useTestDatabase();
 
@@ -147,7 +147,7 @@ describe("save-assets", () => {
     );
     expect(outcome.headers.get("Location")).toBe(MONEY_PICTURE_PATH);
     expect((await toastOf(outcome))?.message).toBe(ASSET_MESSAGES.updated);
-    const assets = await getAssets(userId);
+    const assets = await getOrCreateAssets(userId);
     expect(assets.map(({ key, amount }) => [key, amount])).toEqual([
       ["cash", 150050],
       ["savings", 0],
@@ -165,7 +165,7 @@ describe("save-assets", () => {
   test("a blank amount is 0", async () => {
     const { userId, cookie } = await signedIn();
     redirected(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: defaultRows({ cash: "" }) }));
-    expect((await getAssets(userId))[0]).toEqual({ key: "cash", name: "Cash & Checking", amount: 0 });
+    expect((await getOrCreateAssets(userId))[0]).toEqual({ key: "cash", name: "Cash & Checking", amount: 0 });
   });
 
   test.each(["abc", "-5", "12.345", "1e3", "1,000", "1000000000000"])("amount %j is refused with 400 next to its field, and nothing is written", async (amount) => {
@@ -183,7 +183,7 @@ describe("save-assets", () => {
 
   test("a list without the defaults, or with a forged key, is refused with 400 and nothing is written", async () => {
     const { userId, cookie } = await signedIn();
-    await getAssets(userId);
+    await getOrCreateAssets(userId);
     const before = await storedState(userId);
     for (const rows of [defaultRows().slice(1), [...defaultRows(), ["custom_boat", "Car", "1"]], [...defaultRows(), ["$where", "x", "1"]]] as Rows[]) {
       const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows }));
@@ -220,7 +220,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     expect((await load(cookie))?.assets).toEqual(defaultAssetEntries());
 
     redirected(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: reply.draft.map(({ key, name, amount }) => [key, name, key === "custom_my_boat" ? "8000" : amount]) }));
-    expect((await getAssets(userId)).at(-1)).toEqual({ key: "custom_my_boat", name: "My Boat", amount: 800000 });
+    expect((await getOrCreateAssets(userId)).at(-1)).toEqual({ key: "custom_my_boat", name: "My Boat", amount: 800000 });
   });
 
   test.each([
@@ -231,7 +231,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     ["Dot.com", ASSET_MESSAGES.nameCharacters],
   ])("Add Asset with the name %j is refused with 400 next to the name field", async (name, message) => {
     const { userId, cookie } = await signedIn();
-    await getAssets(userId);
+    await getOrCreateAssets(userId);
     const before = await storedState(userId);
     const rows: Rows = [...defaultRows({ cash: "12" }), ["custom_boat", "Boat", "3"]];
     const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENT.addAsset, rows, newAssetName: name }));
@@ -254,12 +254,12 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     expect(await storedState(userId)).toEqual(before);
 
     redirected(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: reply.draft.map(({ key, name, amount }) => [key, name, amount]) }));
-    expect((await getAssets(userId)).map((entry) => entry.key)).toEqual([...DEFAULT_ASSETS.map(({ key }) => key), "custom_art"]);
+    expect((await getOrCreateAssets(userId)).map((entry) => entry.key)).toEqual([...DEFAULT_ASSETS.map(({ key }) => key), "custom_art"]);
   });
 
   test("a default asset cannot be removed", async () => {
     const { userId, cookie } = await signedIn();
-    await getAssets(userId);
+    await getOrCreateAssets(userId);
     const before = await storedState(userId);
     const { reply, status } = replyOf(await post(cookie, { intent: removeAssetIntent("cash"), rows: defaultRows() }));
     expect(status).toBe(400);

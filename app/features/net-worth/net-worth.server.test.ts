@@ -8,9 +8,9 @@ import { useTestDatabase } from "../../../tests/setup/database";
 import { recordNetWorthSnapshots } from "../../../jobs/net-worth-snapshots";
 import { AssetsRefusedError, defaultAssetEntries } from "./assets";
 import {
-  getAssets,
+  getOrCreateAssets,
   getFinancialMetrics,
-  getMoneyPicture,
+  getOrCreateMoneyPicture,
   getMonthlyIncome,
   listNetWorthSnapshots,
   readAssetsOrDefaults,
@@ -43,8 +43,8 @@ describe("assets", () => {
   test("a user without assets gets the six defaults at 0, stored once under their own id", async () => {
     const userId = await createGoogleUser();
     expect(await FinancialAssets.countDocuments({ _id: userId })).toBe(0);
-    expect(await getAssets(userId)).toEqual(defaultAssetEntries());
-    expect(await getAssets(userId)).toEqual(defaultAssetEntries());
+    expect(await getOrCreateAssets(userId)).toEqual(defaultAssetEntries());
+    expect(await getOrCreateAssets(userId)).toEqual(defaultAssetEntries());
     const stored = await FinancialAssets.findById(userId).lean();
     expect(String(stored?.userId)).toBe(userId);
     expect(stored?.entries).toHaveLength(6);
@@ -61,13 +61,13 @@ describe("assets", () => {
 
   test("a save replaces the whole list; the defaults stay even when left out", async () => {
     const userId = await createGoogleUser();
-    await getAssets(userId);
+    await getOrCreateAssets(userId);
     await saveAssets(userId, [
       { key: "cash", name: "Cash & Checking", amount: cents(250000) },
       { key: "custom_boat", name: "Boat", amount: cents(1200050) },
       { key: "custom_art", name: "Art", amount: cents(1) },
     ]);
-    const afterFirst = await getAssets(userId);
+    const afterFirst = await getOrCreateAssets(userId);
     expect(afterFirst.map((entry) => [entry.key, entry.amount])).toEqual([
       ["cash", 250000],
       ["savings", 0],
@@ -81,7 +81,7 @@ describe("assets", () => {
 
     // Saving again without the boat removes it; the stored cash is replaced.
     await saveAssets(userId, afterFirst.filter((entry) => entry.key !== "custom_boat").map((entry) => (entry.key === "cash" ? { ...entry, amount: cents(100) } : entry)));
-    const afterSecond = await getAssets(userId);
+    const afterSecond = await getOrCreateAssets(userId);
     expect(afterSecond.map((entry) => entry.key)).toEqual(["cash", "savings", "investments", "realEstate", "vehicles", "other", "custom_art"]);
     expect(afterSecond[0].amount).toBe(100);
     expect(await FinancialAssets.countDocuments({ _id: userId })).toBe(1);
@@ -90,7 +90,7 @@ describe("assets", () => {
   test("a save of a user who never opened the page creates the document", async () => {
     const userId = await createGoogleUser();
     await saveAssets(userId, [{ key: "savings", name: "Savings Accounts", amount: cents(999) }]);
-    expect((await getAssets(userId)).find((entry) => entry.key === "savings")?.amount).toBe(999);
+    expect((await getOrCreateAssets(userId)).find((entry) => entry.key === "savings")?.amount).toBe(999);
   });
 
   test("a refused list writes nothing", async () => {
@@ -104,7 +104,7 @@ describe("assets", () => {
 
   test("the schema refuses fractions of a cent written around the rules", async () => {
     const userId = await createGoogleUser();
-    await getAssets(userId);
+    await getOrCreateAssets(userId);
     await expect(FinancialAssets.updateOne({ _id: userId }, { $set: { entries: [{ key: "cash", name: "Cash & Checking", amount: 1.5 }] } })).rejects.toThrow(/whole number of cents/);
   });
 });
@@ -154,7 +154,7 @@ describe("financial metrics", () => {
     await saveAssets(other, [{ key: "cash", name: "Cash & Checking", amount: cents(999999) }]);
     await addDebt(other, debt());
     await setMonthlyIncome(other, toCents(100000));
-    const picture = await getMoneyPicture(userId);
+    const picture = await getOrCreateMoneyPicture(userId);
     expect(picture.metrics).toEqual({ totalAssets: 0, totalDebts: 0, netWorth: 0, monthlyIncome: 0, totalMonthlyDebtPayments: 0, debtToIncomeRatio: null });
     expect(picture.assets).toEqual(defaultAssetEntries());
   });
@@ -220,7 +220,7 @@ describe("the snapshot job", () => {
 
   test("uses the month of the time it runs", async () => {
     const userId = await createGoogleUser();
-    await getAssets(userId);
+    await getOrCreateAssets(userId);
     const { monthKey } = await recordSnapshotsForAllUsers();
     expect(monthKey).toBe(monthKeyOf(new Date()));
     expect((await listNetWorthSnapshots(userId)).map((snapshot) => snapshot.monthKey)).toEqual([monthKey]);

@@ -32,7 +32,7 @@ export async function readAssetsOrDefaults(userId: string): Promise<AssetEntry[]
  * defaults at 0, stored ($setOnInsert: a save that lands meanwhile is never
  * overwritten): assets missing are created with the defaults.
  */
-export async function getAssets(userId: string): Promise<AssetEntry[]> {
+export async function getOrCreateAssets(userId: string): Promise<AssetEntry[]> {
   const stored = await readAssets(userId);
   if (stored) return stored;
   const entries = defaultAssetEntries();
@@ -79,8 +79,8 @@ async function moneyPicture(userId: string, assets: Promise<AssetEntry[]>): Prom
 }
 
 /** The page's figures; the assets are created with the defaults when missing. */
-export function getMoneyPicture(userId: string): Promise<MoneyPicture> {
-  return moneyPicture(userId, getAssets(userId));
+export function getOrCreateMoneyPicture(userId: string): Promise<MoneyPicture> {
+  return moneyPicture(userId, getOrCreateAssets(userId));
 }
 
 /** Net worth, totals, income and the debt-to-income ratio of the user (writes nothing). */

@@ -1,6 +1,6 @@
 import mongoose, { Types } from "mongoose";
 import { SavingsGoal, Transaction, User, type SavingsGoalRecord, type TransactionRecord } from "../../../models";
-import { getMonthBudget } from "~/features/budgets/budgets.server";
+import { getOrCarryOverMonthBudget } from "~/features/budgets/budgets.server";
 import { LedgerRefusedError } from "~/features/transactions/ledger";
 import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch, submittedTransactions, toObjectId } from "~/features/transactions/ledger.server";
@@ -301,7 +301,7 @@ type SavingsOverview = {
 /** Everything the savings panel shows, from the month summaries (no scan of the transactions). */
 export async function getSavingsOverview(userId: string, today: string): Promise<SavingsOverview> {
   const monthKey = monthKeyOf(today);
-  const [summaries, state, goals, budget] = await Promise.all([listMonthSummaries(userId), readSavingsState(userId), listSavingsGoals(userId), getMonthBudget(userId, monthKey)]);
+  const [summaries, state, goals, budget] = await Promise.all([listMonthSummaries(userId), readSavingsState(userId), listSavingsGoals(userId), getOrCarryOverMonthBudget(userId, monthKey)]);
   const totals = savingsLedgerTotals(summaries.map(toMonthTotals));
   const month = toMonthTotals(summaries.find((summary) => summary.monthKey === monthKey));
   const monthSavings = month.categories[SAVINGS_CATEGORY];
