@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { ImportDraft, Transaction } from "../../../models";
 import { createSession } from "~/features/auth/session.server";
 import { action as previewAction, loader as previewLoader } from "~/routes/_app.transactions_.import_.$draftId";
-import { action as importAction, INTENT, loader as importLoader } from "~/routes/_app.transactions_.import";
+import { action as importAction, loader as importLoader } from "~/routes/_app.transactions_.import";
+import { IMPORT_INTENTS } from "./paths";
 import { createUser, importBankFile, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toastOf } from "../../../tests/setup/toast";
@@ -26,7 +27,7 @@ function post(path: string, cookie: string, body: FormData | URLSearchParams) {
 
 function uploadRequest(cookie: string, file?: File) {
   const body = new FormData();
-  body.append("intent", INTENT.upload);
+  body.append("intent", IMPORT_INTENTS.upload);
   if (file) body.append("file", file);
   return post("/transactions/import", cookie, body);
 }
@@ -143,11 +144,11 @@ describe("past imports", () => {
     expect(page.undoId).toBe(imported.batchId);
 
     const intruder = await signedInUser();
-    const refused = await thrown(importAction({ request: post("/transactions/import", intruder.cookie, new URLSearchParams({ intent: INTENT.undo, importId: imported.batchId })), params: {}, context: {} }));
+    const refused = await thrown(importAction({ request: post("/transactions/import", intruder.cookie, new URLSearchParams({ intent: IMPORT_INTENTS.undo, importId: imported.batchId })), params: {}, context: {} }));
     expect(refused.init.status).toBe(404);
     expect(await Transaction.countDocuments({ userId })).toBe(2);
 
-    const undo = () => importAction({ request: post("/transactions/import", cookie, new URLSearchParams({ intent: INTENT.undo, importId: imported.batchId })), params: {}, context: {} });
+    const undo = () => importAction({ request: post("/transactions/import", cookie, new URLSearchParams({ intent: IMPORT_INTENTS.undo, importId: imported.batchId })), params: {}, context: {} });
     const response = await undo();
     if (!(response instanceof Response)) throw new Error("expected a redirect");
     expect((await toastOf(response))?.message).toBe("Import undone: removed 2 transactions");
