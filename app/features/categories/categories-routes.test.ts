@@ -5,33 +5,20 @@ import { loader as detailLoader } from "~/routes/_app.categories.$categoryId";
 import { action } from "~/routes/resources.categories";
 import { CATEGORY_INTENTS } from "./categories";
 import { getCategories } from "./categories.server";
-import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { payloadOf } from "../../../tests/setup/route-requests";
+import { cookieFor, getRequest, payloadOf, postRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 
 useTestDatabase();
 
-const APP = "http://localhost:3000";
-
 async function signedInUser() {
   const userId = await createEmailUser(`route-${randomBytes(4).toString("hex")}@example.com`, "Str0ng!Passw0rd");
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return { userId, cookie: cookie.split(";")[0] };
+  return { userId, cookie: await cookieFor(userId) };
 }
 
 function post(cookie: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-  }
-  const request = new Request(`${APP}/resources/categories`, {
-    method: "POST",
-    body,
-    headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie, ...headers },
-  });
-  return action({ request, params: {}, context: {} });
+  return action({ request: postRequest("/resources/categories", cookie, fields, headers), params: {}, context: {} });
 }
 
 type ActionResult = Awaited<ReturnType<typeof action>>;
@@ -114,7 +101,7 @@ describe("resources.categories action", () => {
     expect(await stored(userId)).toEqual(before);
 
     const page = await detailLoader({
-      request: new Request(`${APP}/categories/food?month=2025-04`, { headers: { Cookie: `${cookie}; ${cookiesSetBy(refused)}` } }),
+      request: getRequest("/categories/food?month=2025-04", `${cookie}; ${cookiesSetBy(refused)}`),
       params: { categoryId: "food" },
       context: {},
     });
@@ -239,7 +226,7 @@ describe("resources.categories action", () => {
 describe("category detail loader", () => {
   async function load(cookie: string, path: string) {
     return detailLoader({
-      request: new Request(`${APP}${path}`, { headers: { Cookie: cookie } }),
+      request: getRequest(path, cookie),
       params: { categoryId: path.split(/[/?]/)[2] },
       context: {},
     });
