@@ -1,8 +1,9 @@
 import { GeneralErrorBoundary, NotFound } from "~/components/error-boundary";
 import { PublicLayout } from "~/components/public-layout";
+import { notFound } from "~/utils/not-found";
 
 export async function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export default function CatchAll() {

@@ -20,6 +20,7 @@ import { InsightsPanel } from "~/features/insights/components/insights-panel";
 import { aiStatusOf, INSIGHTS_PATH } from "~/features/insights/insights";
 import { aiAvailability, getSpendingInsights } from "~/features/insights/insights.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
+import { notFound } from "~/utils/not-found";
 import type { PageHandle } from "~/utils/page-title";
 import { newSubmissionKey } from "~/utils/submission.server";
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const panel = goals ? goalsPanelOf(searchParams, goals.goals.map((goal) => goal.id)) : null;
   // The goals manager's panels name goals in the query: another user's goal is a 404, as on /savings.
-  if (goals && !panel) throw new Response("Not Found", { status: 404 });
+  if (goals && !panel) throw notFound();
   return {
     locked: false as const,
     month,

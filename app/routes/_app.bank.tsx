@@ -46,38 +46,43 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = field(form, "intent");
   const connectionId = field(form, "connectionId");
 
-  if (intent === BANK_INTENTS.link || intent === BANK_INTENTS.relink) {
-    if (intent === BANK_INTENTS.relink && !connectionId) return failed(BANK_MESSAGES.notFound, 404);
-    if (!(await consumeAttempt("bankLinksPerUser", user.id))) return failed(TOO_MANY_LINKS, 429);
-    const created = await createLinkToken(user.id, { appUrl: appOrigin(request), hosted: true, ...(connectionId && intent === BANK_INTENTS.relink && { connectionId }) });
-    if (!created.ok) return created.reason === "not-found" ? failed(created.message, 404) : redirectWithToast(BANK_PATH, { type: "error", message: created.message });
-    return redirect(created.hostedLinkUrl!, 303);
+  switch (intent) {
+    case BANK_INTENTS.link:
+    case BANK_INTENTS.relink: {
+      if (intent === BANK_INTENTS.relink && !connectionId) return failed(BANK_MESSAGES.notFound, 404);
+      if (!(await consumeAttempt("bankLinksPerUser", user.id))) return failed(TOO_MANY_LINKS, 429);
+      const created = await createLinkToken(user.id, { appUrl: appOrigin(request), hosted: true, ...(connectionId && intent === BANK_INTENTS.relink && { connectionId }) });
+      if (!created.ok) return created.reason === "not-found" ? failed(created.message, 404) : redirectWithToast(BANK_PATH, { type: "error", message: created.message });
+      return redirect(created.hostedLinkUrl!, 303);
+    }
+    case BANK_INTENTS.exchange: {
+      const publicToken = field(form, "publicToken");
+      if (!publicToken) return failed(BANK_MESSAGES.invalidToken, 400);
+      const connected = await connectBank(user.id, publicToken);
+      if (!connected.ok && connected.reason === "invalid") return failed(connected.message, 400);
+      if (!connected.ok) return redirectWithToast(BANK_PATH, { type: "error", message: connected.message });
+      return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.connected });
+    }
+    case BANK_INTENTS.syncAll: {
+      const { imported, failed: failures } = await syncAllConnections(user.id);
+      if (failures > 0) return redirectWithToast(BANK_PATH, { type: "error", message: BANK_MESSAGES.syncFailed });
+      return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.synced(imported) });
+    }
+    case BANK_INTENTS.sync:
+    case BANK_INTENTS.relinked: {
+      const synced = await syncConnection(user.id, connectionId);
+      if (!synced.ok) return synced.reason === "not-found" ? failed(synced.message, 404) : redirectWithToast(BANK_PATH, { type: "error", message: synced.message });
+      if (intent === BANK_INTENTS.relinked) return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.reconnected });
+      return redirectWithToast(BANK_PATH, { type: "success", message: synced.alreadyRunning ? BANK_MESSAGES.syncing : BANK_MESSAGES.synced(synced.imported) });
+    }
+    case BANK_INTENTS.disconnect: {
+      const disconnected = await disconnectBank(user.id, connectionId);
+      if (!disconnected.ok) return disconnected.reason === "not-found" ? failed(disconnected.message, 404) : redirectWithToast(BANK_PATH, { type: "error", message: disconnected.message });
+      return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.disconnected });
+    }
+    default:
+      return failed("Unknown action", 400);
   }
-  if (intent === BANK_INTENTS.exchange) {
-    const publicToken = field(form, "publicToken");
-    if (!publicToken) return failed(BANK_MESSAGES.invalidToken, 400);
-    const connected = await connectBank(user.id, publicToken);
-    if (!connected.ok && connected.reason === "invalid") return failed(connected.message, 400);
-    if (!connected.ok) return redirectWithToast(BANK_PATH, { type: "error", message: connected.message });
-    return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.connected });
-  }
-  if (intent === BANK_INTENTS.syncAll) {
-    const { imported, failed: failures } = await syncAllConnections(user.id);
-    if (failures > 0) return redirectWithToast(BANK_PATH, { type: "error", message: BANK_MESSAGES.syncFailed });
-    return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.synced(imported) });
-  }
-  if (intent === BANK_INTENTS.sync || intent === BANK_INTENTS.relinked) {
-    const synced = await syncConnection(user.id, connectionId);
-    if (!synced.ok) return synced.reason === "not-found" ? failed(synced.message, 404) : redirectWithToast(BANK_PATH, { type: "error", message: synced.message });
-    if (intent === BANK_INTENTS.relinked) return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.reconnected });
-    return redirectWithToast(BANK_PATH, { type: "success", message: synced.alreadyRunning ? BANK_MESSAGES.syncing : BANK_MESSAGES.synced(synced.imported) });
-  }
-  if (intent === BANK_INTENTS.disconnect) {
-    const disconnected = await disconnectBank(user.id, connectionId);
-    if (!disconnected.ok) return disconnected.reason === "not-found" ? failed(disconnected.message, 404) : redirectWithToast(BANK_PATH, { type: "error", message: disconnected.message });
-    return redirectWithToast(BANK_PATH, { type: "success", message: BANK_MESSAGES.disconnected });
-  }
-  return failed("Unknown action", 400);
 }
 
 export default function BankRoute() {

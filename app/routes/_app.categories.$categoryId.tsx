@@ -12,6 +12,7 @@ import { monthCategoryRow } from "~/features/dashboard/dashboard";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
 import { getFormErrors } from "~/utils/flash.server";
+import { notFound } from "~/utils/not-found";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The most transactions the page lists; older ones are reached from the transactions page. */
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const monthKey = resolveMonth(url.searchParams.get("month"));
   const allTime = url.searchParams.get("range") === "all";
   const category = await getCategory(user.id, params.categoryId ?? "");
-  if (!category) throw new Response("Not Found", { status: 404 });
+  if (!category) throw notFound();
   const [transactions, totals, monthBudgets] = await Promise.all([
     listCategoryTransactions(user.id, category.id, allTime ? null : monthKey, CATEGORY_TRANSACTIONS_LIMIT),
     getMonthTotals(user.id, monthKey),

@@ -35,6 +35,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { isListTab, NEW_TRANSACTION_PATH, TRANSACTIONS_PATH, type ListTab } from "~/features/transactions/transactions";
 import { listSidebarTransactions } from "~/features/transactions/transactions.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { getFormErrors } from "~/utils/flash.server";
 
@@ -107,12 +108,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   const { month, amount } = submission.value;
-  try {
-    await setMonthBudget(user.id, month, amount);
-  } catch (error) {
-    console.error("setting the monthly budget failed", error);
-    return data({ result: submission.reply({ formErrors: [BUDGET_MESSAGES.budgetFailed] }) }, { status: 503 });
-  }
+  const set = await catchFailure("setting the monthly budget", () => setMonthBudget(user.id, month, amount));
+  if (!set.ok) return data({ result: submission.reply({ formErrors: [BUDGET_MESSAGES.budgetFailed] }) }, { status: 503 });
   const { searchParams } = new URL(request.url);
   return redirectWithToast(dashboardUrl(searchParams, { month, editBudget: null }), {
     type: "success",

@@ -7,31 +7,19 @@ import { DebtCard } from "~/features/debts/components/debt-card";
 import { DebtForm, debtFormValues, EMPTY_DEBT_VALUES, valuesFromResult } from "~/features/debts/components/debt-form";
 import { PlanReview } from "~/features/debts/components/plan-review";
 import { parseDebtForm, parsePaymentForm } from "~/features/debts/debt-form.server";
-import { DEBT_ACTION, DEBT_MANAGEMENT_PATH, DEBT_MESSAGES } from "~/features/debts/debts";
+import { DEBT_ACTION, DEBT_INTENTS, DEBT_MANAGEMENT_PATH, DEBT_MESSAGES } from "~/features/debts/debts";
 import { addDebt, deleteDebt, getDebt, listDebtPayments, listDebts, payDebt, updateDebt } from "~/features/debts/debts.server";
 import { deletePlan, getPlanReview } from "~/features/debts/plan.server";
 import { todayIso } from "~/lib/month";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
+import { notFound } from "~/utils/not-found";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 
 /** The overview's panels live in the query, so each opens and closes without JavaScript. */
 type Panel = "edit" | "delete" | "pay" | "history";
-
-function notFound() {
-  return new Response("Not Found", { status: 404 });
-}
-
-/** A write that failed (the database refused or was away): logged, and answered with its failure message from DEBT_MESSAGES and 503. */
-const FAILED: unique symbol = Symbol("failed");
-
-function failed(what: string) {
-  return (error: unknown): typeof FAILED => {
-    console.error(`${what} failed`, error);
-    return FAILED;
-  };
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getPremiumUser(request);
@@ -70,46 +58,46 @@ export async function action({ request }: ActionFunctionArgs) {
   const debtId = String(formData.get("debtId") ?? "");
   const submissionKey = submissionKeyOf(formData);
 
-  if (intent === "add" || intent === "update") {
-    const { submission, input } = parseDebtForm(formData);
-    if (!input) return data({ intent, debtId, result: submission.reply() }, { status: 400 });
-    if (intent === "add") {
-      const added = await addDebt(user.id, input, submissionKey).catch(failed("add debt"));
-      if (added === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
+  switch (intent) {
+    case DEBT_INTENTS.add: {
+      const { submission, input } = parseDebtForm(formData);
+      if (!input) return data({ intent, debtId, result: submission.reply() }, { status: 400 });
+      const added = await catchFailure("add debt", () => addDebt(user.id, input, submissionKey));
+      if (!added.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
       return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.added });
     }
-    const updated = await updateDebt(user.id, debtId, input).catch(failed("update debt"));
-    if (updated === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.updateFailed] }) }, { status: 503 });
-    if (!updated) throw notFound();
-    return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.updated });
-  }
-
-  if (intent === "delete") {
-    const deleted = await deleteDebt(user.id, debtId).catch(failed("delete debt"));
-    if (deleted === FAILED) return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "error", message: DEBT_MESSAGES.deleteFailed });
-    if (!deleted) throw notFound();
-    return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.deleted });
-  }
-
-  if (intent === "pay") {
-    const submission = parsePaymentForm(formData);
-    if (submission.status !== "success") {
-      if (!(await getDebt(user.id, debtId))) throw notFound();
-      return data({ intent, debtId, result: submission.reply() }, { status: 400 });
+    case DEBT_INTENTS.update: {
+      const { submission, input } = parseDebtForm(formData);
+      if (!input) return data({ intent, debtId, result: submission.reply() }, { status: 400 });
+      const updated = await catchFailure("update debt", () => updateDebt(user.id, debtId, input));
+      if (!updated.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.updateFailed] }) }, { status: 503 });
+      if (!updated.value) throw notFound();
+      return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.updated });
     }
-    const paid = await payDebt(user.id, debtId, { ...submission.value, currency: user.currency }, submissionKey).catch(failed("pay debt"));
-    if (paid === FAILED) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.paymentFailed] }) }, { status: 503 });
-    if (!paid.ok && paid.reason === "not-found") throw notFound();
-    if (!paid.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { amount: [paid.message] } }) }, { status: 400 });
-    return redirectWithToast(`${DEBT_MANAGEMENT_PATH}?history=${debtId}`, { type: "success", message: DEBT_MESSAGES.paymentAdded });
+    case DEBT_INTENTS.delete: {
+      const deleted = await catchFailure("delete debt", () => deleteDebt(user.id, debtId));
+      if (!deleted.ok) return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "error", message: DEBT_MESSAGES.deleteFailed });
+      if (!deleted.value) throw notFound();
+      return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.deleted });
+    }
+    case DEBT_INTENTS.pay: {
+      const submission = parsePaymentForm(formData);
+      if (submission.status !== "success") {
+        if (!(await getDebt(user.id, debtId))) throw notFound();
+        return data({ intent, debtId, result: submission.reply() }, { status: 400 });
+      }
+      const paid = await catchFailure("pay debt", () => payDebt(user.id, debtId, { ...submission.value, currency: user.currency }, submissionKey));
+      if (!paid.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.paymentFailed] }) }, { status: 503 });
+      if (!paid.value.ok && paid.value.reason === "not-found") throw notFound();
+      if (!paid.value.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { amount: [paid.value.message] } }) }, { status: 400 });
+      return redirectWithToast(`${DEBT_MANAGEMENT_PATH}?history=${debtId}`, { type: "success", message: DEBT_MESSAGES.paymentAdded });
+    }
+    case DEBT_INTENTS.clearPlan:
+      await deletePlan(user.id);
+      return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.planCleared });
+    default:
+      return data({ intent: null, debtId, result: undefined }, { status: 400 });
   }
-
-  if (intent === "clear-plan") {
-    await deletePlan(user.id);
-    return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.planCleared });
-  }
-
-  return data({ intent: null, debtId, result: undefined }, { status: 400 });
 }
 
 export default function DebtOverview() {
@@ -118,9 +106,9 @@ export default function DebtOverview() {
   if (!loaderData) return null;
   const { debts, currency, today, plan, history, historyId } = loaderData;
   const refused = actionData?.result ? actionData : null;
-  const adding = loaderData.adding || refused?.intent === "add";
-  const editId = refused?.intent === "update" ? refused.debtId : loaderData.editId;
-  const payId = refused?.intent === "pay" ? refused.debtId : loaderData.payId;
+  const adding = loaderData.adding || refused?.intent === DEBT_INTENTS.add;
+  const editId = refused?.intent === DEBT_INTENTS.update ? refused.debtId : loaderData.editId;
+  const payId = refused?.intent === DEBT_INTENTS.pay ? refused.debtId : loaderData.payId;
   const toDelete = debts.find((debt) => debt.id === loaderData.deleteId);
   const linksFor = (id: string) => {
     const with_ = (panel: string) => `${DEBT_MANAGEMENT_PATH}?${panel}=${id}`;
@@ -141,22 +129,22 @@ export default function DebtOverview() {
       {edited ? (
         <DebtForm
           key={`edit-${edited.id}`}
-          intent="update"
+          intent={DEBT_INTENTS.update}
           debtId={edited.id}
           title="Edit Debt"
           submitLabel="Update Debt"
-          values={valuesFromResult(refused?.intent === "update" ? refused.result : undefined, debtFormValues(edited))}
-          result={refused?.intent === "update" ? refused.result : undefined}
+          values={valuesFromResult(refused?.intent === DEBT_INTENTS.update ? refused.result : undefined, debtFormValues(edited))}
+          result={refused?.intent === DEBT_INTENTS.update ? refused.result : undefined}
           cancelTo={DEBT_MANAGEMENT_PATH}
         />
       ) : adding ? (
         <DebtForm
           key="add"
-          intent="add"
+          intent={DEBT_INTENTS.add}
           title="Add New Debt"
           submitLabel="Add Debt"
-          values={valuesFromResult(refused?.intent === "add" ? refused.result : undefined, EMPTY_DEBT_VALUES)}
-          result={refused?.intent === "add" ? refused.result : undefined}
+          values={valuesFromResult(refused?.intent === DEBT_INTENTS.add ? refused.result : undefined, EMPTY_DEBT_VALUES)}
+          result={refused?.intent === DEBT_INTENTS.add ? refused.result : undefined}
           cancelTo={debts.length === 0 ? null : DEBT_MANAGEMENT_PATH}
           submissionKey={loaderData.submissionKey}
         />
@@ -180,9 +168,9 @@ export default function DebtOverview() {
               pay={
                 payId === debt.id
                   ? {
-                      amount: refused?.intent === "pay" ? String(refused.result?.initialValue?.amount ?? "") : "",
-                      date: refused?.intent === "pay" ? String(refused.result?.initialValue?.date ?? today) : today,
-                      errors: refused?.intent === "pay" ? (refused.result?.error ?? {}) : {},
+                      amount: refused?.intent === DEBT_INTENTS.pay ? String(refused.result?.initialValue?.amount ?? "") : "",
+                      date: refused?.intent === DEBT_INTENTS.pay ? String(refused.result?.initialValue?.date ?? today) : today,
+                      errors: refused?.intent === DEBT_INTENTS.pay ? (refused.result?.error ?? {}) : {},
                       submissionKey: loaderData.submissionKey,
                     }
                   : null
@@ -197,7 +185,7 @@ export default function DebtOverview() {
           title="Delete Debt"
           message={DEBT_MESSAGES.confirmDelete}
           action={DEBT_ACTION}
-          fields={{ intent: "delete", debtId: toDelete.id }}
+          fields={{ intent: DEBT_INTENTS.delete, debtId: toDelete.id }}
           cancelTo={DEBT_MANAGEMENT_PATH}
         />
       ) : null}

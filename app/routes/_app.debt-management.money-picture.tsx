@@ -23,7 +23,7 @@ import {
   INCOME_MESSAGES,
   MAX_MONTHLY_INCOME_CENTS,
   MONEY_PICTURE_PATH,
-  NET_WORTH_INTENT,
+  NET_WORTH_INTENTS,
   type IncomeFormReply,
 } from "~/features/net-worth/net-worth";
 import {
@@ -35,7 +35,7 @@ import {
   setMonthlyIncome,
 } from "~/features/net-worth/net-worth.server";
 import { parseAmountToCents, toCents } from "~/lib/money";
-import { isDatabaseUnavailable } from "~/utils/db.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
@@ -50,15 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getPremiumUser(request);
   if (!user) return null;
   const editing = new URL(request.url).searchParams.get(EDIT_ASSETS_PARAM) === EDIT_ASSETS_VALUE;
-  try {
-    const [picture, snapshots] = await Promise.all([getOrCreateMoneyPicture(user.id), listNetWorthSnapshots(user.id)]);
-    return { loadFailed: false as const, currency: user.currency, editing, ...picture, snapshots };
-  } catch (error) {
-    // An outage is the app-wide 503 page; any other failure replaces the cards with ASSET_MESSAGES.loadFailed.
-    if (isDatabaseUnavailable(error)) throw error;
-    console.error("loading the money picture failed", error);
-    return { loadFailed: true as const, currency: user.currency, editing };
-  }
+  // Any failure but an outage replaces the cards with ASSET_MESSAGES.loadFailed.
+  const loaded = await catchFailure("loading the money picture", () => Promise.all([getOrCreateMoneyPicture(user.id), listNetWorthSnapshots(user.id)]));
+  if (!loaded.ok) return { loadFailed: true as const, currency: user.currency, editing };
+  const [picture, snapshots] = loaded.value;
+  return { loadFailed: false as const, currency: user.currency, editing, ...picture, snapshots };
 }
 
 function assetReply(draft: DraftAsset[], { newAssetName = "", errors = {} }: { newAssetName?: string; errors?: AssetFormErrors }, status = 200) {
@@ -82,61 +78,63 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user) throw redirect(DEBT_MANAGEMENT_PATH);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-
-  if (intent === NET_WORTH_INTENT.setIncome) {
-    const typed = formData.get("monthlyIncome");
-    const text = typeof typed === "string" ? typed : "";
-    const cents = text.trim() === "" ? toCents(0) : parseAmountToCents(text);
-    if (typeof typed !== "string" || cents === null) return incomeReply(text, { monthlyIncome: [INCOME_MESSAGES.invalid] }, 400);
-    if (cents > MAX_MONTHLY_INCOME_CENTS) return incomeReply(text, { monthlyIncome: [INCOME_MESSAGES.tooLarge] }, 400);
-    try {
-      await setMonthlyIncome(user.id, cents);
-    } catch (error) {
-      console.error("setting the monthly income failed", error);
-      return incomeReply(text, { form: [INCOME_MESSAGES.updateFailed] }, 503);
-    }
-    await refreshCurrentSnapshot(user.id);
-    return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: INCOME_MESSAGES.updated });
-  }
-
   const removeKey = removedAssetKey(intent);
-  if (intent !== NET_WORTH_INTENT.addAsset && intent !== NET_WORTH_INTENT.saveAssets && removeKey === null) {
-    throw data("Unknown form submitted.", { status: 400 });
+
+  switch (removeKey === null ? intent : NET_WORTH_INTENTS.removeAsset) {
+    case NET_WORTH_INTENTS.setIncome: {
+      const typed = formData.get("monthlyIncome");
+      const text = typeof typed === "string" ? typed : "";
+      const cents = text.trim() === "" ? toCents(0) : parseAmountToCents(text);
+      if (typeof typed !== "string" || cents === null) return incomeReply(text, { monthlyIncome: [INCOME_MESSAGES.invalid] }, 400);
+      if (cents > MAX_MONTHLY_INCOME_CENTS) return incomeReply(text, { monthlyIncome: [INCOME_MESSAGES.tooLarge] }, 400);
+      const set = await catchFailure("setting the monthly income", () => setMonthlyIncome(user.id, cents));
+      if (!set.ok) return incomeReply(text, { form: [INCOME_MESSAGES.updateFailed] }, 503);
+      await refreshCurrentSnapshot(user.id);
+      return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: INCOME_MESSAGES.updated });
+    }
+    case NET_WORTH_INTENTS.addAsset: {
+      const posted = await postedDraft(user.id, formData);
+      if (!posted.ok) return posted.reply;
+      const { draft, newAssetName } = posted;
+      const added = checkNewAsset(newAssetName, draft);
+      if (!added.ok) return assetReply(draft, { newAssetName, errors: { newAssetName: [added.error] } }, 400);
+      return assetReply([...draft, added.entry], {});
+    }
+    case NET_WORTH_INTENTS.removeAsset: {
+      // Only a Remove button's "remove-asset:<key>" names an asset: the bare value is no form's.
+      if (removeKey === null) break;
+      const posted = await postedDraft(user.id, formData);
+      if (!posted.ok) return posted.reply;
+      const { draft, newAssetName } = posted;
+      if (isDefaultAssetKey(removeKey)) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.defaultNotRemovable] } }, 400);
+      if (!draft.some((entry) => entry.key === removeKey)) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.listTampered] } }, 400);
+      return assetReply(
+        draft.filter((entry) => entry.key !== removeKey),
+        { newAssetName },
+      );
+    }
+    case NET_WORTH_INTENTS.saveAssets: {
+      const posted = await postedDraft(user.id, formData);
+      if (!posted.ok) return posted.reply;
+      const { draft, newAssetName } = posted;
+      const checked = checkDraftAmounts(draft);
+      if (!checked.ok) return assetReply(draft, { newAssetName, errors: { amounts: checked.amountErrors } }, 400);
+      const saved = await catchFailure("saving assets", () => saveAssets(user.id, checked.entries), { refusal: (error) => error instanceof AssetsRefusedError });
+      if (!saved.ok && saved.error instanceof AssetsRefusedError) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.listTampered] } }, 400);
+      if (!saved.ok) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.updateFailed] } }, 503);
+      await refreshCurrentSnapshot(user.id);
+      return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: ASSET_MESSAGES.updated });
+    }
   }
+  throw data("Unknown form submitted.", { status: 400 });
+}
+
+/** The whole edit form as posted, or (a form that is not one) the stored assets sent back with the refusal. */
+async function postedDraft(userId: string, formData: FormData) {
   const posted = readPostedAssets(formData);
-  if (!posted.draft) {
-    return assetReply(toDraft(await readAssetsOrDefaults(user.id)), { errors: { form: [posted.error] } }, 400);
-  }
-  const { draft } = posted;
+  if (!posted.draft) return { ok: false as const, reply: assetReply(toDraft(await readAssetsOrDefaults(userId)), { errors: { form: [posted.error] } }, 400) };
   const typedName = formData.get("newAssetName");
-  const newAssetName = typeof typedName === "string" ? typedName : "";
-
-  if (intent === NET_WORTH_INTENT.addAsset) {
-    const added = checkNewAsset(newAssetName, draft);
-    if (!added.ok) return assetReply(draft, { newAssetName, errors: { newAssetName: [added.error] } }, 400);
-    return assetReply([...draft, added.entry], {});
-  }
-
-  if (removeKey !== null) {
-    if (isDefaultAssetKey(removeKey)) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.defaultNotRemovable] } }, 400);
-    if (!draft.some((entry) => entry.key === removeKey)) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.listTampered] } }, 400);
-    return assetReply(
-      draft.filter((entry) => entry.key !== removeKey),
-      { newAssetName },
-    );
-  }
-
-  const checked = checkDraftAmounts(draft);
-  if (!checked.ok) return assetReply(draft, { newAssetName, errors: { amounts: checked.amountErrors } }, 400);
-  try {
-    await saveAssets(user.id, checked.entries);
-  } catch (error) {
-    if (error instanceof AssetsRefusedError) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.listTampered] } }, 400);
-    console.error(ASSET_MESSAGES.saveFailed, error);
-    return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.updateFailed] } }, 503);
-  }
-  await refreshCurrentSnapshot(user.id);
-  return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: ASSET_MESSAGES.updated });
+  return { ok: true as const, draft: posted.draft, newAssetName: typeof typedName === "string" ? typedName : "" };
 }
 
 export const handle: PageHandle = { title: "Debt Management" };

@@ -33,6 +33,7 @@ import type { PageHandle } from "~/utils/page-title";
 import {
   annualSaving,
   annualSavingNote,
+  BILLING_INTENTS,
   parseBillingInterval,
   PLAN_MESSAGES,
   PREMIUM_FEATURES,
@@ -48,22 +49,13 @@ import { appOrigin } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/security.server";
 import { PREMIUM_PLAN_NAME } from "~/features/billing/subscription";
 import { redirectWithToast } from "~/utils/flash.server";
+import { catchFailure, type Caught } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 
 export const handle: PageHandle = { title: "Subscription" };
 
 const MANAGE_SUBSCRIPTION_PATH = "/manage-subscription";
 const CONFIRM_CANCEL_PATH = `${MANAGE_SUBSCRIPTION_PATH}?confirm=cancel`;
-
-/** Besides these, the Subscribe Now form (features/billing/components/plans) posts here. */
-export const INTENT = {
-  refresh: "refresh",
-  changePlan: "change-plan",
-  undoPlanChange: "undo-plan-change",
-  cancel: "cancel",
-  resume: "resume",
-  billingPortal: "billing-portal",
-} as const;
 
 export const SUBSCRIPTION_TOASTS = {
   refreshed: "Subscription data refreshed",
@@ -107,58 +99,62 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent === INTENT.refresh) {
-    return runBillingChange(() => refreshSubscription(userId), PLAN_MESSAGES.refreshFailed, SUBSCRIPTION_TOASTS.refreshed);
-  }
-  if (intent === INTENT.cancel) {
-    return runBillingChange(() => cancelSubscription(userId), PLAN_MESSAGES.cancelNotConfirmed, SUBSCRIPTION_TOASTS.canceled);
-  }
-  if (intent === INTENT.resume) {
-    return runBillingChange(() => resumeSubscription(userId), PLAN_MESSAGES.resumeFailed, SUBSCRIPTION_TOASTS.resumed);
-  }
-  if (intent === INTENT.undoPlanChange) {
-    return runBillingChange(() => undoPlanChange(userId), PLAN_MESSAGES.changePlanFailed, SUBSCRIPTION_TOASTS.planChangeUndone);
-  }
-  if (intent === INTENT.billingPortal) {
-    try {
-      return redirect(await openBillingPortal(userId, `${appOrigin(request)}${MANAGE_SUBSCRIPTION_PATH}`));
-    } catch (error) {
-      return billingChangeFailure(error, PLAN_MESSAGES.portalFailed);
+  switch (formData.get("intent")) {
+    case BILLING_INTENTS.refresh:
+      return answerBillingChange(await changeAtStripe(() => refreshSubscription(userId)), PLAN_MESSAGES.refreshFailed, () => SUBSCRIPTION_TOASTS.refreshed);
+    case BILLING_INTENTS.cancel:
+      return answerBillingChange(await changeAtStripe(() => cancelSubscription(userId)), PLAN_MESSAGES.cancelNotConfirmed, () => SUBSCRIPTION_TOASTS.canceled);
+    case BILLING_INTENTS.resume:
+      return answerBillingChange(await changeAtStripe(() => resumeSubscription(userId)), PLAN_MESSAGES.resumeFailed, () => SUBSCRIPTION_TOASTS.resumed);
+    case BILLING_INTENTS.undoPlanChange:
+      return answerBillingChange(await changeAtStripe(() => undoPlanChange(userId)), PLAN_MESSAGES.changePlanFailed, () => SUBSCRIPTION_TOASTS.planChangeUndone);
+    case BILLING_INTENTS.billingPortal: {
+      const portal = await changeAtStripe(() => openBillingPortal(userId, `${appOrigin(request)}${MANAGE_SUBSCRIPTION_PATH}`));
+      return portal.ok ? redirect(portal.value) : billingChangeFailure(portal.error, PLAN_MESSAGES.portalFailed);
     }
+    case BILLING_INTENTS.changePlan: {
+      const interval = postedInterval(formData);
+      if (!interval) return invalidInterval();
+      return answerBillingChange(await changeAtStripe(() => changePlan(userId, interval)), PLAN_MESSAGES.changePlanFailed, (change) =>
+        change === "undone" ? SUBSCRIPTION_TOASTS.planChangeUndone : SUBSCRIPTION_TOASTS.planChanged(interval),
+      );
+    }
+    case BILLING_INTENTS.subscribe: {
+      const interval = postedInterval(formData);
+      if (!interval) return invalidInterval();
+      const result = await subscribe({ userId, interval, origin: appOrigin(request) });
+      if (result.ok) return redirect(result.checkoutUrl);
+      return data(subscribeFailureAnswer(result), { status: SUBSCRIBE_FAILURE_STATUS[result.reason] });
+    }
+    default:
+      return invalidInterval();
   }
+}
+
+function postedInterval(formData: FormData) {
   const submission = parseBillingIntervalForm(formData);
-  if (submission.status !== "success") return billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
-  const { interval } = submission.value;
-  if (intent === INTENT.changePlan) {
-    return runBillingChange(() => changePlan(userId, interval), PLAN_MESSAGES.changePlanFailed, (change) =>
-      change === "undone" ? SUBSCRIPTION_TOASTS.planChangeUndone : SUBSCRIPTION_TOASTS.planChanged(interval),
-    );
-  }
-  const result = await subscribe({ userId, interval, origin: appOrigin(request) });
-  if (result.ok) return redirect(result.checkoutUrl);
-  return data(subscribeFailureAnswer(result), { status: SUBSCRIBE_FAILURE_STATUS[result.reason] });
+  return submission.status === "success" ? submission.value.interval : null;
 }
 
 function billingFailure(failure: Partial<SubscribeActionData>, status: number) {
   return data<SubscribeActionData>({ formError: null, checkoutError: null, ...failure }, { status });
 }
 
-/** Runs a change at Stripe: success comes back as a notification (its text may depend on what the change did), a failure as the page's error box. */
-async function runBillingChange<Result>(change: () => Promise<Result>, failureMessage: string, successMessage: string | ((result: Result) => string)) {
-  let result: Result;
-  try {
-    result = await change();
-  } catch (error) {
-    return billingChangeFailure(error, failureMessage);
-  }
-  const message = typeof successMessage === "string" ? successMessage : successMessage(result);
-  return redirectWithToast(MANAGE_SUBSCRIPTION_PATH, { type: "success", message });
+const invalidInterval = () => billingFailure({ formError: PLAN_MESSAGES.invalidInterval }, 400);
+
+/** A call to Stripe; a BillingError is its refusal (the subscription is not in a state for the change), not a failure. */
+function changeAtStripe<Result>(change: () => Promise<Result>) {
+  return catchFailure("subscription change", change, { refusal: (error) => error instanceof BillingError });
+}
+
+/** Success comes back as a notification (its text may depend on what the change did), a failure as the page's error box. */
+function answerBillingChange<Result>(change: Caught<Result>, failureMessage: string, successMessage: (result: Result) => string) {
+  if (!change.ok) return billingChangeFailure(change.error, failureMessage);
+  return redirectWithToast(MANAGE_SUBSCRIPTION_PATH, { type: "success", message: successMessage(change.value) });
 }
 
 function billingChangeFailure(error: unknown, failureMessage: string) {
   if (error instanceof BillingError) return billingFailure({ formError: error.message }, 409);
-  console.error("subscription change failed", error);
   return billingFailure({ formError: failureMessage }, 502);
 }
 
@@ -217,12 +213,12 @@ function ActiveSubscription({ plan, prices, confirmCancel }: { plan: ActivePlan;
         <PlanDetail term={plan.endsAtPeriodEnd ? "Premium until" : "Next billing date"} value={plan.periodEnd ?? "Not available"} />
       </dl>
       {plan.endsAtPeriodEnd ? (
-        <NoticeWithAction tone="amber" intent={INTENT.resume} label="Resume subscription" pendingLabel="Resuming...">
+        <NoticeWithAction tone="amber" intent={BILLING_INTENTS.resume} label="Resume subscription" pendingLabel="Resuming...">
           Your subscription is cancelled. Premium stays active until {periodEnd} and nothing more will be charged.
         </NoticeWithAction>
       ) : null}
       {plan.detailsMissing ? (
-        <NoticeWithAction tone="amber" intent={INTENT.refresh} label="Refresh Data" pendingLabel="Refreshing...">
+        <NoticeWithAction tone="amber" intent={BILLING_INTENTS.refresh} label="Refresh Data" pendingLabel="Refreshing...">
           Some details of your subscription are missing.
         </NoticeWithAction>
       ) : null}
@@ -246,7 +242,7 @@ function ActiveSubscription({ plan, prices, confirmCancel }: { plan: ActivePlan;
           confirmLabel="Cancel Subscription"
           cancelLabel="Keep Subscription"
           action={MANAGE_SUBSCRIPTION_PATH}
-          fields={{ intent: INTENT.cancel }}
+          fields={{ intent: BILLING_INTENTS.cancel }}
           cancelTo={MANAGE_SUBSCRIPTION_PATH}
         />
       ) : null}
@@ -291,7 +287,7 @@ function ChangePlan({ plan, prices }: { plan: ActivePlan; prices: PremiumPrices 
   const current = plan.interval;
   const target: BillingInterval = current === "annual" ? "monthly" : "annual";
   const saving = target === "annual" ? annualSaving(prices) : null;
-  const isChanging = useIsSubmitting({ intent: INTENT.changePlan });
+  const isChanging = useIsSubmitting({ intent: BILLING_INTENTS.changePlan });
   const renewal = plan.periodEnd ? `your next billing date, ${plan.periodEnd}` : "your next billing date";
   return (
     <section aria-labelledby="change-plan-heading" className="mt-8 border-t border-slate-200 pt-6">
@@ -301,7 +297,7 @@ function ChangePlan({ plan, prices }: { plan: ActivePlan; prices: PremiumPrices 
       {plan.endsAtPeriodEnd ? (
         <p className="mt-1 text-slate-600">{PLAN_MESSAGES.resumeBeforeChange}</p>
       ) : plan.scheduledChange ? (
-        <NoticeWithAction tone="sky" intent={INTENT.undoPlanChange} label={`Keep ${INTERVAL_LABEL[current]} Billing`} pendingLabel="Undoing...">
+        <NoticeWithAction tone="sky" intent={BILLING_INTENTS.undoPlanChange} label={`Keep ${INTERVAL_LABEL[current]} Billing`} pendingLabel="Undoing...">
           <strong className="font-semibold">
             Changes to {PLAN_CHANGE_LABEL[plan.scheduledChange.interval]} on {plan.scheduledChange.date}
           </strong>
@@ -316,7 +312,7 @@ function ChangePlan({ plan, prices }: { plan: ActivePlan; prices: PremiumPrices 
             stays as it is.
           </p>
           <Form method="post" preventScrollReset className="mt-4 sm:max-w-xs">
-            <input type="hidden" name="intent" value={INTENT.changePlan} />
+            <input type="hidden" name="intent" value={BILLING_INTENTS.changePlan} />
             <input type="hidden" name="interval" value={target} />
             <SubmitButton pending={isChanging} pendingLabel="Scheduling...">
               Switch to {INTERVAL_LABEL[target]} Billing
@@ -329,7 +325,7 @@ function ChangePlan({ plan, prices }: { plan: ActivePlan; prices: PremiumPrices 
 }
 
 function BillingPortal() {
-  const isOpening = useIsSubmitting({ intent: INTENT.billingPortal });
+  const isOpening = useIsSubmitting({ intent: BILLING_INTENTS.billingPortal });
   return (
     <section aria-labelledby="billing-portal-heading" className="mt-8 border-t border-slate-200 pt-6">
       <h3 id="billing-portal-heading" className="font-semibold text-slate-900">
@@ -337,7 +333,7 @@ function BillingPortal() {
       </h3>
       <p className="mt-1 text-slate-600">Update your card and see your invoices in Stripe&apos;s secure billing portal.</p>
       <Form method="post" className="mt-4 sm:max-w-xs">
-        <input type="hidden" name="intent" value={INTENT.billingPortal} />
+        <input type="hidden" name="intent" value={BILLING_INTENTS.billingPortal} />
         <SubmitButton pending={isOpening} pendingLabel="Opening...">
           Manage Billing
         </SubmitButton>

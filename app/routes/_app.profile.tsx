@@ -10,7 +10,7 @@ import { logout, requireUser, requireUserId } from "~/features/auth/auth.server"
 import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, type Currency } from "~/lib/currency";
 import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
-import { DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES } from "~/features/profile/profile";
+import { DISPLAY_NAME_MAX_LENGTH, PROFILE_INTENTS, PROFILE_MESSAGES, type ProfileIntent } from "~/features/profile/profile";
 import { parseChangePasswordForm, parseCurrencyForm, parseDisplayNameForm } from "~/features/profile/profile-form.server";
 import { changePassword, countActiveSessions, getProfile, updateAiInsights, updateCurrency, updateDisplayName } from "~/features/profile/profile.server";
 import { requireSameOrigin } from "~/utils/security.server";
@@ -22,17 +22,9 @@ import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 
 const loadProfileSchemas = () => import("~/features/profile/schema");
 
-export const INTENT = {
-  updateName: "update-name",
-  updateCurrency: "update-currency",
-  changePassword: "change-password",
-  signOutEverywhere: "sign-out-everywhere",
-  updateAi: "update-ai",
-} as const;
-
 const PREVIEW_CENTS = toCents(123456);
 const PROFILE_PATH = "/profile";
-const CONFIRM_SIGN_OUT_PATH = `${PROFILE_PATH}?confirm=${INTENT.signOutEverywhere}`;
+const CONFIRM_SIGN_OUT_PATH = `${PROFILE_PATH}?confirm=${PROFILE_INTENTS.signOutEverywhere}`;
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -63,36 +55,36 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   switch (formData.get("intent")) {
-    case INTENT.updateName: {
+    case PROFILE_INTENTS.updateName: {
       const submission = parseDisplayNameForm(formData);
       if (submission.status !== "success") {
-        return data({ intent: INTENT.updateName, result: submission.reply() }, { status: 400 });
+        return data({ intent: PROFILE_INTENTS.updateName, result: submission.reply() }, { status: 400 });
       }
       await updateDisplayName(user.id, submission.value.displayName);
       return redirectWithToast(PROFILE_PATH, { type: "success", message: PROFILE_MESSAGES.nameUpdated });
     }
-    case INTENT.updateCurrency: {
+    case PROFILE_INTENTS.updateCurrency: {
       const submission = parseCurrencyForm(formData);
       if (submission.status !== "success") {
-        return data({ intent: INTENT.updateCurrency, result: submission.reply() }, { status: 400 });
+        return data({ intent: PROFILE_INTENTS.updateCurrency, result: submission.reply() }, { status: 400 });
       }
       const { currency } = submission.value;
       await updateCurrency(user.id, currency);
       return redirectWithToast(PROFILE_PATH, { type: "success", message: PROFILE_MESSAGES.currencyUpdated(currency) });
     }
-    case INTENT.updateAi: {
+    case PROFILE_INTENTS.updateAi: {
       const choice = formData.get("aiInsights");
-      if (choice !== "on" && choice !== "off") return data({ intent: INTENT.updateAi, result: null, error: PROFILE_MESSAGES.aiChoiceInvalid }, { status: 400 });
+      if (choice !== "on" && choice !== "off") return data({ intent: PROFILE_INTENTS.updateAi, result: null, error: PROFILE_MESSAGES.aiChoiceInvalid }, { status: 400 });
       await updateAiInsights(user.id, choice === "on");
       return redirectWithToast(PROFILE_PATH, { type: "success", message: choice === "on" ? PROFILE_MESSAGES.aiOn : PROFILE_MESSAGES.aiOff });
     }
-    case INTENT.changePassword: {
+    case PROFILE_INTENTS.changePassword: {
       const passwordSet = await hasPassword(user.id);
       const submission = parseChangePasswordForm(formData, passwordSet);
       const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
         submission.reply({ hideFields: PASSWORD_FIELDS, ...options });
       if (submission.status !== "success") {
-        return data({ intent: INTENT.changePassword, result: reply() }, { status: 400 });
+        return data({ intent: PROFILE_INTENTS.changePassword, result: reply() }, { status: 400 });
       }
       const outcome = await changePassword({
         userId: user.id,
@@ -102,18 +94,18 @@ export async function action({ request }: ActionFunctionArgs) {
         keepSessionId: await readSessionId(request),
       });
       if (!outcome.ok && outcome.reason === "rate-limited") {
-        return data({ intent: INTENT.changePassword, result: reply({ formErrors: [PROFILE_MESSAGES.tooManyAttempts] }) }, { status: 429 });
+        return data({ intent: PROFILE_INTENTS.changePassword, result: reply({ formErrors: [PROFILE_MESSAGES.tooManyAttempts] }) }, { status: 429 });
       }
       if (!outcome.ok) {
         return data(
-          { intent: INTENT.changePassword, result: reply({ fieldErrors: { currentPassword: [PROFILE_MESSAGES.incorrectCurrentPassword] } }) },
+          { intent: PROFILE_INTENTS.changePassword, result: reply({ fieldErrors: { currentPassword: [PROFILE_MESSAGES.incorrectCurrentPassword] } }) },
           { status: 400 },
         );
       }
       const message = passwordSet ? PROFILE_MESSAGES.passwordChanged : PROFILE_MESSAGES.passwordSet;
       return redirectWithToast(PROFILE_PATH, { type: "success", message });
     }
-    case INTENT.signOutEverywhere: {
+    case PROFILE_INTENTS.signOutEverywhere: {
       await destroyUserSessions(user.id);
       const response = await logout(request);
       response.headers.append("Set-Cookie", await createToastHeader({ type: "success", message: PROFILE_MESSAGES.signedOutEverywhere }));
@@ -124,24 +116,24 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function useLastResult(intent: (typeof INTENT)[keyof typeof INTENT]) {
+function useLastResult(intent: ProfileIntent) {
   const actionData = useActionData<typeof action>();
   return actionData?.intent === intent ? actionData.result : undefined;
 }
 
 function DisplayNameForm({ displayName }: { displayName: string }) {
-  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.updateName });
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: PROFILE_INTENTS.updateName });
   const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.DisplayNameSchema);
   const [form, fields] = useForm({
     id: "display-name-form",
-    lastResult: useLastResult(INTENT.updateName),
+    lastResult: useLastResult(PROFILE_INTENTS.updateName),
     defaultValue: { displayName },
     onValidate: validation.onValidate,
     shouldRevalidate: validation.shouldRevalidate,
   });
   return (
     <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
-      <input type="hidden" name="intent" value={INTENT.updateName} />
+      <input type="hidden" name="intent" value={PROFILE_INTENTS.updateName} />
       <Field
         label="Display name"
         inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "name", maxLength: DISPLAY_NAME_MAX_LENGTH }}
@@ -159,7 +151,7 @@ function CurrencyOption({ currency }: { currency: Currency }) {
 }
 
 function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCurrencies: Currency[] }) {
-  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.updateCurrency });
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: PROFILE_INTENTS.updateCurrency });
   const offered = useMemo(
     () => new Set([...FEATURED_CURRENCIES, ...otherCurrencies].map((option) => option.code)),
     [otherCurrencies],
@@ -167,14 +159,14 @@ function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCu
   const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.currencySchema((code) => offered.has(code)));
   const [form, fields] = useForm({
     id: "currency-form",
-    lastResult: useLastResult(INTENT.updateCurrency),
+    lastResult: useLastResult(PROFILE_INTENTS.updateCurrency),
     defaultValue: { currency },
     onValidate: validation.onValidate,
     shouldRevalidate: validation.shouldRevalidate,
   });
   return (
     <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
-      <input type="hidden" name="intent" value={INTENT.updateCurrency} />
+      <input type="hidden" name="intent" value={PROFILE_INTENTS.updateCurrency} />
       <div className="space-y-1">
         <label htmlFor={fields.currency.id} className="block text-sm font-medium text-slate-700">
           Display currency
@@ -211,17 +203,17 @@ function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCu
 }
 
 function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword: boolean }) {
-  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.changePassword });
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: PROFILE_INTENTS.changePassword });
   const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.changePasswordSchema(hasPassword));
   const [form, fields] = useForm({
     id: "change-password-form",
-    lastResult: useLastResult(INTENT.changePassword),
+    lastResult: useLastResult(PROFILE_INTENTS.changePassword),
     onValidate: validation.onValidate,
     shouldRevalidate: validation.shouldRevalidate,
   });
   return (
     <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
-      <input type="hidden" name="intent" value={INTENT.changePassword} />
+      <input type="hidden" name="intent" value={PROFILE_INTENTS.changePassword} />
       {/* Tells password managers which account the new password belongs to; not submitted. */}
       <input type="email" autoComplete="username" value={email} readOnly hidden />
       <FormErrorBox id={form.errorId} errors={form.errors} />
@@ -258,7 +250,7 @@ function SignOutEverywhereDialog() {
       message="Every session ends, including this one. You will need to sign in again on each device."
       confirmLabel="Sign out of all devices"
       action={PROFILE_PATH}
-      fields={{ intent: INTENT.signOutEverywhere }}
+      fields={{ intent: PROFILE_INTENTS.signOutEverywhere }}
       cancelTo={PROFILE_PATH}
     />
   );
@@ -266,12 +258,12 @@ function SignOutEverywhereDialog() {
 
 /** The AI switch: a one-button form that flips it (works without JavaScript). */
 function AiInsightsForm({ enabled }: { enabled: boolean }) {
-  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: INTENT.updateAi });
+  const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: PROFILE_INTENTS.updateAi });
   const actionData = useActionData<typeof action>();
-  const error = actionData?.intent === INTENT.updateAi && "error" in actionData ? actionData.error : null;
+  const error = actionData?.intent === PROFILE_INTENTS.updateAi && "error" in actionData ? actionData.error : null;
   return (
     <Form method="post" action={PROFILE_PATH} preventScrollReset className="flex flex-wrap items-center gap-4">
-      <input type="hidden" name="intent" value={INTENT.updateAi} />
+      <input type="hidden" name="intent" value={PROFILE_INTENTS.updateAi} />
       <input type="hidden" name="aiInsights" value={enabled ? "off" : "on"} />
       <p className="text-sm text-slate-700">
         AI insights are <strong>{enabled ? "on" : "off"}</strong>.
@@ -365,7 +357,7 @@ export default function ProfilePage() {
         </Link>
       </SectionCard>
 
-      {searchParams.get("confirm") === INTENT.signOutEverywhere ? <SignOutEverywhereDialog /> : null}
+      {searchParams.get("confirm") === PROFILE_INTENTS.signOutEverywhere ? <SignOutEverywhereDialog /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
+import { ACCOUNT_INTENTS } from "~/features/account/account";
 import { ACCOUNT_MESSAGES, deleteAccount } from "~/features/account/account.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { clearSessionCookie } from "~/features/auth/session.server";
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readForm(request);
-  if (formData.get("intent") !== "delete-account") throw data("Unknown form submitted.", { status: 400 });
+  if (formData.get("intent") !== ACCOUNT_INTENTS.deleteAccount) throw data("Unknown form submitted.", { status: 400 });
   const result = await deleteAccount(user.id, { password: String(formData.get("password") ?? ""), email: String(formData.get("email") ?? "") });
   if (!result.ok) return data({ field: result.field, error: result.message }, { status: result.field === "form" ? 503 : 400 });
   const headers = new Headers();
@@ -56,7 +57,7 @@ export default function YourDataPage() {
         description={`This deletes your account (${email}) and everything in it, at once and for good: transactions, budgets, categories, imports, sessions.${premium ? " Your Premium subscription is cancelled first, so you are not charged again." : ""} Download your data first if you want a copy.`}
       >
         <Form method="post" action={DATA_PATH} className="space-y-4">
-          <input type="hidden" name="intent" value="delete-account" />
+          <input type="hidden" name="intent" value={ACCOUNT_INTENTS.deleteAccount} />
           <FormErrorBox errors={actionData?.field === "form" ? [actionData.error] : null} />
           {passwordSet ? (
             <Field label="Your password" inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }} errors={fieldError("password")} />

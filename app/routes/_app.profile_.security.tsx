@@ -12,7 +12,7 @@ import { logout, requireUser } from "~/features/auth/auth.server";
 import { parseTwoFactorForm } from "~/features/auth/auth-form.server";
 import { describeWhen, listSecurityEvents } from "~/features/auth/security-events.server";
 import { destroyUserSessions, readSessionId, sessionSignedInAt } from "~/features/auth/session.server";
-import { RECENT_SIGN_IN_MINUTES, TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
+import { RECENT_SIGN_IN_MINUTES, SECURITY_INTENTS, TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
 import {
   cancelTwoFactorSetup,
   getTwoFactorStatus,
@@ -36,16 +36,6 @@ const loadTwoFactorSchema = () => import("~/features/auth/two-factor-schema");
 export const handle: PageHandle = { title: "Security" };
 
 export const SECURITY_PATH = "/profile/security";
-
-export const INTENT = {
-  startSetup: "start-two-factor",
-  confirmSetup: "confirm-two-factor",
-  cancelSetup: "cancel-two-factor",
-  disable: "disable-two-factor",
-  renewCodes: "renew-recovery-codes",
-  signOutSession: "sign-out-session",
-  signOutOthers: "sign-out-others",
-} as const;
 
 export const SECURITY_MESSAGES = {
   signedOutSession: "That device was signed out",
@@ -98,11 +88,11 @@ type TwoFactorAnswer = { intent: string; result: SubmissionResult<string[]> | nu
  * code (or a recovery code) and the password, checked by the feature (decision 177).
  */
 async function twoFactorChange(request: Request, user: { id: string; email: string }, formData: FormData, intent: string) {
-  const twoFactor = intent === INTENT.confirmSetup ? await getTwoFactorStatus(user.id) : null;
+  const twoFactor = intent === SECURITY_INTENTS.confirmSetup ? await getTwoFactorStatus(user.id) : null;
   const replacing = Boolean(twoFactor?.enabled);
-  const provesIt = replacing || intent !== INTENT.confirmSetup;
+  const provesIt = replacing || intent !== SECURITY_INTENTS.confirmSetup;
   const submission = parseTwoFactorForm(formData, {
-    newCode: intent === INTENT.confirmSetup,
+    newCode: intent === SECURITY_INTENTS.confirmSetup,
     code: provesIt,
     password: provesIt && (await hasPassword(user.id)),
   });
@@ -117,21 +107,21 @@ async function twoFactorChange(request: Request, user: { id: string; email: stri
 
   const { newCode = "", code = "", password } = submission.value;
   const by = { userId: user.id, email: user.email, device: describeDevice(request.headers.get("User-Agent") ?? ""), origin: appOrigin(request) };
-  if (intent === INTENT.confirmSetup && !replacing) {
+  if (intent === SECURITY_INTENTS.confirmSetup && !replacing) {
     const recoveryCodes = await turnOnTwoFactor(by, newCode);
     if (!recoveryCodes) return refuse("wrong-new-code", TWO_FACTOR_MESSAGES.wrongCode);
     return answer({ result: null, recoveryCodes, notice: TWO_FACTOR_MESSAGES.enabled });
   }
   const sessionId = await readSessionId(request);
   const proof = { code, password, signedInAt: sessionId ? await sessionSignedInAt(sessionId) : null };
-  if (intent === INTENT.disable) {
+  if (intent === SECURITY_INTENTS.disable) {
     const outcome = await turnOffTwoFactor(by, proof);
     if (!outcome.ok) return refuse(outcome.reason);
     return redirectWithToast(SECURITY_PATH, { type: "success", message: TWO_FACTOR_MESSAGES.disabled });
   }
-  const outcome = intent === INTENT.renewCodes ? await renewRecoveryCodes(by, proof) : await replaceAuthenticator(by, proof, newCode);
+  const outcome = intent === SECURITY_INTENTS.renewCodes ? await renewRecoveryCodes(by, proof) : await replaceAuthenticator(by, proof, newCode);
   if (!outcome.ok) return refuse(outcome.reason);
-  return answer({ result: null, recoveryCodes: outcome.value, notice: intent === INTENT.renewCodes ? TWO_FACTOR_MESSAGES.codesRenewed : TWO_FACTOR_MESSAGES.replaced });
+  return answer({ result: null, recoveryCodes: outcome.value, notice: intent === SECURITY_INTENTS.renewCodes ? TWO_FACTOR_MESSAGES.codesRenewed : TWO_FACTOR_MESSAGES.replaced });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -141,23 +131,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   switch (intent) {
-    case INTENT.startSetup:
+    case SECURITY_INTENTS.startSetup:
       await startTwoFactorSetup(user.id, user.email);
       return redirectWithToast(SECURITY_PATH, { type: "success", message: "Scan the code with your authenticator app, then enter the code it shows" });
-    case INTENT.cancelSetup:
+    case SECURITY_INTENTS.cancelSetup:
       await cancelTwoFactorSetup(user.id);
       return redirectWithToast(SECURITY_PATH, { type: "success", message: "Two-factor setup cancelled" });
-    case INTENT.confirmSetup:
-    case INTENT.disable:
-    case INTENT.renewCodes:
+    case SECURITY_INTENTS.confirmSetup:
+    case SECURITY_INTENTS.disable:
+    case SECURITY_INTENTS.renewCodes:
       return twoFactorChange(request, user, formData, intent);
-    case INTENT.signOutSession: {
+    case SECURITY_INTENTS.signOutSession: {
       const sessionId = String(formData.get("sessionId") ?? "");
       if (sessionId === (await readSessionId(request))) return logout(request);
       const signedOut = await signOutSession(user.id, sessionId);
       return redirectWithToast(SECURITY_PATH, { type: signedOut ? "success" : "warning", message: signedOut ? SECURITY_MESSAGES.signedOutSession : SECURITY_MESSAGES.sessionNotFound });
     }
-    case INTENT.signOutOthers: {
+    case SECURITY_INTENTS.signOutOthers: {
       const current = await readSessionId(request);
       await destroyUserSessions(user.id, { except: current ?? undefined });
       return redirectWithToast(SECURITY_PATH, { type: "success", message: SECURITY_MESSAGES.signedOutOthers });
@@ -260,7 +250,7 @@ function SetupKey({ setup }: { setup: { secret: string; qrSvg: string } }) {
 function CancelSetup({ label }: { label: string }) {
   return (
     <Form method="post" action={SECURITY_PATH}>
-      <input type="hidden" name="intent" value={INTENT.cancelSetup} />
+      <input type="hidden" name="intent" value={SECURITY_INTENTS.cancelSetup} />
       <button type="submit" className="text-sm font-semibold text-slate-600 hover:underline">
         {label}
       </button>
@@ -271,7 +261,7 @@ function CancelSetup({ label }: { label: string }) {
 function TwoFactorSection() {
   const { twoFactor, setup, hasPassword: passwordSet } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const startPending = useIsSubmitting({ formAction: SECURITY_PATH, intent: INTENT.startSetup });
+  const startPending = useIsSubmitting({ formAction: SECURITY_PATH, intent: SECURITY_INTENTS.startSetup });
   const shown = actionData && "recoveryCodes" in actionData && actionData.recoveryCodes ? actionData : null;
   const proof = { code: true, password: passwordSet, newCode: false };
 
@@ -293,7 +283,7 @@ function TwoFactorSection() {
       >
         <SetupKey setup={setup} />
         <TwoFactorForm
-          intent={INTENT.confirmSetup}
+          intent={SECURITY_INTENTS.confirmSetup}
           name="Replace authenticator app"
           asks={{ ...proof, newCode: true }}
           newCodeLabel="6-digit code from the new entry"
@@ -318,13 +308,13 @@ function TwoFactorSection() {
         <div className="divide-y divide-slate-100">
           <div className="space-y-3 pb-5">
             <h3 className="font-semibold text-slate-900">New recovery codes</h3>
-            <TwoFactorForm intent={INTENT.renewCodes} name="Make new recovery codes" asks={proof} button="Make new recovery codes" pendingLabel="Making codes..." />
+            <TwoFactorForm intent={SECURITY_INTENTS.renewCodes} name="Make new recovery codes" asks={proof} button="Make new recovery codes" pendingLabel="Making codes..." />
           </div>
           <div className="space-y-3 py-5">
             <h3 className="font-semibold text-slate-900">New phone?</h3>
             <p className="text-sm text-slate-700">Move two-factor sign-in to another authenticator app. Your current app keeps working until the new one is confirmed.</p>
             <Form method="post" action={SECURITY_PATH}>
-              <input type="hidden" name="intent" value={INTENT.startSetup} />
+              <input type="hidden" name="intent" value={SECURITY_INTENTS.startSetup} />
               <SubmitButton pending={startPending} pendingLabel="Starting..." className="sm:w-auto">
                 Move to a new authenticator app
               </SubmitButton>
@@ -332,7 +322,7 @@ function TwoFactorSection() {
           </div>
           <div className="space-y-3 pt-5">
             <h3 className="font-semibold text-slate-900">Turn it off</h3>
-            <TwoFactorForm intent={INTENT.disable} name="Turn off two-factor sign-in" asks={proof} button="Turn off two-factor sign-in" pendingLabel="Turning off..." danger />
+            <TwoFactorForm intent={SECURITY_INTENTS.disable} name="Turn off two-factor sign-in" asks={proof} button="Turn off two-factor sign-in" pendingLabel="Turning off..." danger />
           </div>
         </div>
       </SectionCard>
@@ -342,7 +332,7 @@ function TwoFactorSection() {
     return (
       <SectionCard title="Set up two-factor sign-in" description="1. Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator…). 2. Enter the 6-digit code the app shows.">
         <SetupKey setup={setup} />
-        <TwoFactorForm intent={INTENT.confirmSetup} name="Turn on two-factor sign-in" asks={{ newCode: true, code: false, password: false }} button="Turn on two-factor sign-in" pendingLabel="Checking..." />
+        <TwoFactorForm intent={SECURITY_INTENTS.confirmSetup} name="Turn on two-factor sign-in" asks={{ newCode: true, code: false, password: false }} button="Turn on two-factor sign-in" pendingLabel="Checking..." />
         <CancelSetup label="Cancel setup" />
       </SectionCard>
     );
@@ -350,7 +340,7 @@ function TwoFactorSection() {
   return (
     <SectionCard title="Two-factor sign-in" description="Off. With it on, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone gets nobody in.">
       <Form method="post" action={SECURITY_PATH}>
-        <input type="hidden" name="intent" value={INTENT.startSetup} />
+        <input type="hidden" name="intent" value={SECURITY_INTENTS.startSetup} />
         <SubmitButton pending={startPending} pendingLabel="Starting..." className="sm:w-auto">
           Set up two-factor sign-in
         </SubmitButton>
@@ -377,7 +367,7 @@ function SessionsSection() {
               </p>
             </div>
             <Form method="post" action={SECURITY_PATH}>
-              <input type="hidden" name="intent" value={INTENT.signOutSession} />
+              <input type="hidden" name="intent" value={SECURITY_INTENTS.signOutSession} />
               <input type="hidden" name="sessionId" value={session.id} />
               <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50">
                 Sign out{session.current ? " here" : ""}
@@ -388,7 +378,7 @@ function SessionsSection() {
       </ul>
       {others > 0 ? (
         <Form method="post" action={SECURITY_PATH}>
-          <input type="hidden" name="intent" value={INTENT.signOutOthers} />
+          <input type="hidden" name="intent" value={SECURITY_INTENTS.signOutOthers} />
           <button type="submit" className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
             Sign out everywhere else
           </button>

@@ -5,7 +5,7 @@ import { getPremiumUser } from "~/features/auth/auth.server";
 import { SavingsGoalsManager, type RefusedGoalForm } from "~/features/savings/components/savings-goals-manager";
 import { SavingsTracker } from "~/features/savings/components/savings-tracker";
 import { RecentSavingsTransactions, SavingsWithdrawals } from "~/features/savings/components/savings-withdrawals";
-import { goalsPanelOf, SAVINGS_MESSAGES, SAVINGS_PATH } from "~/features/savings/savings";
+import { goalsPanelOf, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH } from "~/features/savings/savings";
 import { parseEditGoalForm, parseInitialSavings, parseNewGoalForm, parseWithdrawalForm } from "~/features/savings/savings-form.server";
 import {
   addSavingsGoal,
@@ -19,17 +19,15 @@ import {
   updateSavingsGoal,
 } from "~/features/savings/savings.server";
 import { todayIso } from "~/lib/month";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
+import { notFound } from "~/utils/not-found";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export const handle: PageHandle = { title: "Savings Goals" };
-
-function notFound() {
-  return new Response("Not Found", { status: 404 });
-}
 
 /** Where a goal form embedded elsewhere (the analytics page) asks to go back to; only our own two pages. */
 function returnPath(value: FormDataEntryValue | null) {
@@ -69,65 +67,49 @@ export async function action({ request }: ActionFunctionArgs) {
   const submissionKey = submissionKeyOf(formData);
   const today = todayIso();
 
-  if (intent === "add-goal") {
-    const { submission, input } = parseNewGoalForm(formData, today);
-    if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
-    try {
-      await addSavingsGoal(user.id, input, submissionKey);
-    } catch (error) {
-      console.error("add savings goal failed", error);
-      return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.addFailed] }) }, { status: 503 });
+  switch (intent) {
+    case SAVINGS_INTENTS.addGoal: {
+      const { submission, input } = parseNewGoalForm(formData, today);
+      if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
+      const added = await catchFailure("add savings goal", () => addSavingsGoal(user.id, input, submissionKey));
+      if (!added.ok) return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.addFailed] }) }, { status: 503 });
+      return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalAdded });
     }
-    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalAdded });
-  }
-
-  if (intent === "update-goal") {
-    const stored = await getSavingsGoal(user.id, goalId);
-    if (!stored) throw notFound();
-    const { submission, input } = parseEditGoalForm(formData, stored);
-    if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
-    try {
-      const updated = await updateSavingsGoal(user.id, goalId, input, today, submissionKey);
-      if (!updated.ok) throw notFound();
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      console.error("update savings goal failed", error);
-      return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.updateFailed] }) }, { status: 503 });
+    case SAVINGS_INTENTS.updateGoal: {
+      const stored = await getSavingsGoal(user.id, goalId);
+      if (!stored) throw notFound();
+      const { submission, input } = parseEditGoalForm(formData, stored);
+      if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
+      const updated = await catchFailure("update savings goal", () => updateSavingsGoal(user.id, goalId, input, today, submissionKey));
+      if (!updated.ok) return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.updateFailed] }) }, { status: 503 });
+      if (!updated.value.ok) throw notFound();
+      return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalUpdated });
     }
-    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalUpdated });
+    case SAVINGS_INTENTS.deleteGoal:
+      if (!(await deleteSavingsGoal(user.id, goalId))) throw notFound();
+      return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalDeleted });
+    case SAVINGS_INTENTS.selectGoal:
+      if (!(await selectSavingsGoal(user.id, goalId))) throw notFound();
+      return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.activeGoalUpdated });
+    case SAVINGS_INTENTS.setInitial: {
+      const parsed = parseInitialSavings(formData);
+      if (!parsed.ok) return data({ intent, goalId, initial: { typed: parsed.typed, error: parsed.message } }, { status: 400 });
+      await setInitialSavings(user.id, parsed.cents);
+      return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.initialUpdated });
+    }
+    case SAVINGS_INTENTS.addWithdrawal: {
+      const { submission, input } = parseWithdrawalForm(formData, today);
+      if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
+      const recorded = await recordWithdrawal(user.id, input, submissionKey);
+      if (!recorded.ok) return data({ intent, goalId, result: submission.reply({ fieldErrors: { amount: [SAVINGS_MESSAGES.withdrawalAboveBalance] } }) }, { status: 400 });
+      return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalRecorded });
+    }
+    case SAVINGS_INTENTS.deleteWithdrawal:
+      if (!(await deleteWithdrawal(user.id, String(formData.get("withdrawalId") ?? "")))) throw notFound();
+      return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalDeleted });
+    default:
+      return data({ intent: null, goalId, result: undefined }, { status: 400 });
   }
-
-  if (intent === "delete-goal") {
-    if (!(await deleteSavingsGoal(user.id, goalId))) throw notFound();
-    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalDeleted });
-  }
-
-  if (intent === "select-goal") {
-    if (!(await selectSavingsGoal(user.id, goalId))) throw notFound();
-    return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.activeGoalUpdated });
-  }
-
-  if (intent === "set-initial") {
-    const parsed = parseInitialSavings(formData);
-    if (!parsed.ok) return data({ intent, goalId, initial: { typed: parsed.typed, error: parsed.message } }, { status: 400 });
-    await setInitialSavings(user.id, parsed.cents);
-    return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.initialUpdated });
-  }
-
-  if (intent === "add-withdrawal") {
-    const { submission, input } = parseWithdrawalForm(formData, today);
-    if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
-    const recorded = await recordWithdrawal(user.id, input, submissionKey);
-    if (!recorded.ok) return data({ intent, goalId, result: submission.reply({ fieldErrors: { amount: [SAVINGS_MESSAGES.withdrawalAboveBalance] } }) }, { status: 400 });
-    return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalRecorded });
-  }
-
-  if (intent === "delete-withdrawal") {
-    if (!(await deleteWithdrawal(user.id, String(formData.get("withdrawalId") ?? "")))) throw notFound();
-    return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalDeleted });
-  }
-
-  return data({ intent: null, goalId, result: undefined }, { status: 400 });
 }
 
 function LockedPanel() {
@@ -150,9 +132,9 @@ export default function SavingsPage() {
   const actionData = useActionData<typeof action>();
   if (loaderData.locked) return <LockedPanel />;
   const { overview, currency, today, panel } = loaderData;
-  const refusedGoal = actionData && (actionData.intent === "add-goal" || actionData.intent === "update-goal") && "result" in actionData && actionData.result ? (actionData as RefusedGoalForm) : null;
+  const refusedGoal = actionData && (actionData.intent === SAVINGS_INTENTS.addGoal || actionData.intent === SAVINGS_INTENTS.updateGoal) && "result" in actionData && actionData.result ? (actionData as RefusedGoalForm) : null;
   const refusedInitial = actionData && "initial" in actionData ? actionData.initial : null;
-  const refusedWithdrawal = actionData?.intent === "add-withdrawal" && "result" in actionData ? actionData.result : undefined;
+  const refusedWithdrawal = actionData?.intent === SAVINGS_INTENTS.addWithdrawal && "result" in actionData ? actionData.result : undefined;
   const activeGoal = overview.goals.find((goal) => goal.id === overview.activeGoalId) ?? null;
   return (
     <div className="mx-auto max-w-5xl space-y-6">

@@ -34,6 +34,7 @@ import {
   restoreTransaction,
   softDeleteTransaction,
 } from "~/features/transactions/transactions.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 
 const CONFIRM_RESET = "reset";
@@ -98,13 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return result.success ? notify("success", TRANSACTION_MESSAGES.bulkDeleted(ids.length)) : notify("error", result.errors.join(" "));
     }
     case TRANSACTION_INTENTS.reset: {
-      try {
-        await resetFinancialData(userId);
-      } catch (error) {
-        console.error("reset failed", error);
-        return notify("error", TRANSACTION_MESSAGES.resetFailed);
-      }
-      return notify("success", TRANSACTION_MESSAGES.resetDone);
+      const reset = await catchFailure("reset", () => resetFinancialData(userId));
+      return reset.ok ? notify("success", TRANSACTION_MESSAGES.resetDone) : notify("error", TRANSACTION_MESSAGES.resetFailed);
     }
     default:
       throw data("Unknown form submitted.", { status: 400 });

@@ -12,11 +12,9 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
-
-function notFound() {
-  return new Response("Not Found", { status: 404 });
-}
+import { notFound } from "~/utils/not-found";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
@@ -53,14 +51,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }
-  let updated;
-  try {
-    updated = await updateTransaction(userId, params.transactionId ?? "", submission.value);
-  } catch (error) {
-    console.error("update transaction failed", error);
-    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.updateFailed] }), redirectTo }, { status: 503 });
-  }
-  if (!updated) throw notFound();
+  const updated = await catchFailure("update transaction", () => updateTransaction(userId, params.transactionId ?? "", submission.value));
+  if (!updated.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.updateFailed] }), redirectTo }, { status: 503 });
+  if (!updated.value) throw notFound();
   return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.updated });
 }
 

@@ -6,7 +6,7 @@ import { FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/for
 import { SectionCard } from "~/components/ui/section-card";
 import { requireUser, requireUserId } from "~/features/auth/auth.server";
 import { ImportHistory } from "~/features/import/components/import-history";
-import { IMPORT_PATH, importPreviewPath } from "~/features/import/paths";
+import { IMPORT_INTENTS, IMPORT_PATH, importPreviewPath } from "~/features/import/paths";
 import { listImports, saveUpload, undoImport } from "~/features/import/import.server";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "~/features/import/messages";
 import type { PageHandle } from "~/utils/page-title";
@@ -18,8 +18,6 @@ export const handle: PageHandle = { title: "Import Transactions" };
 
 const EXPORT_PATH = "/resources/transactions-export";
 const ACCEPTED_FILES = ".csv,.txt,.tab,.tsv,.ofx,.qfx,.qif,.xml,text/csv,text/plain,application/xml,text/xml,application/x-ofx";
-
-export const INTENT = { upload: "upload", undo: "undo" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -56,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return upload(request, userId);
 
   const formData = await readForm(request);
-  if (formData.get("intent") !== INTENT.undo) return failure(IMPORT_MESSAGES.notMultipart);
+  if (formData.get("intent") !== IMPORT_INTENTS.undo) return failure(IMPORT_MESSAGES.notMultipart);
   const result = await undoImport(userId, String(formData.get("importId") ?? ""));
   if (result.status === "not-found") throw data(IMPORT_MESSAGES.importNotFound, { status: 404 });
   if (result.status === "already-undone") return redirectWithToast(IMPORT_PATH, { type: "warning", message: IMPORT_MESSAGES.alreadyUndone });
@@ -71,7 +69,7 @@ function UploadCard({ error }: { error: string | null }) {
       description="Export your account's transactions from your bank's website and upload the file. You check a preview before anything is saved, and you can undo an import afterwards."
     >
       <Form method="post" action={IMPORT_PATH} encType="multipart/form-data" className="space-y-4">
-        <input type="hidden" name="intent" value={INTENT.upload} />
+        <input type="hidden" name="intent" value={IMPORT_INTENTS.upload} />
         <FormErrorBox errors={error ? [error] : null} />
         <div className="space-y-1">
           <label htmlFor="import-file" className="block text-sm font-medium text-slate-700">
@@ -123,7 +121,7 @@ export default function ImportTransactionsPage() {
           message={`The ${IMPORT_MESSAGES.plural(undoing.counts?.imported ?? 0, "transaction")} imported from ${undoing.fileName || "this file"} will be removed, except those you changed since the import.`}
           confirmLabel="Undo import"
           action={IMPORT_PATH}
-          fields={{ intent: INTENT.undo, importId: undoing._id }}
+          fields={{ intent: IMPORT_INTENTS.undo, importId: undoing._id }}
           cancelTo={IMPORT_PATH}
         />
       ) : null}

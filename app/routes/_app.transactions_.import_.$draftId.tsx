@@ -17,14 +17,10 @@ import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export const handle: PageHandle = { title: "Import Transactions" };
 
-function notFound(): never {
-  throw data(IMPORT_MESSAGES.draftGone, { status: 404 });
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const result = await previewImport(user.id, params.draftId ?? "", parseChoices(new URL(request.url).searchParams));
-  if (result.status === "not-found") notFound();
+  if (result.status === "not-found") throw data(IMPORT_MESSAGES.draftGone, { status: 404 });
   return { currency: user.currency, result, submissionKey: newSubmissionKey() };
 }
 
@@ -38,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "imported":
       return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message: IMPORT_MESSAGES.imported(result.imported, result.duplicates) });
     case "not-found":
-      return notFound();
+      throw data(IMPORT_MESSAGES.draftGone, { status: 404 });
     case "unreadable":
       return data({ result, notice: null }, { status: 400 });
     case "changed":

@@ -14,6 +14,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { createTransaction, getCategoryChoices } from "~/features/transactions/transactions.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
@@ -42,16 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }
-  let added;
-  try {
-    added = await createTransaction(userId, submission.value, { submissionKey });
-  } catch (error) {
-    console.error("add transaction failed", error);
-    return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
-  }
-  const paysDebt = added.type === "expense" && isDebtCategoryId(added.category);
-  const message = paysDebt ? DEBT_MESSAGES.appliedViaTransaction(formatMoney(added.amount as Cents, user.currency)) : TRANSACTION_MESSAGES.added;
-  return redirectWithToast(landingAfterAdd(redirectTo, added), { type: "success", message });
+  const added = await catchFailure("add transaction", () => createTransaction(userId, submission.value, { submissionKey }));
+  if (!added.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
+  const transaction = added.value;
+  const paysDebt = transaction.type === "expense" && isDebtCategoryId(transaction.category);
+  const message = paysDebt ? DEBT_MESSAGES.appliedViaTransaction(formatMoney(transaction.amount as Cents, user.currency)) : TRANSACTION_MESSAGES.added;
+  return redirectWithToast(landingAfterAdd(redirectTo, transaction), { type: "success", message });
 }
 
 export const handle: PageHandle = { title: "Transactions" };

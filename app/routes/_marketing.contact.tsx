@@ -12,6 +12,7 @@ import { parseContactForm } from "~/features/contact/contact-form.server";
 import { createContactSubmission } from "~/features/contact/contact.server";
 import { reserveAttempts } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 
@@ -30,12 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await reserveAttempts(["contactPerAddress", clientAddress(context)]))) {
     return data({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany] }) }, { status: 429 });
   }
-  try {
-    await createContactSubmission({ ...submission.value, userId: await getUserId(request) });
-  } catch (error) {
-    console.error("contact submission failed", error);
-    return data({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.failed] }) }, { status: 503 });
-  }
+  const created = await catchFailure("contact submission", async () => createContactSubmission({ ...submission.value, userId: await getUserId(request) }));
+  if (!created.ok) return data({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.failed] }) }, { status: 503 });
   return redirect(SENT_PATH);
 }
 

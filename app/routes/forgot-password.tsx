@@ -11,6 +11,7 @@ import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { reserveAttempts } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
@@ -34,11 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await reserveAttempts(["passwordResetPerAddress", clientAddress(context)], ["passwordResetPerAccount", email]))) {
     return data({ result: submission.reply({ formErrors: ["Too many requests. Please try again later."] }), sentTo: null }, { status: 429 });
   }
-  try {
-    await requestPasswordReset(email, appOrigin(request));
-  } catch (error) {
-    console.error("password reset email failed", error);
-    const reason = error instanceof Error ? error.message : "unknown error";
+  const requested = await catchFailure("password reset email", () => requestPasswordReset(email, appOrigin(request)));
+  if (!requested.ok) {
+    const reason = requested.error instanceof Error ? requested.error.message : "unknown error";
     return data(
       { result: submission.reply({ formErrors: [`Failed to send password reset email: ${reason}`] }), sentTo: null },
       { status: 503 },

@@ -11,6 +11,7 @@ import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { safeRedirect, withRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { checkSignIn } from "~/features/auth/user.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
@@ -31,15 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fail = (message: string, status = 400) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
 
-  try {
+  const answered = await catchFailure("login", async () => {
     const check = await checkSignIn(email, password, clientAddress(context));
     if (!check.ok && check.reason === "rate-limited") return fail(LOGIN_MESSAGES.tooManyAttempts, 429);
     if (!check.ok) return fail(check.reason === "disabled" ? LOGIN_MESSAGES.disabled : LOGIN_MESSAGES.invalidCredentials);
-    return await signIn(check.userId, request, safeRedirect(redirect));
-  } catch (error) {
-    console.error("login failed", error);
-    return fail(LOGIN_MESSAGES.unexpected, 503);
-  }
+    return signIn(check.userId, request, safeRedirect(redirect));
+  });
+  return answered.ok ? answered.value : fail(LOGIN_MESSAGES.unexpected, 503);
 }
 
 const SECURITY_HIGHLIGHTS = [

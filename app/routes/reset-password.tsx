@@ -9,6 +9,7 @@ import { parseResetPasswordForm } from "~/features/auth/auth-form.server";
 import { checkResetCode, completePasswordReset } from "~/features/auth/password-reset.server";
 import { isStrongPassword, passwordMessages } from "~/features/auth/password-rules";
 import { requireSameOrigin } from "~/utils/security.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
@@ -49,14 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const fail = (message: string, status = 400) =>
     data({ result: submission.reply({ ...hidden, formErrors: [message] }), done: false }, { status });
   if (!isStrongPassword(password!)) return fail(passwordMessages.tooWeak);
-  try {
-    const outcome = await completePasswordReset(oobCode!, password!);
-    if (outcome.status === "expired") return fail(CONFIRM_MESSAGES.expired);
-    if (outcome.status === "invalid") return fail(CONFIRM_MESSAGES.invalid);
-  } catch (error) {
-    console.error("password reset failed", error);
-    return fail(`Failed to reset password: ${error instanceof Error ? error.message : "unknown error"}`, 503);
-  }
+  const reset = await catchFailure("password reset", () => completePasswordReset(oobCode!, password!));
+  if (!reset.ok) return fail(`Failed to reset password: ${reset.error instanceof Error ? reset.error.message : "unknown error"}`, 503);
+  if (reset.value.status === "expired") return fail(CONFIRM_MESSAGES.expired);
+  if (reset.value.status === "invalid") return fail(CONFIRM_MESSAGES.invalid);
   // Said outright: the code is spent now, so the loader that runs after this action answers the link's 400,
   // and without a status of its own the action's answer would take that one.
   return data({ result: submission.reply({ resetForm: true }), done: true }, { status: 200 });

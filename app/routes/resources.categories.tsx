@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { requireUserId } from "~/features/auth/auth.server";
 import {
   capitalizeWords,
-  CATEGORY_INTENT,
+  CATEGORY_INTENTS,
   CATEGORY_MESSAGES,
   categoryFormKey,
   splitCategoryErrors,
@@ -25,15 +25,16 @@ import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { createFormErrorsHeader, createToastHeader, redirectWithToast } from "~/utils/flash.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 
 const CategoryFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(CATEGORY_INTENT.add), name: z.string(), type: z.string(), amount: z.optional(z.string()) }),
-  z.object({ intent: z.literal(CATEGORY_INTENT.rename), categoryId: z.string(), name: z.string() }),
-  z.object({ intent: z.literal(CATEGORY_INTENT.amount), categoryId: z.string(), amount: z.string(), month: z.string() }),
-  z.object({ intent: z.literal(CATEGORY_INTENT.delete), categoryId: z.string() }),
-  z.object({ intent: z.literal(CATEGORY_INTENT.move), categoryId: z.string(), direction: z.enum(["up", "down"]) }),
-  z.object({ intent: z.literal(CATEGORY_INTENT.reorder), type: z.string(), ids: z.array(z.string()) }),
+  z.object({ intent: z.literal(CATEGORY_INTENTS.add), name: z.string(), type: z.string(), amount: z.optional(z.string()) }),
+  z.object({ intent: z.literal(CATEGORY_INTENTS.rename), categoryId: z.string(), name: z.string() }),
+  z.object({ intent: z.literal(CATEGORY_INTENTS.amount), categoryId: z.string(), amount: z.string(), month: z.string() }),
+  z.object({ intent: z.literal(CATEGORY_INTENTS.delete), categoryId: z.string() }),
+  z.object({ intent: z.literal(CATEGORY_INTENTS.move), categoryId: z.string(), direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal(CATEGORY_INTENTS.reorder), type: z.string(), ids: z.array(z.string()) }),
 ]);
 
 const FAILURE_MESSAGE: Record<CategoryIntent, string> = {
@@ -53,20 +54,20 @@ type Submission = z.infer<typeof CategoryFormSchema>;
 
 async function apply(userId: string, submission: Submission): Promise<{ ok: true; category?: Category } | CategoryRefusal> {
   switch (submission.intent) {
-    case CATEGORY_INTENT.add:
+    case CATEGORY_INTENTS.add:
       return addCategory(userId, { name: submission.name, type: submission.type, amount: parseAmountToCents(submission.amount) ?? ZERO_CENTS });
-    case CATEGORY_INTENT.rename:
+    case CATEGORY_INTENTS.rename:
       return renameCategory(userId, submission.categoryId, submission.name);
-    case CATEGORY_INTENT.amount: {
+    case CATEGORY_INTENTS.amount: {
       const cents = parseAmountToCents(submission.amount);
       if (cents === null) return { ok: false, errors: [FAILURE_MESSAGE.amount] };
       return setCategoryAmount(userId, submission.categoryId, cents, submission.month);
     }
-    case CATEGORY_INTENT.delete:
+    case CATEGORY_INTENTS.delete:
       return deleteCategory(userId, submission.categoryId);
-    case CATEGORY_INTENT.move:
+    case CATEGORY_INTENTS.move:
       return moveCategory(userId, submission.categoryId, submission.direction);
-    case CATEGORY_INTENT.reorder:
+    case CATEGORY_INTENTS.reorder:
       return reorderCategories(userId, submission.type, submission.ids);
   }
 }
@@ -74,12 +75,12 @@ async function apply(userId: string, submission: Submission): Promise<{ ok: true
 /** `changed`: the category the submission changed (none for a reorder); a deletion names it as everywhere else, by its display name. */
 function successMessage(submission: Submission, changed: Category | null) {
   switch (submission.intent) {
-    case CATEGORY_INTENT.add:
+    case CATEGORY_INTENTS.add:
       return CATEGORY_MESSAGES.added;
-    case CATEGORY_INTENT.delete:
+    case CATEGORY_INTENTS.delete:
       return CATEGORY_MESSAGES.deleted(capitalizeWords(changed?.name ?? submission.categoryId));
-    case CATEGORY_INTENT.move:
-    case CATEGORY_INTENT.reorder:
+    case CATEGORY_INTENTS.move:
+    case CATEGORY_INTENTS.reorder:
       return CATEGORY_MESSAGES.reordered;
     default:
       return CATEGORY_MESSAGES.updated;
@@ -88,7 +89,7 @@ function successMessage(submission: Submission, changed: Category | null) {
 
 /** After a delete, the deleted category's own page would be a 404: go to the dashboard instead. */
 function landingAfter(submission: Submission, redirectTo: string) {
-  if (submission.intent !== CATEGORY_INTENT.delete) return redirectTo;
+  if (submission.intent !== CATEGORY_INTENTS.delete) return redirectTo;
   const { pathname } = new URL(redirectTo, "http://localhost");
   return pathname === `/categories/${encodeURIComponent(submission.categoryId)}` ? safeRedirect(null) : redirectTo;
 }
@@ -122,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const fromScript = formData.get("js") === "1";
   const categoryId = formData.get("categoryId");
-  const form = categoryFormKey(intent, intent === CATEGORY_INTENT.add || typeof categoryId !== "string" ? undefined : categoryId);
+  const form = categoryFormKey(intent, intent === CATEGORY_INTENTS.add || typeof categoryId !== "string" ? undefined : categoryId);
 
   const refuse = async ({ fieldErrors = {}, formErrors = [] }: { fieldErrors?: Partial<Record<CategoryField, string[]>>; formErrors?: string[] }, status = 400) => {
     const values = typedValues(formData);
@@ -136,13 +137,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const parsed = CategoryFormSchema.safeParse({ ...Object.fromEntries(formData), ids: formData.getAll("ids") });
   if (!parsed.success) return refuse({ formErrors: [FAILURE_MESSAGE[intent]] });
-  let outcome: Awaited<ReturnType<typeof apply>>;
-  try {
-    outcome = await apply(userId, parsed.data);
-  } catch (error) {
-    console.error(`category ${intent} failed`, error);
-    return refuse({ formErrors: [FAILURE_MESSAGE[intent]] }, 500);
-  }
+  const applied = await catchFailure(`category ${intent}`, () => apply(userId, parsed.data));
+  if (!applied.ok) return refuse({ formErrors: [FAILURE_MESSAGE[intent]] }, 500);
+  const outcome = applied.value;
   if (!outcome.ok) {
     const { fieldErrors, formErrors } = splitCategoryErrors(outcome.errors);
     return refuse({ fieldErrors, formErrors: formErrors.map((message) => (message === CATEGORY_MESSAGES.notFound ? FAILURE_MESSAGE[intent] : message)) });

@@ -12,6 +12,7 @@ import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { parseSignUpForm } from "~/features/auth/auth-form.server";
 import { SIGN_UP_MESSAGES } from "~/features/auth/messages";
 import { createEmailUser, emailIsTaken } from "~/features/auth/user.server";
+import { catchFailure } from "~/utils/action-failure.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
@@ -41,14 +42,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return fail("Too many requests. Please try again later.", 429);
   }
   const { email, password, redirect } = submission.value;
-  try {
+  const answered = await catchFailure("sign-up", async () => {
     if (await emailIsTaken(email!)) return fail("An account with this email address already exists.");
     const userId = await createEmailUser(email!, password!);
-    return await signIn(userId, request, safeRedirect(redirect));
-  } catch (error) {
-    console.error("sign-up failed", error);
-    return fail("Please try again.", 503);
-  }
+    return signIn(userId, request, safeRedirect(redirect));
+  });
+  return answered.ok ? answered.value : fail("Please try again.", 503);
 }
 
 const HIGHLIGHTS = [

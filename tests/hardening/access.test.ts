@@ -2,7 +2,9 @@ import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, test } from "vitest";
 import { ImportBatch, ImportDraft, Session, Transaction, User } from "../../models";
 import { createSession } from "~/features/auth/session.server";
+import { SECURITY_INTENTS } from "~/features/auth/two-factor";
 import { saveUpload } from "~/features/import/import.server";
+import { IMPORT_INTENTS } from "~/features/import/paths";
 import * as categoryPage from "~/routes/_app.categories.$categoryId";
 import * as editTransaction from "~/routes/_app.transactions_.$transactionId.edit";
 import * as transactionsPage from "~/routes/_app.transactions";
@@ -94,7 +96,7 @@ describe("another user's records", () => {
       ],
       ["import preview", () => answer(importPreview.loader, get(`/transactions/import/${owner.draftId}`), { draftId: owner.draftId })],
       ["import confirm", () => answer(importPreview.action, post(`/transactions/import/${owner.draftId}`, { fingerprint: "x" }), { draftId: owner.draftId })],
-      ["undo import", () => answer(importPage.action, post("/transactions/import", { intent: importPage.INTENT.undo, importId: owner.batchId }))],
+      ["undo import", () => answer(importPage.action, post("/transactions/import", { intent: IMPORT_INTENTS.undo, importId: owner.batchId }))],
       ["category page", () => answer(categoryPage.loader, get(`/categories/${owner.categoryId}`), { categoryId: owner.categoryId })],
     ];
     for (const [name, run] of cases) expect(statusOf(await run()), name).toBe(404);
@@ -109,7 +111,7 @@ describe("another user's records", () => {
     expect(statusOf(bulk)).toBe(302);
     const restored = await answer(transactionsPage.action, post("/transactions", { intent: "restore", id: owner.transactionId }));
     expect(statusOf(restored)).toBe(302);
-    const signOut = await answer(security.action, post("/profile/security", { intent: security.INTENT.signOutSession, sessionId: owner.sessionId }));
+    const signOut = await answer(security.action, post("/profile/security", { intent: SECURITY_INTENTS.signOutSession, sessionId: owner.sessionId }));
     expect(statusOf(signOut)).toBe(302);
     const renamed = await answer(categories.action, post("/resources/categories", { intent: "rename", categoryId: owner.categoryId, name: "Mine" }));
     expect(statusOf(renamed)).toBeLessThan(500);

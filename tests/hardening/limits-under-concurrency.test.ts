@@ -3,21 +3,21 @@ import mongoose from "mongoose";
 import { describe, expect, test } from "vitest";
 import { ContactSubmission, PasswordResetToken, Session, User } from "../../models";
 import { LOGIN_MESSAGES } from "~/features/auth/messages";
-import { TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
+import { SECURITY_INTENTS, TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
 import { verifyEmailPassword } from "~/features/auth/user.server";
 import { confirmTwoFactorSetup, getTwoFactorStatus, startTwoFactorSetup } from "~/features/auth/two-factor.server";
 import { ACCOUNT_MESSAGES } from "~/features/account/account.server";
 import { INSIGHT_INTENTS } from "~/features/insights/insights";
-import { PROFILE_MESSAGES } from "~/features/profile/profile";
+import { PROFILE_INTENTS, PROFILE_MESSAGES } from "~/features/profile/profile";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { action as forgotPasswordAction } from "~/routes/forgot-password";
 import { action as insightsAction } from "~/routes/_app.insights";
 import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction } from "~/routes/login_.two-factor";
 import { action as contactAction } from "~/routes/_marketing.contact";
-import { action as profileAction, INTENT as PROFILE_INTENT } from "~/routes/_app.profile";
+import { action as profileAction } from "~/routes/_app.profile";
 import { action as dataAction } from "~/routes/_app.profile_.data";
-import { action as securityAction, INTENT as SECURITY_INTENT, SECURITY_PATH } from "~/routes/_app.profile_.security";
+import { action as securityAction, SECURITY_PATH } from "~/routes/_app.profile_.security";
 import { action as signUpAction } from "~/routes/signup";
 import { createPremiumUser, createUser, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { useTestDatabase } from "../setup/database";
@@ -101,7 +101,7 @@ describe("changing two-factor sign-in", () => {
     const valid = new Set([-30_000, 0, 30_000].map((shift) => totp.generate({ timestamp: Date.now() + shift })));
     const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
 
-    const answers = await fireAtOnce(securityAction, SECURITY_PATH, 30, () => ({ intent: SECURITY_INTENT.disable, code: wrong, password: TEST_PASSWORD }), { cookie: await cookieFor(userId) });
+    const answers = await fireAtOnce(securityAction, SECURITY_PATH, 30, () => ({ intent: SECURITY_INTENTS.disable, code: wrong, password: TEST_PASSWORD }), { cookie: await cookieFor(userId) });
     expect(answering(answers, TWO_FACTOR_MESSAGES.wrongCode)).toHaveLength(RATE_LIMITS.twoFactorFailuresPerAccount.points);
     expect(answering(answers, TWO_FACTOR_MESSAGES.tooManyChangeAttempts)).toHaveLength(30 - RATE_LIMITS.twoFactorFailuresPerAccount.points);
     expect((await getTwoFactorStatus(userId)).enabled).toBe(true);
@@ -117,7 +117,7 @@ describe("confirming the password while signed in", () => {
       profileAction,
       "/profile",
       60,
-      (index) => ({ intent: PROFILE_INTENT.changePassword, currentPassword: index === 59 ? TEST_PASSWORD : `Wr0ng!Passw0rd${index}`, newPassword: "N3w!Passw0rd", confirmNewPassword: "N3w!Passw0rd" }),
+      (index) => ({ intent: PROFILE_INTENTS.changePassword, currentPassword: index === 59 ? TEST_PASSWORD : `Wr0ng!Passw0rd${index}`, newPassword: "N3w!Passw0rd", confirmNewPassword: "N3w!Passw0rd" }),
       { cookie },
     );
     expect(answering(answers, PROFILE_MESSAGES.incorrectCurrentPassword)).toHaveLength(RATE_LIMITS.loginFailuresPerAccount.points);

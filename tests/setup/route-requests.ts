@@ -13,11 +13,11 @@ export function getRequest(path: string, cookie: string) {
   return new Request(`${APP}${path}`, { headers: { Cookie: cookie } });
 }
 
-/** A same-origin form post, as a browser without JavaScript sends it. */
-export function postRequest(path: string, cookie: string, fields: Record<string, string>) {
+/** A same-origin form post, as a browser without JavaScript sends it: a list is one field sent once per value; `headers` (another Origin, say) replace the browser's. */
+export function postRequest(path: string, cookie: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
   const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${APP}${path}`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie } });
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  return new Request(`${APP}${path}`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie, ...headers } });
 }
 
 /** What a loader or action answered or threw: a Response, or a `data()` result. */

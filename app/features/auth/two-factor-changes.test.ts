@@ -2,7 +2,8 @@ import { Types } from "mongoose";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { SecurityEvent, Session, TwoFactor } from "../../../models";
-import { action as securityAction, INTENT, loader as securityLoader, SECURITY_PATH } from "~/routes/_app.profile_.security";
+import { action as securityAction, loader as securityLoader, SECURITY_PATH } from "~/routes/_app.profile_.security";
+import { SECURITY_INTENTS } from "./two-factor";
 import { createGoogleUser, createUser, TEST_PASSWORD, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { emailsTo } from "../../../tests/setup/outbox";
@@ -55,15 +56,15 @@ describe("moving two-factor sign-in to a new key", () => {
   test("a stolen session that knows only the new key's codes cannot do it: refused, nothing changed, nothing listed", async () => {
     const { userId, email, codes, cookie } = await userWithTwoFactor();
     const before = await TwoFactor.findOne({ userId }).select("+secret +recoveryCodeHashes").lean();
-    expect(statusOf(await post(cookie, { intent: INTENT.startSetup }))).toBe(302);
+    expect(statusOf(await post(cookie, { intent: SECURITY_INTENTS.startSetup }))).toBe(302);
     const next = (await securityLoader(args(getRequest(SECURITY_PATH, cookie)))).setup!;
     const newCode = totpOf(next.secret).generate();
 
-    const answer = await post(cookie, { intent: INTENT.confirmSetup, newCode, code: newCode, password: "Gu3ss!Passw0rd" });
+    const answer = await post(cookie, { intent: SECURITY_INTENTS.confirmSetup, newCode, code: newCode, password: "Gu3ss!Passw0rd" });
     expect(statusOf(answer)).toBe(400);
     expect(errorsOf(answer).password).toEqual([TWO_FACTOR_MESSAGES.wrongPassword]);
     expect(payloadOf<Answer>(answer).recoveryCodes).toBeNull();
-    const withoutProof = await post(cookie, { intent: INTENT.confirmSetup, newCode });
+    const withoutProof = await post(cookie, { intent: SECURITY_INTENTS.confirmSetup, newCode });
     expect(statusOf(withoutProof)).toBe(400);
     expect(errorsOf(withoutProof)).toMatchObject({ code: [TWO_FACTOR_MESSAGES.codeRequired], password: [TWO_FACTOR_MESSAGES.passwordRequired] });
 
@@ -76,15 +77,15 @@ describe("moving two-factor sign-in to a new key", () => {
 
   test("with the new key's code, a current code and the password it moves: the old key and codes stop working, the account is emailed, the change is listed", async () => {
     const { userId, email, secret, codes, cookie } = await userWithTwoFactor();
-    await post(cookie, { intent: INTENT.startSetup });
+    await post(cookie, { intent: SECURITY_INTENTS.startSetup });
     const next = (await securityLoader(args(getRequest(SECURITY_PATH, cookie)))).setup!;
 
-    const wrongNew = await post(cookie, { intent: INTENT.confirmSetup, newCode: wrongCodeFor(next.secret), code: codes[0], password: TEST_PASSWORD });
+    const wrongNew = await post(cookie, { intent: SECURITY_INTENTS.confirmSetup, newCode: wrongCodeFor(next.secret), code: codes[0], password: TEST_PASSWORD });
     expect(errorsOf(wrongNew).newCode).toEqual([TWO_FACTOR_MESSAGES.wrongNewCode]);
-    const wrongCurrent = await post(cookie, { intent: INTENT.confirmSetup, newCode: totpOf(next.secret).generate(), code: wrongCodeFor(secret), password: TEST_PASSWORD });
+    const wrongCurrent = await post(cookie, { intent: SECURITY_INTENTS.confirmSetup, newCode: totpOf(next.secret).generate(), code: wrongCodeFor(secret), password: TEST_PASSWORD });
     expect(errorsOf(wrongCurrent).code).toEqual([TWO_FACTOR_MESSAGES.wrongCode]);
 
-    const moved = await post(cookie, { intent: INTENT.confirmSetup, newCode: totpOf(next.secret).generate(), code: codes[0], password: TEST_PASSWORD });
+    const moved = await post(cookie, { intent: SECURITY_INTENTS.confirmSetup, newCode: totpOf(next.secret).generate(), code: codes[0], password: TEST_PASSWORD });
     expect(statusOf(moved)).toBe(200);
     expect(payloadOf<Answer>(moved).recoveryCodes).toHaveLength(10);
     expect(await verifySecondFactor(userId, codes[1])).toBeNull();
@@ -102,15 +103,15 @@ describe("moving two-factor sign-in to a new key", () => {
 describe("turning two-factor sign-in off", () => {
   test("a wrong code or password is refused beside its field and changes nothing; a wrong password spends no code", async () => {
     const { userId, email, secret, codes, cookie } = await userWithTwoFactor();
-    const wrongCode = await post(cookie, { intent: INTENT.disable, code: wrongCodeFor(secret), password: TEST_PASSWORD });
+    const wrongCode = await post(cookie, { intent: SECURITY_INTENTS.disable, code: wrongCodeFor(secret), password: TEST_PASSWORD });
     expect(statusOf(wrongCode)).toBe(400);
     expect(errorsOf(wrongCode)).toEqual({ code: [TWO_FACTOR_MESSAGES.wrongCode] });
-    const wrongPassword = await post(cookie, { intent: INTENT.disable, code: codes[0], password: "Wr0ng!Passw0rd" });
+    const wrongPassword = await post(cookie, { intent: SECURITY_INTENTS.disable, code: codes[0], password: "Wr0ng!Passw0rd" });
     expect(statusOf(wrongPassword)).toBe(400);
     expect(errorsOf(wrongPassword)).toEqual({ password: [TWO_FACTOR_MESSAGES.wrongPassword] });
     expect((await getTwoFactorStatus(userId)).enabled).toBe(true);
 
-    const off = await post(cookie, { intent: INTENT.disable, code: codes[0], password: TEST_PASSWORD });
+    const off = await post(cookie, { intent: SECURITY_INTENTS.disable, code: codes[0], password: TEST_PASSWORD });
     expect(statusOf(off)).toBe(302);
     expect(await getTwoFactorStatus(userId)).toEqual({ enabled: false, settingUp: false, recoveryCodesLeft: 0 });
     expect((await emailsTo(email)).at(-1)?.text).toContain("What happened: Two-factor sign-in turned off");
@@ -119,8 +120,8 @@ describe("turning two-factor sign-in off", () => {
 
   test("wrong answers count against the code limit: after five, the right code and password are refused too", async () => {
     const { userId, secret, cookie } = await userWithTwoFactor();
-    for (let attempt = 0; attempt < 5; attempt += 1) await post(cookie, { intent: INTENT.disable, code: wrongCodeFor(secret), password: TEST_PASSWORD });
-    const locked = await post(cookie, { intent: INTENT.disable, code: totpOf(secret).generate(), password: TEST_PASSWORD });
+    for (let attempt = 0; attempt < 5; attempt += 1) await post(cookie, { intent: SECURITY_INTENTS.disable, code: wrongCodeFor(secret), password: TEST_PASSWORD });
+    const locked = await post(cookie, { intent: SECURITY_INTENTS.disable, code: totpOf(secret).generate(), password: TEST_PASSWORD });
     expect(statusOf(locked)).toBe(429);
     expect(errorsOf(locked)).toEqual({ "": [TWO_FACTOR_MESSAGES.tooManyChangeAttempts] });
     expect((await getTwoFactorStatus(userId)).enabled).toBe(true);
@@ -131,13 +132,13 @@ describe("turning two-factor sign-in off", () => {
     const page = await securityLoader(args(getRequest(SECURITY_PATH, cookie)));
     expect(page.hasPassword).toBe(false);
     await Session.collection.updateMany({ userId: new Types.ObjectId(userId) }, { $set: { createdAt: new Date(Date.now() - (RECENT_SIGN_IN_MINUTES + 1) * 60_000) } });
-    const stale = await post(cookie, { intent: INTENT.disable, code: codes[0] });
+    const stale = await post(cookie, { intent: SECURITY_INTENTS.disable, code: codes[0] });
     expect(statusOf(stale)).toBe(400);
     expect(errorsOf(stale)).toEqual({ "": [TWO_FACTOR_MESSAGES.signInAgain] });
     expect((await getTwoFactorStatus(userId)).recoveryCodesLeft).toBe(10);
 
     const fresh = await cookieFor(userId);
-    expect(statusOf(await post(fresh, { intent: INTENT.disable, code: codes[0] }))).toBe(302);
+    expect(statusOf(await post(fresh, { intent: SECURITY_INTENTS.disable, code: codes[0] }))).toBe(302);
     expect((await getTwoFactorStatus(userId)).enabled).toBe(false);
     expect((await emailsTo(email)).at(-1)?.text).toContain("Two-factor sign-in turned off");
   });
@@ -146,11 +147,11 @@ describe("turning two-factor sign-in off", () => {
 describe("new recovery codes", () => {
   test("need a code and the password; the old codes stop working; the account is emailed and the change listed", async () => {
     const { userId, email, codes, cookie } = await userWithTwoFactor();
-    const refused = await post(cookie, { intent: INTENT.renewCodes, code: codes[0], password: "" });
+    const refused = await post(cookie, { intent: SECURITY_INTENTS.renewCodes, code: codes[0], password: "" });
     expect(statusOf(refused)).toBe(400);
     expect(errorsOf(refused)).toEqual({ password: [TWO_FACTOR_MESSAGES.passwordRequired] });
 
-    const renewed = await post(cookie, { intent: INTENT.renewCodes, code: codes[0], password: TEST_PASSWORD });
+    const renewed = await post(cookie, { intent: SECURITY_INTENTS.renewCodes, code: codes[0], password: TEST_PASSWORD });
     expect(statusOf(renewed)).toBe(200);
     const fresh = payloadOf<Answer>(renewed).recoveryCodes!;
     expect(fresh).toHaveLength(10);
@@ -165,11 +166,11 @@ test("turning two-factor sign-in on is emailed and listed too", async () => {
   const email = uniqueEmail("on");
   const userId = await createUser({ email });
   const cookie = await cookieFor(userId);
-  await post(cookie, { intent: INTENT.startSetup });
+  await post(cookie, { intent: SECURITY_INTENTS.startSetup });
   const setup = (await securityLoader(args(getRequest(SECURITY_PATH, cookie)))).setup!;
-  const wrong = await post(cookie, { intent: INTENT.confirmSetup, newCode: wrongCodeFor(setup.secret) });
+  const wrong = await post(cookie, { intent: SECURITY_INTENTS.confirmSetup, newCode: wrongCodeFor(setup.secret) });
   expect(errorsOf(wrong)).toEqual({ newCode: [TWO_FACTOR_MESSAGES.wrongCode] });
-  const on = await post(cookie, { intent: INTENT.confirmSetup, newCode: totpOf(setup.secret).generate() });
+  const on = await post(cookie, { intent: SECURITY_INTENTS.confirmSetup, newCode: totpOf(setup.secret).generate() });
   expect(payloadOf<Answer>(on).recoveryCodes).toHaveLength(10);
   expect((await emailsTo(email)).at(-1)?.text).toContain("What happened: Two-factor sign-in turned on");
   expect(await listedChanges(cookie)).toEqual([{ label: "Two-factor sign-in turned on", device: "Chrome on Linux" }]);

@@ -4,21 +4,12 @@ import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login_.two-factor";
 import { createUser, TEST_PASSWORD, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { getRequest, postRequest } from "../../../tests/setup/route-requests";
 import { readSessionId } from "./session.server";
 import { TWO_FACTOR_MESSAGES } from "./two-factor";
 import { confirmTwoFactorSetup, startTwoFactorSetup } from "./two-factor.server";
 
 useTestDatabase();
-
-const APP = "http://localhost:3000";
-
-function post(path: string, fields: Record<string, string>, cookie = "") {
-  return new Request(`${APP}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Origin: APP, Host: "localhost:3000", "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-  });
-}
 
 const args = (request: Request) => ({ request, params: {}, context: { clientAddress: "192.0.2.7" } });
 
@@ -41,34 +32,34 @@ async function userWithTwoFactor() {
 describe("signing in with two-factor sign-in on", () => {
   test("the password leads to the second step, not to a session; the code finishes it and goes where the user was going", async () => {
     const { email, codes } = await userWithTwoFactor();
-    const afterPassword = await loginAction(args(post("/login", { email, password: TEST_PASSWORD, redirect: "/transactions" })));
+    const afterPassword = await loginAction(args(postRequest("/login", "", { email, password: TEST_PASSWORD, redirect: "/transactions" })));
     if (!(afterPassword instanceof Response)) throw new Error("expected a redirect");
     expect(afterPassword.headers.get("Location")).toBe("/login/two-factor");
     const pending = cookiesOf(afterPassword);
-    expect(await readSessionId(new Request(APP, { headers: { Cookie: pending } }))).toBeNull();
-    expect(await secondStepLoader(args(new Request(`${APP}/login/two-factor`, { headers: { Cookie: pending } })))).toBeNull();
+    expect(await readSessionId(getRequest("/", pending))).toBeNull();
+    expect(await secondStepLoader(args(getRequest("/login/two-factor", pending)))).toBeNull();
 
-    const wrong = await secondStepAction(args(post("/login/two-factor", { code: "000000" }, pending)));
+    const wrong = await secondStepAction(args(postRequest("/login/two-factor", pending, { code: "000000" })));
     expect(wrong).toMatchObject({ data: { error: TWO_FACTOR_MESSAGES.wrongCode }, init: { status: 400 } });
 
-    const done = await secondStepAction(args(post("/login/two-factor", { code: codes[0] }, pending)));
+    const done = await secondStepAction(args(postRequest("/login/two-factor", pending, { code: codes[0] })));
     if (!(done instanceof Response)) throw new Error("expected a redirect");
     expect(done.headers.get("Location")).toBe("/transactions");
-    expect(await readSessionId(new Request(APP, { headers: { Cookie: cookiesOf(done) } }))).toEqual(expect.any(String));
+    expect(await readSessionId(getRequest("/", cookiesOf(done)))).toEqual(expect.any(String));
   });
 
   test("without a pending sign-in the second step sends the visitor back to the password", async () => {
-    const redirected = await secondStepLoader(args(new Request(`${APP}/login/two-factor`))).catch((response: Response) => response);
+    const redirected = await secondStepLoader(args(getRequest("/login/two-factor", ""))).catch((response: Response) => response);
     expect(redirected).toBeInstanceOf(Response);
     expect((redirected as Response).headers.get("Location")).toBe("/login");
   });
 
   test("five wrong codes lock the second step for a while", async () => {
     const { email, secret } = await userWithTwoFactor();
-    const afterPassword = (await loginAction(args(post("/login", { email, password: TEST_PASSWORD })))) as Response;
+    const afterPassword = (await loginAction(args(postRequest("/login", "", { email, password: TEST_PASSWORD })))) as Response;
     const pending = cookiesOf(afterPassword);
-    for (let attempt = 0; attempt < 5; attempt += 1) await secondStepAction(args(post("/login/two-factor", { code: "000000" }, pending)));
-    const locked = await secondStepAction(args(post("/login/two-factor", { code: codeFor(secret) }, pending)));
+    for (let attempt = 0; attempt < 5; attempt += 1) await secondStepAction(args(postRequest("/login/two-factor", pending, { code: "000000" })));
+    const locked = await secondStepAction(args(postRequest("/login/two-factor", pending, { code: codeFor(secret) })));
     expect(locked).toMatchObject({ data: { error: TWO_FACTOR_MESSAGES.tooManyAttempts }, init: { status: 429 } });
   });
 });

@@ -3,6 +3,18 @@
 /** An account without a password proves itself with a sign-in this recent instead (decision 177). */
 export const RECENT_SIGN_IN_MINUTES = 10;
 
+/** The `intent` values of the security page's forms: two-factor changes, and signing devices out. */
+export const SECURITY_INTENTS = {
+  startSetup: "start-two-factor",
+  confirmSetup: "confirm-two-factor",
+  cancelSetup: "cancel-two-factor",
+  disable: "disable-two-factor",
+  renewCodes: "renew-recovery-codes",
+  signOutSession: "sign-out-session",
+  signOutOthers: "sign-out-others",
+} as const;
+export type SecurityIntent = (typeof SECURITY_INTENTS)[keyof typeof SECURITY_INTENTS];
+
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
   newCodeRequired: "Enter the 6-digit code your authenticator app shows for the new key",

@@ -5,13 +5,13 @@ import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { ProcessedStripeEvent, User, type UserRecord } from "../../../models";
 import { reconcileSubscriptions } from "../../../jobs/reconcile-subscriptions";
-import { action as manageSubscriptionAction, INTENT, SUBSCRIPTION_TOASTS } from "~/routes/_app.manage-subscription";
+import { action as manageSubscriptionAction, SUBSCRIPTION_TOASTS } from "~/routes/_app.manage-subscription";
 import { loader as paymentSuccessLoader } from "~/routes/payment-success";
 import { action as subscriptionAction } from "~/routes/subscription";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { startCheckout, subscribe } from "./billing.server";
 import { handleStripeWebhook } from "./stripe-webhook.server";
-import { PLAN_MESSAGES } from "./plans";
+import { BILLING_INTENTS, PLAN_MESSAGES } from "./plans";
 import { createSession } from "~/features/auth/session.server";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stand-ins/stripe.mjs";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -288,7 +288,7 @@ describe("subscription management", () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
     const { currentPeriodEnd, subscriptionId } = (await storedUser(userId)).subscription;
-    const response = (await manage(cookie, { intent: INTENT.changePlan, interval: "annual" })) as Response;
+    const response = (await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "annual" })) as Response;
     expect(await toastOf(response)).toMatchObject({ type: "success", message: SUBSCRIPTION_TOASTS.planChanged("annual") });
     expect(await storedUser(userId)).toMatchObject({
       premiumAccess: true,
@@ -308,18 +308,18 @@ describe("subscription management", () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
     const { subscriptionId } = (await storedUser(userId)).subscription;
-    await manage(cookie, { intent: INTENT.changePlan, interval: "annual" });
-    expect(await toastOf((await manage(cookie, { intent: INTENT.undoPlanChange })) as Response)).toMatchObject({ message: SUBSCRIPTION_TOASTS.planChangeUndone });
+    await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "annual" });
+    expect(await toastOf((await manage(cookie, { intent: BILLING_INTENTS.undoPlanChange })) as Response)).toMatchObject({ message: SUBSCRIPTION_TOASTS.planChangeUndone });
     expect((await storedUser(userId)).subscription.scheduledChange).toBeNull();
     expect((await stripe.subscriptions.retrieve(subscriptionId!)).schedule).toBeNull();
-    await manage(cookie, { intent: INTENT.changePlan, interval: "annual" });
-    const choseMonthlyAgain = (await manage(cookie, { intent: INTENT.changePlan, interval: "monthly" })) as Response;
+    await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "annual" });
+    const choseMonthlyAgain = (await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "monthly" })) as Response;
     expect(choseMonthlyAgain.status).toBe(302);
     expect(await toastOf(choseMonthlyAgain)).toMatchObject({ message: SUBSCRIPTION_TOASTS.planChangeUndone });
     expect((await storedUser(userId)).subscription.scheduledChange).toBeNull();
     await control(`/_control/subscriptions/${subscriptionId}/advance`);
     expect((await storedUser(userId)).subscription).toMatchObject({ interval: "month", priceId: STAND_IN_DEFAULTS.prices.monthly });
-    expect(answer(await manage(cookie, { intent: INTENT.changePlan, interval: "monthly" }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.alreadyOnPlan });
+    expect(answer(await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "monthly" }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.alreadyOnPlan });
   });
 
   test("a plan change made at Stripe reaches the page through the webhook", async () => {
@@ -343,34 +343,34 @@ describe("subscription management", () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
     const { subscriptionId } = (await storedUser(userId)).subscription;
-    const canceled = (await manage(cookie, { intent: INTENT.cancel })) as Response;
+    const canceled = (await manage(cookie, { intent: BILLING_INTENTS.cancel })) as Response;
     expect(canceled.headers.get("Location")).toBe("/manage-subscription");
     expect(await toastOf(canceled)).toMatchObject({ type: "success", message: SUBSCRIPTION_TOASTS.canceled });
     expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { status: "active", cancelAtPeriodEnd: true } });
-    expect(answer(await manage(cookie, { intent: INTENT.changePlan, interval: "annual" }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.resumeBeforeChange });
+    expect(answer(await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "annual" }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.resumeBeforeChange });
 
-    expect(await toastOf((await manage(cookie, { intent: INTENT.resume })) as Response)).toMatchObject({ message: SUBSCRIPTION_TOASTS.resumed });
+    expect(await toastOf((await manage(cookie, { intent: BILLING_INTENTS.resume })) as Response)).toMatchObject({ message: SUBSCRIPTION_TOASTS.resumed });
     expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { cancelAtPeriodEnd: false } });
-    expect(answer(await manage(cookie, { intent: INTENT.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.notCancelled });
+    expect(answer(await manage(cookie, { intent: BILLING_INTENTS.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.notCancelled });
 
-    await manage(cookie, { intent: INTENT.cancel });
+    await manage(cookie, { intent: BILLING_INTENTS.cancel });
     await control(`/_control/subscriptions/${subscriptionId}/advance`);
     expect(await storedUser(userId)).toMatchObject({ premiumAccess: false, subscription: { status: "canceled" } });
-    expect(answer(await manage(cookie, { intent: INTENT.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.subscriptionEnded });
+    expect(answer(await manage(cookie, { intent: BILLING_INTENTS.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.subscriptionEnded });
   });
 
   test("Cancel drops a scheduled plan change first", async () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
-    await manage(cookie, { intent: INTENT.changePlan, interval: "annual" });
-    await manage(cookie, { intent: INTENT.cancel });
+    await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "annual" });
+    await manage(cookie, { intent: BILLING_INTENTS.cancel });
     expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { cancelAtPeriodEnd: true, scheduledChange: null } });
   });
 
   test("Manage Billing opens Stripe's customer portal, which returns to this page", async () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
-    const response = (await manage(cookie, { intent: INTENT.billingPortal })) as Response;
+    const response = (await manage(cookie, { intent: BILLING_INTENTS.billingPortal })) as Response;
     const portalUrl = response.headers.get("Location")!;
     expect(portalUrl.startsWith(`${standIn.url}/portal/`)).toBe(true);
     const portal = await (await fetch(portalUrl)).text();
@@ -380,14 +380,14 @@ describe("subscription management", () => {
 
   test("Cancel without a stored subscription asks for a refresh first", async () => {
     const { cookie } = await newUser();
-    expect(answer(await manage(cookie, { intent: INTENT.cancel }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.noSubscriptionId });
+    expect(answer(await manage(cookie, { intent: BILLING_INTENTS.cancel }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.noSubscriptionId });
   });
 
   test("Refresh Data re-reads the subscription from Stripe", async () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
     await User.updateOne({ _id: userId }, { $unset: { "subscription.currentPeriodEnd": 1, "subscription.subscriptionId": 1 } });
-    expect(((await manage(cookie, { intent: INTENT.refresh })) as Response).status).toBe(302);
+    expect(((await manage(cookie, { intent: BILLING_INTENTS.refresh })) as Response).status).toBe(302);
     const user = await storedUser(userId);
     expect(user.subscription.subscriptionId).toMatch(/^sub_/);
     expect(user.subscription.currentPeriodEnd).toBeInstanceOf(Date);
@@ -395,7 +395,7 @@ describe("subscription management", () => {
 
   test("Refresh Data without any Stripe record reports the failure", async () => {
     const { cookie } = await newUser();
-    expect(answer(await manage(cookie, { intent: INTENT.refresh }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.refreshFailed });
+    expect(answer(await manage(cookie, { intent: BILLING_INTENTS.refresh }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.refreshFailed });
   });
 });
 

@@ -31,6 +31,18 @@ export const SUBSCRIBE_SIGNUP_PATH = "/signup?redirect=subscription";
 export const PLANS_PATH = "/subscription";
 export const PAYMENT_SUCCESS_PATH = "/payment-success";
 
+/** The `intent` values of the forms that post to /manage-subscription (Subscribe Now posts to /subscription, too). */
+export const BILLING_INTENTS = {
+  subscribe: "subscribe",
+  refresh: "refresh",
+  changePlan: "change-plan",
+  undoPlanChange: "undo-plan-change",
+  cancel: "cancel",
+  resume: "resume",
+  billingPortal: "billing-portal",
+} as const;
+export type BillingIntent = (typeof BILLING_INTENTS)[keyof typeof BILLING_INTENTS];
+
 export const PLAN_MESSAGES = {
   pricingNotConfigured: "Subscription pricing is not configured. Please contact support.",
   invalidInterval: "Please choose monthly or annual billing.",

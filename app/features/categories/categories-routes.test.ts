@@ -3,35 +3,22 @@ import { describe, expect, test } from "vitest";
 import { Budget, categoryBudgetsId, User, type UserRecord } from "../../../models";
 import { loader as detailLoader } from "~/routes/_app.categories.$categoryId";
 import { action } from "~/routes/resources.categories";
-import { CATEGORY_INTENT } from "./categories";
+import { CATEGORY_INTENTS } from "./categories";
 import { getCategories } from "./categories.server";
-import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { payloadOf } from "../../../tests/setup/route-requests";
+import { cookieFor, getRequest, payloadOf, postRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 
 useTestDatabase();
 
-const APP = "http://localhost:3000";
-
 async function signedInUser() {
   const userId = await createEmailUser(`route-${randomBytes(4).toString("hex")}@example.com`, "Str0ng!Passw0rd");
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return { userId, cookie: cookie.split(";")[0] };
+  return { userId, cookie: await cookieFor(userId) };
 }
 
 function post(cookie: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-  }
-  const request = new Request(`${APP}/resources/categories`, {
-    method: "POST",
-    body,
-    headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie, ...headers },
-  });
-  return action({ request, params: {}, context: {} });
+  return action({ request: postRequest("/resources/categories", cookie, fields, headers), params: {}, context: {} });
 }
 
 type ActionResult = Awaited<ReturnType<typeof action>>;
@@ -70,7 +57,7 @@ describe("resources.categories action", () => {
   test("adds a category and returns to the page with a notification", async () => {
     const { userId, cookie } = await signedInUser();
     const result = await post(cookie, {
-      intent: CATEGORY_INTENT.add,
+      intent: CATEGORY_INTENTS.add,
       name: "Pets",
       type: "expense",
       amount: "45.50",
@@ -82,7 +69,7 @@ describe("resources.categories action", () => {
 
   test("an unparsable amount is stored as 0", async () => {
     const { userId, cookie } = await signedInUser();
-    await post(cookie, { intent: CATEGORY_INTENT.add, name: "Tips", type: "income", amount: "-3", redirectTo: "/dashboard" });
+    await post(cookie, { intent: CATEGORY_INTENTS.add, name: "Tips", type: "income", amount: "-3", redirectTo: "/dashboard" });
     expect((await stored(userId)).tips).toMatchObject({ type: "income", expected: 0 });
   });
 
@@ -90,15 +77,15 @@ describe("resources.categories action", () => {
     const { userId, cookie } = await signedInUser();
     await getCategories(userId);
     const before = await stored(userId);
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.add, name: "Housing", type: "expense", redirectTo: "/dashboard", js: "1" }), {
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.add, name: "Housing", type: "expense", redirectTo: "/dashboard", js: "1" }), {
       form: "category-add",
       values: { name: "Housing", type: "expense" },
       fieldErrors: { name: ["A category with this name already exists"] },
     });
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.add, name: "<p></p>", type: "loan", redirectTo: "/dashboard", js: "1" }), {
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.add, name: "<p></p>", type: "loan", redirectTo: "/dashboard", js: "1" }), {
       fieldErrors: { name: ["Category name cannot be empty"], type: ['Category type must be either "income" or "expense"'] },
     });
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.add, redirectTo: "/dashboard", js: "1" }), { formErrors: ["Failed to add category"] });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.add, redirectTo: "/dashboard", js: "1" }), { formErrors: ["Failed to add category"] });
     expect(await stored(userId)).toEqual(before);
   });
 
@@ -106,7 +93,7 @@ describe("resources.categories action", () => {
     const { userId, cookie } = await signedInUser();
     await getCategories(userId);
     const before = await stored(userId);
-    const refused = await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "food", name: "<b></b>", redirectTo: "/categories/food?month=2025-04" });
+    const refused = await post(cookie, { intent: CATEGORY_INTENTS.rename, categoryId: "food", name: "<b></b>", redirectTo: "/categories/food?month=2025-04" });
     if (!(refused instanceof Response)) throw new Error("expected a redirect");
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe("/categories/food?month=2025-04#category-rename-food");
@@ -114,7 +101,7 @@ describe("resources.categories action", () => {
     expect(await stored(userId)).toEqual(before);
 
     const page = await detailLoader({
-      request: new Request(`${APP}/categories/food?month=2025-04`, { headers: { Cookie: `${cookie}; ${cookiesSetBy(refused)}` } }),
+      request: getRequest("/categories/food?month=2025-04", `${cookie}; ${cookiesSetBy(refused)}`),
       params: { categoryId: "food" },
       context: {},
     });
@@ -125,7 +112,7 @@ describe("resources.categories action", () => {
     expect(cleared).toMatch(/^ledgerly_form_errors=;.*Expires=Thu, 01 Jan 1970/);
 
     // What is echoed is cut short, so the cookie always fits.
-    const long = await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "x".repeat(5000), amount: "y".repeat(5000), month: "2025-04" });
+    const long = await post(cookie, { intent: CATEGORY_INTENTS.amount, categoryId: "x".repeat(5000), amount: "y".repeat(5000), month: "2025-04" });
     expect((long as Response).status).toBe(302);
   });
 
@@ -133,8 +120,8 @@ describe("resources.categories action", () => {
     const { userId, cookie } = await signedInUser();
     await getCategories(userId);
     const before = await stored(userId);
-    await expectToast(await post(cookie, { intent: CATEGORY_INTENT.add, redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to add category");
-    await expectToast(await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "nope", name: "Gifts", redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to update category");
+    await expectToast(await post(cookie, { intent: CATEGORY_INTENTS.add, redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to add category");
+    await expectToast(await post(cookie, { intent: CATEGORY_INTENTS.rename, categoryId: "nope", name: "Gifts", redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to update category");
     expect(await stored(userId)).toEqual(before);
   });
 
@@ -142,25 +129,25 @@ describe("resources.categories action", () => {
     const { userId, cookie } = await signedInUser();
     const redirectTo = "/dashboard?month=2025-04";
     await expectToast(
-      await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "food", name: "Eating out", redirectTo }),
+      await post(cookie, { intent: CATEGORY_INTENTS.rename, categoryId: "food", name: "Eating out", redirectTo }),
       redirectTo,
       "success",
       "Category updated",
     );
     await expectToast(
-      await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "food", amount: "300", month: "2025-04", redirectTo }),
+      await post(cookie, { intent: CATEGORY_INTENTS.amount, categoryId: "food", amount: "300", month: "2025-04", redirectTo }),
       redirectTo,
       "success",
       "Category updated",
     );
     await expectToast(
-      await post(cookie, { intent: CATEGORY_INTENT.move, categoryId: "food", direction: "up", redirectTo }),
+      await post(cookie, { intent: CATEGORY_INTENTS.move, categoryId: "food", direction: "up", redirectTo }),
       redirectTo,
       "success",
       "Category order updated",
     );
     await expectToast(
-      await post(cookie, { intent: CATEGORY_INTENT.reorder, type: "income", ids: ["investments", "salary"], redirectTo }),
+      await post(cookie, { intent: CATEGORY_INTENTS.reorder, type: "income", ids: ["investments", "salary"], redirectTo }),
       redirectTo,
       "success",
       "Category order updated",
@@ -174,23 +161,23 @@ describe("resources.categories action", () => {
 
   test("bad edits are refused with the spec's messages", async () => {
     const { userId, cookie } = await signedInUser();
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.rename, categoryId: "food", name: "  ", js: "1" }), {
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.rename, categoryId: "food", name: "  ", js: "1" }), {
       form: "category-rename-food",
       fieldErrors: { name: ["Category name cannot be empty"] },
     });
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "food", amount: "abc", month: "2025-04", js: "1" }), {
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.amount, categoryId: "food", amount: "abc", month: "2025-04", js: "1" }), {
       form: "category-amount-food",
       values: { amount: "abc" },
       fieldErrors: { amount: ["Failed to update budget"] },
     });
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "nope", amount: "5", month: "2025-04", js: "1" }), {
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.amount, categoryId: "nope", amount: "5", month: "2025-04", js: "1" }), {
       formErrors: ["Failed to update budget"],
     });
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.move, categoryId: "food", direction: "sideways", js: "1" }), {
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.move, categoryId: "food", direction: "sideways", js: "1" }), {
       formErrors: ["Failed to update category"],
     });
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENT.reorder, type: "income", ids: ["salary"], js: "1" }), { formErrors: ["Failed to update category"] });
-    await expectToast(await post(cookie, { intent: CATEGORY_INTENT.delete, categoryId: "nope" }), "/dashboard", "error", "Failed to delete category");
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.reorder, type: "income", ids: ["salary"], js: "1" }), { formErrors: ["Failed to update category"] });
+    await expectToast(await post(cookie, { intent: CATEGORY_INTENTS.delete, categoryId: "nope" }), "/dashboard", "error", "Failed to delete category");
     expect(await Budget.countDocuments({ userId })).toBe(0);
     expect(await stored(userId)).toEqual({});
   });
@@ -198,13 +185,13 @@ describe("resources.categories action", () => {
   test("deletes with '{name} deleted successfully' (the display name); from the category's own page it lands on the dashboard", async () => {
     const { userId, cookie } = await signedInUser();
     await expectToast(
-      await post(cookie, { intent: CATEGORY_INTENT.delete, categoryId: "utilities", redirectTo: "/dashboard?month=2025-01" }),
+      await post(cookie, { intent: CATEGORY_INTENTS.delete, categoryId: "utilities", redirectTo: "/dashboard?month=2025-01" }),
       "/dashboard?month=2025-01",
       "success",
       "Utilities deleted successfully",
     );
     await expectToast(
-      await post(cookie, { intent: CATEGORY_INTENT.delete, categoryId: "savings", redirectTo: "/categories/savings?month=2025-01" }),
+      await post(cookie, { intent: CATEGORY_INTENTS.delete, categoryId: "savings", redirectTo: "/categories/savings?month=2025-01" }),
       "/dashboard",
       "success",
       "Savings deleted successfully",
@@ -216,17 +203,17 @@ describe("resources.categories action", () => {
 
   test("redirectTo must be a same-site path", async () => {
     const { cookie } = await signedInUser();
-    const result = await post(cookie, { intent: CATEGORY_INTENT.move, categoryId: "food", direction: "down", redirectTo: "//evil.example/x" });
+    const result = await post(cookie, { intent: CATEGORY_INTENTS.move, categoryId: "food", direction: "down", redirectTo: "//evil.example/x" });
     await expectToast(result, "/dashboard", "success", "Category order updated");
   });
 
   test("cross-site posts, signed-out visitors and unknown intents are turned away", async () => {
     const { userId, cookie } = await signedInUser();
-    const crossSite = await post(cookie, { intent: CATEGORY_INTENT.add, name: "Evil", type: "expense" }, { Origin: "https://evil.example" }).catch(
+    const crossSite = await post(cookie, { intent: CATEGORY_INTENTS.add, name: "Evil", type: "expense" }, { Origin: "https://evil.example" }).catch(
       (error) => error,
     );
     expect(crossSite.status).toBe(403);
-    const signedOut = await post("", { intent: CATEGORY_INTENT.add, name: "Anon", type: "expense" }).catch((error) => error);
+    const signedOut = await post("", { intent: CATEGORY_INTENTS.add, name: "Anon", type: "expense" }).catch((error) => error);
     expect(signedOut.headers.get("Location")).toBe("/login?redirect=%2Fresources%2Fcategories");
     const unknown = await post(cookie, { intent: "explode" }).catch((error) => error);
     expect(unknown.init.status).toBe(400);
@@ -239,7 +226,7 @@ describe("resources.categories action", () => {
 describe("category detail loader", () => {
   async function load(cookie: string, path: string) {
     return detailLoader({
-      request: new Request(`${APP}${path}`, { headers: { Cookie: cookie } }),
+      request: getRequest(path, cookie),
       params: { categoryId: path.split(/[/?]/)[2] },
       context: {},
     });
@@ -247,7 +234,7 @@ describe("category detail loader", () => {
 
   test("returns the category with its month's planned amount", async () => {
     const { cookie } = await signedInUser();
-    await post(cookie, { intent: CATEGORY_INTENT.amount, categoryId: "food", amount: "120", month: "2025-05", redirectTo: "/dashboard" });
+    await post(cookie, { intent: CATEGORY_INTENTS.amount, categoryId: "food", amount: "120", month: "2025-05", redirectTo: "/dashboard" });
     const loaded = payloadOf(await load(cookie, "/categories/food?month=2025-05"));
     expect(loaded).toMatchObject({
       monthKey: "2025-05",
@@ -260,7 +247,7 @@ describe("category detail loader", () => {
 
   test("an unknown category, or one of another user, is a 404", async () => {
     const owner = await signedInUser();
-    await post(owner.cookie, { intent: CATEGORY_INTENT.add, name: "Secret", type: "expense", redirectTo: "/dashboard" });
+    await post(owner.cookie, { intent: CATEGORY_INTENTS.add, name: "Secret", type: "expense", redirectTo: "/dashboard" });
     const other = await signedInUser();
     const missing = await load(other.cookie, "/categories/secret").catch((error) => error);
     expect(missing.status).toBe(404);

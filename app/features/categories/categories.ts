@@ -75,7 +75,7 @@ export const CATEGORY_NAME_MAX_LENGTH = 50;
 /** The resource route every category form posts to, and the `intent` values it knows. */
 export const CATEGORY_ACTION = "/resources/categories";
 
-export const CATEGORY_INTENT = {
+export const CATEGORY_INTENTS = {
   add: "add",
   rename: "rename",
   amount: "amount",
@@ -84,7 +84,7 @@ export const CATEGORY_INTENT = {
   reorder: "reorder",
 } as const;
 
-export type CategoryIntent = (typeof CATEGORY_INTENT)[keyof typeof CATEGORY_INTENT];
+export type CategoryIntent = (typeof CATEGORY_INTENTS)[keyof typeof CATEGORY_INTENTS];
 
 /** The fields of the category forms that a refusal can be about. */
 export type CategoryField = "name" | "type" | "amount";

@@ -4,6 +4,15 @@ import { debtIdOfCategory } from "~/features/categories/categories";
 export const DEBT_MANAGEMENT_PATH = "/debt-management";
 /** Where the overview's forms post: its index route, not the layout it shares the URL with. */
 export const DEBT_ACTION = `${DEBT_MANAGEMENT_PATH}?index`;
+/** The `intent` values of the overview's forms. */
+export const DEBT_INTENTS = {
+  add: "add",
+  update: "update",
+  delete: "delete",
+  pay: "pay",
+  clearPlan: "clear-plan",
+} as const;
+export type DebtIntent = (typeof DEBT_INTENTS)[keyof typeof DEBT_INTENTS];
 export const DEBT_TABS = [
   { path: DEBT_MANAGEMENT_PATH, label: "Overview" },
   { path: `${DEBT_MANAGEMENT_PATH}/calculator`, label: "Calculator" },

@@ -1,34 +1,34 @@
 import { describe, expect, test } from "vitest";
 import { ImportDraft, Transaction } from "../../../models";
-import { createSession } from "~/features/auth/session.server";
 import { action as previewAction, loader as previewLoader } from "~/routes/_app.transactions_.import_.$draftId";
-import { action as importAction, INTENT, loader as importLoader } from "~/routes/_app.transactions_.import";
+import { action as importAction, loader as importLoader } from "~/routes/_app.transactions_.import";
+import { IMPORT_INTENTS } from "./paths";
 import { createUser, importBankFile, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { APP, cookieFor, getRequest, postRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { IMPORT_MESSAGES } from "./messages";
 import { CHOICE_FIELDS } from "./choices";
 
 useTestDatabase();
 
-const APP = "http://localhost:3000";
 const FILE = "Date,Description,Amount\n2026-03-02,Corner Cafe,-4.50\n2026-03-03,Employer Inc,2500.00\n";
 
 async function signedInUser() {
   const userId = await createUser({ email: uniqueEmail("import-routes") });
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return { userId, cookie: cookie.split(";")[0] };
+  return { userId, cookie: await cookieFor(userId) };
 }
 
-function post(path: string, cookie: string, body: FormData | URLSearchParams) {
-  return new Request(`${APP}${path}`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie } });
+/** The import page tells an upload from an undo by the body's type, so its posts are built here: multipart or url-encoded. */
+function postToImportPage(cookie: string, body: FormData | URLSearchParams) {
+  return new Request(`${APP}/transactions/import`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie } });
 }
 
 function uploadRequest(cookie: string, file?: File) {
   const body = new FormData();
-  body.append("intent", INTENT.upload);
+  body.append("intent", IMPORT_INTENTS.upload);
   if (file) body.append("file", file);
-  return post("/transactions/import", cookie, body);
+  return postToImportPage(cookie, body);
 }
 
 type Answer = { data: { error?: string; notice?: string | null; result?: { status: string } }; init: { status: number } };
@@ -71,7 +71,7 @@ describe("upload", () => {
       [uploadRequest(cookie, new File(["%PDF-1.7 binary"], "statement.pdf")), 400, IMPORT_MESSAGES.noTable],
       [uploadRequest(cookie, new File(["Date,Description,Amount\n"], "header-only.csv")), 400, IMPORT_MESSAGES.noRows],
       [uploadRequest(cookie, new File(["x".repeat(5_000_001)], "big.csv")), 413, IMPORT_MESSAGES.tooBig],
-      [post("/transactions/import", cookie, new URLSearchParams({ intent: "preview" })), 400, IMPORT_MESSAGES.notMultipart],
+      [postToImportPage(cookie, new URLSearchParams({ intent: "preview" })), 400, IMPORT_MESSAGES.notMultipart],
     ];
     for (const [request, status, message] of cases) {
       const { data, init } = answered(await importAction({ request, params: {}, context: {} }));
@@ -85,9 +85,7 @@ describe("preview and import", () => {
   test("the preview reads its choices from the address; malformed ones are left to the file", async () => {
     const { cookie } = await signedInUser();
     const draftId = await uploadedDraft(cookie);
-    const request = new Request(`${APP}/transactions/import/${draftId}?encoding=klingon&dateOrder=sideways&decimalMark=comma&columns=1&column-date=0&column-memo=99&column-amount=2`, {
-      headers: { Cookie: cookie },
-    });
+    const request = getRequest(`/transactions/import/${draftId}?encoding=klingon&dateOrder=sideways&decimalMark=comma&columns=1&column-date=0&column-memo=99&column-amount=2`, cookie);
     const { result } = await previewLoader({ request, params: { draftId }, context: {} });
     if (result.status !== "ready") throw new Error(result.status);
     expect(result.preview.encoding.value).toBe("utf-8");
@@ -99,14 +97,14 @@ describe("preview and import", () => {
   test("import confirms the preview's fingerprint, then lands on the New tab with a notification", async () => {
     const { userId, cookie } = await signedInUser();
     const draftId = await uploadedDraft(cookie);
-    const stale = answered(await previewAction({ request: post(`/transactions/import/${draftId}`, cookie, new URLSearchParams({ [CHOICE_FIELDS.fingerprint]: "stale" })), params: { draftId }, context: {} }));
+    const stale = answered(await previewAction({ request: postRequest(`/transactions/import/${draftId}`, cookie, { [CHOICE_FIELDS.fingerprint]: "stale" }), params: { draftId }, context: {} }));
     expect([stale.init.status, stale.data.notice]).toEqual([409, IMPORT_MESSAGES.previewChanged]);
     expect(await Transaction.countDocuments({ userId })).toBe(0);
 
-    const { result } = await previewLoader({ request: new Request(`${APP}/transactions/import/${draftId}`, { headers: { Cookie: cookie } }), params: { draftId }, context: {} });
+    const { result } = await previewLoader({ request: getRequest(`/transactions/import/${draftId}`, cookie), params: { draftId }, context: {} });
     if (result.status !== "ready") throw new Error(result.status);
     const response = await previewAction({
-      request: post(`/transactions/import/${draftId}`, cookie, new URLSearchParams({ [CHOICE_FIELDS.fingerprint]: result.preview.fingerprint })),
+      request: postRequest(`/transactions/import/${draftId}`, cookie, { [CHOICE_FIELDS.fingerprint]: result.preview.fingerprint }),
       params: { draftId },
       context: {},
     });
@@ -115,7 +113,7 @@ describe("preview and import", () => {
     expect((await toastOf(response))?.message).toBe("Imported 2 transactions");
     expect(await Transaction.countDocuments({ userId, source: "import" })).toBe(2);
 
-    const gone = await thrown(previewLoader({ request: new Request(`${APP}/transactions/import/${draftId}`, { headers: { Cookie: cookie } }), params: { draftId }, context: {} }));
+    const gone = await thrown(previewLoader({ request: getRequest(`/transactions/import/${draftId}`, cookie), params: { draftId }, context: {} }));
     expect([gone.init.status, gone.data]).toEqual([404, IMPORT_MESSAGES.draftGone]);
   });
 
@@ -123,10 +121,10 @@ describe("preview and import", () => {
     const owner = await signedInUser();
     const draftId = await uploadedDraft(owner.cookie);
     const intruder = await signedInUser();
-    const read = await thrown(previewLoader({ request: new Request(`${APP}/transactions/import/${draftId}`, { headers: { Cookie: intruder.cookie } }), params: { draftId }, context: {} }));
+    const read = await thrown(previewLoader({ request: getRequest(`/transactions/import/${draftId}`, intruder.cookie), params: { draftId }, context: {} }));
     expect(read.init.status).toBe(404);
     const write = await thrown(
-      previewAction({ request: post(`/transactions/import/${draftId}`, intruder.cookie, new URLSearchParams({ fingerprint: "x" })), params: { draftId }, context: {} }),
+      previewAction({ request: postRequest(`/transactions/import/${draftId}`, intruder.cookie, { fingerprint: "x" }), params: { draftId }, context: {} }),
     );
     expect(write.init.status).toBe(404);
     expect(await ImportDraft.countDocuments({ _id: draftId })).toBe(1);
@@ -138,16 +136,16 @@ describe("past imports", () => {
     const { userId, cookie } = await signedInUser();
     const imported = await importBankFile(userId, FILE);
     if (imported.status !== "imported") throw new Error(imported.status);
-    const page = await importLoader({ request: new Request(`${APP}/transactions/import?undo=${imported.batchId}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const page = await importLoader({ request: getRequest(`/transactions/import?undo=${imported.batchId}`, cookie), params: {}, context: {} });
     expect(page.imports.map((batch) => [batch._id, batch.status])).toEqual([[imported.batchId, "done"]]);
     expect(page.undoId).toBe(imported.batchId);
 
     const intruder = await signedInUser();
-    const refused = await thrown(importAction({ request: post("/transactions/import", intruder.cookie, new URLSearchParams({ intent: INTENT.undo, importId: imported.batchId })), params: {}, context: {} }));
+    const refused = await thrown(importAction({ request: postToImportPage(intruder.cookie, new URLSearchParams({ intent: IMPORT_INTENTS.undo, importId: imported.batchId })), params: {}, context: {} }));
     expect(refused.init.status).toBe(404);
     expect(await Transaction.countDocuments({ userId })).toBe(2);
 
-    const undo = () => importAction({ request: post("/transactions/import", cookie, new URLSearchParams({ intent: INTENT.undo, importId: imported.batchId })), params: {}, context: {} });
+    const undo = () => importAction({ request: postToImportPage(cookie, new URLSearchParams({ intent: IMPORT_INTENTS.undo, importId: imported.batchId })), params: {}, context: {} });
     const response = await undo();
     if (!(response instanceof Response)) throw new Error("expected a redirect");
     expect((await toastOf(response))?.message).toBe("Import undone: removed 2 transactions");

@@ -35,7 +35,6 @@ const MAX_ASSET_CENTS = 99_999_999_999_999;
 
 export const ASSET_MESSAGES = {
   loadFailed: "Failed to load financial data",
-  saveFailed: "Failed to save assets",
   updateFailed: "Failed to update assets",
   updated: "Assets updated successfully",
   nameRequired: "Please enter an asset name",

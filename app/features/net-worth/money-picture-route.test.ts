@@ -9,7 +9,7 @@ import { createGoogleUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toastOf } from "../../../tests/setup/toast";
 import { ASSET_MESSAGES, DEFAULT_ASSETS, defaultAssetEntries, removeAssetIntent, type AssetFormReply } from "./assets";
-import { INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENT, type IncomeFormReply } from "./net-worth";
+import { INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENTS, type IncomeFormReply } from "./net-worth";
 import { getOrCreateAssets, getMonthlyIncome, saveAssets } from "./net-worth.server";
 
 useTestDatabase();
@@ -141,7 +141,7 @@ describe("save-assets", () => {
     await load(cookie);
     const outcome = redirected(
       await post(cookie, {
-        intent: NET_WORTH_INTENT.saveAssets,
+        intent: NET_WORTH_INTENTS.saveAssets,
         rows: [...defaultRows({ cash: "1500.50", realEstate: "250000" }), ["custom_boat", "Boat", "12000"]],
       }),
     );
@@ -164,7 +164,7 @@ describe("save-assets", () => {
 
   test("a blank amount is 0", async () => {
     const { userId, cookie } = await signedIn();
-    redirected(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: defaultRows({ cash: "" }) }));
+    redirected(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: defaultRows({ cash: "" }) }));
     expect((await getOrCreateAssets(userId))[0]).toEqual({ key: "cash", name: "Cash & Checking", amount: 0 });
   });
 
@@ -172,7 +172,7 @@ describe("save-assets", () => {
     const { userId, cookie } = await signedIn();
     await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: toCents(100) }]);
     const before = await storedState(userId);
-    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: [...defaultRows({ savings: "10" }), ["custom_boat", "Boat", amount]] }));
+    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: [...defaultRows({ savings: "10" }), ["custom_boat", "Boat", amount]] }));
     expect(status).toBe(400);
     expect(reply.errors.amounts).toEqual({ custom_boat: [amount === "1000000000000" ? ASSET_MESSAGES.amountTooLarge : ASSET_MESSAGES.amountInvalid] });
     // The draft comes back as typed, so the form shows it again.
@@ -186,7 +186,7 @@ describe("save-assets", () => {
     await getOrCreateAssets(userId);
     const before = await storedState(userId);
     for (const rows of [defaultRows().slice(1), [...defaultRows(), ["custom_boat", "Car", "1"]], [...defaultRows(), ["$where", "x", "1"]]] as Rows[]) {
-      const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows }));
+      const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows }));
       expect(status).toBe(400);
       expect(reply.errors.form).toEqual([ASSET_MESSAGES.listTampered]);
       expect(reply.draft).toEqual(defaultAssetEntries().map(({ key, name }) => ({ key, name, amount: "0.00" })));
@@ -200,7 +200,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     const { userId, cookie } = await signedIn();
     await load(cookie);
     const before = await storedState(userId);
-    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENT.addAsset, rows: defaultRows({ cash: "50" }), newAssetName: "  My Boat " }));
+    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.addAsset, rows: defaultRows({ cash: "50" }), newAssetName: "  My Boat " }));
     expect(status).toBe(200);
     expect(reply.errors).toEqual({});
     expect(reply.newAssetName).toBe("");
@@ -219,7 +219,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     // Cancel is a link back to view mode: the stored list is what it was.
     expect((await load(cookie))?.assets).toEqual(defaultAssetEntries());
 
-    redirected(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: reply.draft.map(({ key, name, amount }) => [key, name, key === "custom_my_boat" ? "8000" : amount]) }));
+    redirected(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: reply.draft.map(({ key, name, amount }) => [key, name, key === "custom_my_boat" ? "8000" : amount]) }));
     expect((await getOrCreateAssets(userId)).at(-1)).toEqual({ key: "custom_my_boat", name: "My Boat", amount: 800000 });
   });
 
@@ -234,7 +234,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     await getOrCreateAssets(userId);
     const before = await storedState(userId);
     const rows: Rows = [...defaultRows({ cash: "12" }), ["custom_boat", "Boat", "3"]];
-    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENT.addAsset, rows, newAssetName: name }));
+    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.addAsset, rows, newAssetName: name }));
     expect(status).toBe(400);
     expect(reply.errors).toEqual({ newAssetName: [message] });
     expect(reply.newAssetName).toBe(name);
@@ -253,7 +253,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     expect(reply.newAssetName).toBe("Half typed");
     expect(await storedState(userId)).toEqual(before);
 
-    redirected(await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: reply.draft.map(({ key, name, amount }) => [key, name, amount]) }));
+    redirected(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: reply.draft.map(({ key, name, amount }) => [key, name, amount]) }));
     expect((await getOrCreateAssets(userId)).map((entry) => entry.key)).toEqual([...DEFAULT_ASSETS.map(({ key }) => key), "custom_art"]);
   });
 
@@ -272,12 +272,12 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
 describe("set-income", () => {
   test("stores the income on the user and goes back with a toast", async () => {
     const { userId, cookie } = await signedIn();
-    const outcome = redirected(await post(cookie, { intent: NET_WORTH_INTENT.setIncome, monthlyIncome: "5250.50" }, { search: "" }));
+    const outcome = redirected(await post(cookie, { intent: NET_WORTH_INTENTS.setIncome, monthlyIncome: "5250.50" }, { search: "" }));
     expect(outcome.headers.get("Location")).toBe(MONEY_PICTURE_PATH);
     expect((await toastOf(outcome))?.message).toBe(INCOME_MESSAGES.updated);
     expect(await getMonthlyIncome(userId)).toBe(525050);
     expect((await load(cookie))?.monthlyIncome).toBe(525050);
-    redirected(await post(cookie, { intent: NET_WORTH_INTENT.setIncome, monthlyIncome: "" }, { search: "" }));
+    redirected(await post(cookie, { intent: NET_WORTH_INTENTS.setIncome, monthlyIncome: "" }, { search: "" }));
     expect(await getMonthlyIncome(userId)).toBe(0);
   });
 
@@ -285,7 +285,7 @@ describe("set-income", () => {
     const { userId, cookie } = await signedIn();
     await User.updateOne({ _id: userId }, { $set: { monthlyIncome: 300000 } });
     const before = await storedState(userId);
-    const { reply, status } = replyOf<IncomeFormReply>(await post(cookie, { intent: NET_WORTH_INTENT.setIncome, monthlyIncome }, { search: "" }));
+    const { reply, status } = replyOf<IncomeFormReply>(await post(cookie, { intent: NET_WORTH_INTENTS.setIncome, monthlyIncome }, { search: "" }));
     expect(status).toBe(400);
     expect(reply).toEqual({
       form: "income",
@@ -301,8 +301,8 @@ describe("who may post", () => {
     const { userId, cookie } = await signedIn({ premium: false });
     const before = await storedState(userId);
     for (const fields of [
-      { intent: NET_WORTH_INTENT.saveAssets, rows: defaultRows({ cash: "10" }) },
-      { intent: NET_WORTH_INTENT.setIncome, monthlyIncome: "100" },
+      { intent: NET_WORTH_INTENTS.saveAssets, rows: defaultRows({ cash: "10" }) },
+      { intent: NET_WORTH_INTENTS.setIncome, monthlyIncome: "100" },
     ]) {
       expect(redirected(await post(cookie, fields)).headers.get("Location")).toBe("/debt-management");
     }
@@ -312,7 +312,7 @@ describe("who may post", () => {
   test("a post from another site is refused before anything else", async () => {
     const { userId, cookie } = await signedIn();
     const before = await storedState(userId);
-    const outcome = await post(cookie, { intent: NET_WORTH_INTENT.saveAssets, rows: defaultRows({ cash: "10" }) }, { origin: "https://evil.example" });
+    const outcome = await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: defaultRows({ cash: "10" }) }, { origin: "https://evil.example" });
     expect(replyOrStatus(outcome)).toBe(403);
     expect(await storedState(userId)).toEqual(before);
   });

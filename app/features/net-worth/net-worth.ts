@@ -10,7 +10,7 @@ export const EDIT_ASSETS_PATH = `${MONEY_PICTURE_PATH}?${EDIT_ASSETS_PARAM}=${ED
 /** How many months the "Net worth by month" list shows. */
 export const SNAPSHOT_MONTHS = 12;
 
-export const NET_WORTH_INTENT = {
+export const NET_WORTH_INTENTS = {
   addAsset: "add-asset",
   removeAsset: "remove-asset",
   saveAssets: "save-assets",

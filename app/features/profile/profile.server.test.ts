@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { Session, User, type UserRecord } from "../../../models";
-import { action, INTENT, loader } from "~/routes/_app.profile";
+import { action, loader } from "~/routes/_app.profile";
+import { PROFILE_INTENTS } from "./profile";
 import { PROFILE_MESSAGES } from "./profile";
 import { passwordMessages } from "~/features/auth/password-rules";
 import { createSession } from "~/features/auth/session.server";
@@ -95,7 +96,7 @@ describe("profile loader", () => {
 describe("display name", () => {
   test("is stored trimmed, with a success toast", async () => {
     const { userId, cookie } = await emailUser("name");
-    const response = expectRedirect(await submit(cookie, { intent: INTENT.updateName, displayName: "  Ada Lovelace  " }), "/profile");
+    const response = expectRedirect(await submit(cookie, { intent: PROFILE_INTENTS.updateName, displayName: "  Ada Lovelace  " }), "/profile");
     expect((await toastOf(response))?.message).toBe("Profile updated successfully");
     expect((await storedUser(userId))?.displayName).toBe("Ada Lovelace");
   });
@@ -106,15 +107,15 @@ describe("display name", () => {
     ["x".repeat(81), PROFILE_MESSAGES.nameTooLong],
   ])("%j is refused with 400 and nothing is written", async (displayName, message) => {
     const { userId, email, cookie } = await emailUser("blank");
-    const { intent, errors } = expectRejected(await submit(cookie, { intent: INTENT.updateName, displayName }));
-    expect(intent).toBe(INTENT.updateName);
+    const { intent, errors } = expectRejected(await submit(cookie, { intent: PROFILE_INTENTS.updateName, displayName }));
+    expect(intent).toBe(PROFILE_INTENTS.updateName);
     expect(errors.displayName).toEqual([message]);
     expect((await storedUser(userId))?.displayName).toBe(email.split("@")[0]);
   });
 
   test("80 characters are allowed", async () => {
     const { userId, cookie } = await emailUser("long");
-    expectRedirect(await submit(cookie, { intent: INTENT.updateName, displayName: "y".repeat(80) }), "/profile");
+    expectRedirect(await submit(cookie, { intent: PROFILE_INTENTS.updateName, displayName: "y".repeat(80) }), "/profile");
     expect((await storedUser(userId))?.displayName).toBe("y".repeat(80));
   });
 });
@@ -122,27 +123,27 @@ describe("display name", () => {
 describe("display currency", () => {
   test("is stored on the user", async () => {
     const { userId, cookie } = await emailUser("currency");
-    const response = expectRedirect(await submit(cookie, { intent: INTENT.updateCurrency, currency: "EUR" }), "/profile");
+    const response = expectRedirect(await submit(cookie, { intent: PROFILE_INTENTS.updateCurrency, currency: "EUR" }), "/profile");
     expect((await toastOf(response))?.message).toBe("Currency updated to EUR");
     expect((await storedUser(userId))?.currency).toBe("EUR");
   });
 
   test("any ISO currency outside the featured list works too", async () => {
     const { userId, cookie } = await emailUser("xof");
-    expectRedirect(await submit(cookie, { intent: INTENT.updateCurrency, currency: "XOF" }), "/profile");
+    expectRedirect(await submit(cookie, { intent: PROFILE_INTENTS.updateCurrency, currency: "XOF" }), "/profile");
     expect((await storedUser(userId))?.currency).toBe("XOF");
   });
 
   test.each([["ZZZ"], ["eur"], [""], ["$"]])("%j is refused with 400 and nothing is written", async (currency) => {
     const { userId, cookie } = await emailUser("bad-currency");
-    const { errors } = expectRejected(await submit(cookie, { intent: INTENT.updateCurrency, currency }));
+    const { errors } = expectRejected(await submit(cookie, { intent: PROFILE_INTENTS.updateCurrency, currency }));
     expect(errors.currency?.length).toBe(1);
     expect((await storedUser(userId))?.currency).toBe("USD");
   });
 });
 
 describe("change password", () => {
-  const change = (fields: Record<string, string>) => ({ intent: INTENT.changePassword, ...fields });
+  const change = (fields: Record<string, string>) => ({ intent: PROFILE_INTENTS.changePassword, ...fields });
 
   test("a wrong current password is refused next to the field", async () => {
     const { email, cookie } = await emailUser("wrong");
@@ -222,7 +223,7 @@ describe("sign out of all devices", () => {
   test("ends every session, this one included, and goes to /login", async () => {
     const { userId, cookie } = await emailUser("everywhere");
     await signIn(userId);
-    const response = expectRedirect(await submit(cookie, { intent: INTENT.signOutEverywhere }), "/login");
+    const response = expectRedirect(await submit(cookie, { intent: PROFILE_INTENTS.signOutEverywhere }), "/login");
     expect(response.headers.getSetCookie().some((header) => header.startsWith("ledgerly_session=;"))).toBe(true);
     expect((await toastOf(response))?.message).toBe("Signed out of all devices");
     expect(await Session.countDocuments({ userId })).toBe(0);
@@ -232,7 +233,7 @@ describe("sign out of all devices", () => {
 describe("request checks", () => {
   test("a cross-site post is refused before anything is written", async () => {
     const { userId, cookie } = await emailUser("csrf");
-    const response = await submit(cookie, { intent: INTENT.signOutEverywhere }, { Origin: "https://evil.example" }).catch((error) => error);
+    const response = await submit(cookie, { intent: PROFILE_INTENTS.signOutEverywhere }, { Origin: "https://evil.example" }).catch((error) => error);
     expect(response.status).toBe(403);
     expect(await Session.countDocuments({ userId })).toBe(1);
   });

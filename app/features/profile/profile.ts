@@ -1,5 +1,15 @@
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 
+/** The `intent` values of the profile page's forms. */
+export const PROFILE_INTENTS = {
+  updateName: "update-name",
+  updateCurrency: "update-currency",
+  changePassword: "change-password",
+  signOutEverywhere: "sign-out-everywhere",
+  updateAi: "update-ai",
+} as const;
+export type ProfileIntent = (typeof PROFILE_INTENTS)[keyof typeof PROFILE_INTENTS];
+
 export const PROFILE_MESSAGES = {
   nameRequired: "Please enter a display name",
   nameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,

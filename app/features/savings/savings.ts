@@ -4,6 +4,17 @@ import { SAVINGS_CATEGORY } from "~/features/categories/categories";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 
 export const SAVINGS_PATH = "/savings";
+/** The `intent` values of the savings forms (the analytics page's Savings tab posts the goal ones here too). */
+export const SAVINGS_INTENTS = {
+  addGoal: "add-goal",
+  updateGoal: "update-goal",
+  deleteGoal: "delete-goal",
+  selectGoal: "select-goal",
+  setInitial: "set-initial",
+  addWithdrawal: "add-withdrawal",
+  deleteWithdrawal: "delete-withdrawal",
+} as const;
+export type SavingsIntent = (typeof SAVINGS_INTENTS)[keyof typeof SAVINGS_INTENTS];
 /** Rows of 'Recent Savings Transactions'. */
 export const RECENT_SAVINGS_ROWS = 5;
 /** A goal's deadline when none is chosen: a year (365 days) from the day it is added. */

@@ -4,32 +4,20 @@ import { Transaction } from "../../../models";
 import { action as editAction, loader as editLoader } from "~/routes/_app.transactions_.$transactionId.edit";
 import { action as newAction } from "~/routes/_app.transactions_.new";
 import { action as listAction, loader as listLoader } from "~/routes/_app.transactions";
-import { createSession } from "~/features/auth/session.server";
 import { TRANSACTION_MESSAGES } from "./transactions";
 import { createTransaction } from "./transactions.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { cookieFor, getRequest as get, postRequest as post } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 
 useTestDatabase();
 
-const APP = "http://localhost:3000";
 const coffee = { type: "expense" as const, amount: 450, category: "food", date: "2026-03-04", description: "Coffee" };
 
 async function signedInUser() {
   const userId = await createEmailUser(`routes-${randomBytes(4).toString("hex")}@example.com`, "Str0ng!Passw0rd");
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return { userId, cookie: cookie.split(";")[0] };
-}
-
-function post(path: string, cookie: string, fields: Record<string, string | string[]>, origin = APP) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  return new Request(`${APP}${path}`, { method: "POST", body, headers: { Origin: origin, Host: "localhost:3000", Cookie: cookie } });
-}
-
-function get(path: string, cookie: string) {
-  return new Request(`${APP}${path}`, { headers: { Cookie: cookie } });
+  return { userId, cookie: await cookieFor(userId) };
 }
 
 function expectRedirect(result: unknown, location: string) {
@@ -89,7 +77,7 @@ describe("add transaction action", () => {
   test("a cross-site post is refused before anything is written", async () => {
     const { userId, cookie } = await signedInUser();
     const fields = { type: "expense", amount: "1", category: "food", date: "2026-03-05" };
-    const error = await thrown(newAction({ request: post("/transactions/new", cookie, fields, "https://evil.example"), params: {}, context: {} }));
+    const error = await thrown(newAction({ request: post("/transactions/new", cookie, fields, { Origin: "https://evil.example" }), params: {}, context: {} }));
     expect((error as Response).status).toBe(403);
     expect(await Transaction.countDocuments({ userId })).toBe(0);
   });

@@ -5,6 +5,7 @@ import {
   annualSavingNote,
   COMPARE_ROWS,
   FREE_FEATURES,
+  BILLING_INTENTS,
   FREE_PLAN_PRICE,
   formatPlanAmount,
   planFaq,
@@ -143,10 +144,10 @@ const SUBSCRIBE_BUTTON_ID = "subscribe-now";
 
 /** "Subscribe Now": posts the chosen interval to the route's action (see subscribe() in billing.server). */
 export function SubscribeForm({ interval }: { interval: BillingInterval }) {
-  const isSubmitting = useIsSubmitting({ intent: "subscribe" });
+  const isSubmitting = useIsSubmitting({ intent: BILLING_INTENTS.subscribe });
   return (
     <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="subscribe" />
+      <input type="hidden" name="intent" value={BILLING_INTENTS.subscribe} />
       <input type="hidden" name="interval" value={interval} />
       <SubmitButton id={SUBSCRIBE_BUTTON_ID} pending={isSubmitting} pendingLabel="Processing...">
         Subscribe Now

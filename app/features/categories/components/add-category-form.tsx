@@ -5,7 +5,7 @@ import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import type { action } from "~/routes/resources.categories";
 import {
   CATEGORY_ACTION,
-  CATEGORY_INTENT,
+  CATEGORY_INTENTS,
   CATEGORY_MESSAGES,
   CATEGORY_NAME_MAX_LENGTH,
   categoryFormKey,
@@ -21,7 +21,7 @@ import { useFetcherSuccess } from "./use-fetcher-success";
 
 type Refusal = { fieldErrors: Partial<Record<string, string[]>>; formErrors?: string[] };
 
-const FORM_KEY = categoryFormKey(CATEGORY_INTENT.add);
+const FORM_KEY = categoryFormKey(CATEGORY_INTENTS.add);
 const FIELD_ORDER: CategoryField[] = ["name", "type", "amount"];
 
 /** The shared validator's errors for what the form holds (the order is the server's to choose). */
@@ -94,7 +94,7 @@ export function AddCategoryForm({ redirectTo, defaultType = "expense", refused }
 
   return (
     <fetcher.Form id={FORM_KEY} ref={formRef} method="post" action={CATEGORY_ACTION} onSubmit={onSubmit} className="space-y-3" aria-label="Add Category">
-      <input type="hidden" name="intent" value={CATEGORY_INTENT.add} />
+      <input type="hidden" name="intent" value={CATEGORY_INTENTS.add} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {refusal ? <ErrorSummary refusal={refusal} fieldIds={fieldIds} /> : null}

@@ -5,7 +5,7 @@ import {
   amountEditToSave,
   capitalizeWords,
   CATEGORY_ACTION,
-  CATEGORY_INTENT,
+  CATEGORY_INTENTS,
   CATEGORY_NAME_MAX_LENGTH,
   categoryFormKey,
   categoryProgress,
@@ -223,7 +223,7 @@ export function CategoryCard({
   };
   const dismissRefusal = () => setDismissed(shownRefusal);
 
-  const pendingName = fetcher.formData?.get("intent") === CATEGORY_INTENT.rename ? String(fetcher.formData.get("name")) : null;
+  const pendingName = fetcher.formData?.get("intent") === CATEGORY_INTENTS.rename ? String(fetcher.formData.get("name")) : null;
   const displayName = capitalizeWords(pendingName ?? category.name);
   const isIncome = category.type === "income";
   const progress = categoryProgress(category.type, actual, planned);
@@ -259,9 +259,9 @@ export function CategoryCard({
         clean={stripToAmount}
         commit={(value) => {
           const amount = amountEditToSave(value, planned);
-          if (amount !== null) submitInline({ intent: CATEGORY_INTENT.amount, amount, month: monthKey });
+          if (amount !== null) submitInline({ intent: CATEGORY_INTENTS.amount, amount, month: monthKey });
         }}
-        refusal={inlineRefusal(CATEGORY_INTENT.amount, "amount")}
+        refusal={inlineRefusal(CATEGORY_INTENTS.amount, "amount")}
         onDismiss={dismissRefusal}
       />
     ) : (
@@ -310,9 +310,9 @@ export function CategoryCard({
                   maxLength={CATEGORY_NAME_MAX_LENGTH}
                   commit={(value) => {
                     const name = value.trim();
-                    if (name && name !== category.name) submitInline({ intent: CATEGORY_INTENT.rename, name });
+                    if (name && name !== category.name) submitInline({ intent: CATEGORY_INTENTS.rename, name });
                   }}
-                  refusal={inlineRefusal(CATEGORY_INTENT.rename, "name")}
+                  refusal={inlineRefusal(CATEGORY_INTENTS.rename, "name")}
                   onDismiss={dismissRefusal}
                 />
               ) : (
@@ -363,7 +363,7 @@ export function CategoryCard({
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {canMoveUp || canMoveDown ? (
             <Form method="post" action={CATEGORY_ACTION} preventScrollReset className="flex gap-1">
-              <HiddenFields fields={{ ...common, intent: CATEGORY_INTENT.move }} />
+              <HiddenFields fields={{ ...common, intent: CATEGORY_INTENTS.move }} />
               <button type="submit" name="direction" value="up" disabled={!canMoveUp} aria-label={`Move ${displayName} up`} className={smallButton}>
                 ↑
               </button>
@@ -407,7 +407,7 @@ export function CategoryCard({
           title="Delete Category"
           message={`Are you sure you want to delete ${displayName}? Its transactions are kept.`}
           action={CATEGORY_ACTION}
-          fields={{ ...common, intent: CATEGORY_INTENT.delete }}
+          fields={{ ...common, intent: CATEGORY_INTENTS.delete }}
           onSubmit={() => setConfirming(false)}
           {...(confirming ? { onCancel: () => setConfirming(false) } : { cancelTo: withSearchParam(here, CONFIRM_DELETE_PARAM, null) })}
         />
@@ -461,8 +461,8 @@ function NoScriptEdit({
   refused: FormErrors | null;
 }) {
   const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm aria-[invalid]:border-red-500";
-  const renameKey = categoryFormKey(CATEGORY_INTENT.rename, category.id);
-  const amountKey = categoryFormKey(CATEGORY_INTENT.amount, category.id);
+  const renameKey = categoryFormKey(CATEGORY_INTENTS.rename, category.id);
+  const amountKey = categoryFormKey(CATEGORY_INTENTS.amount, category.id);
   const refusedRename = refused?.form === renameKey ? refused : null;
   const refusedAmount = refused?.form === amountKey ? refused : null;
   return (
@@ -471,7 +471,7 @@ function NoScriptEdit({
       <div className="mt-2 space-y-3 rounded-lg bg-slate-50 p-3">
         {category.isDebt ? null : (
           <Form id={renameKey} method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-start gap-2">
-            <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENT.rename }} />
+            <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENTS.rename }} />
             <NoScriptField label="Name" refused={refusedRename} field="name">
               {(props) => <input name="name" defaultValue={category.name} required maxLength={CATEGORY_NAME_MAX_LENGTH} className={input} {...props} />}
             </NoScriptField>
@@ -481,7 +481,7 @@ function NoScriptEdit({
           </Form>
         )}
         <Form id={amountKey} method="post" action={CATEGORY_ACTION} preventScrollReset className="flex items-start gap-2">
-          <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENT.amount, month: monthKey }} />
+          <HiddenFields fields={{ ...fields, intent: CATEGORY_INTENTS.amount, month: monthKey }} />
           <NoScriptField label={`${category.type === "income" ? "Expected" : "Budget"} for ${monthLabel(monthKey)}`} refused={refusedAmount} field="amount">
             {(props) => <input name="amount" defaultValue={centsToInput(planned)} required inputMode="decimal" pattern={AMOUNT_PATTERN} className={input} {...props} />}
           </NoScriptField>

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { action } from "~/routes/resources.categories";
-import { CATEGORY_ACTION, CATEGORY_INTENT, type CategoryType } from "~/features/categories/categories";
+import { CATEGORY_ACTION, CATEGORY_INTENTS, type CategoryType } from "~/features/categories/categories";
 import type { CategoryRow, CategoryView } from "../category-figures";
 import { CategoryCard } from "./category-card";
 import type { FormErrors } from "~/utils/form-errors";
@@ -80,7 +80,7 @@ export function CategoryList({ type, items, view, currency, monthKey, redirectTo
     dragging.current = null;
     if (shownOrder.join("\n") === reorderable.join("\n")) return;
     const formData = new FormData();
-    formData.set("intent", CATEGORY_INTENT.reorder);
+    formData.set("intent", CATEGORY_INTENTS.reorder);
     formData.set("type", type);
     for (const id of shownOrder) formData.append("ids", id);
     formData.set("redirectTo", redirectTo);

@@ -3,7 +3,7 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { ErrorList, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
-import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
+import { DEBT_ACTION, DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
 import { payoffDate, payoffMonths, percentPaid } from "../payoff";
 import { monthLabel } from "~/lib/month";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
@@ -47,7 +47,7 @@ export function DebtCard({
   history: DebtPayment[] | null;
 }) {
   const paid = percentPaid(debt.totalAmount, debt.currentBalance);
-  const paying = useIsSubmitting({ intent: "pay" });
+  const paying = useIsSubmitting({ intent: DEBT_INTENTS.pay });
   const payForm = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const headingId = `debt-${debt.id}-name`;
   const linkClass = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
@@ -99,7 +99,7 @@ export function DebtCard({
       </div>
       {pay ? (
         <Form ref={payForm} method="post" action={DEBT_ACTION} preventScrollReset aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" noValidate>
-          <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="intent" value={DEBT_INTENTS.pay} />
           <input type="hidden" name="debtId" value={debt.id} />
           <SubmissionKeyField value={pay.submissionKey} />
           <div className="grid gap-3 sm:grid-cols-2">

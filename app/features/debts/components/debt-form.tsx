@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
-import { DEBT_ACTION, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
+import { DEBT_ACTION, type DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 type DebtFormValues = Record<"name" | "type" | "totalAmount" | "currentBalance" | "interestRate" | "minimumPayment" | "dueDate" | "priority" | "description", string>;
@@ -59,7 +59,7 @@ export function DebtForm({
   cancelTo,
   submissionKey,
 }: {
-  intent: "add" | "update";
+  intent: typeof DEBT_INTENTS.add | typeof DEBT_INTENTS.update;
   debtId?: string;
   /** A new debt's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
   submissionKey?: string;

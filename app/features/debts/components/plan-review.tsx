@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { formatMoney, type Cents } from "~/lib/money";
 import { monthLabel, monthsBetween, shiftMonth } from "~/lib/month";
-import { DEBT_ACTION } from "../debts";
+import { DEBT_ACTION, DEBT_INTENTS } from "../debts";
 import type { PayoffPlan, PlanStrategy } from "../payoff";
 import type { PlanProgress } from "../plan-progress";
 import type { PlanSummary } from "../plan-summary";
@@ -53,7 +53,7 @@ export function PlanReview({
           </p>
         </div>
         <Form method="post" action={DEBT_ACTION} preventScrollReset>
-          <input type="hidden" name="intent" value="clear-plan" />
+          <input type="hidden" name="intent" value={DEBT_INTENTS.clearPlan} />
           <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50">
             Remove plan
           </button>

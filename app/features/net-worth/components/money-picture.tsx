@@ -20,7 +20,7 @@ import {
   EDIT_ASSETS_PATH,
   formatRatio,
   MONEY_PICTURE_PATH,
-  NET_WORTH_INTENT,
+  NET_WORTH_INTENTS,
   NO_INCOME_TEXT,
   SNAPSHOTS_EMPTY_TEXT,
   type DebtToIncomeBand,
@@ -129,14 +129,14 @@ function AssetsView({ assets, currency, total }: { assets: AssetEntry[]; currenc
 function AssetsForm({ draft, reply }: { draft: DraftAsset[]; reply?: AssetFormReply }) {
   const formId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
-  const saving = useIsSubmitting({ intent: NET_WORTH_INTENT.saveAssets });
+  const saving = useIsSubmitting({ intent: NET_WORTH_INTENTS.saveAssets });
   const formRef = useFocusFirstInvalid<HTMLFormElement>(reply);
   const errors = reply?.errors ?? {};
   const nameErrorId = errors.newAssetName?.length ? `${formId}-new-name-error` : undefined;
   return (
     <Form ref={formRef} method="post" action={EDIT_ASSETS_PATH} preventScrollReset noValidate className="space-y-4" aria-label="Edit assets">
       {/* The form's default button, first in order: Enter in an amount saves rather than removing an entry. */}
-      <button type="submit" name="intent" value={NET_WORTH_INTENT.saveAssets} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <button type="submit" name="intent" value={NET_WORTH_INTENTS.saveAssets} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         Save
       </button>
       <FormErrorBox errors={errors.form} />
@@ -203,14 +203,14 @@ function AssetsForm({ draft, reply }: { draft: DraftAsset[]; reply?: AssetFormRe
             }}
             className={inputClass}
           />
-          <button ref={addButton} type="submit" name="intent" value={NET_WORTH_INTENT.addAsset} className={`shrink-0 ${secondaryButtonClass}`}>
+          <button ref={addButton} type="submit" name="intent" value={NET_WORTH_INTENTS.addAsset} className={`shrink-0 ${secondaryButtonClass}`}>
             Add Asset
           </button>
         </div>
         <ErrorList id={nameErrorId} errors={errors.newAssetName} />
       </div>
       <div className="flex gap-3">
-        <SubmitButton name="intent" value={NET_WORTH_INTENT.saveAssets} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
+        <SubmitButton name="intent" value={NET_WORTH_INTENTS.saveAssets} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
           Save
         </SubmitButton>
         <Link to={MONEY_PICTURE_PATH} preventScrollReset className={secondaryButtonClass}>
@@ -249,7 +249,7 @@ function AssetsCard({ assets, total, currency, editing, reply }: { assets: Asset
 function IncomeCard({ monthlyIncome, currency, reply }: { monthlyIncome: Cents; currency: string; reply?: IncomeFormReply }) {
   const location = useLocation();
   const inputId = useId();
-  const saving = useIsSubmitting({ intent: NET_WORTH_INTENT.setIncome });
+  const saving = useIsSubmitting({ intent: NET_WORTH_INTENTS.setIncome });
   const formRef = useFocusFirstInvalid<HTMLFormElement>(reply);
   const errorId = reply?.errors.monthlyIncome?.length ? `${inputId}-error` : undefined;
   return (
@@ -276,7 +276,7 @@ function IncomeCard({ monthlyIncome, currency, reply }: { monthlyIncome: Cents; 
           />
           <ErrorList id={errorId} errors={reply?.errors.monthlyIncome} />
         </div>
-        <SubmitButton name="intent" value={NET_WORTH_INTENT.setIncome} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
+        <SubmitButton name="intent" value={NET_WORTH_INTENTS.setIncome} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
           Update Income
         </SubmitButton>
       </Form>

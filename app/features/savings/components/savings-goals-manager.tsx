@@ -6,11 +6,11 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
-import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
+import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 /** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
-export type RefusedGoalForm = { intent: "add-goal" | "update-goal"; goalId: string; result: SubmissionResult<string[]> };
+export type RefusedGoalForm = { intent: typeof SAVINGS_INTENTS.addGoal | typeof SAVINGS_INTENTS.updateGoal; goalId: string; result: SubmissionResult<string[]> };
 
 export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
 export const primaryButtonClass =
@@ -49,7 +49,7 @@ function GoalForm({
   returnTo: string | null;
   cancelTo: string | null;
 }) {
-  const intent = goal ? "update-goal" : "add-goal";
+  const intent = goal ? SAVINGS_INTENTS.updateGoal : SAVINGS_INTENTS.addGoal;
   const pending = useIsSubmitting({ intent });
   const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const result = refused?.intent === intent ? refused.result : undefined;
@@ -122,7 +122,7 @@ function GoalRow({
     >
       <div className="flex items-start justify-between gap-3">
         <Form method="post" action={action} preventScrollReset className="min-w-0 flex-1">
-          <input type="hidden" name="intent" value="select-goal" />
+          <input type="hidden" name="intent" value={SAVINGS_INTENTS.selectGoal} />
           <input type="hidden" name="goalId" value={goal.id} />
           {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           <button type="submit" className="block w-full text-left" aria-pressed={active} title="Select this goal">
@@ -187,9 +187,9 @@ export function SavingsGoalsManager({
   action?: string;
   returnTo?: string | null;
 }) {
-  const editId = refused?.intent === "update-goal" ? refused.goalId : panel.editId;
+  const editId = refused?.intent === SAVINGS_INTENTS.updateGoal ? refused.goalId : panel.editId;
   const edited = goals.find((goal) => goal.id === editId) ?? null;
-  const adding = !edited && (panel.adding || goals.length === 0 || refused?.intent === "add-goal");
+  const adding = !edited && (panel.adding || goals.length === 0 || refused?.intent === SAVINGS_INTENTS.addGoal);
   const toDelete = goals.find((goal) => goal.id === panel.deleteId);
   return (
     <section aria-labelledby="savings-goals-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -231,7 +231,7 @@ export function SavingsGoalsManager({
           title="Delete Savings Goal"
           message={SAVINGS_MESSAGES.confirmDelete}
           action={action}
-          fields={{ intent: "delete-goal", goalId: toDelete.id, ...(returnTo ? { returnTo } : {}) }}
+          fields={{ intent: SAVINGS_INTENTS.deleteGoal, goalId: toDelete.id, ...(returnTo ? { returnTo } : {}) }}
           cancelTo={basePath}
         />
       ) : null}

@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { FormActions, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
-import { breakdownShares, formatRate, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
+import { breakdownShares, formatRate, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 import { GoalProgressBar, secondaryButtonClass, withQuery } from "./savings-goals-manager";
 
 type TrackerFigures = {
@@ -26,7 +26,7 @@ function Figure({ label, value, testId, tone = "text-slate-900" }: { label: stri
 }
 
 function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cents; currency: string; editing: boolean; typed: string | null; error: string | null }) {
-  const pending = useIsSubmitting({ intent: "set-initial" });
+  const pending = useIsSubmitting({ intent: SAVINGS_INTENTS.setInitial });
   const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   if (!editing) {
     return (
@@ -46,7 +46,7 @@ function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cen
   }
   return (
     <Form ref={formRef} method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="initial-savings" className="space-y-3">
-      <input type="hidden" name="intent" value="set-initial" />
+      <input type="hidden" name="intent" value={SAVINGS_INTENTS.setInitial} />
       <LabelledField id="initialSavings" label="Initial Savings" errors={error ? [error] : undefined} hint={SAVINGS_MESSAGES.initialHint}>
         <input
           id="initialSavings"

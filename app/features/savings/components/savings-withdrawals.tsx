@@ -4,7 +4,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
-import { REASON_MAX_LENGTH, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
+import { REASON_MAX_LENGTH, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
 import { primaryButtonClass, withQuery } from "./savings-goals-manager";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
@@ -50,7 +50,7 @@ function typedValue(result: SubmissionResult<string[]> | undefined, name: string
 }
 
 function WithdrawalForm({ today, result, submissionKey }: { today: string; result?: SubmissionResult<string[]>; submissionKey: string }) {
-  const pending = useIsSubmitting({ intent: "add-withdrawal" });
+  const pending = useIsSubmitting({ intent: SAVINGS_INTENTS.addWithdrawal });
   const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const errors = result?.error ?? {};
   const fieldProps = (name: string, fallback: string) => ({
@@ -63,7 +63,7 @@ function WithdrawalForm({ today, result, submissionKey }: { today: string; resul
   });
   return (
     <Form ref={formRef} method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="withdrawal-form" aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <input type="hidden" name="intent" value="add-withdrawal" />
+      <input type="hidden" name="intent" value={SAVINGS_INTENTS.addWithdrawal} />
       <SubmissionKeyField value={submissionKey} />
       <FormErrorBox errors={errors[""]} />
       <div className="grid gap-4 sm:grid-cols-3">
@@ -138,7 +138,7 @@ export function SavingsWithdrawals({
                 <td className={cellClass}>{withdrawal.description}</td>
                 <td className={`${cellClass} text-right`}>
                   <Form method="post" action={SAVINGS_PATH} preventScrollReset>
-                    <input type="hidden" name="intent" value="delete-withdrawal" />
+                    <input type="hidden" name="intent" value={SAVINGS_INTENTS.deleteWithdrawal} />
                     <input type="hidden" name="withdrawalId" value={withdrawal.id} />
                     <button type="submit" aria-label={`Delete withdrawal of ${formatMoney(withdrawal.amount, currency)} on ${withdrawal.date}`} className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700">
                       <TrashIcon />
