@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { Field, FormErrorBox, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { parseLoginForm } from "~/features/auth/auth-form.server";
 import { LOGIN_MESSAGES } from "~/features/auth/messages";
@@ -13,8 +13,7 @@ import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { checkSignIn } from "~/features/auth/user.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
-import { loadAuthSchemas } from "~/features/auth/load-schemas";
+import { useAuthForm } from "~/features/auth/components/use-auth-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -49,17 +48,7 @@ const SECURITY_HIGHLIGHTS = [
 
 export default function LoginPage() {
   const { googleEnabled } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirect") ?? undefined;
-  const isSubmitting = useIsSubmitting({ formAction: "/login" });
-  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.LoginSchema);
-  const [form, fields] = useForm({
-    id: "login-form",
-    lastResult: actionData?.result,
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
-  });
+  const { form, fields, validation, isSubmitting, redirectTo } = useAuthForm("login-form", "/login", (schemas) => schemas.LoginSchema);
 
   return (
     <AuthLayout

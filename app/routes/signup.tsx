@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { Field, FormErrorBox, HoneypotField, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { reserveAttempts } from "~/utils/rate-limit.server";
@@ -14,8 +14,7 @@ import { SIGN_UP_MESSAGES } from "~/features/auth/messages";
 import { createEmailUser, emailIsTaken } from "~/features/auth/user.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
-import { loadAuthSchemas } from "~/features/auth/load-schemas";
+import { useAuthForm } from "~/features/auth/components/use-auth-form";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -58,17 +57,7 @@ const HIGHLIGHTS = [
 
 export default function SignUpPage() {
   const { googleEnabled } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirect") ?? undefined;
-  const isSubmitting = useIsSubmitting({ formAction: "/signup" });
-  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.SignUpSchema);
-  const [form, fields] = useForm({
-    id: "signup-form",
-    lastResult: actionData?.result,
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
-  });
+  const { form, fields, validation, isSubmitting, redirectTo } = useAuthForm("signup-form", "/signup", (schemas) => schemas.SignUpSchema);
 
   return (
     <AuthLayout
