@@ -16,7 +16,7 @@ import { notFound } from "~/utils/not-found";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The most transactions the page lists; older ones are reached from the transactions page. */
-export const CATEGORY_TRANSACTIONS_LIMIT = 200;
+const CATEGORY_TRANSACTIONS_LIMIT = 200;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

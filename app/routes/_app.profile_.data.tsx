@@ -15,7 +15,7 @@ import { createToastHeader } from "~/utils/flash.server";
 
 export const handle: PageHandle = { title: "Your data" };
 
-export const DATA_PATH = "/profile/data";
+const DATA_PATH = "/profile/data";
 const EXPORT_PATH = "/resources/account-export";
 
 export async function loader({ request }: LoaderFunctionArgs) {

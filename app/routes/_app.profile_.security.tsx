@@ -37,7 +37,7 @@ export const handle: PageHandle = { title: "Security" };
 
 export const SECURITY_PATH = "/profile/security";
 
-export const SECURITY_MESSAGES = {
+const SECURITY_MESSAGES = {
   signedOutSession: "That device was signed out",
   sessionNotFound: "That device was already signed out",
   signedOutOthers: "Signed out of every other device",

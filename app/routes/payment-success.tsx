@@ -7,7 +7,7 @@ import { PublicLayout } from "~/components/public-layout";
 import { getUserId } from "~/features/auth/auth.server";
 import { syncCheckoutSession } from "~/features/billing/billing.server";
 
-export const PAYMENT_SUCCESS_REDIRECT_DELAY_MS = 3000;
+const PAYMENT_SUCCESS_REDIRECT_DELAY_MS = 3000;
 const ANALYTICS_PATH = "/analytics";
 
 /**

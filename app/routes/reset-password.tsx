@@ -14,7 +14,7 @@ import { readForm } from "~/utils/form-body.server";
 import { useLazyValidation } from "~/components/ui/use-lazy-validation";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
-export const RESET_REDIRECT_DELAY_MS = 2000;
+const RESET_REDIRECT_DELAY_MS = 2000;
 
 const LINK_MESSAGES = {
   wrongMode: "Invalid action. This link is not for password reset.",

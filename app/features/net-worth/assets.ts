@@ -213,7 +213,9 @@ export type AssetFormErrors = { form?: string[]; newAssetName?: string[]; amount
 /** What the action answers the edit form with (no redirect): the draft to show again, and the errors by field. */
 export type AssetFormReply = { form: "assets"; draft: DraftAsset[]; newAssetName: string; errors: AssetFormErrors };
 
-const REMOVE_PREFIX = "remove-asset:";
+/** The intent of a Remove button, which carries the asset's key after a colon. */
+export const REMOVE_ASSET_INTENT = "remove-asset";
+const REMOVE_PREFIX = `${REMOVE_ASSET_INTENT}:`;
 
 /** The Remove button's `intent` value: "remove-asset:<key>" (a button sends one name and one value). */
 export function removeAssetIntent(key: string) {

@@ -1,5 +1,5 @@
 import type { Cents } from "~/lib/money";
-import { totalAssets as sumAssets } from "./assets";
+import { REMOVE_ASSET_INTENT, totalAssets as sumAssets } from "./assets";
 
 /** The "Your Money Picture" tab of /debt-management: net worth, assets, income and debt-to-income. */
 export const MONEY_PICTURE_PATH = "/debt-management/money-picture";
@@ -12,7 +12,7 @@ export const SNAPSHOT_MONTHS = 12;
 
 export const NET_WORTH_INTENTS = {
   addAsset: "add-asset",
-  removeAsset: "remove-asset",
+  removeAsset: REMOVE_ASSET_INTENT,
   saveAssets: "save-assets",
   setIncome: "set-income",
 } as const;
