@@ -1,6 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Logo } from "./brand";
+import { withRedirect } from "~/utils/redirect";
 
 type Highlight = { title: string; text: string };
 
@@ -42,6 +43,18 @@ export function AuthLayout({
         ) : null}
       </main>
     </div>
+  );
+}
+
+/** The line under a sign-in page's title that leads to the other one, keeping where the visitor was going. */
+export function AuthSwitch({ question, to, label, redirectTo }: { question: string; to: string; label: string; redirectTo?: string }) {
+  return (
+    <>
+      {question}{" "}
+      <Link to={withRedirect(to, redirectTo)} className="font-semibold text-brand-700 hover:underline">
+        {label}
+      </Link>
+    </>
   );
 }
 

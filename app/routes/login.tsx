@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
+import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { parseLoginForm } from "~/features/auth/auth-form.server";
 import { LOGIN_MESSAGES } from "~/features/auth/messages";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
-import { safeRedirect, withRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { checkSignIn } from "~/features/auth/user.server";
 import { catchFailure } from "~/utils/action-failure.server";
@@ -53,14 +53,7 @@ export default function LoginPage() {
   return (
     <AuthLayout
       title="Welcome back"
-      subtitle={
-        <>
-          New to Ledgerly?{" "}
-          <Link to={withRedirect("/signup", redirectTo)} className="font-semibold text-brand-700 hover:underline">
-            Sign up
-          </Link>
-        </>
-      }
+      subtitle={<AuthSwitch question="New to Ledgerly?" to="/signup" label="Sign up" redirectTo={redirectTo} />}
       highlights={SECURITY_HIGHLIGHTS}
     >
       <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { AuthLayout, GoogleAlternative } from "~/components/auth-layout";
+import { data, Form, useLoaderData } from "@remix-run/react";
+import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, HoneypotField, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { reserveAttempts } from "~/utils/rate-limit.server";
-import { safeRedirect, withRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/utils/redirect";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { parseSignUpForm } from "~/features/auth/auth-form.server";
 import { SIGN_UP_MESSAGES } from "~/features/auth/messages";
@@ -62,14 +62,7 @@ export default function SignUpPage() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle={
-        <>
-          Already have an account?{" "}
-          <Link to={withRedirect("/login", redirectTo)} className="font-semibold text-brand-700 hover:underline">
-            Sign in
-          </Link>
-        </>
-      }
+      subtitle={<AuthSwitch question="Already have an account?" to="/login" label="Sign in" redirectTo={redirectTo} />}
       highlights={HIGHLIGHTS}
     >
       <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
