@@ -6,13 +6,13 @@ import { loader } from "~/routes/_app.analytics";
 import { updateSavingsGoal } from "~/features/savings/savings.server";
 import { createBudget, createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { APP, cookieFor } from "../../../tests/setup/route-requests";
+import { APP, cookieFor, getRequest } from "../../../tests/setup/route-requests";
 import { Budget, MonthSummary } from "../../../models";
 
 useTestDatabase();
 
 async function load(path: string, userId: string) {
-  const request = new Request(`${APP}${path}`, { headers: { Cookie: await cookieFor(userId) } });
+  const request = getRequest(path, await cookieFor(userId));
   return loader({ request, params: {}, context: {} });
 }
 

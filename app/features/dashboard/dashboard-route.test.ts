@@ -6,25 +6,22 @@ import { BUDGET_INTENTS, BUDGET_MESSAGES } from "~/features/budgets/budgets";
 import { setMonthBudget } from "~/features/budgets/budgets.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
-import { createSession } from "~/features/auth/session.server";
 import { createTransaction } from "~/features/transactions/transactions.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { Budget, User } from "../../../models";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toastOf } from "../../../tests/setup/toast";
+import { APP, cookieFor, getRequest, postRequest } from "../../../tests/setup/route-requests";
 
 useTestDatabase();
 
-const APP = "http://localhost:3000";
-
 async function signedInUser() {
   const userId = await createEmailUser(`dashboard-${randomBytes(4).toString("hex")}@example.com`, "Str0ng!Passw0rd");
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return { userId, cookie: cookie.split(";")[0] };
+  return { userId, cookie: await cookieFor(userId) };
 }
 
 async function loaderData(cookie: string, search = "") {
-  const result = (await loader({ request: new Request(`${APP}/dashboard${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} })) as unknown as {
+  const result = (await loader({ request: getRequest(`/dashboard${search}`, cookie), params: {}, context: {} })) as unknown as {
     data: { month: string; currency: string; categoriesFailed: boolean; cards: { income: number; expenses: number; balance: number }; budget: { amount: number }; income: unknown[]; expense: unknown[]; sidebar: unknown };
     init: ResponseInit | null;
   };
@@ -37,14 +34,7 @@ function setCookieOf(result: { init: ResponseInit | null }) {
 }
 
 function submit(cookie: string, fields: Record<string, string>, search = "") {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const request = new Request(`${APP}/dashboard${search}`, {
-    method: "POST",
-    body,
-    headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie },
-  });
-  return action({ request, params: {}, context: {} });
+  return action({ request: postRequest(`/dashboard${search}`, cookie, fields), params: {}, context: {} });
 }
 
 type ActionResult = Awaited<ReturnType<typeof action>>;
@@ -196,11 +186,7 @@ describe("set-budget action", () => {
 
   test("a cross-site post is refused before anything is read", async () => {
     const { userId, cookie } = await signedInUser();
-    const body = new FormData();
-    body.append("intent", BUDGET_INTENTS.setMonthBudget);
-    body.append("month", "2026-03");
-    body.append("amount", "10");
-    const request = new Request(`${APP}/dashboard`, { method: "POST", body, headers: { Origin: "https://evil.example", Host: "localhost:3000", Cookie: cookie } });
+    const request = postRequest("/dashboard", cookie, { intent: BUDGET_INTENTS.setMonthBudget, month: "2026-03", amount: "10" }, { Origin: "https://evil.example" });
     const response = await action({ request, params: {}, context: {} }).catch((error) => error);
     expect(response.status).toBe(403);
     expect(await Budget.countDocuments({ userId })).toBe(0);

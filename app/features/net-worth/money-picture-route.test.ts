@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { action, loader } from "~/routes/_app.debt-management.money-picture";
-import { createSession } from "~/features/auth/session.server";
 import { addDebt } from "~/features/debts/debts.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { FinancialAssets, NetWorthSnapshot, User } from "../../../models";
 import { createGoogleUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { APP, cookieFor, getRequest, postRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { ASSET_MESSAGES, DEFAULT_ASSETS, defaultAssetEntries, removeAssetIntent, type AssetFormReply } from "./assets";
 import { INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENTS, type IncomeFormReply } from "./net-worth";
@@ -14,34 +14,32 @@ import { getOrCreateAssets, getMonthlyIncome, saveAssets } from "./net-worth.ser
 
 useTestDatabase();
 
-const APP = "http://localhost:3000";
 const PAGE = `${APP}${MONEY_PICTURE_PATH}`;
 
 async function signedIn({ premium = true } = {}) {
   const userId = await createGoogleUser();
   if (premium) await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
-  const { cookie } = await createSession(userId, new Request(`${APP}/`));
-  return { userId, cookie: cookie.split(";")[0] };
+  return { userId, cookie: await cookieFor(userId) };
 }
 
 type Loaded = Extract<Awaited<ReturnType<typeof loader>>, { loadFailed: false }>;
 
 async function load(cookie: string, search = "") {
-  return (await loader({ request: new Request(`${PAGE}${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} })) as Loaded | null;
+  return (await loader({ request: getRequest(`${MONEY_PICTURE_PATH}${search}`, cookie), params: {}, context: {} })) as Loaded | null;
 }
 
 type Rows = Array<[key: string, name: string, amount: string]>;
 
 /** The edit form as a browser posts it: `key`, `name`, `amount` once per row, then the other fields. */
 function post(cookie: string, fields: { rows?: Rows; [name: string]: string | Rows | undefined }, { origin = APP, search = "?edit=assets" } = {}) {
-  const body = new URLSearchParams();
-  for (const [key, name, amount] of fields.rows ?? []) {
-    body.append("key", key);
-    body.append("name", name);
-    body.append("amount", amount);
-  }
-  for (const [name, value] of Object.entries(fields)) if (name !== "rows" && typeof value === "string") body.append(name, value);
-  const request = new Request(`${PAGE}${search}`, { method: "POST", body, headers: { Origin: origin, Host: "localhost:3000", Cookie: cookie } });
+  const { rows = [], ...others } = fields;
+  const form = {
+    key: rows.map(([key]) => key),
+    name: rows.map(([, name]) => name),
+    amount: rows.map(([, , amount]) => amount),
+    ...Object.fromEntries(Object.entries(others).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+  };
+  const request = postRequest(`${MONEY_PICTURE_PATH}${search}`, cookie, form, { Origin: origin });
   return action({ request, params: {}, context: {} }).catch((thrown: unknown) => thrown);
 }
 
