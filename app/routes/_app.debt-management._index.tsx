@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { getPremiumUser } from "~/features/auth/auth.server";
 import { DebtCard } from "~/features/debts/components/debt-card";
-import { DebtForm, debtFormValues, EMPTY_DEBT_VALUES, valuesFromResult } from "~/features/debts/components/debt-form";
+import { DebtForm } from "~/features/debts/components/debt-form";
 import { PlanReview } from "~/features/debts/components/plan-review";
 import { parseDebtForm, parsePaymentForm } from "~/features/debts/debt-form.server";
 import { DEBT_ACTION, DEBT_INTENTS, DEBT_MANAGEMENT_PATH, DEBT_MESSAGES } from "~/features/debts/debts";
@@ -130,11 +130,10 @@ export default function DebtOverview() {
         <DebtForm
           key={`edit-${edited.id}`}
           intent={DEBT_INTENTS.update}
-          debtId={edited.id}
+          debt={edited}
           title="Edit Debt"
           submitLabel="Update Debt"
-          values={valuesFromResult(refused?.intent === DEBT_INTENTS.update ? refused.result : undefined, debtFormValues(edited))}
-          result={refused?.intent === DEBT_INTENTS.update ? refused.result : undefined}
+          lastResult={refused?.intent === DEBT_INTENTS.update ? refused.result : undefined}
           cancelTo={DEBT_MANAGEMENT_PATH}
         />
       ) : adding ? (
@@ -143,8 +142,7 @@ export default function DebtOverview() {
           intent={DEBT_INTENTS.add}
           title="Add New Debt"
           submitLabel="Add Debt"
-          values={valuesFromResult(refused?.intent === DEBT_INTENTS.add ? refused.result : undefined, EMPTY_DEBT_VALUES)}
-          result={refused?.intent === DEBT_INTENTS.add ? refused.result : undefined}
+          lastResult={refused?.intent === DEBT_INTENTS.add ? refused.result : undefined}
           cancelTo={debts.length === 0 ? null : DEBT_MANAGEMENT_PATH}
           submissionKey={loaderData.submissionKey}
         />
@@ -168,9 +166,7 @@ export default function DebtOverview() {
               pay={
                 payId === debt.id
                   ? {
-                      amount: refused?.intent === DEBT_INTENTS.pay ? String(refused.result?.initialValue?.amount ?? "") : "",
-                      date: refused?.intent === DEBT_INTENTS.pay ? String(refused.result?.initialValue?.date ?? today) : today,
-                      errors: refused?.intent === DEBT_INTENTS.pay ? (refused.result?.error ?? {}) : {},
+                      lastResult: refused?.intent === DEBT_INTENTS.pay ? refused.result : undefined,
                       submissionKey: loaderData.submissionKey,
                     }
                   : null

@@ -1,52 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
-import { isIsoDate } from "~/lib/month";
 import { parseAmountToCents, type Cents } from "~/lib/money";
-import {
-  DEBT_DESCRIPTION_MAX_LENGTH,
-  DEBT_MAX_CENTS,
-  DEBT_MESSAGES,
-  DEBT_NAME_MAX_LENGTH,
-  DEBT_PRIORITIES,
-  DEBT_TYPES,
-  type DebtPriority,
-  type DebtType,
-} from "./debts";
+import { DEBT_MAX_CENTS, DEBT_MESSAGES } from "./debts";
 import { DEFAULT_EXTRA_PAYMENT, PLAN_STRATEGIES } from "./payoff";
-
-/** A typed amount as cents, or the message when it is not one (or outside `accept`). */
-function centsField(message: string, accept: (cents: Cents) => boolean) {
-  return z.string({ error: message }).transform((value, context) => {
-    const cents = parseAmountToCents(value);
-    if (cents === null || cents > DEBT_MAX_CENTS || !accept(cents)) {
-      context.issues.push({ code: "custom", message, input: value });
-      return z.NEVER;
-    }
-    return cents;
-  });
-}
-
-const DebtSchema = z
-  .object({
-    name: z
-      .string({ error: DEBT_MESSAGES.nameRequired })
-      .trim()
-      .min(1, { error: DEBT_MESSAGES.nameRequired })
-      .max(DEBT_NAME_MAX_LENGTH, { error: DEBT_MESSAGES.nameTooLong }),
-    type: z.enum(DEBT_TYPES as [DebtType, ...DebtType[]], { error: DEBT_MESSAGES.typeInvalid }).default("credit_card"),
-    totalAmount: centsField(DEBT_MESSAGES.totalPositive, (cents) => cents > 0),
-    currentBalance: centsField(DEBT_MESSAGES.balanceNotNegative, () => true),
-    // The rate is typed like an amount (two decimals at most), so its "cents" are basis points.
-    interestRate: centsField(DEBT_MESSAGES.rateRange, (basisPoints) => basisPoints <= 10000),
-    minimumPayment: centsField(DEBT_MESSAGES.minimumPositive, (cents) => cents > 0),
-    dueDate: z
-      .string()
-      .refine(isIsoDate, { error: DEBT_MESSAGES.dueDateInvalid })
-      .optional(),
-    priority: z.enum(DEBT_PRIORITIES as [DebtPriority, ...DebtPriority[]], { error: DEBT_MESSAGES.priorityInvalid }).default("medium"),
-    description: z.string().trim().max(DEBT_DESCRIPTION_MAX_LENGTH, { error: DEBT_MESSAGES.descriptionTooLong }).default(""),
-  })
-  .refine((debt) => debt.currentBalance <= debt.totalAmount, { error: DEBT_MESSAGES.balanceAboveTotal, path: ["currentBalance"] });
+import { DebtSchema, PaymentSchema } from "./schema";
 
 /** The debt form (add and edit) checked; the value is ready for `addDebt`/`updateDebt`. */
 export function parseDebtForm(formData: FormData) {
@@ -55,11 +11,6 @@ export function parseDebtForm(formData: FormData) {
   const { interestRate, dueDate, ...rest } = submission.value;
   return { submission, input: { ...rest, aprBasisPoints: interestRate, dueDate: dueDate ?? null } } as const;
 }
-
-const PaymentSchema = z.object({
-  amount: centsField(DEBT_MESSAGES.paymentInvalid, (cents) => cents > 0),
-  date: z.string({ error: DEBT_MESSAGES.dueDateInvalid }).refine(isIsoDate, { error: DEBT_MESSAGES.dueDateInvalid }),
-});
 
 /** The Pay panel's amount and date. */
 export function parsePaymentForm(formData: FormData) {

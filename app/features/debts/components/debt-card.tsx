@@ -1,11 +1,12 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { ErrorList, Spinner, useIsSubmitting } from "~/components/ui/forms";
-import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
-import { DEBT_ACTION, DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
+import { DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
 import { payoffDate, payoffMonths, percentPaid } from "../payoff";
 import { monthLabel } from "~/lib/month";
+import { useDebtForm } from "./use-debt-form";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
 const PRIORITY_CLASSES = { high: "bg-red-100 text-red-700", medium: "bg-yellow-100 text-yellow-800", low: "bg-green-100 text-green-700" } as const;
@@ -28,7 +29,54 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-type PayPanelState = { amount: string; date: string; errors: Record<string, string[] | null | undefined>; submissionKey: string };
+const LINK_CLASS = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+const PAY_INPUT_CLASS = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
+
+/** The Pay panel's page state: the action's reply when it refused a payment, and the page's one-time key. */
+type PayPanelState = { lastResult: SubmissionResult<string[]> | undefined; submissionKey: string };
+
+/** The Pay panel of one debt: amount and date (today first), validated like the debt form (lazily in the browser, always on the server). */
+function PayForm({ debt, today, pay, closeTo }: { debt: DebtItem; today: string; pay: PayPanelState; closeTo: string }) {
+  const paying = useIsSubmitting({ intent: DEBT_INTENTS.pay });
+  const { fields, formProps } = useDebtForm({
+    id: `pay-${debt.id}`,
+    lastResult: pay.lastResult,
+    defaultValue: { amount: "", date: today },
+    schemaOf: (schemas) => schemas.PaymentSchema,
+  });
+  return (
+    <Form {...formProps} aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4">
+      <input type="hidden" name="intent" value={DEBT_INTENTS.pay} />
+      <input type="hidden" name="debtId" value={debt.id} />
+      <SubmissionKeyField value={pay.submissionKey} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={fields.amount.id} className="block text-sm font-medium text-slate-700">
+            Payment Amount
+          </label>
+          <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" pattern={AMOUNT_PATTERN} required className={PAY_INPUT_CLASS} />
+          <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.date.id} className="block text-sm font-medium text-slate-700">
+            Payment Date
+          </label>
+          <input {...getInputProps(fields.date, { type: "date" })} required className={PAY_INPUT_CLASS} />
+          <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
+        </div>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Link to={closeTo} preventScrollReset className={LINK_CLASS}>
+          Cancel
+        </Link>
+        <button type="submit" disabled={paying} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-70">
+          {paying ? <Spinner /> : null}
+          Record Payment
+        </button>
+      </div>
+    </Form>
+  );
+}
 
 /** One debt on the tracker: figures, payoff, progress, and its Pay and Payment History panels when open. */
 export function DebtCard({
@@ -47,10 +95,7 @@ export function DebtCard({
   history: DebtPayment[] | null;
 }) {
   const paid = percentPaid(debt.totalAmount, debt.currentBalance);
-  const paying = useIsSubmitting({ intent: DEBT_INTENTS.pay });
-  const payForm = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const headingId = `debt-${debt.id}-name`;
-  const linkClass = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -67,10 +112,10 @@ export function DebtCard({
           <Link to={links.pay} preventScrollReset className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
             Pay
           </Link>
-          <Link to={links.history} preventScrollReset className={linkClass}>
+          <Link to={links.history} preventScrollReset className={LINK_CLASS}>
             History
           </Link>
-          <Link to={links.edit} preventScrollReset className={linkClass}>
+          <Link to={links.edit} preventScrollReset className={LINK_CLASS}>
             Edit
           </Link>
           <Link to={links.delete} preventScrollReset className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
@@ -97,58 +142,7 @@ export function DebtCard({
         </div>
         <ProgressBar percent={paid} fillClass="bg-green-500" label={`${debt.name} paid off`} className="mt-1 h-2" />
       </div>
-      {pay ? (
-        <Form ref={payForm} method="post" action={DEBT_ACTION} preventScrollReset aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" noValidate>
-          <input type="hidden" name="intent" value={DEBT_INTENTS.pay} />
-          <input type="hidden" name="debtId" value={debt.id} />
-          <SubmissionKeyField value={pay.submissionKey} />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`pay-${debt.id}-amount`} className="block text-sm font-medium text-slate-700">
-                Payment Amount
-              </label>
-              <input
-                id={`pay-${debt.id}-amount`}
-                name="amount"
-                type="text"
-                inputMode="decimal"
-                pattern={AMOUNT_PATTERN}
-                required
-                defaultValue={pay.amount}
-                aria-invalid={pay.errors.amount?.length ? true : undefined}
-                aria-describedby={pay.errors.amount?.length ? `pay-${debt.id}-amount-error` : undefined}
-                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              <ErrorList id={`pay-${debt.id}-amount-error`} errors={pay.errors.amount} />
-            </div>
-            <div>
-              <label htmlFor={`pay-${debt.id}-date`} className="block text-sm font-medium text-slate-700">
-                Payment Date
-              </label>
-              <input
-                id={`pay-${debt.id}-date`}
-                name="date"
-                type="date"
-                required
-                defaultValue={pay.date}
-                aria-invalid={pay.errors.date?.length ? true : undefined}
-                aria-describedby={pay.errors.date?.length ? `pay-${debt.id}-date-error` : undefined}
-                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              <ErrorList id={`pay-${debt.id}-date-error`} errors={pay.errors.date} />
-            </div>
-          </div>
-          <div className="flex justify-end gap-2">
-            <Link to={links.close} preventScrollReset className={linkClass}>
-              Cancel
-            </Link>
-            <button type="submit" disabled={paying} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-70">
-              {paying ? <Spinner /> : null}
-              Record Payment
-            </button>
-          </div>
-        </Form>
-      ) : null}
+      {pay ? <PayForm debt={debt} today={today} pay={pay} closeTo={links.close} /> : null}
       {history ? (
         <section aria-label={`Payment History of ${debt.name}`} className="mt-4 rounded-xl bg-slate-50 p-4">
           <h4 className="text-sm font-semibold text-slate-900">Payment History</h4>

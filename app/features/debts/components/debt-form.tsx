@@ -1,26 +1,14 @@
-import { Form, useActionData } from "@remix-run/react";
-import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
-import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
-import { DEBT_ACTION, type DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
+import { type DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
+import { useDebtForm } from "./use-debt-form";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
-type DebtFormValues = Record<"name" | "type" | "totalAmount" | "currentBalance" | "interestRate" | "minimumPayment" | "dueDate" | "priority" | "description", string>;
-
-export const EMPTY_DEBT_VALUES: DebtFormValues = {
-  name: "",
-  type: "credit_card",
-  totalAmount: "",
-  currentBalance: "",
-  interestRate: "",
-  minimumPayment: "",
-  dueDate: "",
-  priority: "medium",
-  description: "",
-};
-
-export function debtFormValues(debt: DebtItem): DebtFormValues {
+/** What the form shows first: the edited debt as typed text, or a new debt's choices. */
+function defaultValueOf(debt: DebtItem | undefined): Record<string, string> {
+  if (!debt) return { type: "credit_card", priority: "medium" };
   return {
     name: debt.name,
     type: debt.type,
@@ -34,68 +22,48 @@ export function debtFormValues(debt: DebtItem): DebtFormValues {
   };
 }
 
-/** What the form shows after a refused submission: what was typed, so nothing is lost. */
-export function valuesFromResult(result: SubmissionResult<string[]> | undefined, fallback: DebtFormValues): DebtFormValues {
-  const typed = result?.initialValue as Partial<Record<keyof DebtFormValues, unknown>> | undefined;
-  if (!typed) return fallback;
-  const values = { ...fallback };
-  for (const key of Object.keys(values) as Array<keyof DebtFormValues>) {
-    if (typeof typed[key] === "string") values[key] = typed[key] as string;
-  }
-  return values;
-}
-
 /**
- * Add or edit a debt. Validated on the server (with and without JavaScript);
- * its messages come back in `result` and show under their fields.
+ * Add or edit a debt (`debt` is the one edited). Validated in the browser once the schema has
+ * arrived (useLazyValidation) and always on the server, whose reply (`lastResult`) shows its
+ * messages under their fields and keeps what was typed, with and without JavaScript.
  */
 export function DebtForm({
   intent,
-  debtId,
-  values,
-  result,
+  debt,
+  lastResult,
   title,
   submitLabel,
   cancelTo,
   submissionKey,
 }: {
   intent: typeof DEBT_INTENTS.add | typeof DEBT_INTENTS.update;
-  debtId?: string;
+  debt?: DebtItem;
   /** A new debt's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
   submissionKey?: string;
-  values: DebtFormValues;
-  result?: SubmissionResult<string[]>;
+  lastResult?: SubmissionResult<string[]>;
   title: string;
   submitLabel: string;
   cancelTo: string | null;
 }) {
   const pending = useIsSubmitting({ intent });
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
-  const errors = result?.error ?? {};
-  const prefix = `debt-${intent}`;
-  const fieldProps = (name: keyof DebtFormValues) => ({
-    id: `${prefix}-${name}`,
-    name,
-    defaultValue: values[name],
-    "aria-invalid": errors[name]?.length ? true : undefined,
-    "aria-describedby": errors[name]?.length ? `${prefix}-${name}-error` : undefined,
-    className: INPUT_CLASS,
-  });
+  const { form, fields, formProps } = useDebtForm({ id: "debt-form", lastResult, defaultValue: defaultValueOf(debt), schemaOf: (schemas) => schemas.DebtSchema });
+  const amountProps = { type: "text", inputMode: "decimal", pattern: AMOUNT_PATTERN, required: true, placeholder: "0.00", className: INPUT_CLASS } as const;
+  const titleId = `debt-${intent}-title`;
   return (
-    <Form ref={formRef} method="post" action={DEBT_ACTION} preventScrollReset id="debt-form" aria-labelledby={`${prefix}-title`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
-      <h2 id={`${prefix}-title`} className="text-lg font-semibold text-slate-900">
+    <Form {...formProps} aria-labelledby={titleId} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
       <input type="hidden" name="intent" value={intent} />
-      {debtId ? <input type="hidden" name="debtId" value={debtId} /> : null}
+      {debt ? <input type="hidden" name="debtId" value={debt.id} /> : null}
       {submissionKey ? <SubmissionKeyField value={submissionKey} /> : null}
-      <FormErrorBox errors={errors[""]} />
+      <FormErrorBox id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <LabelledField id={`${prefix}-name`} label="Debt Name" errors={errors.name}>
-          <input {...fieldProps("name")} type="text" required maxLength={100} placeholder="e.g. Visa card" />
+        <LabelledField id={fields.name.id} label="Debt Name" errors={fields.name.errors}>
+          <input {...getInputProps(fields.name, { type: "text" })} required maxLength={100} placeholder="e.g. Visa card" className={INPUT_CLASS} />
         </LabelledField>
-        <LabelledField id={`${prefix}-type`} label="Debt Type" errors={errors.type}>
-          <select {...fieldProps("type")}>
+        <LabelledField id={fields.type.id} label="Debt Type" errors={fields.type.errors}>
+          <select {...getSelectProps(fields.type)} className={INPUT_CLASS}>
             {Object.entries(DEBT_TYPE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -103,23 +71,23 @@ export function DebtForm({
             ))}
           </select>
         </LabelledField>
-        <LabelledField id={`${prefix}-totalAmount`} label="Total Amount" errors={errors.totalAmount}>
-          <input {...fieldProps("totalAmount")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        <LabelledField id={fields.totalAmount.id} label="Total Amount" errors={fields.totalAmount.errors}>
+          <input {...getInputProps(fields.totalAmount, { type: "text" })} {...amountProps} />
         </LabelledField>
-        <LabelledField id={`${prefix}-currentBalance`} label="Current Balance" errors={errors.currentBalance}>
-          <input {...fieldProps("currentBalance")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        <LabelledField id={fields.currentBalance.id} label="Current Balance" errors={fields.currentBalance.errors}>
+          <input {...getInputProps(fields.currentBalance, { type: "text" })} {...amountProps} />
         </LabelledField>
-        <LabelledField id={`${prefix}-interestRate`} label="Interest Rate (APR %)" errors={errors.interestRate}>
-          <input {...fieldProps("interestRate")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        <LabelledField id={fields.interestRate.id} label="Interest Rate (APR %)" errors={fields.interestRate.errors}>
+          <input {...getInputProps(fields.interestRate, { type: "text" })} {...amountProps} />
         </LabelledField>
-        <LabelledField id={`${prefix}-minimumPayment`} label="Minimum Payment" errors={errors.minimumPayment}>
-          <input {...fieldProps("minimumPayment")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        <LabelledField id={fields.minimumPayment.id} label="Minimum Payment" errors={fields.minimumPayment.errors}>
+          <input {...getInputProps(fields.minimumPayment, { type: "text" })} {...amountProps} />
         </LabelledField>
-        <LabelledField id={`${prefix}-dueDate`} label="Due Date (optional)" errors={errors.dueDate}>
-          <input {...fieldProps("dueDate")} type="date" />
+        <LabelledField id={fields.dueDate.id} label="Due Date (optional)" errors={fields.dueDate.errors}>
+          <input {...getInputProps(fields.dueDate, { type: "date" })} className={INPUT_CLASS} />
         </LabelledField>
-        <LabelledField id={`${prefix}-priority`} label="Priority" errors={errors.priority}>
-          <select {...fieldProps("priority")}>
+        <LabelledField id={fields.priority.id} label="Priority" errors={fields.priority.errors}>
+          <select {...getSelectProps(fields.priority)} className={INPUT_CLASS}>
             {Object.entries(DEBT_PRIORITY_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -128,8 +96,8 @@ export function DebtForm({
           </select>
         </LabelledField>
       </div>
-      <LabelledField id={`${prefix}-description`} label="Description (optional)" errors={errors.description}>
-        <textarea {...fieldProps("description")} rows={2} maxLength={500} />
+      <LabelledField id={fields.description.id} label="Description (optional)" errors={fields.description.errors}>
+        <textarea {...getTextareaProps(fields.description)} rows={2} maxLength={500} className={INPUT_CLASS} />
       </LabelledField>
       <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} />
     </Form>

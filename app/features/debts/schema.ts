@@ -1,0 +1,64 @@
+import * as z from "zod/mini";
+import { isIsoDate } from "~/lib/month";
+import { parseAmountToCents, type Cents } from "~/lib/money";
+import {
+  DEBT_DESCRIPTION_MAX_LENGTH,
+  DEBT_MAX_CENTS,
+  DEBT_MESSAGES,
+  DEBT_NAME_MAX_LENGTH,
+  DEBT_PRIORITIES,
+  DEBT_TYPES,
+  type DebtPriority,
+  type DebtType,
+} from "./debts";
+
+/*
+ * The debt forms' schemas, for the browser and the server. The browser imports this module only on
+ * demand (useLazyValidation, through load-schemas.ts), the server through debt-form.server.ts.
+ */
+
+/** A typed amount as cents, or the message when it is not one (or outside `accept`). */
+function centsField(message: string, accept: (cents: Cents) => boolean) {
+  return z.pipe(
+    z.string({ error: message }),
+    z.transform((value, context) => {
+      const cents = parseAmountToCents(value);
+      if (cents === null || cents > DEBT_MAX_CENTS || !accept(cents)) {
+        context.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  );
+}
+
+/** The debt form (add and edit). */
+export const DebtSchema = z
+  .object({
+    name: z
+      .string({ error: DEBT_MESSAGES.nameRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: DEBT_MESSAGES.nameRequired }),
+        z.maxLength(DEBT_NAME_MAX_LENGTH, { error: DEBT_MESSAGES.nameTooLong }),
+      ),
+    type: z._default(z.enum(DEBT_TYPES as [DebtType, ...DebtType[]], { error: DEBT_MESSAGES.typeInvalid }), "credit_card"),
+    totalAmount: centsField(DEBT_MESSAGES.totalPositive, (cents) => cents > 0),
+    currentBalance: centsField(DEBT_MESSAGES.balanceNotNegative, () => true),
+    // The rate is typed like an amount (two decimals at most), so its "cents" are basis points.
+    interestRate: centsField(DEBT_MESSAGES.rateRange, (basisPoints) => basisPoints <= 10000),
+    minimumPayment: centsField(DEBT_MESSAGES.minimumPositive, (cents) => cents > 0),
+    dueDate: z.optional(z.string().check(z.refine(isIsoDate, { error: DEBT_MESSAGES.dueDateInvalid }))),
+    priority: z._default(z.enum(DEBT_PRIORITIES as [DebtPriority, ...DebtPriority[]], { error: DEBT_MESSAGES.priorityInvalid }), "medium"),
+    description: z._default(
+      z.string().check(z.trim(), z.maxLength(DEBT_DESCRIPTION_MAX_LENGTH, { error: DEBT_MESSAGES.descriptionTooLong })),
+      "",
+    ),
+  })
+  .check(z.refine((debt) => debt.currentBalance <= debt.totalAmount, { error: DEBT_MESSAGES.balanceAboveTotal, path: ["currentBalance"] }));
+
+/** The Pay panel's amount and date. */
+export const PaymentSchema = z.object({
+  amount: centsField(DEBT_MESSAGES.paymentInvalid, (cents) => cents > 0),
+  date: z.string({ error: DEBT_MESSAGES.dueDateInvalid }).check(z.refine(isIsoDate, { error: DEBT_MESSAGES.dueDateInvalid })),
+});
