@@ -1,18 +1,10 @@
 import { describe, expect, test } from "vitest";
 import type { Category } from "./categories";
+import { categoryOf } from "../../../tests/month-figures";
 import { cardFigures, EXPENSE_VIEWS, INCOME_VIEWS, parseView } from "./category-figures";
 import { toCents } from "~/lib/money";
 
-const category = (id: string, type: Category["type"], amount: number): Category => ({
-  id,
-  name: id,
-  icon: "",
-  colors: { bg: "bg-blue-100", text: "text-blue-600" },
-  type,
-  order: 0,
-  budget: toCents(type === "expense" ? amount : 0),
-  expected: toCents(type === "income" ? amount : 0),
-});
+const category = categoryOf;
 
 describe("category card figures", () => {
   const row = (type: Category["type"], planned: number, actual: number) => ({

@@ -1,42 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_CATEGORIES, type Category } from "~/features/categories/categories";
+import { DEFAULT_CATEGORIES } from "~/features/categories/categories";
 import { EXPENSE_VIEWS, INCOME_VIEWS, rowValue, viewTotal } from "~/features/categories/category-figures";
 import { budgetCard, dashboardUrl, dashboardFigures, unplannedCategories } from "./dashboard";
-import { summaryIncrements, toMonthTotals, type MonthTotals, type SummarisedTransaction } from "~/features/transactions/month-summary";
+import { toMonthTotals } from "~/features/transactions/month-summary";
+import { categoryOf, MONTH, MONTH_TRANSACTIONS, totalsOf } from "../../../tests/month-figures";
 import { toCents } from "~/lib/money";
 
-const category = (id: string, type: Category["type"], amount: number): Category => ({
-  id,
-  name: id,
-  icon: "",
-  colors: { bg: "bg-blue-100", text: "text-blue-600" },
-  type,
-  order: 0,
-  budget: toCents(type === "expense" ? amount : 0),
-  expected: toCents(type === "income" ? amount : 0),
-});
-
-/** The month totals the summary would hold after these transactions (the same increments the database applies). */
-function totalsOf(transactions: SummarisedTransaction[]): MonthTotals {
-  const increments = summaryIncrements(transactions, 1).get("2026-03") ?? {};
-  const stored: Record<string, unknown> = { categories: {} };
-  for (const [path, value] of Object.entries(increments)) {
-    const parts = path.split(".");
-    let target = stored as Record<string, Record<string, unknown>>;
-    for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, Record<string, unknown>>;
-    (target as Record<string, unknown>)[parts.at(-1)!] = value;
-  }
-  return toMonthTotals(stored);
-}
-
-const month = "2026-03";
-const salary = { type: "income" as const, category: "salary", amount: 300000, monthKey: month };
-const dividends = { type: "income" as const, category: "investments", amount: 25050, monthKey: month };
-const rent = { type: "expense" as const, category: "housing", amount: 120000, monthKey: month };
-const groceries = { type: "expense" as const, category: "food", amount: 45025, monthKey: month };
-const dinner = { type: "expense" as const, category: "food", amount: 8000, monthKey: month };
-/** A refund of 3,000 placed against Food: an offset, not income. */
-const refund = { type: "income" as const, category: "food", amount: 3000, monthKey: month, allocations: [{ categoryId: "food", amount: 3000 }] };
+const category = categoryOf;
+const month = MONTH;
+const { salary, dividends, rent, groceries, dinner, refund } = MONTH_TRANSACTIONS;
 
 describe("budget card", () => {
   const set = (amount: number) => ({ amount: toCents(amount), userSet: true, carriedOver: false });

@@ -1,6 +1,7 @@
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals, type MonthTotals, type SummarisedTransaction } from "./month-summary";
+import { summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals } from "./month-summary";
+import { MONTH_TRANSACTIONS, totalsOf } from "../../../tests/month-figures";
 import { applyLedgerBatch } from "./ledger.server";
 import { getMonthTotals, listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
 import { MonthSummary, monthSummaryId, User } from "../../../models";
@@ -124,27 +125,7 @@ describe("stored month summaries", () => {
 });
 
 describe("summary cards", () => {
-  /** The month totals the summary would hold after these transactions (the same increments the database applies). */
-  function totalsOf(transactions: SummarisedTransaction[]): MonthTotals {
-    const increments = summaryIncrements(transactions, 1).get("2026-03") ?? {};
-    const stored: Record<string, unknown> = { categories: {} };
-    for (const [path, value] of Object.entries(increments)) {
-      const parts = path.split(".");
-      let target = stored as Record<string, Record<string, unknown>>;
-      for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, Record<string, unknown>>;
-      (target as Record<string, unknown>)[parts.at(-1)!] = value;
-    }
-    return toMonthTotals(stored);
-  }
-
-  const month = "2026-03";
-  const salary = { type: "income" as const, category: "salary", amount: 300000, monthKey: month };
-  const dividends = { type: "income" as const, category: "investments", amount: 25050, monthKey: month };
-  const rent = { type: "expense" as const, category: "housing", amount: 120000, monthKey: month };
-  const groceries = { type: "expense" as const, category: "food", amount: 45025, monthKey: month };
-  const dinner = { type: "expense" as const, category: "food", amount: 8000, monthKey: month };
-  /** A refund of 3,000 placed against Food: an offset, not income. */
-  const refund = { type: "income" as const, category: "food", amount: 3000, monthKey: month, allocations: [{ categoryId: "food", amount: 3000 }] };
+  const { salary, dividends, rent, groceries, dinner, refund } = MONTH_TRANSACTIONS;
 
   test("income, expenses and balance by hand, with an offset lowering expenses instead of raising income", () => {
     const totals = totalsOf([salary, dividends, rent, groceries, dinner, refund]);
