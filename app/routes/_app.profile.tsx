@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
@@ -18,7 +18,7 @@ import { destroyUserSessions, readSessionId } from "~/features/auth/session.serv
 import { createToastHeader, redirectWithToast } from "~/utils/flash.server";
 import { hasPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
 
 const loadProfileSchemas = () => import("~/features/profile/schema");
 
@@ -123,16 +123,15 @@ function useLastResult(intent: ProfileIntent) {
 
 function DisplayNameForm({ displayName }: { displayName: string }) {
   const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: PROFILE_INTENTS.updateName });
-  const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.DisplayNameSchema);
-  const [form, fields] = useForm({
+  const { fields, formProps } = useLazyForm({
     id: "display-name-form",
     lastResult: useLastResult(PROFILE_INTENTS.updateName),
     defaultValue: { displayName },
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadProfileSchemas,
+    schemaOf: (schemas) => schemas.DisplayNameSchema,
   });
   return (
-    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...formProps}>
       <input type="hidden" name="intent" value={PROFILE_INTENTS.updateName} />
       <Field
         label="Display name"
@@ -156,16 +155,15 @@ function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCu
     () => new Set([...FEATURED_CURRENCIES, ...otherCurrencies].map((option) => option.code)),
     [otherCurrencies],
   );
-  const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.currencySchema((code) => offered.has(code)));
-  const [form, fields] = useForm({
+  const { fields, formProps } = useLazyForm({
     id: "currency-form",
     lastResult: useLastResult(PROFILE_INTENTS.updateCurrency),
     defaultValue: { currency },
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadProfileSchemas,
+    schemaOf: (schemas) => schemas.currencySchema((code) => offered.has(code)),
   });
   return (
-    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...formProps}>
       <input type="hidden" name="intent" value={PROFILE_INTENTS.updateCurrency} />
       <div className="space-y-1">
         <label htmlFor={fields.currency.id} className="block text-sm font-medium text-slate-700">
@@ -204,15 +202,14 @@ function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCu
 
 function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: PROFILE_INTENTS.changePassword });
-  const validation = useLazyValidation(loadProfileSchemas, (schemas) => schemas.changePasswordSchema(hasPassword));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useLazyForm({
     id: "change-password-form",
     lastResult: useLastResult(PROFILE_INTENTS.changePassword),
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadProfileSchemas,
+    schemaOf: (schemas) => schemas.changePasswordSchema(hasPassword),
   });
   return (
-    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="post" action={PROFILE_PATH} className="space-y-4" {...formProps}>
       <input type="hidden" name="intent" value={PROFILE_INTENTS.changePassword} />
       {/* Tells password managers which account the new password belongs to; not submitted. */}
       <input type="email" autoComplete="username" value={email} readOnly hidden />

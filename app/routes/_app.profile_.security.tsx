@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDistanceToNow } from "date-fns";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { describeDevice } from "~/features/account/devices";
 import { listSessions, signOutSession } from "~/features/account/account.server";
 import { logout, requireUser } from "~/features/auth/auth.server";
@@ -180,16 +180,15 @@ function TwoFactorForm({
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting({ formAction: SECURITY_PATH, intent });
-  const validation = useLazyValidation(loadTwoFactorSchema, (schemas) => schemas.twoFactorFormSchema(asks));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useLazyForm({
     id: `${intent}-form`,
     lastResult: actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined,
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadTwoFactorSchema,
+    schemaOf: (schemas) => schemas.twoFactorFormSchema(asks),
   });
   const codeProps = { autoComplete: "one-time-code", maxLength: 20 } as const;
   return (
-    <Form method="post" action={SECURITY_PATH} aria-label={name} className="space-y-3" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="post" action={SECURITY_PATH} aria-label={name} className="space-y-3" {...formProps}>
       <input type="hidden" name="intent" value={intent} />
       <FormErrorBox id={form.errorId} errors={form.errors} />
       {asks.newCode ? (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -14,7 +14,7 @@ import { reserveAttempts } from "~/utils/rate-limit.server";
 import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
 
 const loadContactSchemas = () => import("~/features/contact/schema");
 
@@ -90,17 +90,16 @@ function ThankYou() {
 function ContactForm() {
   const actionData = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting({ formAction: "/contact" });
-  const validation = useLazyValidation(loadContactSchemas, (schemas) => schemas.ContactSchema);
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useLazyForm({
     id: "contact-form",
     lastResult: actionData?.result,
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadContactSchemas,
+    schemaOf: (schemas) => schemas.ContactSchema,
   });
   return (
     <>
       <h2 className="text-xl font-semibold text-slate-900">Send us a message</h2>
-      <Form method="post" action="/contact" className="mt-6 space-y-5" {...getFormProps(form)} {...validation.triggers}>
+      <Form method="post" action="/contact" className="mt-6 space-y-5" {...formProps}>
         <HoneypotField />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
@@ -13,7 +13,7 @@ import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,12 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting({ formAction: "/forgot-password" });
-  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.ForgotPasswordSchema);
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useLazyForm({
     id: "forgot-password-form",
     lastResult: actionData?.result,
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadAuthSchemas,
+    schemaOf: (schemas) => schemas.ForgotPasswordSchema,
   });
   return (
     <AuthLayout title="Reset your password" subtitle="Enter the email address of your account and we will email you a reset link.">
@@ -63,7 +62,7 @@ export default function ForgotPasswordPage() {
           Password reset email sent to {actionData.sentTo}. Please check your inbox and spam folder.
         </p>
       ) : null}
-      <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
+      <Form method="post" action="/forgot-password" className="space-y-4" {...formProps}>
         <HoneypotField />
         <FormErrorBox id={form.errorId} errors={form.errors} />
         <Field

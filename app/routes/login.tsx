@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
@@ -48,7 +48,7 @@ const SECURITY_HIGHLIGHTS = [
 
 export default function LoginPage() {
   const { googleEnabled } = useLoaderData<typeof loader>();
-  const { form, fields, validation, isSubmitting, redirectTo } = useAuthForm("login-form", "/login", (schemas) => schemas.LoginSchema);
+  const { form, fields, formProps, isSubmitting, redirectTo } = useAuthForm("login-form", "/login", (schemas) => schemas.LoginSchema);
 
   return (
     <AuthLayout
@@ -56,7 +56,7 @@ export default function LoginPage() {
       subtitle={<AuthSwitch question="New to Ledgerly?" to="/signup" label="Sign up" redirectTo={redirectTo} />}
       highlights={SECURITY_HIGHLIGHTS}
     >
-      <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
+      <Form method="post" action="/login" className="space-y-4" {...formProps}>
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <FormErrorBox id={form.errorId} errors={form.errors} />
         <Field

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -11,7 +11,7 @@ import { isStrongPassword, passwordMessages } from "~/features/auth/password-rul
 import { requireSameOrigin } from "~/utils/security.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
 const RESET_REDIRECT_DELAY_MS = 2000;
@@ -102,18 +102,17 @@ export default function ResetPasswordPage() {
   const link = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting();
-  const validation = useLazyValidation(loadAuthSchemas, (schemas) => schemas.ResetPasswordSchema);
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useLazyForm({
     id: "reset-password-form",
     lastResult: actionData?.result,
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadAuthSchemas,
+    schemaOf: (schemas) => schemas.ResetPasswordSchema,
   });
   if (actionData?.done) return <ResetSucceeded />;
   if (link.status === "invalid") return <InvalidLink message={link.message} />;
   return (
     <AuthLayout title="Choose a new password" subtitle={<>Resetting the password for <strong>{link.email}</strong></>}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
+      <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="oobCode" value={link.code} />
         <FormErrorBox id={form.errorId} errors={form.errors} />
         <Field

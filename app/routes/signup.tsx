@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
@@ -57,7 +57,7 @@ const HIGHLIGHTS = [
 
 export default function SignUpPage() {
   const { googleEnabled } = useLoaderData<typeof loader>();
-  const { form, fields, validation, isSubmitting, redirectTo } = useAuthForm("signup-form", "/signup", (schemas) => schemas.SignUpSchema);
+  const { form, fields, formProps, isSubmitting, redirectTo } = useAuthForm("signup-form", "/signup", (schemas) => schemas.SignUpSchema);
 
   return (
     <AuthLayout
@@ -65,7 +65,7 @@ export default function SignUpPage() {
       subtitle={<AuthSwitch question="Already have an account?" to="/login" label="Sign in" redirectTo={redirectTo} />}
       highlights={HIGHLIGHTS}
     >
-      <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)} {...validation.triggers}>
+      <Form method="post" action="/signup" className="space-y-4" {...formProps}>
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <HoneypotField />
         <FormErrorBox id={form.errorId} errors={form.errors} />

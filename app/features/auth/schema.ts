@@ -4,7 +4,7 @@ import { passwordMessages, RESET_PASSWORD_MIN_LENGTH, signUpPasswordProblems } f
 
 /*
  * One schema per form, for the browser and the server. The browser imports this module only on demand
- * (useLazyValidation), the server through auth-form.server.ts: a route that imported it would carry zod
+ * (useLazyForm), the server through auth-form.server.ts: a route that imported it would carry zod
  * on every visit.
  */
 

@@ -14,7 +14,7 @@ import {
 
 /*
  * The debt forms' schemas, for the browser and the server. The browser imports this module only on
- * demand (useLazyValidation, through load-schemas.ts), the server through debt-form.server.ts.
+ * demand (useLazyForm, through load-schemas.ts), the server through debt-form.server.ts.
  */
 
 /** A typed amount as cents, or the message when it is not one (or outside `accept`). */

@@ -24,7 +24,7 @@ function defaultValueOf(debt: DebtItem | undefined): Record<string, string> {
 
 /**
  * Add or edit a debt (`debt` is the one edited). Validated in the browser once the schema has
- * arrived (useLazyValidation) and always on the server, whose reply (`lastResult`) shows its
+ * arrived (useLazyForm) and always on the server, whose reply (`lastResult`) shows its
  * messages under their fields and keeps what was typed, with and without JavaScript.
  */
 export function DebtForm({

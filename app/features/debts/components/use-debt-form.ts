@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { DefaultValue, SubmissionResult } from "@conform-to/react";
+import type { input } from "zod/v4/core";
 import { useActionData } from "@remix-run/react";
-import type { $ZodType } from "zod/v4/core";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useLazyForm, type FormSchema } from "~/components/ui/use-lazy-form";
 import { DEBT_ACTION } from "../debts";
 import { loadDebtSchemas } from "../load-schemas";
 
@@ -13,7 +13,7 @@ type DebtSchemas = Awaited<ReturnType<typeof loadDebtSchemas>>;
  * reply) or `defaultValue`, its schema loaded on first use, focus on the first invalid field after a
  * refusal, and `formProps` to spread on the `<Form>`.
  */
-export function useDebtForm<Schema extends $ZodType>({
+export function useDebtForm<Schema extends FormSchema>({
   id,
   lastResult,
   defaultValue,
@@ -21,18 +21,10 @@ export function useDebtForm<Schema extends $ZodType>({
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | undefined;
-  defaultValue: Record<string, string>;
+  defaultValue: DefaultValue<input<Schema>>;
   schemaOf: (schemas: DebtSchemas) => Schema;
 }) {
   const ref = useFocusFirstInvalid<HTMLFormElement>(useActionData());
-  const validation = useLazyValidation(loadDebtSchemas, schemaOf);
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    defaultValue,
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
-  });
-  const formProps = { ref, method: "post", action: DEBT_ACTION, preventScrollReset: true, ...getFormProps(form), ...validation.triggers } as const;
-  return { form, fields, formProps };
+  const { form, fields, formProps } = useLazyForm({ id, lastResult, defaultValue, loadSchemas: loadDebtSchemas, schemaOf });
+  return { form, fields, formProps: { ref, method: "post", action: DEBT_ACTION, preventScrollReset: true, ...formProps } as const };
 }

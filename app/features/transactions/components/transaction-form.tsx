@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, type ChangeEvent, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useLazyValidation } from "~/components/ui/use-lazy-validation";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { useReturnFocusState } from "~/components/ui/return-focus";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
@@ -222,13 +222,12 @@ export function TransactionForm({
 }) {
   const isSubmitting = useIsSubmitting({ formAction: action });
   const returnFocus = useReturnFocusState();
-  const validation = useLazyValidation(loadTransactionSchema, (schemas) => schemas.transactionSchema(categories));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useLazyForm({
     id,
     lastResult,
     defaultValue: { ...defaults, showExpenseCategories: defaults.showExpenseCategories ? "on" : undefined },
-    onValidate: validation.onValidate,
-    shouldRevalidate: validation.shouldRevalidate,
+    loadSchemas: loadTransactionSchema,
+    schemaOf: (schemas) => schemas.transactionSchema(categories),
   });
   const splitting = fields.splits.getFieldList().length > 0;
 
@@ -248,7 +247,7 @@ export function TransactionForm({
   };
 
   return (
-    <Form method="post" action={action} className="transaction-form space-y-4" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="post" action={action} className="transaction-form space-y-4" {...formProps}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {submissionKey ? <SubmissionKeyField value={submissionKey} /> : null}
       <FormErrorBox id={form.errorId} errors={form.errors} />

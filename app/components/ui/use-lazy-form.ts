@@ -1,5 +1,7 @@
+import { getFormProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import type { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
+import type * as core from "zod/v4/core";
 import type { $ZodType } from "zod/v4/core";
 
 type Loaded = { parse: typeof parseWithZod; schemas: unknown };
@@ -19,7 +21,7 @@ const loadedBy = new Map<() => Promise<unknown>, Loaded>();
  * types only once it has arrived (before, each keystroke would post the form to the server).
  * Spread `triggers` on the form.
  */
-export function useLazyValidation<Schemas, Schema extends $ZodType>(loadSchemas: () => Promise<Schemas>, schemaOf: (schemas: Schemas) => Schema) {
+function useLazyValidation<Schemas, Schema extends $ZodType>(loadSchemas: () => Promise<Schemas>, schemaOf: (schemas: Schemas) => Schema) {
   const [loaded, setLoaded] = useState(() => loadedBy.get(loadSchemas));
   const requested = useRef(false);
   const load = () => {
@@ -44,4 +46,38 @@ export function useLazyValidation<Schemas, Schema extends $ZodType>(loadSchemas:
     shouldRevalidate: loaded ? ("onInput" as const) : ("onSubmit" as const),
     triggers: { onFocus: load, onInput: load },
   };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound for a form's fields
+type FormShape = Record<string, any>;
+/** A schema of a whole form: an object of fields. */
+export type FormSchema = $ZodType<FormShape, FormShape>;
+
+/**
+ * A conform form whose schema is loaded on first use (useLazyForm): its state from
+ * `lastResult` (the action's reply) or `defaultValue`, and `formProps` (conform's and the
+ * loading triggers) to spread on the `<Form>`.
+ */
+export function useLazyForm<Schemas, Schema extends FormSchema>({
+  id,
+  lastResult,
+  defaultValue,
+  loadSchemas,
+  schemaOf,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: DefaultValue<core.input<Schema>>;
+  loadSchemas: () => Promise<Schemas>;
+  schemaOf: (schemas: Schemas) => Schema;
+}) {
+  const validation = useLazyValidation(loadSchemas, schemaOf);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue,
+    onValidate: validation.onValidate,
+    shouldRevalidate: validation.shouldRevalidate,
+  });
+  return { form, fields, formProps: { ...getFormProps(form), ...validation.triggers } };
 }
