@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, premiumLogin, type TestUser } from "./fixtures";
+import { expect, nextPost, premiumLogin, refusedByServer, test, type TestUser } from "./fixtures";
 
 /*
  * Hand-computed plans. Interest each month is balance × APR / 12, rounded to
@@ -155,20 +155,6 @@ function summary(page: Page, label: string) {
     );
 }
 
-/** Waits for the answer of the next POST the page makes (a document post without JavaScript, a data request with it). */
-/**
- * The server's answer to a refused form, awaited only without JavaScript: with it, the form's schema
- * refuses in the browser and nothing is posted (the same messages show under the fields either way).
- */
-function refusedByServer(page: Page, javaScriptEnabled: boolean) {
-  return javaScriptEnabled ? null : nextPost(page);
-}
-
-function nextPost(page: Page) {
-  return page.waitForResponse(
-    (response) => response.request().method() === "POST"
-  );
-}
 
 function scheduleRows(page: Page) {
   return page

@@ -195,3 +195,16 @@ export async function waitForHydration(page: Page) {
 export async function waitForIdleTracking(page: Page) {
   await page.waitForFunction(() => sessionStorage.getItem("ledgerly:lastActivity") !== null);
 }
+
+/** Waits for the answer of the next POST the page makes (a document post without JavaScript, a data request with it). */
+export function nextPost(page: Page) {
+  return page.waitForResponse((response) => response.request().method() === "POST");
+}
+
+/**
+ * The server's answer to a refused form, awaited only without JavaScript: with it, the form's schema
+ * refuses in the browser and nothing is posted (the same messages show under the fields either way).
+ */
+export function refusedByServer(page: Page, javaScriptEnabled: boolean) {
+  return javaScriptEnabled ? null : nextPost(page);
+}

@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
 import { toCents } from "~/lib/money";
-import { addTransaction, expect, test, premiumLogin, type TestUser } from "./fixtures";
+import { addTransaction, expect, nextPost, premiumLogin, test, type TestUser } from "./fixtures";
 
 /*
  * With no model configured (every test), insights come from the rules engine.
@@ -29,9 +28,6 @@ async function spendingUser(login: () => Promise<TestUser>, app: { models: typeo
   return { user, groceries };
 }
 
-function nextPost(page: Page) {
-  return page.waitForResponse((response) => response.request().method() === "POST");
-}
 
 test("a premium user generates insights that quote their figures and link to the transactions they rest on", async ({ page, login, app }) => {
   const { groceries } = await spendingUser(login, app);

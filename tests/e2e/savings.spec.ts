@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
 import { toCents } from "~/lib/money";
-import { addTransaction, expect, test, type TestUser } from "./fixtures";
+import { addTransaction, expect, nextPost, test, type TestUser } from "./fixtures";
 
 /*
  * Hand-computed figures (money in cents in the database, dollars on screen).
@@ -53,10 +53,6 @@ function inOneYear() {
   return isoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 365));
 }
 
-/** Waits for the answer of the next POST the page makes (a document post without JavaScript, a data request with it). */
-function nextPost(page: Page) {
-  return page.waitForResponse((response) => response.request().method() === "POST");
-}
 
 function tracker(page: Page) {
   return page.getByRole("region", { name: "Savings Tracker" });
