@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isIsoDate } from "~/lib/month";
-import { parseAmountToCents, type Cents } from "~/lib/money";
+import { centsField } from "~/lib/amount-field";
+import type { Cents } from "~/lib/money";
 import {
   DEBT_DESCRIPTION_MAX_LENGTH,
   DEBT_MAX_CENTS,
@@ -17,19 +18,9 @@ import {
  * demand (useLazyForm, through load-schemas.ts), the server through debt-form.server.ts.
  */
 
-/** A typed amount as cents, or the message when it is not one (or outside `accept`). */
-function centsField(message: string, accept: (cents: Cents) => boolean) {
-  return z.pipe(
-    z.string({ error: message }),
-    z.transform((value, context) => {
-      const cents = parseAmountToCents(value);
-      if (cents === null || cents > DEBT_MAX_CENTS || !accept(cents)) {
-        context.issues.push({ code: "custom", message, input: value });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-  );
+/** A typed amount as cents, up to the largest debt Ledgerly records, or the message when it is not one (or outside `accept`). */
+function debtCentsField(message: string, accept: (cents: Cents) => boolean) {
+  return centsField(message, (cents) => cents <= DEBT_MAX_CENTS && accept(cents));
 }
 
 /** The debt form (add and edit). */
@@ -43,11 +34,11 @@ export const DebtSchema = z
         z.maxLength(DEBT_NAME_MAX_LENGTH, { error: DEBT_MESSAGES.nameTooLong }),
       ),
     type: z._default(z.enum(DEBT_TYPES as [DebtType, ...DebtType[]], { error: DEBT_MESSAGES.typeInvalid }), "credit_card"),
-    totalAmount: centsField(DEBT_MESSAGES.totalPositive, (cents) => cents > 0),
-    currentBalance: centsField(DEBT_MESSAGES.balanceNotNegative, () => true),
+    totalAmount: debtCentsField(DEBT_MESSAGES.totalPositive, (cents) => cents > 0),
+    currentBalance: debtCentsField(DEBT_MESSAGES.balanceNotNegative, () => true),
     // The rate is typed like an amount (two decimals at most), so its "cents" are basis points.
-    interestRate: centsField(DEBT_MESSAGES.rateRange, (basisPoints) => basisPoints <= 10000),
-    minimumPayment: centsField(DEBT_MESSAGES.minimumPositive, (cents) => cents > 0),
+    interestRate: debtCentsField(DEBT_MESSAGES.rateRange, (basisPoints) => basisPoints <= 10000),
+    minimumPayment: debtCentsField(DEBT_MESSAGES.minimumPositive, (cents) => cents > 0),
     dueDate: z.optional(z.string().check(z.refine(isIsoDate, { error: DEBT_MESSAGES.dueDateInvalid }))),
     priority: z._default(z.enum(DEBT_PRIORITIES as [DebtPriority, ...DebtPriority[]], { error: DEBT_MESSAGES.priorityInvalid }), "medium"),
     description: z._default(
@@ -59,6 +50,6 @@ export const DebtSchema = z
 
 /** The Pay panel's amount and date. */
 export const PaymentSchema = z.object({
-  amount: centsField(DEBT_MESSAGES.paymentInvalid, (cents) => cents > 0),
+  amount: debtCentsField(DEBT_MESSAGES.paymentInvalid, (cents) => cents > 0),
   date: z.string({ error: DEBT_MESSAGES.dueDateInvalid }).check(z.refine(isIsoDate, { error: DEBT_MESSAGES.dueDateInvalid })),
 });

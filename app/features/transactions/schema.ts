@@ -1,22 +1,12 @@
 import * as z from "zod/mini";
 import { isDebtCategoryId, isUncategorized } from "~/features/categories/categories";
-import { parseAmountToCents } from "~/lib/money";
+import { centsField } from "~/lib/amount-field";
 import { isIsoDate } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type CategoryChoice } from "./transactions";
 
-/** An amount field: text in, integer cents out. */
+/** An amount field: text in, integer cents (above zero) out. */
 function amountInCents() {
-  return z.pipe(
-    z.string({ error: TRANSACTION_MESSAGES.invalidAmount }),
-    z.transform((value, ctx) => {
-      const cents = parseAmountToCents(value);
-      if (cents === null || cents <= 0) {
-        ctx.issues.push({ code: "custom", message: TRANSACTION_MESSAGES.invalidAmount, input: value });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-  );
+  return centsField(TRANSACTION_MESSAGES.invalidAmount, (cents) => cents > 0);
 }
 
 type SplitPartValue = { category: string; amount: number };

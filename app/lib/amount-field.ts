@@ -1,0 +1,21 @@
+import * as z from "zod/mini";
+import { parseAmountToCents, type Cents } from "./money";
+
+/**
+ * A form field holding a typed amount: text in, integer cents out, or `message` when the text is not
+ * an amount or `accept` refuses it (a sign, a ceiling). Every form's amount is read by this one rule,
+ * in the browser and on the server alike.
+ */
+export function centsField(message: string, accept: (cents: Cents) => boolean = () => true) {
+  return z.pipe(
+    z.string({ error: message }),
+    z.transform((value, context) => {
+      const cents = parseAmountToCents(value);
+      if (cents === null || !accept(cents)) {
+        context.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  );
+}
