@@ -35,7 +35,7 @@ import {
   setMonthlyIncome,
 } from "~/features/net-worth/net-worth.server";
 import { parseAmountToCents, toCents } from "~/lib/money";
-import { catchFailure } from "~/utils/action-failure.server";
+import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
@@ -126,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: ASSET_MESSAGES.updated });
     }
   }
-  throw data("Unknown form submitted.", { status: 400 });
+  throw unknownForm();
 }
 
 /** The whole edit form as posted, or (a form that is not one) the stored assets sent back with the refusal. */

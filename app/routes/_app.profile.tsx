@@ -19,6 +19,7 @@ import { createToastHeader, redirectWithToast } from "~/utils/flash.server";
 import { hasPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
+import { unknownForm } from "~/utils/action-failure.server";
 
 const loadProfileSchemas = () => import("~/features/profile/schema");
 
@@ -112,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return response;
     }
     default:
-      throw data("Unknown form submitted.", { status: 400 });
+      throw unknownForm();
   }
 }
 

@@ -12,6 +12,7 @@ import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { createToastHeader } from "~/utils/flash.server";
+import { unknownForm } from "~/utils/action-failure.server";
 
 export const handle: PageHandle = { title: "Your data" };
 
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readForm(request);
-  if (formData.get("intent") !== ACCOUNT_INTENTS.deleteAccount) throw data("Unknown form submitted.", { status: 400 });
+  if (formData.get("intent") !== ACCOUNT_INTENTS.deleteAccount) throw unknownForm();
   const result = await deleteAccount(user.id, { password: String(formData.get("password") ?? ""), email: String(formData.get("email") ?? "") });
   if (!result.ok) return data({ field: result.field, error: result.message }, { status: result.field === "form" ? 503 : 400 });
   const headers = new Headers();

@@ -1,4 +1,5 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { unknownForm } from "~/utils/action-failure.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDistanceToNow } from "date-fns";
@@ -153,7 +154,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(SECURITY_PATH, { type: "success", message: SECURITY_MESSAGES.signedOutOthers });
     }
     default:
-      throw data("Unknown form submitted.", { status: 400 });
+      throw unknownForm();
   }
 }
 

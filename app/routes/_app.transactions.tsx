@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -34,7 +34,7 @@ import {
   restoreTransaction,
   softDeleteTransaction,
 } from "~/features/transactions/transactions.server";
-import { catchFailure } from "~/utils/action-failure.server";
+import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 
 const CONFIRM_RESET = "reset";
@@ -103,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return reset.ok ? notify("success", TRANSACTION_MESSAGES.resetDone) : notify("error", TRANSACTION_MESSAGES.resetFailed);
     }
     default:
-      throw data("Unknown form submitted.", { status: 400 });
+      throw unknownForm();
   }
 }
 

@@ -25,7 +25,7 @@ import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { createFormErrorsHeader, createToastHeader, redirectWithToast } from "~/utils/flash.server";
-import { catchFailure } from "~/utils/action-failure.server";
+import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 
 const CategoryFormSchema = z.discriminatedUnion("intent", [
@@ -119,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (!isIntent(intent)) throw data("Unknown form submitted.", { status: 400 });
+  if (!isIntent(intent)) throw unknownForm();
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const fromScript = formData.get("js") === "1";
   const categoryId = formData.get("categoryId");

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { isDatabaseUnavailable } from "./db.server";
 
 export type Caught<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -18,4 +19,9 @@ export async function catchFailure<T>(what: string, work: () => Promise<T>, { re
     if (!refusal?.(error)) console.error(`${what} failed`, error);
     return { ok: false, error };
   }
+}
+
+/** The 400 an action throws for a form it does not know (no intent, or another page's). */
+export function unknownForm() {
+  return data("Unknown form submitted.", { status: 400 });
 }
