@@ -1,10 +1,14 @@
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
-import { ACCOUNT_INTENTS } from "~/features/account/account";
-import { ACCOUNT_MESSAGES, deleteAccount } from "~/features/account/account.server";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
+import { ACCOUNT_INTENTS, ACCOUNT_MESSAGES } from "~/features/account/account";
+import { parseDeleteAccountForm } from "~/features/account/account-form.server";
+import { deleteAccount } from "~/features/account/account.server";
+import { loadAccountSchemas } from "~/features/account/load-schemas";
 import { requireUser } from "~/features/auth/auth.server";
 import { clearSessionCookie } from "~/features/auth/session.server";
 import { hasPassword } from "~/features/auth/user.server";
@@ -29,8 +33,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   if (formData.get("intent") !== ACCOUNT_INTENTS.deleteAccount) throw unknownForm();
-  const result = await deleteAccount(user.id, { password: String(formData.get("password") ?? ""), email: String(formData.get("email") ?? "") });
-  if (!result.ok) return data({ field: result.field, error: result.message }, { status: result.field === "form" ? 503 : 400 });
+  const submission = parseDeleteAccountForm(formData, await hasPassword(user.id));
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: ["password"], ...options });
+  if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
+  const result = await deleteAccount(user.id, submission.value);
+  if (!result.ok) {
+    const errors = result.field === "form" ? { formErrors: [result.message] } : { fieldErrors: { [result.field]: [result.message] } };
+    return data({ result: reply(errors) }, { status: result.field === "form" ? 503 : 400 });
+  }
   const headers = new Headers();
   headers.append("Set-Cookie", await clearSessionCookie());
   headers.append("Set-Cookie", await createToastHeader({ type: "success", message: ACCOUNT_MESSAGES.deleted }));
@@ -39,9 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function YourDataPage() {
   const { email, hasPassword: passwordSet, premium } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const isDeleting = useIsSubmitting({ formAction: DATA_PATH });
-  const fieldError = (field: string) => (actionData?.field === field ? [actionData.error] : undefined);
+  const { form, fields, formProps } = useLazyForm({
+    id: "delete-account-form",
+    lastResult: useActionData<typeof action>()?.result,
+    loadSchemas: loadAccountSchemas,
+    schemaOf: (schemas) => schemas.deleteAccountSchema(passwordSet),
+  });
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <SectionCard
@@ -57,13 +71,22 @@ export default function YourDataPage() {
         title="Delete my account"
         description={`This deletes your account (${email}) and everything in it, at once and for good: transactions, budgets, categories, imports, sessions.${premium ? " Your Premium subscription is cancelled first, so you are not charged again." : ""} Download your data first if you want a copy.`}
       >
-        <Form method="post" action={DATA_PATH} className="space-y-4">
+        <Form method="post" action={DATA_PATH} className="space-y-4" {...formProps}>
           <input type="hidden" name="intent" value={ACCOUNT_INTENTS.deleteAccount} />
-          <FormErrorBox errors={actionData?.field === "form" ? [actionData.error] : null} />
+          <FormErrorBox id={form.errorId} errors={form.errors} />
           {passwordSet ? (
-            <Field label="Your password" inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }} errors={fieldError("password")} />
+            <Field
+              label="Your password"
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", required: true }}
+              errors={fields.password.errors}
+            />
           ) : (
-            <Field label="Your email address" inputProps={{ name: "email", type: "email", autoComplete: "off", required: true }} errors={fieldError("email")} hint="You sign in with Google: type your email address to confirm." />
+            <Field
+              label="Your email address"
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", required: true }}
+              errors={fields.email.errors}
+              hint="You sign in with Google: type your email address to confirm."
+            />
           )}
           <SubmitButton pending={isDeleting} pendingLabel="Deleting..." className="bg-red-600! hover:bg-red-700! sm:w-auto">
             Delete my account and all my data

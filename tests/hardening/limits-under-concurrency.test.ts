@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES } from "~/features/auth/messages";
 import { SECURITY_INTENTS, TWO_FACTOR_MESSAGES } from "~/features/auth/two-factor";
 import { verifyEmailPassword } from "~/features/auth/user.server";
 import { confirmTwoFactorSetup, getTwoFactorStatus, startTwoFactorSetup } from "~/features/auth/two-factor.server";
-import { ACCOUNT_MESSAGES } from "~/features/account/account.server";
+import { ACCOUNT_MESSAGES } from "~/features/account/account";
 import { INSIGHT_INTENTS } from "~/features/insights/insights";
 import { PROFILE_INTENTS, PROFILE_MESSAGES } from "~/features/profile/profile";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";

@@ -12,7 +12,8 @@ import { getOrCreateAssets, recordNetWorthSnapshot } from "~/features/net-worth/
 import { useTestDatabase } from "../../../tests/setup/database";
 import { toCents } from "~/lib/money";
 import { generateSpendingInsights } from "~/features/insights/insights.server";
-import { ACCOUNT_MESSAGES, countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
+import { ACCOUNT_MESSAGES } from "./account";
+import { countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
 
 useTestDatabase();
 

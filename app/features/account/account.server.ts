@@ -6,6 +6,7 @@ import { endSubscriptionBeforeDeletion } from "~/features/billing/billing.server
 import { transactionsCsvStream } from "~/features/csv/csv.server";
 import { hasPassword, verifyUserPassword } from "~/features/auth/user.server";
 import { RATE_LIMITS, reserveAttempts } from "~/utils/rate-limit.server";
+import { ACCOUNT_MESSAGES } from "./account";
 
 /**
  * Everything the app keeps of one user, collection by collection: how to find
@@ -75,17 +76,6 @@ export async function countUserData(owner: Owner) {
   for (const [name, filter] of Object.entries(OWNED_BY)) counts[name] = await modelOf(name).collection.countDocuments(filter(owner));
   return counts;
 }
-
-export const ACCOUNT_MESSAGES = {
-  passwordRequired: "Enter your password to confirm",
-  wrongPassword: "That password is not right",
-  tooManyAttempts: "Too many failed attempts. Please try again later.",
-  emailRequired: "Type your email address to confirm",
-  wrongEmail: "That is not the email address of this account",
-  subscriptionNotCancelled:
-    "We could not cancel your Premium subscription at Stripe, so nothing was deleted (you would still be charged). Please try again in a moment, or cancel it under Subscription first.",
-  deleted: "Your account and all of its data were deleted.",
-} as const;
 
 type DeleteAccountResult = { ok: true } | { ok: false; field: "password" | "email" | "form"; message: string };
 
