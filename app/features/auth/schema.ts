@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { LOGIN_MESSAGES, PASSWORD_RESET_MESSAGES, SIGN_UP_MESSAGES } from "./messages";
 import { passwordMessages, RESET_PASSWORD_MIN_LENGTH, signUpPasswordProblems } from "./password-rules";
+import { currentCodeField } from "./two-factor-schema";
 
 /*
  * One schema per form, for the browser and the server. The browser imports this module only on demand
@@ -13,6 +14,9 @@ export const LoginSchema = z.object({
   password: z.string({ error: LOGIN_MESSAGES.passwordRequired }),
   redirect: z.optional(z.string()),
 });
+
+/** The second step of signing in with two-factor sign-in on. */
+export const TwoFactorSignInSchema = z.object({ code: currentCodeField });
 
 const emailFormat = z.email();
 

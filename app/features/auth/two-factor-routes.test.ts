@@ -39,8 +39,11 @@ describe("signing in with two-factor sign-in on", () => {
     expect(await readSessionId(getRequest("/", pending))).toBeNull();
     expect(await secondStepLoader(args(getRequest("/login/two-factor", pending)))).toBeNull();
 
+    const empty = await secondStepAction(args(postRequest("/login/two-factor", pending, { code: " " })));
+    expect(empty).toMatchObject({ data: { result: { error: { code: [TWO_FACTOR_MESSAGES.codeRequired] } } }, init: { status: 400 } });
+
     const wrong = await secondStepAction(args(postRequest("/login/two-factor", pending, { code: "000000" })));
-    expect(wrong).toMatchObject({ data: { error: TWO_FACTOR_MESSAGES.wrongCode }, init: { status: 400 } });
+    expect(wrong).toMatchObject({ data: { result: { error: { code: [TWO_FACTOR_MESSAGES.wrongCode] } } }, init: { status: 400 } });
 
     const done = await secondStepAction(args(postRequest("/login/two-factor", pending, { code: codes[0] })));
     if (!(done instanceof Response)) throw new Error("expected a redirect");
@@ -60,6 +63,6 @@ describe("signing in with two-factor sign-in on", () => {
     const pending = cookiesOf(afterPassword);
     for (let attempt = 0; attempt < 5; attempt += 1) await secondStepAction(args(postRequest("/login/two-factor", pending, { code: "000000" })));
     const locked = await secondStepAction(args(postRequest("/login/two-factor", pending, { code: codeFor(secret) })));
-    expect(locked).toMatchObject({ data: { error: TWO_FACTOR_MESSAGES.tooManyAttempts }, init: { status: 429 } });
+    expect(locked).toMatchObject({ data: { result: { error: { "": [TWO_FACTOR_MESSAGES.tooManyAttempts] } } }, init: { status: 429 } });
   });
 });
