@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { NewPasswordFields } from "~/features/auth/components/auth-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
@@ -222,16 +223,10 @@ function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword
           errors={fields.currentPassword.errors}
         />
       ) : null}
-      <Field
-        label="New Password"
-        inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.newPassword.errors}
-        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
-      />
-      <Field
-        label="Confirm New Password"
-        inputProps={{ ...getInputProps(fields.confirmNewPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.confirmNewPassword.errors}
+      <NewPasswordFields
+        password={fields.newPassword}
+        confirmation={fields.confirmNewPassword}
+        labels={{ password: "New Password", confirmation: "Confirm New Password" }}
       />
       <SubmitButton pending={isSubmitting} pendingLabel="Saving..." className="sm:w-auto">
         {hasPassword ? "Change Password" : "Set Password"}

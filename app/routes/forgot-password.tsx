@@ -1,9 +1,9 @@
-import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData } from "@remix-run/react";
+import { EmailField } from "~/features/auth/components/auth-fields";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, HoneypotField, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { FormErrorBox, HoneypotField, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous } from "~/features/auth/auth.server";
 import { parseForgotPasswordForm } from "~/features/auth/auth-form.server";
 import { appOrigin } from "~/utils/env.server";
@@ -13,8 +13,7 @@ import { clientAddress, requireSameOrigin } from "~/utils/security.server";
 import { normaliseEmail } from "~/features/auth/user.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { isHoneypotFilled, readForm } from "~/utils/form-body.server";
-import { useLazyForm } from "~/components/ui/use-lazy-form";
-import { loadAuthSchemas } from "~/features/auth/load-schemas";
+import { useAuthForm } from "~/features/auth/components/use-auth-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -48,13 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const isSubmitting = useIsSubmitting({ formAction: "/forgot-password" });
-  const { form, fields, formProps } = useLazyForm({
-    id: "forgot-password-form",
-    lastResult: actionData?.result,
-    loadSchemas: loadAuthSchemas,
-    schemaOf: (schemas) => schemas.ForgotPasswordSchema,
-  });
+  const { form, fields, formProps, isSubmitting } = useAuthForm("forgot-password-form", "/forgot-password", (schemas) => schemas.ForgotPasswordSchema);
   return (
     <AuthLayout title="Reset your password" subtitle="Enter the email address of your account and we will email you a reset link.">
       {actionData?.sentTo ? (
@@ -65,11 +58,7 @@ export default function ForgotPasswordPage() {
       <Form method="post" action="/forgot-password" className="space-y-4" {...formProps}>
         <HoneypotField />
         <FormErrorBox id={form.errorId} errors={form.errors} />
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
-          errors={fields.email.errors}
-        />
+        <EmailField field={fields.email} />
         <SubmitButton pending={isSubmitting} pendingLabel="Sending...">
           Send Reset Email
         </SubmitButton>

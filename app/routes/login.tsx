@@ -1,6 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { EmailField } from "~/features/auth/components/auth-fields";
 import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton } from "~/components/ui/forms";
@@ -59,11 +60,7 @@ export default function LoginPage() {
       <Form method="post" action="/login" className="space-y-4" {...formProps}>
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <FormErrorBox id={form.errorId} errors={form.errors} />
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
-          errors={fields.email.errors}
-        />
+        <EmailField field={fields.email} />
         <Field
           label="Password"
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}

@@ -1,10 +1,10 @@
-import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
+import { NewPasswordFields } from "~/features/auth/components/auth-fields";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
+import { FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { parseResetPasswordForm } from "~/features/auth/auth-form.server";
 import { checkResetCode, completePasswordReset } from "~/features/auth/password-reset.server";
 import { isStrongPassword, passwordMessages } from "~/features/auth/password-rules";
@@ -115,16 +115,11 @@ export default function ResetPasswordPage() {
       <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="oobCode" value={link.code} />
         <FormErrorBox id={form.errorId} errors={form.errors} />
-        <Field
-          label="New Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
-          errors={fields.password.errors}
-          hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
-        />
-        <Field
-          label="Confirm New Password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.confirmPassword}
+          labels={{ password: "New Password", confirmation: "Confirm New Password" }}
+          autoFocus
         />
         <SubmitButton pending={isSubmitting} pendingLabel="Verifying reset link...">
           Reset Password

@@ -1,9 +1,9 @@
-import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
+import { EmailField, NewPasswordFields } from "~/features/auth/components/auth-fields";
 import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, HoneypotField, SubmitButton } from "~/components/ui/forms";
+import { FormErrorBox, HoneypotField, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { reserveAttempts } from "~/utils/rate-limit.server";
@@ -69,21 +69,11 @@ export default function SignUpPage() {
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <HoneypotField />
         <FormErrorBox id={form.errorId} errors={form.errors} />
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
-          errors={fields.email.errors}
-        />
-        <Field
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
-          hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
-        />
-        <Field
-          label="Confirm Password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
+        <EmailField field={fields.email} />
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.confirmPassword}
+          labels={{ password: "Password", confirmation: "Confirm Password" }}
         />
         <SubmitButton pending={isSubmitting} pendingLabel="Creating account...">
           Create Account

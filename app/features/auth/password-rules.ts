@@ -13,6 +13,9 @@ export const passwordMessages = {
   tooWeak: "Password is too weak. Please choose a stronger password.",
 } as const;
 
+/** The rule a new password must meet, said under its field. */
+export const PASSWORD_RULE_HINT = "At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.";
+
 /** Every sign-up rule the password breaks, always in this order: length, uppercase, lowercase, number, special character. */
 export function signUpPasswordProblems(password: string) {
   const problems: string[] = [];
