@@ -92,9 +92,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(await selectSavingsGoal(user.id, goalId))) throw notFound();
       return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.activeGoalUpdated });
     case SAVINGS_INTENTS.setInitial: {
-      const parsed = parseInitialSavings(formData);
-      if (!parsed.ok) return data({ intent, goalId, initial: { typed: parsed.typed, error: parsed.message } }, { status: 400 });
-      await setInitialSavings(user.id, parsed.cents);
+      const submission = parseInitialSavings(formData);
+      if (submission.status !== "success") return data({ intent, goalId, result: submission.reply() }, { status: 400 });
+      await setInitialSavings(user.id, submission.value.initialSavings);
       return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.initialUpdated });
     }
     case SAVINGS_INTENTS.addWithdrawal: {
@@ -132,9 +132,9 @@ export default function SavingsPage() {
   const actionData = useActionData<typeof action>();
   if (loaderData.locked) return <LockedPanel />;
   const { overview, currency, today, panel } = loaderData;
-  const refusedGoal = actionData && (actionData.intent === SAVINGS_INTENTS.addGoal || actionData.intent === SAVINGS_INTENTS.updateGoal) && "result" in actionData && actionData.result ? (actionData as RefusedGoalForm) : null;
-  const refusedInitial = actionData && "initial" in actionData ? actionData.initial : null;
-  const refusedWithdrawal = actionData?.intent === SAVINGS_INTENTS.addWithdrawal && "result" in actionData ? actionData.result : undefined;
+  const refusedGoal = actionData?.intent === SAVINGS_INTENTS.addGoal || actionData?.intent === SAVINGS_INTENTS.updateGoal ? (actionData as RefusedGoalForm) : null;
+  const refusedInitial = actionData?.intent === SAVINGS_INTENTS.setInitial ? actionData.result : undefined;
+  const refusedWithdrawal = actionData?.intent === SAVINGS_INTENTS.addWithdrawal ? actionData.result : undefined;
   const activeGoal = overview.goals.find((goal) => goal.id === overview.activeGoalId) ?? null;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -142,7 +142,7 @@ export default function SavingsPage() {
         figures={overview}
         currency={currency}
         activeGoal={activeGoal}
-        initial={{ editing: loaderData.editingInitial || refusedInitial !== null, typed: refusedInitial?.typed ?? null, error: refusedInitial?.error ?? null }}
+        initial={{ editing: loaderData.editingInitial || refusedInitial !== undefined, lastResult: refusedInitial }}
       />
       <SavingsGoalsManager goals={overview.goals} activeGoalId={overview.activeGoalId} currency={currency} panel={panel} refused={refusedGoal} submissionKey={loaderData.submissionKey} />
       <RecentSavingsTransactions entries={overview.recent} currency={currency} />

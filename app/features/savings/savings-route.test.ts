@@ -17,7 +17,7 @@ function post(cookie: string, fields: Record<string, string>) {
 }
 
 function errorsOf(result: unknown) {
-  return (result as { data: { result?: { error?: Record<string, string[]> }; initial?: { error: string } } }).data;
+  return (result as { data: { result?: { error?: Record<string, string[]> } } }).data;
 }
 
 async function submit(cookie: string, fields: Record<string, string>) {
@@ -164,7 +164,7 @@ describe("/savings", () => {
     for (const typed of ["abc", "1.234", "."]) {
       const refused = await submit(cookie, { intent: "set-initial", initialSavings: typed });
       expect(statusOf(refused), typed).toBe(400);
-      expect(errorsOf(refused).initial?.error).toBe(SAVINGS_MESSAGES.initialInvalid);
+      expect(errorsOf(refused).result?.error?.initialSavings).toEqual([SAVINGS_MESSAGES.initialInvalid]);
     }
     expect(statusOf(await submit(cookie, { intent: "set-initial" }))).toBe(400);
     expect(await everything(userId)).toEqual(before);

@@ -1,4 +1,3 @@
-import { addDays, lightFormat, parseISO } from "date-fns";
 import type { Cents } from "~/lib/money";
 import { SAVINGS_CATEGORY } from "~/features/categories/categories";
 import type { MonthTotals } from "~/features/transactions/month-summary";
@@ -102,9 +101,14 @@ export function amountToGo(current: number, target: number) {
   return Math.max(0, target - current) as Cents;
 }
 
-/** The default deadline of a goal added on `today` (yyyy-MM-dd). */
+/**
+ * The default deadline of a goal added on `today` (yyyy-MM-dd). Days are counted in UTC, where none is
+ * skipped or doubled, rather than with date-fns, which would weigh on the savings and analytics pages.
+ */
 export function defaultDeadline(today: string) {
-  return lightFormat(addDays(parseISO(today), DEFAULT_DEADLINE_DAYS), "yyyy-MM-dd");
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + DEFAULT_DEADLINE_DAYS);
+  return day.toISOString().slice(0, 10);
 }
 
 /** The savings figures the ledger's month summaries hold, over all months. */

@@ -1,13 +1,14 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { $ZodType, input, output } from "zod/v4/core";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
 import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
+import { useSavingsForm, type SavingsSchemas } from "./use-savings-form";
 
 /** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
 export type RefusedGoalForm = { intent: typeof SAVINGS_INTENTS.addGoal | typeof SAVINGS_INTENTS.updateGoal; goalId: string; result: SubmissionResult<string[]> };
@@ -29,11 +30,20 @@ export function GoalProgressBar({ progress, label }: { progress: number; label: 
   return <ProgressBar percent={progress} fillClass={PROGRESS_BAND_CLASSES[band]} label={label} band={band} className="h-2.5" />;
 }
 
-function typedValue(result: SubmissionResult<string[]> | undefined, name: string, fallback: string) {
-  const typed = (result?.initialValue as Record<string, unknown> | undefined)?.[name];
-  return typeof typed === "string" ? typed : fallback;
+/** Both goal schemas as one form's: a new goal's fields are the edited goal's but `current`. */
+type GoalFormSchema = $ZodType<output<SavingsSchemas["EditGoalSchema"]>, input<SavingsSchemas["EditGoalSchema"]>>;
+
+/** What the goal form shows first: the edited goal as typed text, or nothing for a new one. */
+function defaultValueOf(goal: SavingsGoalItem | null) {
+  if (!goal) return {};
+  return { name: goal.name, target: centsToInput(goal.target), current: centsToInput(goal.current), deadline: goal.deadline };
 }
 
+/**
+ * 'New Goal' or 'Edit Goal' (`goal` is the one edited). Validated in the browser once the schema has
+ * arrived (useLazyForm) and always on the server, whose reply shows its messages under their fields
+ * and keeps what was typed, with and without JavaScript.
+ */
 function GoalForm({
   goal,
   refused,
@@ -51,43 +61,39 @@ function GoalForm({
 }) {
   const intent = goal ? SAVINGS_INTENTS.updateGoal : SAVINGS_INTENTS.addGoal;
   const pending = useIsSubmitting({ intent });
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
-  const result = refused?.intent === intent ? refused.result : undefined;
-  const errors = result?.error ?? {};
-  const prefix = goal ? `goal-edit-${goal.id}` : "goal-new";
-  const fieldProps = (name: string, fallback: string) => ({
-    id: `${prefix}-${name}`,
-    name,
-    defaultValue: typedValue(result, name, fallback),
-    "aria-invalid": errors[name]?.length ? true : undefined,
-    "aria-describedby": errors[name]?.length ? `${prefix}-${name}-error` : undefined,
-    className: INPUT_CLASS,
+  const { form, fields, formProps } = useSavingsForm({
+    id: "savings-goal-form",
+    lastResult: refused?.intent === intent ? refused.result : undefined,
+    defaultValue: defaultValueOf(goal),
+    schemaOf: (schemas): GoalFormSchema => (goal ? schemas.EditGoalSchema : schemas.NewGoalSchema),
+    action,
   });
-  const title = goal ? "Edit Goal" : "New Goal";
+  const amountProps = { type: "text", inputMode: "decimal", pattern: AMOUNT_PATTERN, placeholder: "0.00", className: INPUT_CLASS } as const;
+  const titleId = goal ? `goal-edit-${goal.id}-title` : "goal-new-title";
   return (
-    <Form ref={formRef} method="post" action={action} preventScrollReset id="savings-goal-form" aria-labelledby={`${prefix}-title`} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <h3 id={`${prefix}-title`} className="font-semibold text-slate-900">
-        {title}
+    <Form {...formProps} aria-labelledby={titleId} className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <h3 id={titleId} className="font-semibold text-slate-900">
+        {goal ? "Edit Goal" : "New Goal"}
       </h3>
       <input type="hidden" name="intent" value={intent} />
       {goal ? <input type="hidden" name="goalId" value={goal.id} /> : null}
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <SubmissionKeyField value={submissionKey} />
-      <FormErrorBox errors={errors[""]} />
+      <FormErrorBox id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <LabelledField id={`${prefix}-name`} label="Goal Name" errors={errors.name}>
-          <input {...fieldProps("name", goal?.name ?? "")} type="text" required maxLength={GOAL_NAME_MAX_LENGTH} placeholder="e.g. Emergency Fund" />
+        <LabelledField id={fields.name.id} label="Goal Name" errors={fields.name.errors}>
+          <input {...getInputProps(fields.name, { type: "text" })} required maxLength={GOAL_NAME_MAX_LENGTH} placeholder="e.g. Emergency Fund" className={INPUT_CLASS} />
         </LabelledField>
-        <LabelledField id={`${prefix}-target`} label="Target Amount" errors={errors.target}>
-          <input {...fieldProps("target", goal ? centsToInput(goal.target) : "")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        <LabelledField id={fields.target.id} label="Target Amount" errors={fields.target.errors}>
+          <input {...getInputProps(fields.target, { type: "text" })} {...amountProps} required />
         </LabelledField>
         {goal ? (
-          <LabelledField id={`${prefix}-current`} label="Current Amount" errors={errors.current} hint="Raising it records the increase as a savings transaction.">
-            <input {...fieldProps("current", centsToInput(goal.current))} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} placeholder="0.00" />
+          <LabelledField id={fields.current.id} label="Current Amount" errors={fields.current.errors} hint="Raising it records the increase as a savings transaction.">
+            <input {...getInputProps(fields.current, { type: "text" })} {...amountProps} />
           </LabelledField>
         ) : null}
-        <LabelledField id={`${prefix}-deadline`} label="Deadline" errors={errors.deadline} hint={goal ? undefined : "Leave empty for one year from today."}>
-          <input {...fieldProps("deadline", goal?.deadline ?? "")} type="date" />
+        <LabelledField id={fields.deadline.id} label="Deadline" errors={fields.deadline.errors} hint={goal ? undefined : "Leave empty for one year from today."}>
+          <input {...getInputProps(fields.deadline, { type: "date" })} className={INPUT_CLASS} />
         </LabelledField>
       </div>
       <FormActions cancelTo={cancelTo} pending={pending} submitLabel={goal ? "Update" : "Save"} />

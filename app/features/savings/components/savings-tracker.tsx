@@ -1,9 +1,10 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { FormActions, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
-import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { breakdownShares, formatRate, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 import { GoalProgressBar, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+import { useSavingsForm } from "./use-savings-form";
 
 type TrackerFigures = {
   initialSavings: Cents;
@@ -25,9 +26,8 @@ function Figure({ label, value, testId, tone = "text-slate-900" }: { label: stri
   );
 }
 
-function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cents; currency: string; editing: boolean; typed: string | null; error: string | null }) {
-  const pending = useIsSubmitting({ intent: SAVINGS_INTENTS.setInitial });
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
+/** The initial savings, shown with its Edit link, or its form (`editing`); `lastResult` is the action's reply when it refused one. */
+function InitialSavings({ cents, currency, editing, lastResult }: { cents: Cents; currency: string; editing: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
   if (!editing) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -44,20 +44,28 @@ function InitialSavings({ cents, currency, editing, typed, error }: { cents: Cen
       </div>
     );
   }
+  return <InitialSavingsForm cents={cents} lastResult={lastResult} />;
+}
+
+/** The initial savings' form: "$1,200" is read as 1200.00 and empty as 0, in the browser once the schema has arrived and on the server. */
+function InitialSavingsForm({ cents, lastResult }: { cents: Cents; lastResult: SubmissionResult<string[]> | undefined }) {
+  const pending = useIsSubmitting({ intent: SAVINGS_INTENTS.setInitial });
+  const { fields, formProps } = useSavingsForm({
+    id: "initial-savings",
+    lastResult,
+    defaultValue: { initialSavings: cents > 0 ? centsToInput(cents) : "" },
+    schemaOf: (schemas) => schemas.InitialSavingsSchema,
+  });
+  const field = fields.initialSavings;
   return (
-    <Form ref={formRef} method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="initial-savings" className="space-y-3">
+    <Form {...formProps} className="space-y-3">
       <input type="hidden" name="intent" value={SAVINGS_INTENTS.setInitial} />
-      <LabelledField id="initialSavings" label="Initial Savings" errors={error ? [error] : undefined} hint={SAVINGS_MESSAGES.initialHint}>
+      <LabelledField id={field.id} label="Initial Savings" errors={field.errors} hint={SAVINGS_MESSAGES.initialHint}>
         <input
-          id="initialSavings"
-          name="initialSavings"
-          type="text"
+          {...getInputProps(field, { type: "text", ariaDescribedBy: `${field.id}-hint` })}
           inputMode="decimal"
           pattern={AMOUNT_PATTERN}
-          defaultValue={typed ?? (cents > 0 ? centsToInput(cents) : "")}
           placeholder="0.00"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "initialSavings-error initialSavings-hint" : "initialSavings-hint"}
           className={INPUT_CLASS}
         />
       </LabelledField>
@@ -76,7 +84,7 @@ export function SavingsTracker({
   figures: TrackerFigures;
   currency: string;
   activeGoal: SavingsGoalItem | null;
-  initial: { editing: boolean; typed: string | null; error: string | null };
+  initial: { editing: boolean; lastResult: SubmissionResult<string[]> | undefined };
 }) {
   const added = (figures.appTransactions - figures.withdrawn) as Cents;
   const shares = breakdownShares(figures.initialSavings, added);
@@ -85,7 +93,7 @@ export function SavingsTracker({
       <h2 id="savings-tracker-heading" className="text-lg font-semibold text-slate-900">
         Savings Tracker
       </h2>
-      <InitialSavings cents={figures.initialSavings} currency={currency} editing={initial.editing} typed={initial.typed} error={initial.error} />
+      <InitialSavings cents={figures.initialSavings} currency={currency} editing={initial.editing} lastResult={initial.lastResult} />
       {shares.initial + shares.added > 0 ? (
         <div>
           <div className="flex h-3 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden="true">

@@ -1,12 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { TrashIcon } from "~/components/ui/icons";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
-import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { REASON_MAX_LENGTH, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
 import { primaryButtonClass, withQuery } from "./savings-goals-manager";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
+import { useSavingsForm } from "./use-savings-form";
 
 const cellClass = "px-3 py-2 text-sm";
 const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
@@ -44,37 +44,24 @@ export function RecentSavingsTransactions({ entries, currency }: { entries: Savi
   );
 }
 
-function typedValue(result: SubmissionResult<string[]> | undefined, name: string, fallback: string) {
-  const typed = (result?.initialValue as Record<string, unknown> | undefined)?.[name];
-  return typeof typed === "string" ? typed : fallback;
-}
-
+/** The withdrawal form: validated in the browser once the schema has arrived, and on the server, which also checks the balance. */
 function WithdrawalForm({ today, result, submissionKey }: { today: string; result?: SubmissionResult<string[]>; submissionKey: string }) {
   const pending = useIsSubmitting({ intent: SAVINGS_INTENTS.addWithdrawal });
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(useActionData());
-  const errors = result?.error ?? {};
-  const fieldProps = (name: string, fallback: string) => ({
-    id: `withdrawal-${name}`,
-    name,
-    defaultValue: typedValue(result, name, fallback),
-    "aria-invalid": errors[name]?.length ? true : undefined,
-    "aria-describedby": errors[name]?.length ? `withdrawal-${name}-error` : undefined,
-    className: INPUT_CLASS,
-  });
+  const { form, fields, formProps } = useSavingsForm({ id: "withdrawal-form", lastResult: result, defaultValue: { date: today }, schemaOf: (schemas) => schemas.WithdrawalSchema });
   return (
-    <Form ref={formRef} method="post" action={SAVINGS_PATH} preventScrollReset noValidate id="withdrawal-form" aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <Form {...formProps} aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <input type="hidden" name="intent" value={SAVINGS_INTENTS.addWithdrawal} />
       <SubmissionKeyField value={submissionKey} />
-      <FormErrorBox errors={errors[""]} />
+      <FormErrorBox id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <LabelledField id="withdrawal-amount" label="Amount" errors={errors.amount}>
-          <input {...fieldProps("amount", "")} type="text" inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" />
+        <LabelledField id={fields.amount.id} label="Amount" errors={fields.amount.errors}>
+          <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" pattern={AMOUNT_PATTERN} required placeholder="0.00" className={INPUT_CLASS} />
         </LabelledField>
-        <LabelledField id="withdrawal-date" label="Date" errors={errors.date}>
-          <input {...fieldProps("date", today)} type="date" />
+        <LabelledField id={fields.date.id} label="Date" errors={fields.date.errors}>
+          <input {...getInputProps(fields.date, { type: "date" })} className={INPUT_CLASS} />
         </LabelledField>
-        <LabelledField id="withdrawal-reason" label="Reason" errors={errors.reason}>
-          <input {...fieldProps("reason", "")} type="text" maxLength={REASON_MAX_LENGTH} placeholder="e.g. Emergency expense, Vacation payment" />
+        <LabelledField id={fields.reason.id} label="Reason" errors={fields.reason.errors}>
+          <input {...getInputProps(fields.reason, { type: "text" })} maxLength={REASON_MAX_LENGTH} placeholder="e.g. Emergency expense, Vacation payment" className={INPUT_CLASS} />
         </LabelledField>
       </div>
       <FormActions cancelTo={SAVINGS_PATH} pending={pending} submitLabel="Save" />
