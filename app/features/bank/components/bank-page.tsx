@@ -5,16 +5,11 @@ import { PendingContent } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { formatUtcDateTime, formatUtcDay } from "~/lib/utc-time";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, type BankConnectionView, type ConnectionStatus } from "../bank";
-import { linkButtonClass, PlaidLinkButton } from "./plaid-link-button";
+import { PlaidLinkButton } from "./plaid-link-button";
+import { DANGER_BUTTON_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 
 const UPGRADE_PATH = "/manage-subscription";
 
-const smallButtonClass =
-  "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-70";
-const dangerButtonClass =
-  "inline-flex items-center gap-2 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-70";
-const secondaryButtonClass =
-  "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-70";
 
 const STATUS_PILLS: Record<ConnectionStatus, { label: string; className: string }> = {
   active: { label: "Active", className: "bg-green-100 text-green-800" },
@@ -76,7 +71,7 @@ function IntentForm({
 function SyncAllForm() {
   const pending = usePendingIntent(BANK_INTENTS.syncAll);
   return (
-    <IntentForm intent={BANK_INTENTS.syncAll} pending={pending} pendingLabel={BANK_MESSAGES.syncing} className={secondaryButtonClass}>
+    <IntentForm intent={BANK_INTENTS.syncAll} pending={pending} pendingLabel={BANK_MESSAGES.syncing} className={SECONDARY_BUTTON_CLASS}>
       Sync All
     </IntentForm>
   );
@@ -88,7 +83,7 @@ function ConnectControl({ premium, configured, linkScriptUrl, nonce }: Pick<Bank
     return (
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" disabled aria-describedby={promotionId} className={linkButtonClass}>
+          <button type="button" disabled aria-describedby={promotionId} className={PRIMARY_BUTTON_CLASS}>
             {BANK_MESSAGES.premiumRequired}
           </button>
           <Link to={UPGRADE_PATH} className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
@@ -186,7 +181,7 @@ function ConnectionCard({
               pendingLabel={BANK_MESSAGES.syncing}
               disabled={syncAllPending || disconnecting}
               ariaLabel={`Sync ${name}`}
-              className={smallButtonClass}
+              className={SMALL_BUTTON_CLASS}
             >
               Sync
             </IntentForm>
@@ -201,7 +196,7 @@ function ConnectionCard({
             pendingLabel={BANK_MESSAGES.disconnecting}
             disabled={syncing}
             ariaLabel={`Disconnect ${name}`}
-            className={dangerButtonClass}
+            className={DANGER_BUTTON_CLASS}
             onClick={(event) => {
               // With JavaScript, ask first; without it the form posts directly.
               event.preventDefault();

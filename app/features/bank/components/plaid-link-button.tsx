@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Spinner } from "~/components/ui/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, LINK_TOKEN_PATH } from "../bank";
+import { PRIMARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
 /** The little of Plaid Link's browser API this page uses (https://plaid.com/docs/link/web/). */
 type PlaidLinkError = { error_code: string; error_message: string; display_message: string | null };
@@ -17,9 +18,7 @@ type PlaidFactory = {
 };
 type PlaidWindow = Window & { Plaid?: PlaidFactory };
 
-export const linkButtonClass =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70";
-const relinkButtonClass =
+const rePRIMARY_BUTTON_CLASS =
   "inline-flex items-center justify-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 disabled:cursor-not-allowed disabled:opacity-70";
 
 /** A failure whose text the user should read (the server's own message, or one of ours). */
@@ -172,7 +171,7 @@ export function PlaidLinkButton({
 
   const label = relink ? "Reconnect" : "Connect Bank Account";
   const ariaLabel = relink && institutionName ? `${label} ${institutionName}` : undefined;
-  const className = relink ? relinkButtonClass : linkButtonClass;
+  const className = relink ? rePRIMARY_BUTTON_CLASS : PRIMARY_BUTTON_CLASS;
 
   const messageBox = message ? (
     <p role="alert" className={`text-sm ${message.tone === "warning" ? "text-amber-800" : "text-red-700"}`}>

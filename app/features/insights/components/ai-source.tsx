@@ -2,8 +2,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { Spinner } from "~/components/ui/forms";
 import { formatMoney, type Cents } from "~/lib/money";
-import { primaryButtonClass, secondaryButtonClass } from "~/features/savings/components/savings-goals-manager";
 import { formatGeneratedAt, MOBILE_TEXT_LIMITS, truncateText, type AiStatus, type Citation, type Difficulty, type InsightSource, type Notice } from "../insights";
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
 export function LastUpdated({ iso }: { iso: string }) {
   const text = formatGeneratedAt(iso);
@@ -82,7 +82,7 @@ export function IntentButtonForm({
 }) {
   const pending = usePendingIntent(action, intent);
   const className =
-    variant === "primary" ? primaryButtonClass : `${secondaryButtonClass} inline-flex items-center gap-2 disabled:cursor-not-allowed disabled:opacity-70`;
+    variant === "primary" ? PRIMARY_BUTTON_CLASS : `${SECONDARY_BUTTON_CLASS} inline-flex items-center gap-2 disabled:cursor-not-allowed disabled:opacity-70`;
   return (
     <Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />

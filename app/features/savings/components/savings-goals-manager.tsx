@@ -9,13 +9,11 @@ import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
 import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useSavingsForm, type SavingsSchemas } from "./use-savings-form";
+import { PRIMARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
 /** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
 export type RefusedGoalForm = { intent: typeof SAVINGS_INTENTS.addGoal | typeof SAVINGS_INTENTS.updateGoal; goalId: string; result: SubmissionResult<string[]> };
 
-export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
-export const primaryButtonClass =
-  "inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70";
 
 /** `base` (a path, maybe with a query) with `params` added: the panels live in the query so they open without JavaScript. */
 export function withQuery(base: string, params: Record<string, string>) {
@@ -204,7 +202,7 @@ export function SavingsGoalsManager({
           Savings Goals
         </h2>
         {!adding && !edited ? (
-          <Link to={`${withQuery(basePath, { goal: "new" })}#savings-goal-form`} preventScrollReset className={primaryButtonClass}>
+          <Link to={`${withQuery(basePath, { goal: "new" })}#savings-goal-form`} preventScrollReset className={PRIMARY_BUTTON_CLASS}>
             Add Goal
           </Link>
         ) : null}

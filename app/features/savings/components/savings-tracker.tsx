@@ -3,8 +3,9 @@ import { Form, Link } from "@remix-run/react";
 import { FormActions, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { breakdownShares, formatRate, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
-import { GoalProgressBar, secondaryButtonClass, withQuery } from "./savings-goals-manager";
+import { GoalProgressBar, withQuery } from "./savings-goals-manager";
 import { useSavingsForm } from "./use-savings-form";
+import { SECONDARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
 type TrackerFigures = {
   initialSavings: Cents;
@@ -38,7 +39,7 @@ function InitialSavings({ cents, currency, editing, lastResult }: { cents: Cents
             {cents > 0 ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-700">Starting Balance</span> : null}
           </p>
         </div>
-        <Link to={`${withQuery(SAVINGS_PATH, { initial: "edit" })}#initial-savings`} preventScrollReset className={secondaryButtonClass}>
+        <Link to={`${withQuery(SAVINGS_PATH, { initial: "edit" })}#initial-savings`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
           Edit
         </Link>
       </div>

@@ -4,9 +4,10 @@ import { Form, Link } from "@remix-run/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { REASON_MAX_LENGTH, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
-import { primaryButtonClass, withQuery } from "./savings-goals-manager";
+import { withQuery } from "./savings-goals-manager";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useSavingsForm } from "./use-savings-form";
+import { PRIMARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
 const cellClass = "px-3 py-2 text-sm";
 const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
@@ -93,11 +94,11 @@ export function SavingsWithdrawals({
           Savings Withdrawals
         </h2>
         {open ? (
-          <button type="button" disabled className={primaryButtonClass}>
+          <button type="button" disabled className={PRIMARY_BUTTON_CLASS}>
             + Record Withdrawal
           </button>
         ) : (
-          <Link to={`${withQuery(SAVINGS_PATH, { withdraw: "new" })}#withdrawal-form`} preventScrollReset className={primaryButtonClass}>
+          <Link to={`${withQuery(SAVINGS_PATH, { withdraw: "new" })}#withdrawal-form`} preventScrollReset className={PRIMARY_BUTTON_CLASS}>
             + Record Withdrawal
           </Link>
         )}
