@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startJobs, stopJobs } from "../jobs/scheduler";
 import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
@@ -62,7 +61,6 @@ export default async function handleRequest(
 
 function renderDocument(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = randomBytes(16).toString("hex");
-  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -72,7 +70,9 @@ function renderDocument(request: Request, responseStatusCode: number, responseHe
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        // The whole page, not the shell first: a panel loaded on demand (React.lazy) must be in the HTML itself,
+        // since a browser without JavaScript cannot swap in what streams after the shell.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPremiumUser } from "~/features/auth/auth.server";
 import { getAnalytics } from "~/features/analytics/analytics.server";
-import { analyticsUrl, parseTab, unallocatedSavings } from "~/features/analytics/analytics";
-import { SavingsGoalsManager } from "~/features/savings/components/savings-goals-manager";
+import {
+  analyticsUrl,
+  parseTab,
+  unallocatedSavings,
+} from "~/features/analytics/analytics";
 import { goalsPanelOf, SAVINGS_PATH } from "~/features/savings/savings";
 import { getGoalsManagerState } from "~/features/savings/savings.server";
 import {
@@ -16,9 +20,11 @@ import {
   SavingsPanel,
   TrendsPanel,
 } from "~/features/analytics/components/analytics-page";
-import { InsightsPanel } from "~/features/insights/components/insights-panel";
 import { aiStatusOf, INSIGHTS_PATH } from "~/features/insights/insights";
-import { aiAvailability, getSpendingInsights } from "~/features/insights/insights.server";
+import {
+  aiAvailability,
+  getSpendingInsights,
+} from "~/features/insights/insights.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
 import { notFound } from "~/utils/not-found";
 import type { PageHandle } from "~/utils/page-title";
@@ -43,7 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "savings" ? getGoalsManagerState(user.id) : null,
     tab === "insights" ? getSpendingInsights(user.id, month) : null,
   ]);
-  const panel = goals ? goalsPanelOf(searchParams, goals.goals.map((goal) => goal.id)) : null;
+  const panel = goals
+    ? goalsPanelOf(
+        searchParams,
+        goals.goals.map((goal) => goal.id)
+      )
+    : null;
   // The goals manager's panels name goals in the query: another user's goal is a 404, as on /savings.
   if (goals && !panel) throw notFound();
   return {
@@ -52,10 +63,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     currency: user.currency,
     ...figures,
-    goals: goals && panel ? { ...goals, panel, submissionKey: newSubmissionKey() } : null,
-    insights: tab === "insights" ? { result: insights, aiStatus: aiStatusOf(aiAvailability(user.aiInsights), insights) } : null,
+    goals:
+      goals && panel
+        ? { ...goals, panel, submissionKey: newSubmissionKey() }
+        : null,
+    insights:
+      tab === "insights"
+        ? {
+            result: insights,
+            aiStatus: aiStatusOf(aiAvailability(user.aiInsights), insights),
+          }
+        : null,
   };
 }
+
+// The Savings and Insights tabs' code (the goal form with its form library, the insights panel) loads when
+// one of them is shown, so the Overview stays within the page weight limit (decision 192).
+const SavingsGoalsManager = lazy(() =>
+  import("~/features/savings/components/savings-goals-manager").then(
+    (module) => ({ default: module.SavingsGoalsManager })
+  )
+);
+const InsightsPanel = lazy(() =>
+  import("~/features/insights/components/insights-panel").then((module) => ({
+    default: module.InsightsPanel,
+  }))
+);
 
 export default function AnalyticsPage() {
   const data = useLoaderData<typeof loader>();
@@ -66,68 +99,88 @@ export default function AnalyticsPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div>
-          <h2 className="text-2xl font-semibold text-slate-900">Your financial analytics</h2>
+          <h2 className="text-2xl font-semibold text-slate-900">
+            Your financial analytics
+          </h2>
           <p className="mt-1 text-sm text-slate-600">{monthName}</p>
         </div>
         <MonthSelector month={month} tab={tab} />
       </header>
       <ComparisonCards comparison={comparison} currency={currency} />
       <AnalyticsTabs month={month} tab={tab} />
-      {tab === "overview" ? (
-        <OverviewPanel
-          charts={data.charts}
-          slices={data.slices}
-          hasExpenseCategories={data.hasExpenseCategories}
-          current={data.current}
-          currency={currency}
-          monthName={monthName}
-        />
-      ) : tab === "trends" ? (
-        <TrendsPanel charts={data.charts} trend={data.trend} currency={currency} />
-      ) : tab === "insights" ? (
-        data.insights ? (
-          <InsightsPanel
-            result={data.insights.result}
-            action={`${INSIGHTS_PATH}?month=${month}`}
-            returnTo={analyticsUrl(month, "insights")}
-            currency={currency}
-            refreshFailed={Boolean(data.insights.result?.notice)}
-            rateLimitMessage={null}
-            aiStatus={data.insights.aiStatus}
-            monthLabel={monthName}
-          />
-        ) : null
-      ) : (
-        <>
-          <SavingsPanel
+      <Suspense fallback={null}>
+        {tab === "overview" ? (
+          <OverviewPanel
+            charts={data.charts}
+            slices={data.slices}
+            hasExpenseCategories={data.hasExpenseCategories}
             current={data.current}
-            savingsCategories={data.savingsCategories}
-            unallocated={data.goals ? unallocatedSavings(data.current.savings, data.goals.goals.map((goal) => goal.current)) : null}
             currency={currency}
             monthName={monthName}
           />
-          {data.goals ? (
-            <>
-              {data.goals.goals.length === 0 ? (
-                <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
-                  <h3 className="text-lg font-semibold text-slate-900">No Savings Goals Yet</h3>
-                  <p className="mt-1 text-slate-600">Start tracking your financial goals and watch your savings grow!</p>
-                </div>
-              ) : null}
-              <SavingsGoalsManager
-                goals={data.goals.goals}
-                activeGoalId={data.goals.activeGoalId}
-                currency={currency}
-                panel={data.goals.panel}
-                basePath={analyticsUrl(month, "savings")}
-                action={SAVINGS_PATH}
-                returnTo={analyticsUrl(month, "savings")}
-                submissionKey={data.goals.submissionKey}
-              />
-            </>
-          ) : null}
-        </>
-      )}
+        ) : tab === "trends" ? (
+          <TrendsPanel
+            charts={data.charts}
+            trend={data.trend}
+            currency={currency}
+          />
+        ) : tab === "insights" ? (
+          data.insights ? (
+            <InsightsPanel
+              result={data.insights.result}
+              action={`${INSIGHTS_PATH}?month=${month}`}
+              returnTo={analyticsUrl(month, "insights")}
+              currency={currency}
+              refreshFailed={Boolean(data.insights.result?.notice)}
+              rateLimitMessage={null}
+              aiStatus={data.insights.aiStatus}
+              monthLabel={monthName}
+            />
+          ) : null
+        ) : (
+          <>
+            <SavingsPanel
+              current={data.current}
+              savingsCategories={data.savingsCategories}
+              unallocated={
+                data.goals
+                  ? unallocatedSavings(
+                      data.current.savings,
+                      data.goals.goals.map((goal) => goal.current)
+                    )
+                  : null
+              }
+              currency={currency}
+              monthName={monthName}
+            />
+            {data.goals ? (
+              <>
+                {data.goals.goals.length === 0 ? (
+                  <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
+                    <h3 className="text-lg font-semibold text-slate-900">
+                      No Savings Goals Yet
+                    </h3>
+                    <p className="mt-1 text-slate-600">
+                      Start tracking your financial goals and watch your savings
+                      grow!
+                    </p>
+                  </div>
+                ) : null}
+                <SavingsGoalsManager
+                  goals={data.goals.goals}
+                  activeGoalId={data.goals.activeGoalId}
+                  currency={currency}
+                  panel={data.goals.panel}
+                  basePath={analyticsUrl(month, "savings")}
+                  action={SAVINGS_PATH}
+                  returnTo={analyticsUrl(month, "savings")}
+                  submissionKey={data.goals.submissionKey}
+                />
+              </>
+            ) : null}
+          </>
+        )}
+      </Suspense>
     </div>
   );
 }
