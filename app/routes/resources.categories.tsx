@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/react";
-import * as z from "zod/mini";
 import { requireUserId } from "~/features/auth/auth.server";
 import {
   capitalizeWords,
@@ -12,6 +11,7 @@ import {
   type CategoryField,
   type CategoryIntent,
 } from "~/features/categories/categories";
+import { parseCategoryForm, type CategoryForm } from "~/features/categories/category-form.server";
 import {
   addCategory,
   deleteCategory,
@@ -21,21 +21,11 @@ import {
   type CategoryRefusal,
 } from "~/features/categories/categories.server";
 import { setCategoryAmount } from "~/features/budgets/budgets.server";
-import { parseAmountToCents, ZERO_CENTS } from "~/lib/money";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { createFormErrorsHeader, createToastHeader, redirectWithToast } from "~/utils/flash.server";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
-
-const CategoryFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(CATEGORY_INTENTS.add), name: z.string(), type: z.string(), amount: z.optional(z.string()) }),
-  z.object({ intent: z.literal(CATEGORY_INTENTS.rename), categoryId: z.string(), name: z.string() }),
-  z.object({ intent: z.literal(CATEGORY_INTENTS.amount), categoryId: z.string(), amount: z.string(), month: z.string() }),
-  z.object({ intent: z.literal(CATEGORY_INTENTS.delete), categoryId: z.string() }),
-  z.object({ intent: z.literal(CATEGORY_INTENTS.move), categoryId: z.string(), direction: z.enum(["up", "down"]) }),
-  z.object({ intent: z.literal(CATEGORY_INTENTS.reorder), type: z.string(), ids: z.array(z.string()) }),
-]);
 
 const FAILURE_MESSAGE: Record<CategoryIntent, string> = {
   add: CATEGORY_MESSAGES.addFailed,
@@ -50,35 +40,30 @@ function isIntent(value: unknown): value is CategoryIntent {
   return typeof value === "string" && Object.hasOwn(FAILURE_MESSAGE, value);
 }
 
-type Submission = z.infer<typeof CategoryFormSchema>;
-
-async function apply(userId: string, submission: Submission): Promise<{ ok: true; category?: Category } | CategoryRefusal> {
-  switch (submission.intent) {
+async function apply(userId: string, value: CategoryForm): Promise<{ ok: true; category?: Category } | CategoryRefusal> {
+  switch (value.intent) {
     case CATEGORY_INTENTS.add:
-      return addCategory(userId, { name: submission.name, type: submission.type, amount: parseAmountToCents(submission.amount) ?? ZERO_CENTS });
+      return addCategory(userId, value);
     case CATEGORY_INTENTS.rename:
-      return renameCategory(userId, submission.categoryId, submission.name);
-    case CATEGORY_INTENTS.amount: {
-      const cents = parseAmountToCents(submission.amount);
-      if (cents === null) return { ok: false, errors: [FAILURE_MESSAGE.amount] };
-      return setCategoryAmount(userId, submission.categoryId, cents, submission.month);
-    }
+      return renameCategory(userId, value.categoryId, value.name);
+    case CATEGORY_INTENTS.amount:
+      return setCategoryAmount(userId, value.categoryId, value.amount, value.month);
     case CATEGORY_INTENTS.delete:
-      return deleteCategory(userId, submission.categoryId);
+      return deleteCategory(userId, value.categoryId);
     case CATEGORY_INTENTS.move:
-      return moveCategory(userId, submission.categoryId, submission.direction);
+      return moveCategory(userId, value.categoryId, value.direction);
     case CATEGORY_INTENTS.reorder:
-      return reorderCategories(userId, submission.type, submission.ids);
+      return reorderCategories(userId, value.type, value.ids);
   }
 }
 
 /** `changed`: the category the submission changed (none for a reorder); a deletion names it as everywhere else, by its display name. */
-function successMessage(submission: Submission, changed: Category | null) {
-  switch (submission.intent) {
+function successMessage(value: CategoryForm, changed: Category | null) {
+  switch (value.intent) {
     case CATEGORY_INTENTS.add:
       return CATEGORY_MESSAGES.added;
     case CATEGORY_INTENTS.delete:
-      return CATEGORY_MESSAGES.deleted(capitalizeWords(changed?.name ?? submission.categoryId));
+      return CATEGORY_MESSAGES.deleted(capitalizeWords(changed?.name ?? value.categoryId));
     case CATEGORY_INTENTS.move:
     case CATEGORY_INTENTS.reorder:
       return CATEGORY_MESSAGES.reordered;
@@ -88,13 +73,32 @@ function successMessage(submission: Submission, changed: Category | null) {
 }
 
 /** After a delete, the deleted category's own page would be a 404: go to the dashboard instead. */
-function landingAfter(submission: Submission, redirectTo: string) {
-  if (submission.intent !== CATEGORY_INTENTS.delete) return redirectTo;
+function landingAfter(value: CategoryForm, redirectTo: string) {
+  if (value.intent !== CATEGORY_INTENTS.delete) return redirectTo;
   const { pathname } = new URL(redirectTo, "http://localhost");
-  return pathname === `/categories/${encodeURIComponent(submission.categoryId)}` ? safeRedirect(null) : redirectTo;
+  return pathname === `/categories/${encodeURIComponent(value.categoryId)}` ? safeRedirect(null) : redirectTo;
 }
 
 const TYPED_FIELDS: CategoryField[] = ["name", "type", "amount"];
+
+function isTypedField(name: string): name is CategoryField {
+  return TYPED_FIELDS.includes(name as CategoryField);
+}
+
+/**
+ * The schema's refusal as the forms show it: its messages about what was typed beside their fields;
+ * one about a hidden field (a form no page sends) is the intent's failure.
+ */
+function schemaRefusal(error: Record<string, string[] | null>, intent: CategoryIntent) {
+  const fieldErrors: Partial<Record<CategoryField, string[]>> = {};
+  let aboutHiddenField = false;
+  for (const [name, messages] of Object.entries(error)) {
+    if (!messages?.length) continue;
+    if (isTypedField(name)) fieldErrors[name] = messages;
+    else aboutHiddenField = true;
+  }
+  return { fieldErrors, formErrors: aboutHiddenField ? [FAILURE_MESSAGE[intent]] : [] };
+}
 
 /** What was typed in the form's fields, to show it again beside their errors. */
 function typedValues(formData: FormData) {
@@ -135,9 +139,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(aboutFields ? `${redirectTo}#${form}` : redirectTo, { headers });
   };
 
-  const parsed = CategoryFormSchema.safeParse({ ...Object.fromEntries(formData), ids: formData.getAll("ids") });
-  if (!parsed.success) return refuse({ formErrors: [FAILURE_MESSAGE[intent]] });
-  const applied = await catchFailure(`category ${intent}`, () => apply(userId, parsed.data));
+  const submission = parseCategoryForm(formData);
+  if (submission.status !== "success") return refuse(schemaRefusal(submission.error ?? {}, intent));
+  const applied = await catchFailure(`category ${intent}`, () => apply(userId, submission.value));
   if (!applied.ok) return refuse({ formErrors: [FAILURE_MESSAGE[intent]] }, 500);
   const outcome = applied.value;
   if (!outcome.ok) {
@@ -145,5 +149,5 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuse({ fieldErrors, formErrors: formErrors.map((message) => (message === CATEGORY_MESSAGES.notFound ? FAILURE_MESSAGE[intent] : message)) });
   }
   const changed = outcome.category ?? null;
-  return redirectWithToast(landingAfter(parsed.data, redirectTo), { type: "success", message: successMessage(parsed.data, changed) });
+  return redirectWithToast(landingAfter(submission.value, redirectTo), { type: "success", message: successMessage(submission.value, changed) });
 }

@@ -85,7 +85,13 @@ describe("resources.categories action", () => {
     expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.add, name: "<p></p>", type: "loan", redirectTo: "/dashboard", js: "1" }), {
       fieldErrors: { name: ["Category name cannot be empty"], type: ['Category type must be either "income" or "expense"'] },
     });
-    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.add, redirectTo: "/dashboard", js: "1" }), { formErrors: ["Failed to add category"] });
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.add, redirectTo: "/dashboard", js: "1" }), {
+      fieldErrors: { name: ["Category name cannot be empty"], type: ['Category type must be either "income" or "expense"'] },
+    });
+    // A form no page sends (its hidden category is missing) is refused as a whole.
+    expectRefusal(await post(cookie, { intent: CATEGORY_INTENTS.rename, name: "Gifts", redirectTo: "/dashboard", js: "1" }), {
+      formErrors: ["Failed to update category"],
+    });
     expect(await stored(userId)).toEqual(before);
   });
 
@@ -120,7 +126,12 @@ describe("resources.categories action", () => {
     const { userId, cookie } = await signedInUser();
     await getCategories(userId);
     const before = await stored(userId);
-    await expectToast(await post(cookie, { intent: CATEGORY_INTENTS.add, redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to add category");
+    await expectToast(
+      await post(cookie, { intent: CATEGORY_INTENTS.amount, categoryId: "food", amount: "5", redirectTo: "/dashboard" }),
+      "/dashboard",
+      "error",
+      "Failed to update budget",
+    );
     await expectToast(await post(cookie, { intent: CATEGORY_INTENTS.rename, categoryId: "nope", name: "Gifts", redirectTo: "/dashboard" }), "/dashboard", "error", "Failed to update category");
     expect(await stored(userId)).toEqual(before);
   });

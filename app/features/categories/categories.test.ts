@@ -4,9 +4,11 @@ import {
   capitalizeWords,
   CATEGORY_MESSAGES,
   categoryIdFromName,
+  categoryNameErrors,
   DEFAULT_COLORS,
   looksLikeIncome,
   mergeCategories,
+  newCategoryNameErrors,
   nextOrder,
   plannedAmount,
   categoryProgress,
@@ -74,6 +76,23 @@ describe("sanitizeCategory", () => {
       CATEGORY_MESSAGES.invalidType,
       CATEGORY_MESSAGES.invalidOrder,
     ]);
+  });
+});
+
+describe("the name rules of the forms", () => {
+  test("a typed name gets the shared validator's messages", () => {
+    expect(categoryNameErrors("  <b>Pets</b> ")).toEqual([]);
+    expect(categoryNameErrors("<b></b>")).toEqual([CATEGORY_MESSAGES.nameEmpty]);
+    expect(categoryNameErrors("a".repeat(51))).toEqual([CATEGORY_MESSAGES.nameTooLong]);
+    // A rename keeps the id, so a name that makes none is still a name.
+    expect(categoryNameErrors("...")).toEqual([]);
+  });
+
+  test("a new category's name must also make an id", () => {
+    expect(newCategoryNameErrors("Pet care")).toEqual([]);
+    expect(newCategoryNameErrors("...")).toEqual([CATEGORY_MESSAGES.invalidName]);
+    expect(newCategoryNameErrors("Uncategorized")).toEqual([CATEGORY_MESSAGES.invalidName]);
+    expect(newCategoryNameErrors("   ")).toEqual([CATEGORY_MESSAGES.nameEmpty]);
   });
 });
 

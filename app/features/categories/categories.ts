@@ -1,6 +1,8 @@
 import { centsToInput, isCents, parseAmountToCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
-export type CategoryType = "income" | "expense";
+export const CATEGORY_TYPES = ["income", "expense"] as const;
+
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
 
 /** A category as the app uses it; `budget` (expense) and `expected` (income) are default monthly amounts in cents. */
 export type Category = {
@@ -140,7 +142,7 @@ export function splitCategoryErrors(messages: readonly string[]) {
 }
 
 export function isCategoryType(value: unknown): value is CategoryType {
-  return value === "income" || value === "expense";
+  return CATEGORY_TYPES.includes(value as CategoryType);
 }
 
 /** The stored fields of a category that the shared validator checks. */
@@ -156,6 +158,29 @@ function isColors(value: unknown): value is Category["colors"] {
   return typeof bg === "string" && typeof text === "string";
 }
 
+/** The shared validator's rule for a name: tags stripped, trimmed, not empty, at most 50 characters (a longer one is cut). */
+function sanitizeName(typed: unknown) {
+  const errors: string[] = [];
+  let name = stripTags(typeof typed === "string" ? typed : "").trim();
+  if (!name) errors.push(CATEGORY_MESSAGES.nameEmpty);
+  if (name.length > CATEGORY_NAME_MAX_LENGTH) {
+    errors.push(CATEGORY_MESSAGES.nameTooLong);
+    name = name.slice(0, CATEGORY_NAME_MAX_LENGTH);
+  }
+  return { name, errors };
+}
+
+/** What the shared validator says of a typed name (nothing when it is a name). */
+export function categoryNameErrors(typed: unknown) {
+  return sanitizeName(typed).errors;
+}
+
+/** What is wrong with the name of a new category: the shared validator's messages, or "Invalid category name" when it makes no id. */
+export function newCategoryNameErrors(typed: unknown) {
+  const { name, errors } = sanitizeName(typed);
+  return errors.length === 0 && !categoryIdFromName(name) ? [CATEGORY_MESSAGES.invalidName] : errors;
+}
+
 /**
  * The shared category validator: the cleaned category plus every problem
  * found. Bad values are repaired (name truncated, order 0, default colours)
@@ -165,13 +190,7 @@ export function sanitizeCategory(input: { name?: unknown; type?: unknown; order?
   category: SanitizedCategory;
   errors: string[];
 } {
-  const errors: string[] = [];
-  let name = stripTags(typeof input.name === "string" ? input.name : "").trim();
-  if (!name) errors.push(CATEGORY_MESSAGES.nameEmpty);
-  if (name.length > CATEGORY_NAME_MAX_LENGTH) {
-    errors.push(CATEGORY_MESSAGES.nameTooLong);
-    name = name.slice(0, CATEGORY_NAME_MAX_LENGTH);
-  }
+  const { name, errors } = sanitizeName(input.name);
   if (!isCategoryType(input.type)) errors.push(CATEGORY_MESSAGES.invalidType);
   let order = input.order;
   if (typeof order !== "number" || !Number.isFinite(order) || order < 0) {

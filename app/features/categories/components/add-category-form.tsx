@@ -6,12 +6,9 @@ import type { action } from "~/routes/resources.categories";
 import {
   CATEGORY_ACTION,
   CATEGORY_INTENTS,
-  CATEGORY_MESSAGES,
   CATEGORY_NAME_MAX_LENGTH,
   categoryFormKey,
-  categoryIdFromName,
-  sanitizeCategory,
-  splitCategoryErrors,
+  newCategoryNameErrors,
   type CategoryField,
   type CategoryType,
 } from "~/features/categories/categories";
@@ -24,12 +21,10 @@ type Refusal = { fieldErrors: Partial<Record<string, string[]>>; formErrors?: st
 const FORM_KEY = categoryFormKey(CATEGORY_INTENTS.add);
 const FIELD_ORDER: CategoryField[] = ["name", "type", "amount"];
 
-/** The shared validator's errors for what the form holds (the order is the server's to choose). */
+/** The shared validator's errors for the typed name (the type is one of the select's two). */
 function problemsOf(form: HTMLFormElement): Refusal | null {
-  const formData = new FormData(form);
-  const { category, errors } = sanitizeCategory({ name: formData.get("name"), type: formData.get("type"), order: 0 });
-  if (errors.length === 0 && !categoryIdFromName(category.name)) errors.push(CATEGORY_MESSAGES.invalidName);
-  return errors.length > 0 ? splitCategoryErrors(errors) : null;
+  const errors = newCategoryNameErrors(new FormData(form).get("name"));
+  return errors.length > 0 ? { fieldErrors: { name: errors } } : null;
 }
 
 /**
