@@ -38,6 +38,7 @@ import { listSidebarTransactions } from "~/features/transactions/transactions.se
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { getFormErrors } from "~/utils/flash.server";
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
 const MONTH_COOKIE = "ledgerly_month";
 const MONTH_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
@@ -164,9 +165,6 @@ function BudgetForm({ month, budget, pageUrl, onCancel }: { month: string; budge
   );
 }
 
-const secondaryButtonClass =
-  "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
-const primaryButtonClass = "inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 
 /** A link to `?editBudget=1` that, with JavaScript, opens the form in place instead. */
 function OpenBudgetFormLink({ to, onOpen, className, children }: { to: string; onOpen: () => void; className: string; children: ReactNode }) {
@@ -210,14 +208,14 @@ function MonthlyBudget({ month, budget, currency }: { month: string; budget: Bud
       ) : budget.userSet ? (
         <>
           <BudgetFigures budget={budget} currency={currency} />
-          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={secondaryButtonClass}>
+          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={SECONDARY_BUTTON_CLASS}>
             Edit Budget
           </OpenBudgetFormLink>
         </>
       ) : (
         <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center">
           <p className="mb-4 text-slate-600">{EMPTY_BUDGET_TEXT}</p>
-          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={primaryButtonClass}>
+          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={PRIMARY_BUTTON_CLASS}>
             Set Monthly Budget
           </OpenBudgetFormLink>
         </div>
@@ -278,7 +276,7 @@ export default function Dashboard() {
           <h2 className="text-xl font-bold text-slate-900">{monthLabel(month)}</h2>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={panelUrl("new")} preventScrollReset className={secondaryButtonClass}>
+          <Link to={panelUrl("new")} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
             View Transactions
           </Link>
           <Link to={RESET_DATA_PATH} className="px-2 text-sm font-medium text-slate-600 hover:text-red-700 hover:underline">
