@@ -3,38 +3,20 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPremiumUser } from "~/features/auth/auth.server";
 import { DEBT_MANAGEMENT_PATH } from "~/features/debts/debts";
-import {
-  ASSET_MESSAGES,
-  AssetsRefusedError,
-  checkDraftAmounts,
-  checkNewAsset,
-  isDefaultAssetKey,
-  readPostedAssets,
-  removedAssetKey,
-  toDraft,
-  type AssetFormErrors,
-  type AssetFormReply,
-  type DraftAsset,
-} from "~/features/net-worth/assets";
+import { ASSET_MESSAGES, AssetsRefusedError, newAssetEntry } from "~/features/net-worth/assets";
 import { MoneyPicture } from "~/features/net-worth/components/money-picture";
+import { parseAssetsForm, parseIncomeForm } from "~/features/net-worth/money-picture-form.server";
 import {
   EDIT_ASSETS_PARAM,
   EDIT_ASSETS_VALUE,
   INCOME_MESSAGES,
-  MAX_MONTHLY_INCOME_CENTS,
+  isAssetsFormIntent,
   MONEY_PICTURE_PATH,
   NET_WORTH_INTENTS,
+  type AssetFormReply,
   type IncomeFormReply,
 } from "~/features/net-worth/net-worth";
-import {
-  getOrCreateMoneyPicture,
-  listNetWorthSnapshots,
-  readAssetsOrDefaults,
-  refreshCurrentSnapshot,
-  saveAssets,
-  setMonthlyIncome,
-} from "~/features/net-worth/net-worth.server";
-import { parseAmountToCents, toCents } from "~/lib/money";
+import { getOrCreateMoneyPicture, listNetWorthSnapshots, refreshCurrentSnapshot, saveAssets, setMonthlyIncome } from "~/features/net-worth/net-worth.server";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -57,84 +39,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { loadFailed: false as const, currency: user.currency, editing, ...picture, snapshots };
 }
 
-function assetReply(draft: DraftAsset[], { newAssetName = "", errors = {} }: { newAssetName?: string; errors?: AssetFormErrors }, status = 200) {
-  const reply: AssetFormReply = { form: "assets", draft, newAssetName, errors };
-  return data(reply, { status });
-}
-
-function incomeReply(monthlyIncome: string, errors: IncomeFormReply["errors"], status: number) {
-  const reply: IncomeFormReply = { form: "income", monthlyIncome, errors };
-  return data(reply, { status });
-}
-
-/**
- * Add Asset and Remove change the draft only (the whole edit form is posted
- * and sent back changed); Save writes it. A free user's post goes back to
- * /debt-management, which shows the locked screen, and writes nothing.
- */
+/** A free user's post goes back to /debt-management, which shows the locked screen, and writes nothing. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await getPremiumUser(request);
   if (!user) throw redirect(DEBT_MANAGEMENT_PATH);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  const removeKey = removedAssetKey(intent);
-
-  switch (removeKey === null ? intent : NET_WORTH_INTENTS.removeAsset) {
-    case NET_WORTH_INTENTS.setIncome: {
-      const typed = formData.get("monthlyIncome");
-      const text = typeof typed === "string" ? typed : "";
-      const cents = text.trim() === "" ? toCents(0) : parseAmountToCents(text);
-      if (typeof typed !== "string" || cents === null) return incomeReply(text, { monthlyIncome: [INCOME_MESSAGES.invalid] }, 400);
-      if (cents > MAX_MONTHLY_INCOME_CENTS) return incomeReply(text, { monthlyIncome: [INCOME_MESSAGES.tooLarge] }, 400);
-      const set = await catchFailure("setting the monthly income", () => setMonthlyIncome(user.id, cents));
-      if (!set.ok) return incomeReply(text, { form: [INCOME_MESSAGES.updateFailed] }, 503);
-      await refreshCurrentSnapshot(user.id);
-      return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: INCOME_MESSAGES.updated });
-    }
-    case NET_WORTH_INTENTS.addAsset: {
-      const posted = await postedDraft(user.id, formData);
-      if (!posted.ok) return posted.reply;
-      const { draft, newAssetName } = posted;
-      const added = checkNewAsset(newAssetName, draft);
-      if (!added.ok) return assetReply(draft, { newAssetName, errors: { newAssetName: [added.error] } }, 400);
-      return assetReply([...draft, added.entry], {});
-    }
-    case NET_WORTH_INTENTS.removeAsset: {
-      // Only a Remove button's "remove-asset:<key>" names an asset: the bare value is no form's.
-      if (removeKey === null) break;
-      const posted = await postedDraft(user.id, formData);
-      if (!posted.ok) return posted.reply;
-      const { draft, newAssetName } = posted;
-      if (isDefaultAssetKey(removeKey)) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.defaultNotRemovable] } }, 400);
-      if (!draft.some((entry) => entry.key === removeKey)) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.listTampered] } }, 400);
-      return assetReply(
-        draft.filter((entry) => entry.key !== removeKey),
-        { newAssetName },
-      );
-    }
-    case NET_WORTH_INTENTS.saveAssets: {
-      const posted = await postedDraft(user.id, formData);
-      if (!posted.ok) return posted.reply;
-      const { draft, newAssetName } = posted;
-      const checked = checkDraftAmounts(draft);
-      if (!checked.ok) return assetReply(draft, { newAssetName, errors: { amounts: checked.amountErrors } }, 400);
-      const saved = await catchFailure("saving assets", () => saveAssets(user.id, checked.entries), { refusal: (error) => error instanceof AssetsRefusedError });
-      if (!saved.ok && saved.error instanceof AssetsRefusedError) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.listTampered] } }, 400);
-      if (!saved.ok) return assetReply(draft, { newAssetName, errors: { form: [ASSET_MESSAGES.updateFailed] } }, 503);
-      await refreshCurrentSnapshot(user.id);
-      return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: ASSET_MESSAGES.updated });
-    }
-  }
+  if (intent === NET_WORTH_INTENTS.setIncome) return setIncome(user.id, formData);
+  if (isAssetsFormIntent(intent)) return editAssets(user.id, formData);
   throw unknownForm();
 }
 
-/** The whole edit form as posted, or (a form that is not one) the stored assets sent back with the refusal. */
-async function postedDraft(userId: string, formData: FormData) {
-  const posted = readPostedAssets(formData);
-  if (!posted.draft) return { ok: false as const, reply: assetReply(toDraft(await readAssetsOrDefaults(userId)), { errors: { form: [posted.error] } }, 400) };
-  const typedName = formData.get("newAssetName");
-  return { ok: true as const, draft: posted.draft, newAssetName: typeof typedName === "string" ? typedName : "" };
+/** The answer to a form that stays on the page: the assets' draft after Add Asset or Remove, or a refusal. */
+function answer(reply: AssetFormReply | IncomeFormReply, status = 200) {
+  return data(reply, { status });
+}
+
+async function setIncome(userId: string, formData: FormData) {
+  const submission = parseIncomeForm(formData);
+  if (submission.status !== "success") return answer({ form: "income", result: submission.reply() }, 400);
+  const set = await catchFailure("setting the monthly income", () => setMonthlyIncome(userId, submission.value.monthlyIncome));
+  if (!set.ok) return answer({ form: "income", result: submission.reply({ formErrors: [INCOME_MESSAGES.updateFailed] }) }, 503);
+  await refreshCurrentSnapshot(userId);
+  return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: INCOME_MESSAGES.updated });
+}
+
+/** Add Asset and Remove change the draft only (the whole edit form is posted and sent back changed); Save writes it. */
+async function editAssets(userId: string, formData: FormData) {
+  const submission = parseAssetsForm(formData);
+  if (submission.status !== "success") return answer({ form: "assets", result: submission.reply() }, 400);
+  const posted = submission.value;
+  switch (posted.intent) {
+    case NET_WORTH_INTENTS.addAsset:
+      return answer({ form: "assets", draft: [...posted.assets, newAssetEntry(posted.newAssetName)], newAssetName: "" });
+    case NET_WORTH_INTENTS.removeAsset:
+      return answer({ form: "assets", draft: posted.assets.filter((entry) => entry.key !== posted.removeKey), newAssetName: posted.newAssetName });
+    case NET_WORTH_INTENTS.saveAssets: {
+      const saved = await catchFailure("saving assets", () => saveAssets(userId, posted.assets), { refusal: (error) => error instanceof AssetsRefusedError });
+      if (!saved.ok) {
+        const refused = saved.error instanceof AssetsRefusedError;
+        return answer({ form: "assets", result: submission.reply({ formErrors: [refused ? ASSET_MESSAGES.listTampered : ASSET_MESSAGES.updateFailed] }) }, refused ? 400 : 503);
+      }
+      await refreshCurrentSnapshot(userId);
+      return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: ASSET_MESSAGES.updated });
+    }
+  }
 }
 
 export const handle: PageHandle = { title: "Debt Management" };

@@ -14,13 +14,14 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
+import { notFound } from "~/utils/not-found";
 
 export const handle: PageHandle = { title: "Import Transactions" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const result = await previewImport(user.id, params.draftId ?? "", parseChoices(new URL(request.url).searchParams));
-  if (result.status === "not-found") throw data(IMPORT_MESSAGES.draftGone, { status: 404 });
+  if (result.status === "not-found") throw notFound();
   return { currency: user.currency, result, submissionKey: newSubmissionKey() };
 }
 
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "imported":
       return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message: IMPORT_MESSAGES.imported(result.imported, result.duplicates) });
     case "not-found":
-      throw data(IMPORT_MESSAGES.draftGone, { status: 404 });
+      throw notFound();
     case "unreadable":
       return data({ result, notice: null }, { status: 400 });
     case "changed":
@@ -68,6 +69,7 @@ export default function ImportPreviewPage() {
 
 export const meta: MetaFunction = () => [{ title: "Check the import | Ledgerly" }];
 
+/** A draft that is gone, or another user's, is the same 404: this page says what to do about it. */
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary

@@ -11,9 +11,11 @@ import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins
 import { BANK_SYNC, syncBank, syncEveryBank } from "../../../jobs/bank-sync";
 import { createGoogleUser, createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { APP, cookieFor, getRequest, outcome, payloadOf, postRequest, statusOf } from "../../../tests/setup/route-requests";
+import { cookieFor, getRequest, outcome, payloadOf, postRequest, statusOf, webhookRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { BANK_INTENTS, BANK_MESSAGES, type BankConnectionView } from "./bank";
+
+const WEBHOOK_PATH = "/webhooks/plaid";
 
 let standIn: Awaited<ReturnType<typeof startPlaidStandIn>>;
 let webhookReceiver: http.Server;
@@ -27,11 +29,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", async () => {
-      const request = new Request(`${APP}/webhooks/plaid`, {
-        method: "POST",
-        body: Buffer.concat(chunks).toString("utf8"),
-        headers: { "Content-Type": "application/json", "Plaid-Verification": String(incoming.headers["plaid-verification"] ?? "") },
-      });
+      const request = webhookRequest(WEBHOOK_PATH, Buffer.concat(chunks).toString("utf8"), { "Plaid-Verification": String(incoming.headers["plaid-verification"] ?? "") });
       const response = (await outcome(() => webhookAction({ request, params: {}, context: { clientAddress: "127.0.0.1" } }))) as Response;
       webhookAnswers.push({ status: response.status, body: await response.json() });
       outgoing.writeHead(response.status).end();
@@ -43,7 +41,7 @@ beforeAll(async () => {
   process.env.PLAID_SECRET = STAND_IN_DEFAULTS.secret;
   process.env.PLAID_API_URL = standIn.url;
   process.env.PLAID_LINK_SCRIPT_URL = `${standIn.url}/link/v2/stable/link-initialize.js`;
-  process.env.PLAID_WEBHOOK_URL = `http://127.0.0.1:${port}/webhooks/plaid`;
+  process.env.PLAID_WEBHOOK_URL = `http://127.0.0.1:${port}${WEBHOOK_PATH}`;
 });
 useTestDatabase();
 afterAll(async () => {
@@ -293,8 +291,7 @@ describe("webhooks and jobs", () => {
 
   test("a webhook whose body was altered, or that carries no signature, is refused", async () => {
     const { userId } = await premiumWithBank();
-    const request = (body: string, verification: string) =>
-      webhookAction(args(new Request(`${APP}/webhooks/plaid`, { method: "POST", body, headers: { "Content-Type": "application/json", "Plaid-Verification": verification } })));
+    const request = (body: string, verification: string) => webhookAction(args(webhookRequest(WEBHOOK_PATH, body, { "Plaid-Verification": verification })));
     await control("webhook", { client_user_id: userId, webhook_type: "TRANSACTIONS", webhook_code: "SYNC_UPDATES_AVAILABLE" });
     const delivered = ((await (await fetch(`${standIn.url}/__webhooks`)).json()) as Array<{ payload: unknown }>).at(-1)!;
     const [item] = await itemsOf(userId);

@@ -2,39 +2,38 @@ import * as z from "zod/mini";
 import { CHOICE_FIELDS, columnField } from "./choices";
 import { ENCODING_NAMES } from "./readers/encodings";
 import { SIGN_RULES } from "./reading";
-import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnRole } from "./readers/source";
+import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS } from "./readers/source";
 
+/** One of `values`, or not chosen for anything else. */
 const choice = <T extends string>(values: readonly T[]) => z.optional(z.catch(z.optional(z.enum(values as unknown as [T, ...T[]])), undefined));
+
+/** A column select's value: the column's index, or null for "None" (or anything else). */
+const columnIndex = z.catch(z.nullable(z.pipe(z.string().check(z.regex(/^\d{1,4}$/)), z.transform(Number))), null);
 
 const ChoicesSchema = z.object({
   encoding: choice(ENCODING_NAMES),
   decimalMark: choice(DECIMAL_MARKS),
   dateOrder: choice(DATE_ORDERS),
   sign: choice(SIGN_RULES),
+  /** Only when the column selects were submitted: then a column left out is none. */
+  columns: z.optional(z.record(z.enum(COLUMN_ROLES), columnIndex)),
+  includePending: z.transform((value) => value === "on"),
 });
 
 type FieldSource = { get(name: string): FormDataEntryValue | null };
 
-function text(source: FieldSource, name: string) {
-  const value = source.get(name);
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
-
 /** The user's choices from a query string or form; anything malformed is left to the file. Only the server reads them, so zod stays out of the preview page. */
 export function parseChoices(source: FieldSource) {
-  const parsed = ChoicesSchema.parse({
-    encoding: text(source, CHOICE_FIELDS.encoding),
-    decimalMark: text(source, CHOICE_FIELDS.decimalMark),
-    dateOrder: text(source, CHOICE_FIELDS.dateOrder),
-    sign: text(source, CHOICE_FIELDS.sign),
+  const field = (name: string) => {
+    const value = source.get(name);
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  return ChoicesSchema.parse({
+    encoding: field(CHOICE_FIELDS.encoding),
+    decimalMark: field(CHOICE_FIELDS.decimalMark),
+    dateOrder: field(CHOICE_FIELDS.dateOrder),
+    sign: field(CHOICE_FIELDS.sign),
+    columns: field(CHOICE_FIELDS.columnsChosen) ? Object.fromEntries(COLUMN_ROLES.map((role) => [role, field(columnField(role))])) : undefined,
+    includePending: field(CHOICE_FIELDS.includePending),
   });
-  let columns: Partial<Record<ColumnRole, number | null>> | undefined;
-  if (text(source, CHOICE_FIELDS.columnsChosen)) {
-    columns = {};
-    for (const role of COLUMN_ROLES) {
-      const value = text(source, columnField(role));
-      columns[role] = value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : null;
-    }
-  }
-  return { ...parsed, columns, includePending: text(source, CHOICE_FIELDS.includePending) === "on" };
 }

@@ -1,11 +1,12 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { describe, expect, test } from "vitest";
 import { ImportDraft, Transaction } from "../../../models";
 import { action as previewAction, loader as previewLoader } from "~/routes/_app.transactions_.import_.$draftId";
 import { action as importAction, loader as importLoader } from "~/routes/_app.transactions_.import";
-import { IMPORT_INTENTS } from "./paths";
+import { IMPORT_INTENTS, IMPORT_PATH, importPreviewPath } from "./paths";
 import { createUser, importBankFile, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { APP, cookieFor, getRequest, postRequest } from "../../../tests/setup/route-requests";
+import { cookieFor, getRequest, outcome, payloadOf, postRequest, statusOf, urlEncodedPostRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { IMPORT_MESSAGES } from "./messages";
 import { CHOICE_FIELDS } from "./choices";
@@ -19,32 +20,16 @@ async function signedInUser() {
   return { userId, cookie: await cookieFor(userId) };
 }
 
-/** The import page tells an upload from an undo by the body's type, so its posts are built here: multipart or url-encoded. */
-function postToImportPage(cookie: string, body: FormData | URLSearchParams) {
-  return new Request(`${APP}/transactions/import`, { method: "POST", body, headers: { Origin: APP, Host: "localhost:3000", Cookie: cookie } });
-}
-
+/** The upload form's post (multipart); the import page's other forms are url-encoded, which is how it tells them apart. */
 function uploadRequest(cookie: string, file?: File) {
-  const body = new FormData();
-  body.append("intent", IMPORT_INTENTS.upload);
-  if (file) body.append("file", file);
-  return postToImportPage(cookie, body);
+  return postRequest(IMPORT_PATH, cookie, file ? { intent: IMPORT_INTENTS.upload, file } : { intent: IMPORT_INTENTS.upload });
 }
 
-type Answer = { data: { error?: string; notice?: string | null; result?: { status: string } }; init: { status: number } };
+const undoRequest = (cookie: string, importId: string) => urlEncodedPostRequest(IMPORT_PATH, cookie, { intent: IMPORT_INTENTS.undo, importId });
 
-function answered(result: unknown) {
-  if (result instanceof Response) throw new Error(`expected data, got a ${result.status} response`);
-  return result as Answer;
-}
-
-async function thrown(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { data: unknown; init: { status: number } };
-  }
-  throw new Error("expected the call to throw");
+/** The messages of a refused upload, whatever field they stand beside. */
+function uploadMessages(answer: unknown) {
+  return Object.values(payloadOf<{ result: SubmissionResult<string[]> }>(answer).result.error ?? {}).flat();
 }
 
 async function uploadedDraft(cookie: string) {
@@ -71,11 +56,11 @@ describe("upload", () => {
       [uploadRequest(cookie, new File(["%PDF-1.7 binary"], "statement.pdf")), 400, IMPORT_MESSAGES.noTable],
       [uploadRequest(cookie, new File(["Date,Description,Amount\n"], "header-only.csv")), 400, IMPORT_MESSAGES.noRows],
       [uploadRequest(cookie, new File(["x".repeat(5_000_001)], "big.csv")), 413, IMPORT_MESSAGES.tooBig],
-      [postToImportPage(cookie, new URLSearchParams({ intent: "preview" })), 400, IMPORT_MESSAGES.notMultipart],
+      [urlEncodedPostRequest(IMPORT_PATH, cookie, { intent: "preview" }), 400, IMPORT_MESSAGES.notMultipart],
     ];
     for (const [request, status, message] of cases) {
-      const { data, init } = answered(await importAction({ request, params: {}, context: {} }));
-      expect([init.status, data.error]).toEqual([status, message]);
+      const answer = await outcome(() => importAction({ request, params: {}, context: {} }));
+      expect([statusOf(answer), uploadMessages(answer)]).toEqual([status, [message]]);
     }
     expect(await ImportDraft.countDocuments({ userId })).toBe(0);
   });
@@ -85,7 +70,7 @@ describe("preview and import", () => {
   test("the preview reads its choices from the address; malformed ones are left to the file", async () => {
     const { cookie } = await signedInUser();
     const draftId = await uploadedDraft(cookie);
-    const request = getRequest(`/transactions/import/${draftId}?encoding=klingon&dateOrder=sideways&decimalMark=comma&columns=1&column-date=0&column-memo=99&column-amount=2`, cookie);
+    const request = getRequest(`${importPreviewPath(draftId)}?encoding=klingon&dateOrder=sideways&decimalMark=comma&columns=1&column-date=0&column-memo=99&column-amount=2`, cookie);
     const { result } = await previewLoader({ request, params: { draftId }, context: {} });
     if (result.status !== "ready") throw new Error(result.status);
     expect(result.preview.encoding.value).toBe("utf-8");
@@ -97,14 +82,14 @@ describe("preview and import", () => {
   test("import confirms the preview's fingerprint, then lands on the New tab with a notification", async () => {
     const { userId, cookie } = await signedInUser();
     const draftId = await uploadedDraft(cookie);
-    const stale = answered(await previewAction({ request: postRequest(`/transactions/import/${draftId}`, cookie, { [CHOICE_FIELDS.fingerprint]: "stale" }), params: { draftId }, context: {} }));
-    expect([stale.init.status, stale.data.notice]).toEqual([409, IMPORT_MESSAGES.previewChanged]);
+    const stale = await outcome(() => previewAction({ request: postRequest(importPreviewPath(draftId), cookie, { [CHOICE_FIELDS.fingerprint]: "stale" }), params: { draftId }, context: {} }));
+    expect([statusOf(stale), payloadOf<{ notice: string }>(stale).notice]).toEqual([409, IMPORT_MESSAGES.previewChanged]);
     expect(await Transaction.countDocuments({ userId })).toBe(0);
 
-    const { result } = await previewLoader({ request: getRequest(`/transactions/import/${draftId}`, cookie), params: { draftId }, context: {} });
+    const { result } = await previewLoader({ request: getRequest(importPreviewPath(draftId), cookie), params: { draftId }, context: {} });
     if (result.status !== "ready") throw new Error(result.status);
     const response = await previewAction({
-      request: postRequest(`/transactions/import/${draftId}`, cookie, { [CHOICE_FIELDS.fingerprint]: result.preview.fingerprint }),
+      request: postRequest(importPreviewPath(draftId), cookie, { [CHOICE_FIELDS.fingerprint]: result.preview.fingerprint }),
       params: { draftId },
       context: {},
     });
@@ -113,20 +98,19 @@ describe("preview and import", () => {
     expect((await toastOf(response))?.message).toBe("Imported 2 transactions");
     expect(await Transaction.countDocuments({ userId, source: "import" })).toBe(2);
 
-    const gone = await thrown(previewLoader({ request: getRequest(`/transactions/import/${draftId}`, cookie), params: { draftId }, context: {} }));
-    expect([gone.init.status, gone.data]).toEqual([404, IMPORT_MESSAGES.draftGone]);
+    // The page's error boundary says the upload is gone (IMPORT_MESSAGES.draftGone).
+    const gone = await outcome(() => previewLoader({ request: getRequest(importPreviewPath(draftId), cookie), params: { draftId }, context: {} }));
+    expect(statusOf(gone)).toBe(404);
   });
 
   test("another user's upload answers 404", async () => {
     const owner = await signedInUser();
     const draftId = await uploadedDraft(owner.cookie);
     const intruder = await signedInUser();
-    const read = await thrown(previewLoader({ request: getRequest(`/transactions/import/${draftId}`, intruder.cookie), params: { draftId }, context: {} }));
-    expect(read.init.status).toBe(404);
-    const write = await thrown(
-      previewAction({ request: postRequest(`/transactions/import/${draftId}`, intruder.cookie, { fingerprint: "x" }), params: { draftId }, context: {} }),
-    );
-    expect(write.init.status).toBe(404);
+    const read = await outcome(() => previewLoader({ request: getRequest(importPreviewPath(draftId), intruder.cookie), params: { draftId }, context: {} }));
+    expect(statusOf(read)).toBe(404);
+    const write = await outcome(() => previewAction({ request: postRequest(importPreviewPath(draftId), intruder.cookie, { fingerprint: "x" }), params: { draftId }, context: {} }));
+    expect(statusOf(write)).toBe(404);
     expect(await ImportDraft.countDocuments({ _id: draftId })).toBe(1);
   });
 });
@@ -141,11 +125,11 @@ describe("past imports", () => {
     expect(page.undoId).toBe(imported.batchId);
 
     const intruder = await signedInUser();
-    const refused = await thrown(importAction({ request: postToImportPage(intruder.cookie, new URLSearchParams({ intent: IMPORT_INTENTS.undo, importId: imported.batchId })), params: {}, context: {} }));
-    expect(refused.init.status).toBe(404);
+    const refused = await outcome(() => importAction({ request: undoRequest(intruder.cookie, imported.batchId), params: {}, context: {} }));
+    expect(statusOf(refused)).toBe(404);
     expect(await Transaction.countDocuments({ userId })).toBe(2);
 
-    const undo = () => importAction({ request: postToImportPage(cookie, new URLSearchParams({ intent: IMPORT_INTENTS.undo, importId: imported.batchId })), params: {}, context: {} });
+    const undo = () => importAction({ request: undoRequest(cookie, imported.batchId), params: {}, context: {} });
     const response = await undo();
     if (!(response instanceof Response)) throw new Error("expected a redirect");
     expect((await toastOf(response))?.message).toBe("Import undone: removed 2 transactions");

@@ -35,6 +35,5 @@ export const IMPORT_MESSAGES = {
       ? `Import undone: removed ${plural(removed, "transaction")}; kept ${plural(kept, "transaction")} you changed since the import`
       : `Import undone: removed ${plural(removed, "transaction")}`,
   alreadyUndone: "This import was already undone.",
-  importNotFound: "Import not found",
   plural,
 } as const;

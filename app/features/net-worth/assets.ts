@@ -1,4 +1,4 @@
-import { centsToInput, parseAmountToCents, type Cents } from "~/lib/money";
+import { centsToInput, type Cents } from "~/lib/money";
 
 /**
  * The rules of a user's assets (decision 130): six defaults that always exist, custom entries keyed
@@ -31,7 +31,7 @@ export const ASSET_NAME_MAX_LENGTH = 50;
 /** Defaults included: enough for anyone's balance sheet, and a bound on what one form may post. */
 export const MAX_ASSETS = 50;
 /** $999,999,999,999.99: fifty of them still add up to an exactly countable number of cents. */
-const MAX_ASSET_CENTS = 99_999_999_999_999;
+export const MAX_ASSET_CENTS = 99_999_999_999_999;
 
 export const ASSET_MESSAGES = {
   loadFailed: "Failed to load financial data",
@@ -87,32 +87,23 @@ function assetNameProblem(name: string): string | null {
   return null;
 }
 
-type NewAssetCheck = { ok: true; entry: DraftAsset } | { ok: false; error: string };
-
 /**
- * A custom asset named `name` added to `existing` (with amount 0),
- * or why not: a blank or unusable name, one already taken (by key, or by the
- * same name written differently), or a full list.
+ * Why a custom asset named `name` cannot join `existing`, or null when it can: a blank or unusable
+ * name, one already taken (by key, or by the same name written differently), or a full list.
  */
-export function checkNewAsset(name: string, existing: ReadonlyArray<{ key: string; name: string }>): NewAssetCheck {
+export function newAssetProblem(name: string, existing: ReadonlyArray<{ key: string; name: string }>): string | null {
   const problem = assetNameProblem(name);
-  if (problem) return { ok: false, error: problem };
-  const key = customAssetKey(name)!;
+  if (problem) return problem;
+  const key = customAssetKey(name);
   const lowered = normaliseAssetName(name).toLowerCase();
-  if (existing.some((entry) => entry.key === key || normaliseAssetName(entry.name).toLowerCase() === lowered)) {
-    return { ok: false, error: ASSET_MESSAGES.duplicate };
-  }
-  if (existing.length >= MAX_ASSETS) return { ok: false, error: ASSET_MESSAGES.tooMany };
-  return { ok: true, entry: { key, name: normaliseAssetName(name), amount: "0.00" } };
+  if (existing.some((entry) => entry.key === key || normaliseAssetName(entry.name).toLowerCase() === lowered)) return ASSET_MESSAGES.duplicate;
+  if (existing.length >= MAX_ASSETS) return ASSET_MESSAGES.tooMany;
+  return null;
 }
 
-/** The amount in cents of a typed asset value, or the message saying why not. A blank field is 0. */
-export function parseAssetAmount(text: string): { ok: true; cents: Cents } | { ok: false; error: string } {
-  if (text.trim() === "") return { ok: true, cents: 0 as Cents };
-  const cents = parseAmountToCents(text);
-  if (cents === null) return { ok: false, error: ASSET_MESSAGES.amountInvalid };
-  if (cents > MAX_ASSET_CENTS) return { ok: false, error: ASSET_MESSAGES.amountTooLarge };
-  return { ok: true, cents };
+/** The draft entry of a new custom asset named `name` (one `newAssetProblem` accepts), at 0. */
+export function newAssetEntry(name: string): DraftAsset {
+  return { key: customAssetKey(name)!, name: normaliseAssetName(name), amount: "0.00" };
 }
 
 export function totalAssets(entries: ReadonlyArray<{ amount: Cents }>): Cents {
@@ -161,57 +152,20 @@ export function toDraft(entries: ReadonlyArray<AssetEntry>): DraftAsset[] {
   return entries.map(({ key, name, amount }) => ({ key, name, amount: centsToInput(amount) }));
 }
 
-/** What the edit form posts, read back: the fields `key`, `name` and `amount`, one of each per entry, in order. */
-type PostedAssetForm = { draft: DraftAsset[] } | { draft: null; error: string };
-
 /**
- * The entries of a posted edit form. Refused (`draft: null`) when the three
- * lists differ in length, a default is missing, a key is repeated or is no
- * asset key of its name: only a tampered or stale form does that.
+ * Whether the entries of a posted edit form are a list the page could have sent: every default, no
+ * key twice, each other key the custom key of its name, at most MAX_ASSETS. Only a tampered or
+ * stale form sends another.
  */
-export function readPostedAssets(fields: { getAll(name: string): unknown[] }): PostedAssetForm {
-  const keys = fields.getAll("key");
-  const names = fields.getAll("name");
-  const amounts = fields.getAll("amount");
-  const tampered = { draft: null, error: ASSET_MESSAGES.listTampered } as const;
-  if (keys.length !== names.length || keys.length !== amounts.length || keys.length > MAX_ASSETS) return tampered;
-  const draft: DraftAsset[] = [];
-  const seen = new Set<string>();
-  for (let index = 0; index < keys.length; index += 1) {
-    const [key, name, amount] = [keys[index], names[index], amounts[index]];
-    if (typeof key !== "string" || typeof name !== "string" || typeof amount !== "string") return tampered;
-    if (seen.has(key)) return tampered;
-    seen.add(key);
-    if (isDefaultAssetKey(key)) {
-      draft.push({ key, name: DEFAULT_NAMES.get(key)!, amount });
-    } else if (isCustomAssetKey(key) && customAssetKey(name) === key) {
-      draft.push({ key, name: normaliseAssetName(name), amount });
-    } else {
-      return tampered;
-    }
-  }
-  if (DEFAULT_ASSETS.some(({ key }) => !seen.has(key))) return tampered;
-  return { draft };
+export function isWellFormedDraft(entries: ReadonlyArray<{ key: string; name: string }>) {
+  const keys = new Set(entries.map((entry) => entry.key));
+  return (
+    entries.length <= MAX_ASSETS &&
+    keys.size === entries.length &&
+    DEFAULT_ASSETS.every(({ key }) => keys.has(key)) &&
+    entries.every(({ key, name }) => isDefaultAssetKey(key) || (isCustomAssetKey(key) && customAssetKey(name) === key))
+  );
 }
-
-type CheckedAssets = { ok: true; entries: AssetEntry[] } | { ok: false; amountErrors: Record<string, string[]> };
-
-/** The draft's amounts as cents, or the message of each amount that is not one (keyed by asset key). */
-export function checkDraftAmounts(draft: ReadonlyArray<DraftAsset>): CheckedAssets {
-  const amountErrors: Record<string, string[]> = {};
-  const entries: AssetEntry[] = [];
-  for (const { key, name, amount } of draft) {
-    const parsed = parseAssetAmount(amount);
-    if (parsed.ok) entries.push({ key, name, amount: parsed.cents });
-    else amountErrors[key] = [parsed.error];
-  }
-  return Object.keys(amountErrors).length > 0 ? { ok: false, amountErrors } : { ok: true, entries };
-}
-
-export type AssetFormErrors = { form?: string[]; newAssetName?: string[]; amounts?: Record<string, string[]> };
-
-/** What the action answers the edit form with (no redirect): the draft to show again, and the errors by field. */
-export type AssetFormReply = { form: "assets"; draft: DraftAsset[]; newAssetName: string; errors: AssetFormErrors };
 
 /** The intent of a Remove button, which carries the asset's key after a colon. */
 export const REMOVE_ASSET_INTENT = "remove-asset";

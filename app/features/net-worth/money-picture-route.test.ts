@@ -8,8 +8,8 @@ import { createGoogleUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { APP, cookieFor, getRequest, postRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
-import { ASSET_MESSAGES, DEFAULT_ASSETS, defaultAssetEntries, removeAssetIntent, type AssetFormReply } from "./assets";
-import { INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENTS, type IncomeFormReply } from "./net-worth";
+import { ASSET_MESSAGES, DEFAULT_ASSETS, defaultAssetEntries, removeAssetIntent, type DraftAsset } from "./assets";
+import { INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENTS, type AssetFormReply, type IncomeFormReply } from "./net-worth";
 import { getOrCreateAssets, getMonthlyIncome, saveAssets } from "./net-worth.server";
 
 useTestDatabase();
@@ -30,13 +30,17 @@ async function load(cookie: string, search = "") {
 
 type Rows = Array<[key: string, name: string, amount: string]>;
 
-/** The edit form as a browser posts it: `key`, `name`, `amount` once per row, then the other fields. */
+/** The edit form as a browser posts it: `assets[i].key`, `.name` and `.amount` per row, then the other fields. */
 function post(cookie: string, fields: { rows?: Rows; [name: string]: string | Rows | undefined }, { origin = APP, search = "?edit=assets" } = {}) {
   const { rows = [], ...others } = fields;
   const form = {
-    key: rows.map(([key]) => key),
-    name: rows.map(([, name]) => name),
-    amount: rows.map(([, , amount]) => amount),
+    ...Object.fromEntries(
+      rows.flatMap(([key, name, amount], index) => [
+        [`assets[${index}].key`, key],
+        [`assets[${index}].name`, name],
+        [`assets[${index}].amount`, amount],
+      ]),
+    ),
     ...Object.fromEntries(Object.entries(others).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
   };
   const request = postRequest(`${MONEY_PICTURE_PATH}${search}`, cookie, form, { Origin: origin });
@@ -48,10 +52,24 @@ function defaultRows(amounts: Record<string, string> = {}): Rows {
 }
 
 /** The answer of an action that did not redirect: its reply and status. */
-function replyOf<T = AssetFormReply>(outcome: unknown) {
+function replyOf<T>(outcome: unknown) {
   if (outcome instanceof Response) throw new Error(`expected a reply, got a ${outcome.status} response to ${outcome.headers.get("Location")}`);
   const { data, init } = outcome as { data: T; init: ResponseInit | null };
   return { reply: data, status: init?.status ?? 200 };
+}
+
+/** The draft Add Asset or Remove sent back. */
+function draftOf(outcome: unknown) {
+  const { reply, status } = replyOf<Extract<AssetFormReply, { draft: DraftAsset[] }>>(outcome);
+  expect(status).toBe(200);
+  return reply;
+}
+
+/** A refused form: its status, the messages by field ("" for the form's) and the values it shows again. */
+function refusalOf(outcome: unknown) {
+  const { reply, status } = replyOf<AssetFormReply | IncomeFormReply>(outcome);
+  if (!("result" in reply)) throw new Error(`expected a refusal, got ${JSON.stringify(reply)}`);
+  return { status, errors: reply.result.error, values: reply.result.initialValue as { assets?: DraftAsset[]; newAssetName?: string; monthlyIncome?: string } };
 }
 
 function redirected(outcome: unknown) {
@@ -170,12 +188,12 @@ describe("save-assets", () => {
     const { userId, cookie } = await signedIn();
     await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: toCents(100) }]);
     const before = await storedState(userId);
-    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: [...defaultRows({ savings: "10" }), ["custom_boat", "Boat", amount]] }));
+    const { status, errors, values } = refusalOf(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: [...defaultRows({ savings: "10" }), ["custom_boat", "Boat", amount]] }));
     expect(status).toBe(400);
-    expect(reply.errors.amounts).toEqual({ custom_boat: [amount === "1000000000000" ? ASSET_MESSAGES.amountTooLarge : ASSET_MESSAGES.amountInvalid] });
+    expect(errors).toEqual({ "assets[6].amount": [amount === "1000000000000" ? ASSET_MESSAGES.amountTooLarge : ASSET_MESSAGES.amountInvalid] });
     // The draft comes back as typed, so the form shows it again.
-    expect(reply.draft.at(-1)).toEqual({ key: "custom_boat", name: "Boat", amount });
-    expect(reply.draft[1]).toEqual({ key: "savings", name: "Savings Accounts", amount: "10" });
+    expect(values.assets?.at(-1)).toEqual({ key: "custom_boat", name: "Boat", amount });
+    expect(values.assets?.[1]).toEqual({ key: "savings", name: "Savings Accounts", amount: "10" });
     expect(await storedState(userId)).toEqual(before);
   });
 
@@ -184,10 +202,9 @@ describe("save-assets", () => {
     await getOrCreateAssets(userId);
     const before = await storedState(userId);
     for (const rows of [defaultRows().slice(1), [...defaultRows(), ["custom_boat", "Car", "1"]], [...defaultRows(), ["$where", "x", "1"]]] as Rows[]) {
-      const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows }));
+      const { status, errors } = refusalOf(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows }));
       expect(status).toBe(400);
-      expect(reply.errors.form).toEqual([ASSET_MESSAGES.listTampered]);
-      expect(reply.draft).toEqual(defaultAssetEntries().map(({ key, name }) => ({ key, name, amount: "0.00" })));
+      expect(errors).toEqual({ "": [ASSET_MESSAGES.listTampered] });
     }
     expect(await storedState(userId)).toEqual(before);
   });
@@ -198,9 +215,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     const { userId, cookie } = await signedIn();
     await load(cookie);
     const before = await storedState(userId);
-    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.addAsset, rows: defaultRows({ cash: "50" }), newAssetName: "  My Boat " }));
-    expect(status).toBe(200);
-    expect(reply.errors).toEqual({});
+    const reply = draftOf(await post(cookie, { intent: NET_WORTH_INTENTS.addAsset, rows: defaultRows({ cash: "50" }), newAssetName: "  My Boat " }));
     expect(reply.newAssetName).toBe("");
     expect(reply.draft.map(({ key, amount }) => [key, amount])).toEqual([
       ["cash", "50"],
@@ -232,11 +247,11 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     await getOrCreateAssets(userId);
     const before = await storedState(userId);
     const rows: Rows = [...defaultRows({ cash: "12" }), ["custom_boat", "Boat", "3"]];
-    const { reply, status } = replyOf(await post(cookie, { intent: NET_WORTH_INTENTS.addAsset, rows, newAssetName: name }));
+    const { status, errors, values } = refusalOf(await post(cookie, { intent: NET_WORTH_INTENTS.addAsset, rows, newAssetName: name }));
     expect(status).toBe(400);
-    expect(reply.errors).toEqual({ newAssetName: [message] });
-    expect(reply.newAssetName).toBe(name);
-    expect(reply.draft).toHaveLength(7);
+    expect(errors).toEqual({ newAssetName: [message] });
+    expect(values.newAssetName ?? "").toBe(name);
+    expect(values.assets).toHaveLength(7);
     expect(await storedState(userId)).toEqual(before);
   });
 
@@ -245,8 +260,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     await saveAssets(userId, [{ key: "custom_boat", name: "Boat", amount: toCents(5000) }, { key: "custom_art", name: "Art", amount: toCents(300) }]);
     const before = await storedState(userId);
     const rows: Rows = [...defaultRows(), ["custom_boat", "Boat", "50.00"], ["custom_art", "Art", "3.00"]];
-    const { reply, status } = replyOf(await post(cookie, { intent: removeAssetIntent("custom_boat"), rows, newAssetName: "Half typed" }));
-    expect(status).toBe(200);
+    const reply = draftOf(await post(cookie, { intent: removeAssetIntent("custom_boat"), rows, newAssetName: "Half typed" }));
     expect(reply.draft.map((entry) => entry.key)).toEqual([...DEFAULT_ASSETS.map(({ key }) => key), "custom_art"]);
     expect(reply.newAssetName).toBe("Half typed");
     expect(await storedState(userId)).toEqual(before);
@@ -259,10 +273,10 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     const { userId, cookie } = await signedIn();
     await getOrCreateAssets(userId);
     const before = await storedState(userId);
-    const { reply, status } = replyOf(await post(cookie, { intent: removeAssetIntent("cash"), rows: defaultRows() }));
+    const { status, errors, values } = refusalOf(await post(cookie, { intent: removeAssetIntent("cash"), rows: defaultRows() }));
     expect(status).toBe(400);
-    expect(reply.errors.form).toEqual([ASSET_MESSAGES.defaultNotRemovable]);
-    expect(reply.draft.map((entry) => entry.key)).toEqual(DEFAULT_ASSETS.map(({ key }) => key));
+    expect(errors).toEqual({ "": [ASSET_MESSAGES.defaultNotRemovable] });
+    expect(values.assets?.map((entry) => entry.key)).toEqual(DEFAULT_ASSETS.map(({ key }) => key));
     expect(await storedState(userId)).toEqual(before);
   });
 });
@@ -283,13 +297,10 @@ describe("set-income", () => {
     const { userId, cookie } = await signedIn();
     await User.updateOne({ _id: userId }, { $set: { monthlyIncome: 300000 } });
     const before = await storedState(userId);
-    const { reply, status } = replyOf<IncomeFormReply>(await post(cookie, { intent: NET_WORTH_INTENTS.setIncome, monthlyIncome }, { search: "" }));
+    const { status, errors, values } = refusalOf(await post(cookie, { intent: NET_WORTH_INTENTS.setIncome, monthlyIncome }, { search: "" }));
     expect(status).toBe(400);
-    expect(reply).toEqual({
-      form: "income",
-      monthlyIncome,
-      errors: { monthlyIncome: [monthlyIncome === "1000000000" ? INCOME_MESSAGES.tooLarge : INCOME_MESSAGES.invalid] },
-    });
+    expect(errors).toEqual({ monthlyIncome: [monthlyIncome === "1000000000" ? INCOME_MESSAGES.tooLarge : INCOME_MESSAGES.invalid] });
+    expect(values.monthlyIncome).toBe(monthlyIncome);
     expect(await storedState(userId)).toEqual(before);
   });
 });

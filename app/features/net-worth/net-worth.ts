@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { Cents } from "~/lib/money";
-import { REMOVE_ASSET_INTENT, totalAssets as sumAssets } from "./assets";
+import { REMOVE_ASSET_INTENT, removedAssetKey, totalAssets as sumAssets, type DraftAsset } from "./assets";
 
 /** The "Your Money Picture" tab of /debt-management: net worth, assets, income and debt-to-income. */
 export const MONEY_PICTURE_PATH = "/debt-management/money-picture";
@@ -16,6 +17,11 @@ export const NET_WORTH_INTENTS = {
   saveAssets: "save-assets",
   setIncome: "set-income",
 } as const;
+
+/** Whether `intent` is one of the assets' edit form: Save, Add Asset, or a Remove button's. */
+export function isAssetsFormIntent(intent: unknown) {
+  return intent === NET_WORTH_INTENTS.saveAssets || intent === NET_WORTH_INTENTS.addAsset || removedAssetKey(intent) !== null;
+}
 
 export const INCOME_MESSAGES = {
   invalid: "Please enter a valid amount (0 or more, at most 2 decimals)",
@@ -99,5 +105,11 @@ export type NetWorthSnapshotItem = { monthKey: string; totalAssets: Cents; total
 
 export const SNAPSHOTS_EMPTY_TEXT = "No monthly figures yet. Your net worth is recorded at the end of each month, starting with this one.";
 
+/**
+ * What the action answers the assets' edit form with when it does not redirect: the draft changed
+ * by Add Asset or Remove (nothing is stored until Save), or a refusal.
+ */
+export type AssetFormReply = { form: "assets"; draft: DraftAsset[]; newAssetName: string } | { form: "assets"; result: SubmissionResult<string[]> };
+
 /** What the action answers the monthly income form with when it refuses it. */
-export type IncomeFormReply = { form: "income"; monthlyIncome: string; errors: { monthlyIncome?: string[]; form?: string[] } };
+export type IncomeFormReply = { form: "income"; result: SubmissionResult<string[]> };

@@ -1,19 +1,13 @@
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 import { ErrorList, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
+import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
-import {
-  ASSET_MESSAGES,
-  ASSET_NAME_MAX_LENGTH,
-  isDefaultAssetKey,
-  removeAssetIntent,
-  toDraft,
-  type AssetEntry,
-  type AssetFormReply,
-  type DraftAsset,
-} from "../assets";
+import { ASSET_MESSAGES, ASSET_NAME_MAX_LENGTH, isDefaultAssetKey, removeAssetIntent, toDraft, type AssetEntry, type DraftAsset } from "../assets";
+import { loadNetWorthSchemas } from "../load-schemas";
 import {
   debtToIncomeBand,
   DTI_GUIDELINES,
@@ -23,6 +17,7 @@ import {
   NET_WORTH_INTENTS,
   NO_INCOME_TEXT,
   SNAPSHOTS_EMPTY_TEXT,
+  type AssetFormReply,
   type DebtToIncomeBand,
   type FinancialMetrics,
   type IncomeFormReply,
@@ -121,80 +116,73 @@ function AssetsView({ assets, currency, total }: { assets: AssetEntry[]; currenc
   );
 }
 
+type AssetsFormValues = { assets: DraftAsset[]; newAssetName: string };
+
 /**
- * The edit form posts every entry (`key`, `name`, `amount` once per row, in
- * order), so Add Asset and Remove work without JavaScript: the action sends
- * the changed draft back, and only Save writes it.
+ * The edit form posts every entry (`assets[i].key`, `.name` and `.amount`),
+ * so Add Asset and Remove work without JavaScript: the action sends the
+ * changed draft back, and only Save writes it. Checked in the browser once
+ * the schema has arrived (useLazyForm) and always on the server, whose
+ * refusal (`lastResult`) shows its messages and keeps what was typed.
  */
-function AssetsForm({ draft, reply }: { draft: DraftAsset[]; reply?: AssetFormReply }) {
-  const formId = useId();
+function AssetsForm({ defaultValue, lastResult }: { defaultValue: AssetsFormValues; lastResult?: SubmissionResult<string[]> }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const saving = useIsSubmitting({ intent: NET_WORTH_INTENTS.saveAssets });
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(reply);
-  const errors = reply?.errors ?? {};
-  const nameErrorId = errors.newAssetName?.length ? `${formId}-new-name-error` : undefined;
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(lastResult);
+  const { form, fields, formProps } = useLazyForm({
+    id: "edit-assets",
+    lastResult,
+    defaultValue,
+    loadSchemas: loadNetWorthSchemas,
+    schemaOf: (schemas) => schemas.AssetsFormSchema,
+  });
   return (
-    <Form ref={formRef} method="post" action={EDIT_ASSETS_PATH} preventScrollReset noValidate className="space-y-4" aria-label="Edit assets">
+    <Form ref={formRef} method="post" action={EDIT_ASSETS_PATH} preventScrollReset className="space-y-4" aria-label="Edit assets" {...formProps}>
       {/* The form's default button, first in order: Enter in an amount saves rather than removing an entry. */}
       <button type="submit" name="intent" value={NET_WORTH_INTENTS.saveAssets} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         Save
       </button>
-      <FormErrorBox errors={errors.form} />
+      <FormErrorBox id={form.errorId} errors={form.errors} />
       <ul className="space-y-3">
-        {draft.map((entry, index) => {
-          const inputId = `${formId}-amount-${index}`;
-          const amountErrors = errors.amounts?.[entry.key];
-          const errorId = amountErrors?.length ? `${inputId}-error` : undefined;
+        {fields.assets.getFieldList().map((row) => {
+          const entry = row.getFieldset();
+          const key = entry.key.initialValue ?? "";
+          const name = entry.name.initialValue ?? "";
           return (
-            <li key={entry.key} className="space-y-1" data-testid="asset-edit-row">
-              <input type="hidden" name="key" value={entry.key} />
-              <input type="hidden" name="name" value={entry.name} />
-              <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-                {entry.name}
+            <li key={row.key} className="space-y-1" data-testid="asset-edit-row">
+              <input type="hidden" name={entry.key.name} value={key} />
+              <input type="hidden" name={entry.name.name} value={name} />
+              <label htmlFor={entry.amount.id} className="block text-sm font-medium text-slate-700">
+                {name}
               </label>
               <div className="flex gap-2">
-                <input
-                  id={inputId}
-                  name="amount"
-                  type="text"
-                  inputMode="decimal"
-                  pattern={AMOUNT_PATTERN}
-                  defaultValue={entry.amount}
-                  aria-invalid={errorId ? true : undefined}
-                  aria-describedby={errorId}
-                  className={inputClass}
-                />
-                {isDefaultAssetKey(entry.key) ? null : (
+                <input {...getInputProps(entry.amount, { type: "text" })} inputMode="decimal" pattern={AMOUNT_PATTERN} className={inputClass} />
+                {isDefaultAssetKey(key) ? null : (
                   <button
                     type="submit"
                     name="intent"
-                    value={removeAssetIntent(entry.key)}
-                    aria-label={`Remove ${entry.name}`}
+                    value={removeAssetIntent(key)}
+                    aria-label={`Remove ${name}`}
                     className="shrink-0 rounded-lg border border-red-300 px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
                   >
                     Remove
                   </button>
                 )}
               </div>
-              <ErrorList id={errorId} errors={amountErrors} />
+              <ErrorList id={entry.amount.errorId} errors={entry.amount.errors} />
             </li>
           );
         })}
       </ul>
       <div className="space-y-1 border-t border-slate-100 pt-4">
-        <label htmlFor={`${formId}-new-name`} className="block text-sm font-medium text-slate-700">
+        <label htmlFor={fields.newAssetName.id} className="block text-sm font-medium text-slate-700">
           New asset name
         </label>
         <div className="flex gap-2">
           <input
-            id={`${formId}-new-name`}
-            name="newAssetName"
-            type="text"
+            {...getInputProps(fields.newAssetName, { type: "text" })}
             maxLength={ASSET_NAME_MAX_LENGTH}
             placeholder="e.g. Retirement Account"
-            defaultValue={reply?.newAssetName ?? ""}
-            aria-invalid={nameErrorId ? true : undefined}
-            aria-describedby={nameErrorId}
             onKeyDown={(event) => {
               // With JavaScript, Enter in the name adds the asset (without it, Enter saves, the form's default).
               if (event.key !== "Enter") return;
@@ -207,7 +195,7 @@ function AssetsForm({ draft, reply }: { draft: DraftAsset[]; reply?: AssetFormRe
             Add Asset
           </button>
         </div>
-        <ErrorList id={nameErrorId} errors={errors.newAssetName} />
+        <ErrorList id={fields.newAssetName.errorId} errors={fields.newAssetName.errors} />
       </div>
       <div className="flex gap-3">
         <SubmitButton name="intent" value={NET_WORTH_INTENTS.saveAssets} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
@@ -224,6 +212,7 @@ function AssetsForm({ draft, reply }: { draft: DraftAsset[]; reply?: AssetFormRe
 function AssetsCard({ assets, total, currency, editing, reply }: { assets: AssetEntry[]; total: Cents; currency: string; editing: boolean; reply?: AssetFormReply }) {
   const location = useLocation();
   const open = editing || Boolean(reply);
+  const changed = reply && "draft" in reply ? reply : null;
   return (
     <Card
       title="Assets"
@@ -238,7 +227,11 @@ function AssetsCard({ assets, total, currency, editing, reply }: { assets: Asset
     >
       {open ? (
         // A fresh form after every answer, so the inputs show the draft the action sent back.
-        <AssetsForm key={location.key} draft={reply?.draft ?? toDraft(assets)} reply={reply} />
+        <AssetsForm
+          key={location.key}
+          defaultValue={{ assets: changed?.draft ?? toDraft(assets), newAssetName: changed?.newAssetName ?? "" }}
+          lastResult={reply && "result" in reply ? reply.result : undefined}
+        />
       ) : (
         <AssetsView assets={assets} currency={currency} total={total} />
       )}
@@ -246,40 +239,42 @@ function AssetsCard({ assets, total, currency, editing, reply }: { assets: Asset
   );
 }
 
+function IncomeForm({ monthlyIncome, lastResult }: { monthlyIncome: Cents; lastResult?: SubmissionResult<string[]> }) {
+  const saving = useIsSubmitting({ intent: NET_WORTH_INTENTS.setIncome });
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(lastResult);
+  const { form, fields, formProps } = useLazyForm({
+    id: "monthly-income",
+    lastResult,
+    defaultValue: { monthlyIncome: centsToInput(monthlyIncome) },
+    loadSchemas: loadNetWorthSchemas,
+    schemaOf: (schemas) => schemas.IncomeSchema,
+  });
+  return (
+    <Form ref={formRef} method="post" action={MONEY_PICTURE_PATH} preventScrollReset className="space-y-3" aria-label="Monthly income" {...formProps}>
+      <FormErrorBox id={form.errorId} errors={form.errors} />
+      <div className="space-y-1">
+        <label htmlFor={fields.monthlyIncome.id} className="block text-sm font-medium text-slate-700">
+          Monthly income
+        </label>
+        <input {...getInputProps(fields.monthlyIncome, { type: "text" })} inputMode="decimal" pattern={AMOUNT_PATTERN} className={inputClass} />
+        <ErrorList id={fields.monthlyIncome.errorId} errors={fields.monthlyIncome.errors} />
+      </div>
+      <SubmitButton name="intent" value={NET_WORTH_INTENTS.setIncome} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
+        Update Income
+      </SubmitButton>
+    </Form>
+  );
+}
+
 function IncomeCard({ monthlyIncome, currency, reply }: { monthlyIncome: Cents; currency: string; reply?: IncomeFormReply }) {
   const location = useLocation();
-  const inputId = useId();
-  const saving = useIsSubmitting({ intent: NET_WORTH_INTENTS.setIncome });
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(reply);
-  const errorId = reply?.errors.monthlyIncome?.length ? `${inputId}-error` : undefined;
   return (
     <Card title="Monthly Income">
       <p className="mb-4 text-sm text-slate-600">
         Saved with your profile: <Money cents={monthlyIncome} currency={currency} testId="monthly-income" /> a month. It is used for your debt-to-income ratio.
       </p>
-      <Form key={location.key} ref={formRef} method="post" action={MONEY_PICTURE_PATH} preventScrollReset noValidate className="space-y-3" aria-label="Monthly income">
-        <FormErrorBox errors={reply?.errors.form} />
-        <div className="space-y-1">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            Monthly income
-          </label>
-          <input
-            id={inputId}
-            name="monthlyIncome"
-            type="text"
-            inputMode="decimal"
-            pattern={AMOUNT_PATTERN}
-            defaultValue={reply?.monthlyIncome ?? centsToInput(monthlyIncome)}
-            aria-invalid={errorId ? true : undefined}
-            aria-describedby={errorId}
-            className={inputClass}
-          />
-          <ErrorList id={errorId} errors={reply?.errors.monthlyIncome} />
-        </div>
-        <SubmitButton name="intent" value={NET_WORTH_INTENTS.setIncome} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
-          Update Income
-        </SubmitButton>
-      </Form>
+      {/* A fresh form after every answer, so the input shows the income saved. */}
+      <IncomeForm key={location.key} monthlyIncome={monthlyIncome} lastResult={reply?.result} />
     </Card>
   );
 }

@@ -1,0 +1,2 @@
+/** The upload form's schema, loaded on the form's first use (useLazyForm). */
+export const loadImportSchemas = () => import("./schema");
