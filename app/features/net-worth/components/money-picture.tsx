@@ -1,4 +1,5 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { SECONDARY_BUTTON_CLASS } from "~/components/ui/buttons";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 import { ErrorList, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
@@ -39,8 +40,6 @@ type MoneyPictureProps = (Loaded | { loadFailed: true; currency: string; editing
 };
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
-const secondaryButtonClass =
-  "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
 const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400";
 
@@ -191,7 +190,7 @@ function AssetsForm({ defaultValue, lastResult }: { defaultValue: AssetsFormValu
             }}
             className={inputClass}
           />
-          <button ref={addButton} type="submit" name="intent" value={NET_WORTH_INTENTS.addAsset} className={`shrink-0 ${secondaryButtonClass}`}>
+          <button ref={addButton} type="submit" name="intent" value={NET_WORTH_INTENTS.addAsset} className={`shrink-0 ${SECONDARY_BUTTON_CLASS}`}>
             Add Asset
           </button>
         </div>
@@ -201,7 +200,7 @@ function AssetsForm({ defaultValue, lastResult }: { defaultValue: AssetsFormValu
         <SubmitButton name="intent" value={NET_WORTH_INTENTS.saveAssets} pending={saving} pendingLabel="Saving..." className="sm:w-auto">
           Save
         </SubmitButton>
-        <Link to={MONEY_PICTURE_PATH} preventScrollReset className={secondaryButtonClass}>
+        <Link to={MONEY_PICTURE_PATH} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
           Cancel
         </Link>
       </div>
@@ -219,7 +218,7 @@ function AssetsCard({ assets, total, currency, editing, reply }: { assets: Asset
       testId="assets-card"
       action={
         open ? null : (
-          <Link to={EDIT_ASSETS_PATH} preventScrollReset className={secondaryButtonClass}>
+          <Link to={EDIT_ASSETS_PATH} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
             Edit Assets
           </Link>
         )
