@@ -1,10 +1,10 @@
 import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { EmailField } from "~/features/auth/components/auth-fields";
+import { data, Link, useLoaderData } from "@remix-run/react";
+import { AuthForm, EmailField } from "~/features/auth/components/auth-fields";
 import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrorBox, SubmitButton } from "~/components/ui/forms";
+import { Field, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { parseLoginForm } from "~/features/auth/auth-form.server";
 import { LOGIN_MESSAGES } from "~/features/auth/messages";
@@ -57,9 +57,7 @@ export default function LoginPage() {
       subtitle={<AuthSwitch question="New to Ledgerly?" to="/signup" label="Sign up" redirectTo={redirectTo} />}
       highlights={SECURITY_HIGHLIGHTS}
     >
-      <Form method="post" action="/login" className="space-y-4" {...formProps}>
-        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
-        <FormErrorBox id={form.errorId} errors={form.errors} />
+      <AuthForm action="/login" form={form} formProps={formProps} redirectTo={redirectTo}>
         <EmailField field={fields.email} />
         <Field
           label="Password"
@@ -74,7 +72,7 @@ export default function LoginPage() {
         <SubmitButton pending={isSubmitting} pendingLabel="Signing in...">
           Sign in
         </SubmitButton>
-      </Form>
+      </AuthForm>
       <GoogleAlternative enabled={googleEnabled} label="Sign in with Google" redirectTo={redirectTo} />
     </AuthLayout>
   );

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, useLoaderData } from "@remix-run/react";
-import { EmailField, NewPasswordFields } from "~/features/auth/components/auth-fields";
+import { data, useLoaderData } from "@remix-run/react";
+import { AuthForm, EmailField, NewPasswordFields } from "~/features/auth/components/auth-fields";
 import { AuthLayout, AuthSwitch, GoogleAlternative } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrorBox, HoneypotField, SubmitButton } from "~/components/ui/forms";
+import { HoneypotField, SubmitButton } from "~/components/ui/forms";
 import { requireAnonymous, signIn } from "~/features/auth/auth.server";
 import { isGoogleSignInConfigured } from "~/utils/env.server";
 import { reserveAttempts } from "~/utils/rate-limit.server";
@@ -65,10 +65,8 @@ export default function SignUpPage() {
       subtitle={<AuthSwitch question="Already have an account?" to="/login" label="Sign in" redirectTo={redirectTo} />}
       highlights={HIGHLIGHTS}
     >
-      <Form method="post" action="/signup" className="space-y-4" {...formProps}>
-        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+      <AuthForm action="/signup" form={form} formProps={formProps} redirectTo={redirectTo}>
         <HoneypotField />
-        <FormErrorBox id={form.errorId} errors={form.errors} />
         <EmailField field={fields.email} />
         <NewPasswordFields
           password={fields.password}
@@ -78,7 +76,7 @@ export default function SignUpPage() {
         <SubmitButton pending={isSubmitting} pendingLabel="Creating account...">
           Create Account
         </SubmitButton>
-      </Form>
+      </AuthForm>
       <GoogleAlternative enabled={googleEnabled} label="Sign up with Google" redirectTo={redirectTo} />
     </AuthLayout>
   );

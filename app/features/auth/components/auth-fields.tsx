@@ -1,5 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/ui/forms";
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ComponentProps, ReactNode } from "react";
+import { Field, FormErrorBox } from "~/components/ui/forms";
 import { PASSWORD_RULE_HINT } from "../password-rules";
 
 /** The email field of the sign-in pages: the first thing to type in, so it takes the focus. */
@@ -39,5 +41,28 @@ export function NewPasswordFields({
         errors={confirmation.errors}
       />
     </>
+  );
+}
+
+/** A sign-in page's form: posted to `action` with the page's `?redirect` carried on, its own errors above its fields. */
+export function AuthForm({
+  action,
+  form,
+  formProps,
+  redirectTo,
+  children,
+}: {
+  action: string;
+  form: Pick<FormMetadata, "errorId" | "errors">;
+  formProps: ComponentProps<typeof Form>;
+  redirectTo: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className="space-y-4" {...formProps}>
+      {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+      <FormErrorBox id={form.errorId} errors={form.errors} />
+      {children}
+    </Form>
   );
 }
