@@ -30,7 +30,7 @@ const noApp = { group: ["**/app/*", "**/app/**", "~/*"], message: "models/ impor
  */
 const FEATURE_FLOORS = [
   ["auth", "billing", "contact"],
-  ["categories"],
+  ["categories", "accounts"],
   ["transactions"],
   ["budgets"],
   ["debts", "savings", "import", "bank", "csv", "backup"],

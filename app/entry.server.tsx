@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startJobs, stopJobs } from "../jobs/scheduler";
 import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
+import { moveTransactionsIntoAccounts } from "./features/transactions/accounts-migration.server";
 import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -14,6 +15,7 @@ import { applySecurityHeaders } from "./utils/security.server";
 export { databaseIsReachable, OUTAGE, outageBody };
 
 await connectDatabase();
+await moveTransactionsIntoAccounts();
 await upgradeStoredDebtBalances();
 if (getEnv().RUN_JOBS) await startJobs();
 

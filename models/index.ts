@@ -1,3 +1,4 @@
+import { Account } from "./account";
 import { BankConnection, BankLink } from "./bank-connection";
 import { Budget } from "./budget";
 import { ContactSubmission } from "./contact-submission";
@@ -6,6 +7,7 @@ import { Credential } from "./credential";
 import { ImportBatch, ImportDraft, ImportMapping } from "./import";
 import { AiCircuit, InsightResult } from "./insight";
 import { LedgerJournal } from "./ledger-journal";
+import { Migration } from "./migration";
 import { MonthSummary } from "./month-summary";
 import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
@@ -23,6 +25,8 @@ export { Credential } from "./credential";
 export { Session, type SessionRecord } from "./session";
 export { PasswordResetToken, type PasswordResetTokenRecord } from "./password-reset-token";
 export { ContactSubmission } from "./contact-submission";
+export { Account, type AccountRecord } from "./account";
+export { Migration } from "./migration";
 export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
 export { LedgerJournal, type LedgerJournalRecord } from "./ledger-journal";
@@ -39,4 +43,4 @@ export { BankConnection, BankLink, type BankConnectionRecord } from "./bank-conn
 export { ImportDraft, ImportBatch, ImportMapping, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];
+export const allModels = [User, Account, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];

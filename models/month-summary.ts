@@ -10,6 +10,8 @@ import { defineModel } from "./define-model";
  * `count` counts live transactions, `uncategorizedCount` the live ones without
  * a category, `deletedCount` the soft-deleted ones. `version` names the layout
  * (SUMMARY_VERSION); a summary of an older one is rebuilt when first read.
+ * accounts: { [accountId]: { net, count } }: what the month's live
+ * transactions moved each account's balance by (signed cents), and how many.
  */
 const monthSummarySchema = new Schema(
   {
@@ -23,6 +25,7 @@ const monthSummarySchema = new Schema(
     deletedCount: { type: Number, default: 0 },
     version: { type: Number },
     categories: { type: Schema.Types.Mixed, default: () => ({}) },
+    accounts: { type: Schema.Types.Mixed, default: () => ({}) },
   },
   { minimize: false, collection: "monthSummaries" },
 );
@@ -30,8 +33,14 @@ const monthSummarySchema = new Schema(
 /** One category's totals in a month; a total never incremented is absent. */
 type CategoryMonthTotals = { income?: number; expense?: number; allocated?: number };
 
-/** A stored month summary as a lean read returns it. `categories` is Mixed (keys are category ids), which inference leaves untyped. */
-export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories"> & { categories: Record<string, CategoryMonthTotals> };
+/** One account's totals in a month. */
+type AccountMonthTotals = { net?: number; count?: number };
+
+/** A stored month summary as a lean read returns it. `categories` and `accounts` are Mixed (keys are ids), which inference leaves untyped. */
+export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories" | "accounts"> & {
+  categories: Record<string, CategoryMonthTotals>;
+  accounts?: Record<string, AccountMonthTotals>;
+};
 
 export function monthSummaryId(userId: string, monthKey: string) {
   return `${userId}:${monthKey}`;

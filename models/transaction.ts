@@ -14,6 +14,8 @@ const allocationSchema = new Schema(
 const transactionSchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
+    /** The user's account that holds it (a layout before had none: the start moves those into the main account). */
+    accountId: { type: Schema.Types.ObjectId, ref: "Account", default: null },
     type: { type: String, enum: ["income", "expense"] as const, required: true },
     category: { type: String, default: "" },
     amount: { type: Number, required: true, min: 1, validate: wholeCents },
@@ -41,6 +43,8 @@ const transactionSchema = new Schema(
 );
 
 transactionSchema.index({ userId: 1, monthKey: 1 });
+// An account's register, newest first.
+transactionSchema.index({ userId: 1, accountId: 1, date: -1 });
 transactionSchema.index({ userId: 1, deleted: 1, date: -1 });
 transactionSchema.index({ userId: 1, importKey: 1 });
 transactionSchema.index({ userId: 1, importBatchId: 1 });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { parseAmountToCents, type Cents } from "./money";
+import { parseAmountToCents, parseSignedAmountToCents, type Cents } from "./money";
 
 /**
  * A form field holding a typed amount: text in, integer cents out, or `message` when the text is not
@@ -7,10 +7,19 @@ import { parseAmountToCents, type Cents } from "./money";
  * in the browser and on the server alike.
  */
 export function centsField(message: string, accept: (cents: Cents) => boolean = () => true) {
+  return amountField(parseAmountToCents, message, accept);
+}
+
+/** The same for an amount that may be below zero ("-350.00": a balance owed). */
+export function signedCentsField(message: string, accept: (cents: Cents) => boolean = () => true) {
+  return amountField(parseSignedAmountToCents, message, accept);
+}
+
+function amountField(parse: (text: string) => Cents | null, message: string, accept: (cents: Cents) => boolean) {
   return z.pipe(
     z.string({ error: message }),
     z.transform((value, context) => {
-      const cents = parseAmountToCents(value);
+      const cents = parse(value);
       if (cents === null || !accept(cents)) {
         context.issues.push({ code: "custom", message, input: value });
         return z.NEVER;

@@ -41,6 +41,16 @@ export function parseAmountToCents(input: unknown): Cents | null {
   return isCents(cents) ? cents : null;
 }
 
+/** A typed amount that may start with a minus sign (a balance owed): "-350.00" → -35000; null when it is not one. */
+export function parseSignedAmountToCents(input: unknown): Cents | null {
+  if (typeof input !== "string") return null;
+  const text = input.trim();
+  const negative = text.startsWith("-") || text.startsWith("\u2212");
+  const cents = parseAmountToCents(negative ? text.slice(1) : text);
+  if (cents === null) return null;
+  return negative ? toCents(-cents) : cents;
+}
+
 /** Keeps only digits and the first decimal point (the inline category amount edit strips the rest). */
 export function stripToAmount(input: string) {
   const cleaned = input.replace(/[^\d.]/g, "");

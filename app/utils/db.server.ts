@@ -1,4 +1,5 @@
-import mongoose from "mongoose";
+import mongoose, { Types } from "mongoose";
+import { isObjectIdText } from "~/lib/object-id";
 import { allModels } from "../../models";
 import { getEnv } from "./env.server";
 import { OUTAGE_MESSAGES } from "./outage";
@@ -231,4 +232,9 @@ export async function databaseIsReachable({ ping = false }: { ping?: boolean } =
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The ObjectId of a well-formed id; null for anything else (so a bad id is not found rather than an error). */
+export function toObjectId(id: unknown) {
+  return isObjectIdText(id) ? new Types.ObjectId(id) : null;
 }

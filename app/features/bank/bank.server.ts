@@ -1,6 +1,7 @@
 import mongoose, { Types } from "mongoose";
 import { BankConnection, BankLink, type BankConnectionRecord } from "../../../models";
-import { applyLedgerBatch, toObjectId } from "~/features/transactions/ledger.server";
+import { applyLedgerBatch } from "~/features/transactions/ledger.server";
+import { toObjectId } from "~/utils/db.server";
 import { getPlaid, PlaidRequestError, type PlaidClient } from "~/integrations/plaid.server";
 import { getEnv } from "~/utils/env.server";
 import { needsResealing, openAccessToken, sealAccessToken, type SealedToken } from "./access-token.server";

@@ -8,7 +8,7 @@ import { listDebts } from "~/features/debts/debts.server";
 import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
 import { getSavedPlan, toPayoffDebts } from "~/features/debts/plan.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
-import { toObjectId } from "~/features/transactions/ledger.server";
+import { toObjectId } from "~/utils/db.server";
 import { createModelClient, modelSettings, type BreakerStore, type ModelClient, type ModelFailure, type ModelOutcome } from "~/integrations/openai.server";
 import { toCents, type Cents } from "~/lib/money";
 import { shiftMonth } from "~/lib/month";

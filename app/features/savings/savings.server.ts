@@ -3,7 +3,8 @@ import { SavingsGoal, Transaction, User, type SavingsGoalRecord, type Transactio
 import { getOrCarryOverMonthBudget } from "~/features/budgets/budgets.server";
 import { LedgerRefusedError } from "~/features/transactions/ledger";
 import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
-import { applyLedgerBatch, submittedTransactions, toObjectId } from "~/features/transactions/ledger.server";
+import { applyLedgerBatch, submittedTransactions } from "~/features/transactions/ledger.server";
+import { toObjectId } from "~/utils/db.server";
 import { listMonthSummaries, type ListedMonthSummary } from "~/features/transactions/month-summary.server";
 import { toMonthTotals } from "~/features/transactions/month-summary";
 import type { Cents } from "~/lib/money";

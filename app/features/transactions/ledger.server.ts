@@ -1,5 +1,6 @@
 import mongoose, { Types } from "mongoose";
 import { Transaction, type TransactionRecord } from "../../../models";
+import { listAccounts, mainAccountId } from "~/features/accounts/accounts.server";
 import { ensureCategoryExists, getCategories } from "~/features/categories/categories.server";
 import {
   bankEntryProblems,
@@ -9,7 +10,6 @@ import {
   fieldProblems,
   fieldsAfterEdit,
   fieldsOfEntry,
-  isObjectIdText,
   repeatedIds,
   storedFields,
   type LedgerBatch,
@@ -20,6 +20,7 @@ import {
   type LedgerSubmission,
 } from "./ledger";
 import { submittedId } from "~/utils/submission.server";
+import { toObjectId } from "~/utils/db.server";
 import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { updateMonthSummaries } from "./month-summary.server";
@@ -62,11 +63,6 @@ type PlannedEdit = { _id: Types.ObjectId; fields: LedgerFields; monthBefore: str
 /** Ids per delete when an import is undone: a bounded `$in`. */
 const REMOVE_BATCH_SIZE = 1000;
 
-/** The ObjectId of a well-formed id; null for anything else (so a bad id is not found rather than an error). */
-export function toObjectId(id: unknown) {
-  return isObjectIdText(id) ? new Types.ObjectId(id) : null;
-}
-
 function messageOf(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
@@ -88,6 +84,29 @@ function bankEntryIssues(entries: LedgerEntry[]): LedgerIssue[] {
   return issues;
 }
 
+/** The fields of a stored transaction the ledger reasons with: one of the layout before accounts is in the main account (the owner's id). */
+function ledgerFieldsOf(stored: TransactionRecord, owner: Types.ObjectId) {
+  return { ...stored, accountId: String(stored.accountId ?? owner) };
+}
+
+/** A transaction's fields as its document stores them. */
+function documentFields(fields: LedgerFields) {
+  return { ...storedFields(fields), accountId: new Types.ObjectId(fields.accountId) };
+}
+
+/** A new transaction names its account, the main one (whose id is the owner's) unless it chose another. */
+function inAccount(owner: Types.ObjectId) {
+  return (entry: LedgerEntry): LedgerEntry => ({ ...entry, accountId: entry.accountId ?? String(owner) });
+}
+
+/** The accounts the batch writes into that are not the user's: each refused as not found. */
+async function unknownAccounts(userId: string, fields: LedgerFields[]): Promise<LedgerIssue[]> {
+  const named = new Set(fields.map((field) => field.accountId).filter((accountId) => accountId !== mainAccountId(userId)));
+  if (named.size === 0) return [];
+  const own = new Set((await listAccounts(userId)).map((account) => account.id));
+  return [...named].filter((accountId) => !own.has(accountId)).map((accountId) => ({ code: "not-found" as const, id: accountId }));
+}
+
 /** Reads the user's transactions the edits name and checks each one as it would be after its edit. */
 async function planEdits(owner: Types.ObjectId, edits: LedgerEdit[], issues: LedgerIssue[]) {
   const planned: PlannedEdit[] = [];
@@ -98,7 +117,7 @@ async function planEdits(owner: Types.ObjectId, edits: LedgerEdit[], issues: Led
       issues.push({ code: "not-found", id: edit.id });
       continue;
     }
-    const fields = fieldsAfterEdit(stored, edit);
+    const fields = fieldsAfterEdit(ledgerFieldsOf(stored, owner), edit);
     issues.push(...fieldProblems(fields).map((problem) => ({ code: "invalid" as const, list: "updated" as const, index, ...problem })));
     planned.push({ _id, fields, monthBefore: stored.monthKey });
   }
@@ -150,7 +169,7 @@ async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], ids:
   const documents = fresh.map(({ entry, _id }) => ({
     _id,
     userId: owner,
-    ...storedFields(fieldsOfEntry(entry)),
+    ...documentFields(fieldsOfEntry(entry)),
     deleted: false,
     source: entry.source,
     bankName: entry.bankName ?? null,
@@ -172,7 +191,7 @@ async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], ids:
 async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: LedgerWrites) {
   const updated: TransactionRecord[] = [];
   for (const { _id, fields } of edits) {
-    const set = { ...storedFields(fields), editedAt: new Date() };
+    const set = { ...documentFields(fields), editedAt: new Date() };
     // The document as this write found it is what leaves the summaries, even if it changed since it was read.
     const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();
     if (!before) continue;
@@ -270,9 +289,9 @@ async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], 
       fresh.push(entry);
       continue;
     }
-    const fields = fieldsAfterBankChange(stored, entry);
+    const fields = fieldsAfterBankChange(ledgerFieldsOf(stored, owner), entry);
     const set = {
-      ...storedFields(fields),
+      ...documentFields(fields),
       bankName: entry.bankName ?? stored.bankName,
       bankTransactionId,
       bankAccountId: entry.bankAccountId ?? stored.bankAccountId,
@@ -392,10 +411,11 @@ export function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<Le
 
 async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
   const owner = new Types.ObjectId(userId);
-  const entries = batch.added ?? [];
-  const bankEntries = batch.bankUpserts ?? [];
+  const entries = (batch.added ?? []).map(inAccount(owner));
+  const bankEntries = (batch.bankUpserts ?? []).map(inAccount(owner));
   const issues: LedgerIssue[] = [...entryIssues(entries), ...bankEntryIssues(bankEntries), ...repeatedIds(batch).map((id) => ({ code: "repeated" as const, id }))];
   const edits = await planEdits(owner, batch.updated ?? [], issues);
+  if (issues.length === 0) issues.push(...(await unknownAccounts(userId, [...entries, ...bankEntries].map(fieldsOfEntry).concat(edits.map((edit) => edit.fields)))));
   if (issues.length > 0) return { ok: false, issues };
 
   const ids = newIds(owner, entries.length, batch.submission);

@@ -1,6 +1,7 @@
 import { isDebtCategoryId, isSplitCategory, isUncategorized } from "~/features/categories/categories";
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
+import { isObjectIdText } from "~/lib/object-id";
 import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
@@ -17,15 +18,17 @@ export type LedgerFields = {
   description: string;
   /** Income placed on expense categories (an offset books the whole amount on its own category). */
   allocations: Allocation[];
+  /** The user's account that holds it. */
+  accountId: string;
 };
 
 /**
- * A new transaction; an import names its batch and the bank's own id of the
+ * A new transaction (in the user's main account unless it names another); an import names its batch and the bank's own id of the
  * transaction; a linked bank also its account, whether it is still pending,
  * and for a posted transaction the pending one it replaces.
  */
-export type LedgerEntry = Omit<LedgerFields, "description" | "allocations"> &
-  Partial<Pick<LedgerFields, "description" | "allocations">> & {
+export type LedgerEntry = Omit<LedgerFields, "description" | "allocations" | "accountId"> &
+  Partial<Pick<LedgerFields, "description" | "allocations" | "accountId">> & {
     source: LedgerSource;
     bankName?: string | null;
     importBatchId?: string;
@@ -79,12 +82,6 @@ export class LedgerRefusedError extends Error {
     super(`ledger refused the batch: ${JSON.stringify(issues)}`);
     this.name = "LedgerRefusedError";
   }
-}
-
-const OBJECT_ID_TEXT = /^[a-f0-9]{24}$/i;
-
-export function isObjectIdText(value: unknown): value is string {
-  return typeof value === "string" && OBJECT_ID_TEXT.test(value);
 }
 
 function isPositiveCents(value: unknown): value is Cents {
@@ -141,6 +138,7 @@ export function fieldProblems(fields: LedgerFields): Array<{ field: LedgerField;
   if (typeof fields.category !== "string" || !(isUncategorized(fields.category) || isStorableCategoryId(fields.category))) {
     problems.push({ field: "category", message: "category must be empty, uncategorized, or an id without '.' or a leading '$'" });
   }
+  if (!isObjectIdText(fields.accountId)) problems.push({ field: "accountId", message: "accountId must be an account id" });
   if (typeof fields.description !== "string" || fields.description.trim().length > DESCRIPTION_MAX_LENGTH) {
     problems.push({ field: "description", message: `description must be text of at most ${DESCRIPTION_MAX_LENGTH} characters` });
   }
@@ -191,14 +189,15 @@ export function fieldsAfterBankChange(stored: LedgerFields & { editedAt?: Date |
     category: stored.category,
     allocations: stored.allocations,
     description: stored.editedAt ? stored.description : (entry.description ?? ""),
+    accountId: stored.accountId,
   };
   return fieldProblems(fields).length === 0 ? fields : { ...fields, category: "", allocations: [] };
 }
 
-/** A new transaction's fields: no description or allocations unless given. */
+/** A new transaction's fields: no description or allocations unless given; the ledger names the main account when it has none. */
 export function fieldsOfEntry(entry: LedgerEntry): LedgerFields {
-  const { type, amount, category, date, description = "", allocations = [] } = entry;
-  return { type, amount, category, date, description, allocations };
+  const { type, amount, category, date, description = "", allocations = [], accountId = "" } = entry;
+  return { type, amount, category, date, description, allocations, accountId };
 }
 
 /** A stored transaction's fields after `edit`. */
@@ -210,6 +209,7 @@ export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerF
     date: edit.date ?? stored.date,
     description: edit.description ?? stored.description,
     allocations: edit.allocations ?? stored.allocations,
+    accountId: edit.accountId ?? stored.accountId,
   };
 }
 
@@ -235,9 +235,10 @@ export function booksIncomeCategory(fields: Pick<LedgerFields, "type" | "categor
 
 /** The document fields of valid `fields`: the description trimmed, with the month, lower-cased description and import key they imply. */
 export function storedFields(fields: LedgerFields) {
-  const { type, amount, category, date } = fields;
+  const { type, amount, category, date, accountId } = fields;
   const description = fields.description.trim();
   return {
+    accountId,
     type,
     amount,
     category,

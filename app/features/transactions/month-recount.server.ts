@@ -2,35 +2,39 @@ import mongoose, { Types } from "mongoose";
 import { MonthSummary, monthSummaryId, Transaction, type TransactionRecord } from "../../../models";
 import { summaryFields, summaryIncrements, SUMMARY_VERSION, type RecountedMonth, type SummaryFields } from "./month-summary";
 
-const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, allocations: 1, deleted: 1 } as const;
-const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, categories: 1, version: 1 } as const;
+const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, allocations: 1, deleted: 1, accountId: 1 } as const;
+const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, categories: 1, accounts: 1, version: 1 } as const;
 
 type StoredSummary = { _id: string; monthKey: string; version?: number | null } & Partial<SummaryFields>;
 
-/** A summary's totals with the zero totals a `$inc` back to nothing leaves out, so two equal summaries compare equal. */
-function comparable(fields: Partial<SummaryFields>): SummaryFields {
-  const categories: SummaryFields["categories"] = {};
-  for (const [categoryId, totals] of Object.entries(fields.categories ?? {})) {
-    const kept = Object.fromEntries(Object.entries(totals ?? {}).filter(([, value]) => value !== 0));
-    if (Object.keys(kept).length > 0) categories[categoryId] = kept;
+/** A group of totals per id without the zero totals a `$inc` back to nothing leaves, sorted, so two equal groups compare equal. */
+function comparableGroup<Totals extends Record<string, number | undefined>>(group: Record<string, Totals> | undefined) {
+  const kept: Record<string, Totals> = {};
+  for (const [id, totals] of Object.entries(group ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    const nonZero = Object.fromEntries(Object.entries(totals ?? {}).filter(([, value]) => value !== 0).sort(([a], [b]) => a.localeCompare(b))) as Totals;
+    if (Object.keys(nonZero).length > 0) kept[id] = nonZero;
   }
+  return kept;
+}
+
+/** A summary's totals in one form, so two equal summaries compare equal. */
+function comparable(fields: Partial<SummaryFields>): SummaryFields {
   return {
     income: fields.income ?? 0,
     expense: fields.expense ?? 0,
     count: fields.count ?? 0,
     uncategorizedCount: fields.uncategorizedCount ?? 0,
     deletedCount: fields.deletedCount ?? 0,
-    categories,
+    categories: comparableGroup(fields.categories),
+    accounts: comparableGroup(fields.accounts),
   };
 }
 
 function sameTotals(a: SummaryFields, b: SummaryFields) {
-  const sorted = (fields: SummaryFields) =>
-    JSON.stringify({ ...fields, categories: Object.fromEntries(Object.entries(fields.categories).sort(([x], [y]) => x.localeCompare(y)).map(([id, totals]) => [id, Object.fromEntries(Object.entries(totals).sort())])) });
-  return sorted(a) === sorted(b);
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
-type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "allocations" | "deleted">;
+type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "allocations" | "deleted" | "accountId">;
 
 /** The user's transactions (of `months` only, when given: one equality read per month, which the database answers from an index). */
 async function readSummarised(userObjectId: Types.ObjectId, months: string[] | undefined) {

@@ -53,8 +53,17 @@ describe("summary increments", () => {
     });
   });
 
-  test("a month's increments read as the fields of its summary", () => {
-    const [increments] = summaryIncrements([paycheck, groceries, { ...groceries, category: "" }, { ...groceries, deleted: true }], 1).values();
+  test("a month's increments read as the fields of its summary; each account's net is what its live transactions moved", () => {
+    const [checking, card] = ["64b7f0c2a1b2c3d4e5f60718", "64b7f0c2a1b2c3d4e5f60719"];
+    const [increments] = summaryIncrements(
+      [
+        { ...paycheck, accountId: checking },
+        { ...groceries, accountId: card },
+        { ...groceries, category: "", accountId: checking },
+        { ...groceries, deleted: true, accountId: card },
+      ],
+      1,
+    ).values();
     expect(summaryFields(increments)).toEqual({
       income: 300000,
       expense: 24000,
@@ -62,6 +71,7 @@ describe("summary increments", () => {
       uncategorizedCount: 1,
       deletedCount: 1,
       categories: { salary: { income: 300000 }, food: { expense: 12000 }, uncategorized: { expense: 12000 } },
+      accounts: { [checking]: { net: 288000, count: 2 }, [card]: { net: -12000, count: 1 } },
     });
   });
 

@@ -2,8 +2,8 @@ import type { MonthSummaryRecord } from "../../../models";
 import { isSplitCategory, isUncategorized, UNCATEGORIZED, type Category } from "~/features/categories/categories";
 import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
-/** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`). */
-export const SUMMARY_VERSION = 2;
+/** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets. */
+export const SUMMARY_VERSION = 3;
 
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
@@ -13,9 +13,12 @@ export type SummarisedTransaction = {
   monthKey: string;
   allocations?: Array<{ categoryId: string; amount: number }>;
   deleted?: boolean;
+  /** The account that holds it (an id or its text); none in the layout before accounts. */
+  accountId?: { toString(): string } | null;
 };
 
 export type CategoryTotals = { income: number; expense: number; allocated: number };
+export type AccountTotals = { net: number; count: number };
 export type MonthTotals = { income: number; expense: number; count: number; categories: Record<string, CategoryTotals> };
 
 /**
@@ -25,7 +28,8 @@ export type MonthTotals = { income: number; expense: number; count: number; cate
  * `uncategorizedCount` (so the list's tabs are counted without reading a
  * transaction). An income with allocations is an offset: its allocated part
  * is booked on the expense categories it offsets, not as income. A split
- * expense books each part on its own category.
+ * expense books each part on its own category. A live transaction moves its
+ * account's net by its signed amount.
  */
 export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
   const byMonth = new Map<string, Record<string, number>>();
@@ -44,6 +48,11 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
     const category = isUncategorized(transaction.category) ? UNCATEGORIZED : transaction.category;
     add(transaction.monthKey, "count", 1);
     if (category === UNCATEGORIZED) add(transaction.monthKey, "uncategorizedCount", 1);
+    if (transaction.accountId) {
+      const account = String(transaction.accountId);
+      add(transaction.monthKey, `accounts.${account}.net`, transaction.type === "income" ? transaction.amount : -transaction.amount);
+      add(transaction.monthKey, `accounts.${account}.count`, 1);
+    }
     if (transaction.type === "expense") {
       add(transaction.monthKey, "expense", transaction.amount);
       const parts = isSplitCategory(category) ? (transaction.allocations ?? []) : [{ categoryId: category, amount: transaction.amount }];
@@ -69,12 +78,18 @@ export type RecountedMonth = { monthKey: string; stored: SummaryFields | null; c
 
 const COUNT_FIELDS = new Set(["count", "uncategorizedCount", "deletedCount"]);
 
+/** The fields of a summary that hold a group of totals per id. */
+const GROUPS = ["categories", "accounts"] as const;
+
 function flatten(fields: SummaryFields | null) {
   const flat = new Map<string, number>();
   if (!fields) return flat;
-  for (const [field, value] of Object.entries(fields)) if (field !== "categories" && typeof value === "number") flat.set(field, value);
-  for (const [categoryId, totals] of Object.entries(fields.categories)) {
-    for (const [total, value] of Object.entries(totals)) flat.set(`${categoryId} ${total}`, value ?? 0);
+  for (const [field, value] of Object.entries(fields)) if (typeof value === "number") flat.set(field, value);
+  for (const group of GROUPS) {
+    const totalsById: Record<string, Record<string, number | undefined>> = fields[group];
+    for (const [id, totals] of Object.entries(totalsById)) {
+      for (const [total, value] of Object.entries(totals)) flat.set(group === "accounts" ? `account ${id} ${total}` : `${id} ${total}`, value ?? 0);
+    }
   }
   return flat;
 }
@@ -92,10 +107,18 @@ export function describeRecountedMonth({ monthKey, stored, counted }: RecountedM
 
 /** The totals a month's `$inc` paths add up to, as the fields of a summary of that month alone. */
 export function summaryFields(increments: Record<string, number>) {
-  const fields = { income: 0, expense: 0, count: 0, uncategorizedCount: 0, deletedCount: 0, categories: {} as Record<string, Partial<CategoryTotals>> };
+  const fields = {
+    income: 0,
+    expense: 0,
+    count: 0,
+    uncategorizedCount: 0,
+    deletedCount: 0,
+    categories: {} as Record<string, Partial<CategoryTotals>>,
+    accounts: {} as Record<string, Partial<AccountTotals>>,
+  };
   for (const [path, value] of Object.entries(increments)) {
-    const [field, categoryId, total] = path.split(".") as [keyof typeof fields, string, keyof CategoryTotals];
-    if (field === "categories") fields.categories[categoryId] = { ...fields.categories[categoryId], [total]: value };
+    const [field, id, total] = path.split(".") as [keyof typeof fields, string, string];
+    if (field === "categories" || field === "accounts") fields[field][id] = { ...fields[field][id], [total]: value };
     else fields[field] = value;
   }
   return fields;
@@ -129,4 +152,20 @@ export function categoryActual(category: Pick<Category, "id" | "type">, totals: 
   const categoryTotals = totals.categories[category.id];
   if (!categoryTotals) return ZERO_CENTS;
   return toCents(category.type === "income" ? categoryTotals.income : Math.max(0, categoryTotals.expense - categoryTotals.allocated));
+}
+
+/**
+ * Each account's totals over the given months' summaries (every month, for a balance; the months before
+ * one, for a balance at its start): net in signed cents and how many live transactions.
+ */
+export function accountTotalsOf(summaries: Array<Pick<MonthSummaryRecord, "monthKey" | "accounts">>, before?: string) {
+  const totals = new Map<string, AccountTotals>();
+  for (const summary of summaries) {
+    if (before !== undefined && summary.monthKey >= before) continue;
+    for (const [accountId, month] of Object.entries(summary.accounts ?? {})) {
+      const sum = totals.get(accountId) ?? { net: 0, count: 0 };
+      totals.set(accountId, { net: sum.net + (month?.net ?? 0), count: sum.count + (month?.count ?? 0) });
+    }
+  }
+  return totals;
 }

@@ -4,7 +4,8 @@ import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, UNCA
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
-import { applyLedgerBatch, toObjectId } from "./ledger.server";
+import { applyLedgerBatch } from "./ledger.server";
+import { toObjectId } from "~/utils/db.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { tabWithRows, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
@@ -23,7 +24,12 @@ export type TransactionInput = {
   showExpenseCategories?: boolean;
   /** The parts of an expense split across categories (amounts in cents); `category` is then ignored. */
   splits?: Array<{ category: string; amount: number }>;
+  /** The user's account that holds it; a new one goes to the main account, an edit keeps its own, unless named. */
+  accountId?: string;
 };
+
+/** The ledger fields a form chooses: all but the account, which it may leave to the ledger. */
+type FormLedgerFields = Omit<LedgerFields, "accountId"> & Partial<Pick<LedgerFields, "accountId">>;
 
 const ITEM_FIELDS = {
   type: 1,
@@ -68,8 +74,16 @@ function isOffset(input: TransactionInput) {
  * without a description is described after the category it offsets. A split
  * expense's parts are its allocations.
  */
-async function ledgerFields(userId: string, input: TransactionInput): Promise<LedgerFields> {
-  const fields = { type: input.type, category: input.category, amount: input.amount, date: input.date, description: (input.description ?? "").trim(), allocations: [] as Allocation[] };
+async function ledgerFields(userId: string, input: TransactionInput): Promise<FormLedgerFields> {
+  const fields: FormLedgerFields = {
+    type: input.type,
+    category: input.category,
+    amount: input.amount,
+    date: input.date,
+    description: (input.description ?? "").trim(),
+    allocations: [] as Allocation[],
+    ...(input.accountId ? { accountId: input.accountId } : {}),
+  };
   if (input.splits?.length) {
     return { ...fields, category: SPLIT_CATEGORY, allocations: input.splits.map((part) => ({ categoryId: part.category, amount: part.amount })) };
   }
@@ -176,6 +190,8 @@ type ListOptions = {
   q?: string | null;
   cursor?: string | null;
   limit?: number;
+  /** One account's transactions only (its register). */
+  accountId?: string | null;
 };
 
 type Cursor = { date: string; id: string };
@@ -232,6 +248,7 @@ function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
   const live = summary.count ?? 0;
   const uncategorized = summary.uncategorizedCount ?? 0;
   if (live <= 0) return false;
+  if (options.accountId && (summary.accounts?.[options.accountId]?.count ?? 0) <= 0) return false;
   if (options.tab === "new" && uncategorized <= 0) return false;
   if (options.tab === "tracked" && live - uncategorized <= 0) return false;
   const categories = summary.categories ?? {};
@@ -240,6 +257,14 @@ function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
   if (options.type === "expense" && (summary.expense ?? 0) <= 0) return false;
   if (options.type === "income" && (summary.income ?? 0) + allocated <= 0) return false;
   return true;
+}
+
+/** The equalities every listing read starts from: the user, live or deleted, and the account when one is asked for. */
+function listFilter(userId: string, options: ListOptions): Record<string, unknown> {
+  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
+  const accountId = toObjectId(options.accountId);
+  if (accountId) filter.accountId = accountId;
+  return filter;
 }
 
 /** A month to read: whole, or day by day when it holds many more transactions than a page. */
@@ -283,7 +308,7 @@ function datesOfMonth(monthKey: string, after: Cursor | null) {
  * cursor are applied here.
  */
 async function listByMonth(userId: string, summaries: ListedMonthSummary[], options: ListOptions, after: Cursor | null, wanted: number) {
-  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
+  const filter = listFilter(userId, options);
   if (options.type === "income" || options.type === "expense") filter.type = options.type;
   const category = options.category && !isUncategorized(options.category) ? options.category : null;
   // A category's transactions include the splits with a part in it: a second equality read, where a split can be listed (an expense with categories).
@@ -314,7 +339,7 @@ async function listByMonth(userId: string, summaries: ListedMonthSummary[], opti
  * the part FerretDB can filter in SQL.
  */
 async function listInOneQuery(userId: string, options: ListOptions, after: Cursor | null, wanted: number, search: string) {
-  const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
+  const filter = listFilter(userId, options);
   const conditions: unknown[] = [];
   if (options.tab === "new") conditions.push({ category: mongoose.trusted({ $in: UNCATEGORIZED_VALUES }) });
   if (options.tab === "tracked") conditions.push({ category: mongoose.trusted({ $nin: UNCATEGORIZED_VALUES }) });

@@ -1,0 +1,108 @@
+import { Types } from "mongoose";
+import { Account, type AccountRecord } from "../../../models";
+import { toObjectId } from "~/utils/db.server";
+import { toCents } from "~/lib/money";
+import { ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME, type AccountKind } from "./accounts";
+
+/** An account's own fields as its forms give them (the balance is the ledger's). */
+export type AccountInput = { name: string; kind: AccountKind; onBudget: boolean; openingBalance: number; openingDate: string };
+
+/** A stored account without its balance: what this module owns. */
+export type StoredAccount = {
+  id: string;
+  name: string;
+  kind: AccountKind;
+  onBudget: boolean;
+  openingBalance: ReturnType<typeof toCents>;
+  openingDate: string;
+  closed: boolean;
+  currency: string;
+};
+
+export type AccountChange = { ok: true; account: StoredAccount } | { ok: false; field: "name"; message: string };
+
+/** The main account's id: its user's own, so every process names the same account before it is stored. */
+export function mainAccountId(userId: string) {
+  return userId;
+}
+
+function toStoredAccount(record: AccountRecord): StoredAccount {
+  return {
+    id: String(record._id),
+    name: record.name,
+    kind: record.kind as AccountKind,
+    onBudget: record.onBudget ?? true,
+    openingBalance: toCents(record.openingBalance ?? 0),
+    openingDate: record.openingDate,
+    closed: record.closed ?? false,
+    currency: record.currency ?? "USD",
+  };
+}
+
+/**
+ * Stores the user's main account unless it is there: where their transactions of the layout before
+ * accounts go, and new ones until they add another. Safe to repeat and to run twice at once (one `_id`).
+ */
+export async function ensureMainAccount(userId: string, openingDate: string) {
+  const userObjectId = new Types.ObjectId(userId);
+  await Account.updateOne(
+    { _id: userObjectId },
+    { $setOnInsert: { userId: userObjectId, name: MAIN_ACCOUNT_NAME, kind: "checking", onBudget: true, openingBalance: 0, openingDate, closed: false, currency: "USD" } },
+    { upsert: true },
+  );
+}
+
+/** The user's accounts, the oldest first (the main account leads). */
+export async function listAccounts(userId: string): Promise<StoredAccount[]> {
+  const records = await Account.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: 1, _id: 1 }).lean<AccountRecord[]>();
+  return records.map(toStoredAccount);
+}
+
+/**
+ * The user's accounts, storing the main account first when it is not there yet (a new user's transactions
+ * are in it before anything asked for their accounts).
+ */
+export async function getOrCreateAccounts(userId: string, today: string) {
+  const accounts = await listAccounts(userId);
+  if (accounts.some((account) => account.id === mainAccountId(userId))) return accounts;
+  await ensureMainAccount(userId, today);
+  return listAccounts(userId);
+}
+
+/** One of the user's accounts; null when the id is not one of theirs. */
+export async function getAccount(userId: string, accountId: string) {
+  const _id = toObjectId(accountId);
+  if (!_id) return null;
+  const record = await Account.findOne({ _id, userId: new Types.ObjectId(userId) }).lean<AccountRecord>();
+  return record ? toStoredAccount(record) : null;
+}
+
+async function nameTaken(userId: string, name: string, exceptId?: string) {
+  const wanted = name.toLocaleLowerCase();
+  return (await listAccounts(userId)).some((account) => account.id !== exceptId && account.name.toLocaleLowerCase() === wanted);
+}
+
+/** Adds an account; the main account is stored first when it is not yet, so it stays the first listed. */
+export async function addAccount(userId: string, input: AccountInput): Promise<AccountChange> {
+  await ensureMainAccount(userId, input.openingDate);
+  if (await nameTaken(userId, input.name)) return { ok: false, field: "name", message: ACCOUNTS_MESSAGES.nameTaken };
+  const record = await Account.create({ userId: new Types.ObjectId(userId), ...input, closed: false, currency: "USD" });
+  return { ok: true, account: toStoredAccount(record.toObject()) };
+}
+
+/** Changes an account's own fields; null when it is not the user's. */
+export async function updateAccount(userId: string, accountId: string, input: AccountInput): Promise<AccountChange | null> {
+  const account = await getAccount(userId, accountId);
+  if (!account) return null;
+  if (await nameTaken(userId, input.name, accountId)) return { ok: false, field: "name", message: ACCOUNTS_MESSAGES.nameTaken };
+  await Account.updateOne({ _id: new Types.ObjectId(accountId), userId: new Types.ObjectId(userId) }, { $set: input });
+  return { ok: true, account: { ...account, ...input, openingBalance: toCents(input.openingBalance) } };
+}
+
+/** Closes or reopens one of the user's accounts (the caller has checked a closing may happen). */
+export async function setAccountClosed(userId: string, accountId: string, closed: boolean) {
+  const _id = toObjectId(accountId);
+  if (!_id) return false;
+  const result = await Account.updateOne({ _id, userId: new Types.ObjectId(userId) }, { $set: { closed } });
+  return result.matchedCount === 1;
+}

@@ -1,0 +1,63 @@
+import { Types } from "mongoose";
+import { Transaction } from "../../../models";
+import { accountsOverview, closeRefusal, signedAmount, withRunningBalance, type AccountSummary } from "~/features/accounts/accounts";
+import { getAccount, getOrCreateAccounts, setAccountClosed, type StoredAccount } from "~/features/accounts/accounts.server";
+import { toCents } from "~/lib/money";
+import { monthKeyOf } from "~/lib/month";
+import { accountTotalsOf } from "./month-summary";
+import { listMonthSummaries } from "./month-summary.server";
+import { listTransactions } from "./transactions.server";
+
+/** How many rows a register page shows. */
+const REGISTER_PAGE_SIZE = 50;
+
+function withBalance(account: StoredAccount, totals: Map<string, { net: number; count: number }>): AccountSummary {
+  const own = totals.get(account.id) ?? { net: 0, count: 0 };
+  return { ...account, balance: toCents(account.openingBalance + own.net), count: own.count };
+}
+
+/**
+ * The user's accounts with their balances (the opening balance plus the month summaries' nets: one read
+ * of small documents, never a scan of transactions), and the page's totals. A new user's main account is
+ * stored on the way.
+ */
+export async function listAccountsWithBalances(userId: string, today: string) {
+  const [accounts, summaries] = await Promise.all([getOrCreateAccounts(userId, today), listMonthSummaries(userId)]);
+  const totals = accountTotalsOf(summaries);
+  const withBalances = accounts.map((account) => withBalance(account, totals));
+  return { accounts: withBalances, overview: accountsOverview(withBalances) };
+}
+
+/**
+ * One page of an account's register, newest first, each row with the balance after it; null when the
+ * account is not the user's. The balance after the page's newest row is the opening balance, the nets of
+ * the months before its month, and the account's rows of its month up to it (one read of one month).
+ */
+export async function getAccountRegister(userId: string, accountId: string, cursor: string | null) {
+  const stored = await getAccount(userId, accountId);
+  if (!stored) return null;
+  const summaries = await listMonthSummaries(userId);
+  const account = withBalance(stored, accountTotalsOf(summaries));
+  const page = await listTransactions(userId, { tab: "all", accountId, cursor, limit: REGISTER_PAGE_SIZE }, summaries);
+  const newest = page.items[0];
+  if (!newest) return { account, rows: [], nextCursor: null };
+  const monthKey = monthKeyOf(newest.date);
+  const before = accountTotalsOf(summaries, monthKey).get(accountId)?.net ?? 0;
+  const monthRows = await Transaction.find({ userId: new Types.ObjectId(userId), accountId: new Types.ObjectId(accountId), monthKey, deleted: false })
+    .select({ _id: 1, date: 1, type: 1, amount: 1 })
+    .lean<Array<{ _id: Types.ObjectId; date: string; type: "income" | "expense"; amount: number }>>();
+  const upToNewest = monthRows.filter((row) => row.date < newest.date || (row.date === newest.date && String(row._id) <= newest.id));
+  const balanceAfterNewest = toCents(account.openingBalance + before + upToNewest.reduce((sum, row) => sum + signedAmount(row), 0));
+  return { account, rows: withRunningBalance(page.items, balanceAfterNewest), nextCursor: page.nextCursor };
+}
+
+/** Closes one of the user's accounts when nothing is left in it and another stays open; null when it is not theirs. */
+export async function closeAccount(userId: string, accountId: string, today: string) {
+  const { accounts } = await listAccountsWithBalances(userId, today);
+  const account = accounts.find((candidate) => candidate.id === accountId);
+  if (!account) return null;
+  const refusal = closeRefusal(account, accounts.filter((candidate) => !candidate.closed).length);
+  if (refusal) return { ok: false as const, message: refusal };
+  await setAccountClosed(userId, accountId, true);
+  return { ok: true as const };
+}
