@@ -11,20 +11,23 @@ import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
-import { getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
+import { getAccountChoices, getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/not-found";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
-  const [transaction, categories] = await Promise.all([getTransaction(userId, params.transactionId ?? ""), getCategoryChoices(userId)]);
+  const transaction = await getTransaction(userId, params.transactionId ?? "");
   if (!transaction) throw notFound();
+  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId)]);
   const categoryType = categories.find((category) => category.id === transaction.category)?.type;
   return {
     id: transaction.id,
     categories,
+    accounts,
     defaults: {
+      accountId: transaction.accountId,
       type: transaction.type,
       amount: centsToInput(toCents(transaction.amount)),
       category: isUncategorized(transaction.category) || isSplitCategory(transaction.category) ? "" : transaction.category,
@@ -44,7 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await readForm(request);
-  const submission = parseTransactionForm(formData, await getCategoryChoices(userId));
+  const transaction = await getTransaction(userId, params.transactionId ?? "");
+  if (!transaction) throw notFound();
+  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId)]);
+  const submission = parseTransactionForm(formData, categories, accounts);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
   if (submission.status === undefined) return data({ result: submission.reply(), redirectTo });
@@ -61,7 +67,7 @@ export const handle: PageHandle = { title: "Transactions" };
 
 export default function EditTransactionPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { id, categories, defaults } = loaderData;
+  const { id, categories, accounts, defaults } = loaderData;
   const actionData = useActionData<typeof action>();
   const redirectTo = actionData?.redirectTo ?? loaderData.redirectTo;
   return (
@@ -71,6 +77,7 @@ export default function EditTransactionPage() {
         action={editTransactionPath(id)}
         lastResult={actionData?.result}
         categories={categories}
+        accounts={accounts}
         defaults={defaults}
         redirectTo={redirectTo}
         submitLabel="Update"

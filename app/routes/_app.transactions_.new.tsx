@@ -13,7 +13,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
-import { createTransaction, getCategoryChoices } from "~/features/transactions/transactions.server";
+import { createTransaction, getAccountChoices, getCategoryChoices } from "~/features/transactions/transactions.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
@@ -21,8 +21,10 @@ import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
   const params = new URL(request.url).searchParams;
+  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
   return {
-    categories: await getCategoryChoices(userId),
+    categories,
+    accounts,
     today: todayIso(),
     type: params.get("type") === "income" ? ("income" as const) : ("expense" as const),
     redirectTo: safeRedirect(params.get("redirectTo"), TRANSACTIONS_PATH),
@@ -36,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = user.id;
   const formData = await readForm(request);
   const submissionKey = submissionKeyOf(formData);
-  const submission = parseTransactionForm(formData, await getCategoryChoices(userId));
+  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
+  const submission = parseTransactionForm(formData, categories, accounts);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
   if (submission.status === undefined) return data({ result: submission.reply(), redirectTo });
@@ -55,7 +58,7 @@ export const handle: PageHandle = { title: "Transactions" };
 
 export default function NewTransactionPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { categories, today, type } = loaderData;
+  const { categories, accounts, today, type } = loaderData;
   const actionData = useActionData<typeof action>();
   const redirectTo = actionData?.redirectTo ?? loaderData.redirectTo;
   return (
@@ -65,7 +68,8 @@ export default function NewTransactionPage() {
         action={NEW_TRANSACTION_PATH}
         lastResult={actionData?.result}
         categories={categories}
-        defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false, splits: [] }}
+        accounts={accounts}
+        defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false, splits: [], accountId: accounts[0]?.id }}
         redirectTo={redirectTo}
         submissionKey={loaderData.submissionKey}
         submitLabel="Add Transaction"

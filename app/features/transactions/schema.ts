@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { isDebtCategoryId, isUncategorized } from "~/features/categories/categories";
 import { centsField } from "~/lib/amount-field";
 import { isIsoDate } from "~/lib/month";
-import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type CategoryChoice } from "./transactions";
+import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type AccountChoice, type CategoryChoice } from "./transactions";
 
 /** An amount field: text in, integer cents (above zero) out. */
 function amountInCents() {
@@ -35,10 +35,13 @@ function splitIssues(value: FormValue, typeOf: ReadonlyMap<string, string>) {
  * amount leaves as integer cents. `categories` are the ones the form offered;
  * the select only hides the group that does not fit (some browsers list it
  * anyway), so the choice is checked against the type (and the offset switch)
- * here. An expense may instead be split: `splits` lists its parts.
+ * here. An expense may instead be split: `splits` lists its parts. When the
+ * user has several open accounts the form offers them (`accounts`): the
+ * chosen one must be one of those; without a choice the ledger uses the main account.
  */
-export function transactionSchema(categories: readonly CategoryChoice[]) {
+export function transactionSchema(categories: readonly CategoryChoice[], accounts: readonly AccountChoice[] = []) {
   const typeOf = new Map(categories.map((category) => [category.id, category.type]));
+  const offeredAccounts = new Set(accounts.map((account) => account.id));
   const isSplit = (value: unknown) => ((value as { splits?: unknown[] }).splits?.length ?? 0) > 0;
   return z
     .object({
@@ -51,6 +54,7 @@ export function transactionSchema(categories: readonly CategoryChoice[]) {
         "",
       ),
       showExpenseCategories: z._default(z.boolean(), false),
+      accountId: z.optional(z.string().check(z.refine((accountId) => offeredAccounts.has(accountId), { error: TRANSACTION_MESSAGES.accountRequired }))),
       splits: z._default(
         z.array(
           z.object({

@@ -6,6 +6,7 @@ import { action as newAction } from "~/routes/_app.transactions_.new";
 import { action as listAction, loader as listLoader } from "~/routes/_app.transactions";
 import { TRANSACTION_MESSAGES } from "./transactions";
 import { createTransaction } from "./transactions.server";
+import { addAccount } from "~/features/accounts/accounts.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest as get, postRequest as post } from "../../../tests/setup/route-requests";
@@ -65,6 +66,31 @@ describe("add transaction action", () => {
 
     const offsite = await newAction({ request: post("/transactions/new", cookie, { ...fields, redirectTo: "//evil.example" }), params: {}, context: {} });
     expectRedirect(offsite, "/transactions?tab=tracked");
+  });
+
+  test("with several accounts the form offers them: the chosen one holds it, another user's is refused", async () => {
+    const { userId, cookie } = await signedInUser();
+    const other = await signedInUser();
+    const card = await addAccount(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" });
+    const theirs = await addAccount(other.userId, { name: "Theirs", kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" });
+    if (!card.ok || !theirs.ok) throw new Error("the accounts were not added");
+    const fields = { type: "expense", amount: "12.50", category: "food", date: "2026-03-05", description: "Lunch", redirectTo: "/transactions" };
+
+    const refused = (await newAction({ request: post("/transactions/new", cookie, { ...fields, accountId: theirs.account.id }), params: {}, context: {} })) as unknown as Rejection;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error).toEqual({ accountId: [TRANSACTION_MESSAGES.accountRequired] });
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+
+    await newAction({ request: post("/transactions/new", cookie, { ...fields, accountId: card.account.id }), params: {}, context: {} });
+    const stored = await Transaction.findOne({ userId }).lean();
+    expect(String(stored?.accountId)).toBe(card.account.id);
+
+    const edit = (await editLoader({ request: get(`/transactions/${stored?._id}/edit`, cookie), params: { transactionId: String(stored?._id) }, context: {} })) as {
+      accounts: Array<{ id: string; name: string }>;
+      defaults: { accountId?: string };
+    };
+    expect(edit.accounts.map((account) => account.name)).toEqual(["Main account", "Visa"]);
+    expect(edit.defaults.accountId).toBe(card.account.id);
   });
 
   test("added from the transactions page, it lands on the tab that lists it", async () => {

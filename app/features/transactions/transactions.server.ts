@@ -4,11 +4,12 @@ import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, UNCA
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
+import { listAccounts } from "~/features/accounts/accounts.server";
 import { applyLedgerBatch } from "./ledger.server";
 import { toObjectId } from "~/utils/db.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
-import { tabWithRows, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
+import { tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
@@ -43,6 +44,7 @@ const ITEM_FIELDS = {
   source: 1,
   bankName: 1,
   pending: 1,
+  accountId: 1,
 } as const;
 
 type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
@@ -61,6 +63,7 @@ function toItem(stored: ListedTransaction): TransactionItem {
     source: stored.source,
     bankName: stored.bankName ?? null,
     pending: Boolean(stored.pending),
+    accountId: String(stored.accountId),
   };
 }
 
@@ -401,6 +404,16 @@ export async function listTransactionsWithCounts(userId: string, options: Omit<L
   const counts = countTransactionsByTab(summaries);
   const tab = options.tab ?? tabWithRows(counts);
   return { tab, counts, ...(await listTransactions(userId, { ...options, tab }, summaries)) };
+}
+
+/**
+ * The accounts the transaction form offers: the open ones, the main one first, and the one an edited
+ * transaction is in even when it is closed (so saving never moves it unasked); none when there is only
+ * one (no choice to make).
+ */
+export async function getAccountChoices(userId: string, heldIn?: string): Promise<AccountChoice[]> {
+  const offered = (await listAccounts(userId)).filter((account) => !account.closed || account.id === heldIn);
+  return offered.length > 1 ? offered.map(({ id, name }) => ({ id, name })) : [];
 }
 
 /** The categories the transaction form offers (and checks a choice against). */

@@ -13,6 +13,7 @@ export function isSplitPartCategory(categoryId: string) {
 export const TRANSACTION_MESSAGES = {
   invalidAmount: "Please enter a valid amount",
   categoryRequired: "Please select a category",
+  accountRequired: "Please choose one of your open accounts",
   debtTakesPayments: "A debt takes payments (expenses) only, not income",
   invalidDate: "Please enter a valid date",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
@@ -104,7 +105,12 @@ export type TransactionItem = {
   bankName: string | null;
   /** A linked bank's transaction that has not posted yet. */
   pending: boolean;
+  /** The account that holds it. */
+  accountId: string;
 };
+
+/** An open account the form offers to hold a transaction. */
+export type AccountChoice = { id: string; name: string };
 
 /** What the form offers as categories: enough to check that the choice fits the type. */
 export type CategoryChoice = { id: string; name: string; type: CategoryType };

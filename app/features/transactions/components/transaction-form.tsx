@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, type ChangeEvent, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
-import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
+import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, type AccountChoice, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { useReturnFocusState } from "~/components/ui/return-focus";
@@ -69,6 +69,8 @@ type TransactionFormDefaults = {
   showExpenseCategories: boolean;
   /** The parts of a split expense (amounts as typed); empty when it is not split. */
   splits: Array<{ category: string; amount: string }>;
+  /** The account that holds it, when the form offers a choice. */
+  accountId?: string;
 };
 
 type SplitPart = { category: string; amount: string };
@@ -203,6 +205,7 @@ export function TransactionForm({
   action,
   lastResult,
   categories,
+  accounts,
   defaults,
   redirectTo,
   submissionKey,
@@ -213,6 +216,8 @@ export function TransactionForm({
   action: string;
   lastResult: SubmissionResult<string[]> | undefined;
   categories: CategoryChoice[];
+  /** The open accounts to choose from; none when the user has one (the ledger's main account). */
+  accounts: AccountChoice[];
   defaults: TransactionFormDefaults;
   redirectTo: string;
   /** A new transaction's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
@@ -227,7 +232,7 @@ export function TransactionForm({
     lastResult,
     defaultValue: { ...defaults, showExpenseCategories: defaults.showExpenseCategories ? "on" : undefined },
     loadSchemas: loadTransactionSchema,
-    schemaOf: (schemas) => schemas.transactionSchema(categories),
+    schemaOf: (schemas) => schemas.transactionSchema(categories, accounts),
   });
   const splitting = fields.splits.getFieldList().length > 0;
 
@@ -319,6 +324,22 @@ export function TransactionForm({
         </label>
         <p className="text-xs text-slate-500">Record a refund or reimbursement against an expense category (an offset).</p>
       </div>
+
+      {accounts.length > 0 ? (
+        <div className="space-y-1">
+          <label htmlFor={fields.accountId.id} className="block text-sm font-medium text-slate-700">
+            Account
+          </label>
+          <select {...getSelectProps(fields.accountId)} className={SELECT_CLASS}>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.accountId.errorId} errors={fields.accountId.errors} />
+        </div>
+      ) : null}
 
       <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
 
