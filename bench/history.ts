@@ -15,5 +15,6 @@ export function storedTransaction(
   userId: mongoose.Types.ObjectId,
   fields: { type: "income" | "expense"; category: string; amount: number; date: string; description: string },
 ) {
-  return { userId, ...fields, monthKey: fields.date.slice(0, 7), descriptionLower: fields.description.toLowerCase(), allocations: [], deleted: false, source: "manual" };
+  // In the user's main account, whose id is theirs.
+  return { userId, accountId: userId, ...fields, monthKey: fields.date.slice(0, 7), descriptionLower: fields.description.toLowerCase(), allocations: [], deleted: false, source: "manual" };
 }
