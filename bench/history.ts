@@ -1,6 +1,8 @@
 // The history the benchmarks seed: transactions written straight into the collection, as the ledger stores them.
 import { addDays, format } from "date-fns";
-import type mongoose from "mongoose";
+import mongoose from "mongoose";
+import { Transaction } from "../models";
+import { updateMonthSummaries } from "~/features/transactions/month-summary.server";
 
 export const HISTORY_START = new Date(2021, 11, 1);
 export const HISTORY_DAYS = 5 * 365;
@@ -17,4 +19,18 @@ export function storedTransaction(
 ) {
   // In the user's main account, whose id is theirs.
   return { userId, accountId: userId, ...fields, monthKey: fields.date.slice(0, 7), descriptionLower: fields.description.toLowerCase(), allocations: [], deleted: false, source: "manual" };
+}
+
+/** `count` expenses spread over five years from 2021, written straight to the collection with their summaries (seeding is not what is measured). */
+export async function seedExpenses(userId: string, count: number) {
+  const owner = new mongoose.Types.ObjectId(userId);
+  for (let offset = 0; offset < count; offset += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - offset) }, (_, index) => {
+      const day = offset + index;
+      const date = new Date(Date.UTC(2021, 0, 1) + Math.floor((day / count) * 5 * 365) * 86_400_000).toISOString().slice(0, 10);
+      return storedTransaction(owner, { type: "expense", category: "food", amount: 500 + (day % 2000), date, description: `Purchase ${day}` });
+    });
+    await Transaction.insertMany(batch, { lean: true });
+    await updateMonthSummaries(userId, batch, 1);
+  }
 }

@@ -8,34 +8,20 @@ import os from "node:os";
 import path from "node:path";
 import { rmSync } from "node:fs";
 import mongoose from "mongoose";
-import { MonthSummary, monthSummaryId, Transaction } from "../models";
+import { MonthSummary, monthSummaryId } from "../models";
 import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createEmailUser } from "~/features/auth/user.server";
 import { recountLedger, withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { recountMonthSummaries } from "~/features/transactions/month-recount.server";
-import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { createTransaction } from "~/features/transactions/transactions.server";
-import { storedTransaction } from "./history";
+import { seedExpenses } from "./history";
 import { recordSection, timeIt, type Stats } from "./timing";
 
 const args = process.argv.slice(2);
 const SIZES = (args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "1000,100000").split(",").map(Number);
 const RECORD = args.includes("--record");
 process.env.NODE_ENV = "production";
-
-/** `count` expenses spread over five years, written straight to the collection with their summaries (seeding is not what is measured). */
-async function seed(userId: string, count: number) {
-  const owner = new mongoose.Types.ObjectId(userId);
-  for (let offset = 0; offset < count; offset += 1000) {
-    const batch = Array.from({ length: Math.min(1000, count - offset) }, (_, index) => {
-      const day = offset + index;
-      const date = new Date(Date.UTC(2021, 0, 1) + Math.floor((day / count) * 5 * 365) * 86_400_000).toISOString().slice(0, 10);
-      return storedTransaction(owner, { type: "expense", category: "food", amount: 500 + (day % 2000), date, description: `Purchase ${day}` });
-    });
-    await Transaction.insertMany(batch, { lean: true });
-    await updateMonthSummaries(userId, batch as never, 1);
-  }
-}
 
 const ms = (value: number) => value.toFixed(1);
 const row = (label: string, size: number, figures: Stats) => `| ${label} | ${size.toLocaleString("en-US")} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${figures.count} |`;
@@ -47,7 +33,7 @@ const rows: string[] = [];
 try {
   for (const size of SIZES) {
     const userId = await createEmailUser(`ledger-bench-${size}@example.com`, "Str0ng!Passw0rd");
-    await seed(userId, size);
+    await seedExpenses(userId, size);
     let day = 0;
     rows.push(row("add a transaction (form → ledger, journal included)", size, await timeIt(100, () => createTransaction(userId, { type: "expense", amount: 1234, category: "food", date: `2026-03-${String((day++ % 28) + 1).padStart(2, "0")}` }))));
     rows.push(row("hold the ledger, write nothing (the journal's two writes)", size, await timeIt(100, () => withLedgerLock(userId, async () => undefined))));
