@@ -30,8 +30,9 @@ export async function listAccountsWithBalances(userId: string, today: string) {
 
 /**
  * One page of an account's register, newest first, each row with the balance after it; null when the
- * account is not the user's. The balance after the page's newest row is the opening balance, the nets of
- * the months before its month, and the account's rows of its month up to it (one read of one month).
+ * account is not the user's. On the first page the newest row is the account's newest, so the balance
+ * after it is the account's; further down it is the opening balance, the nets of the months before its
+ * month, and the account's rows of its month up to it (one read of one month).
  */
 export async function getAccountRegister(userId: string, accountId: string, cursor: string | null) {
   const stored = await getAccount(userId, accountId);
@@ -41,6 +42,7 @@ export async function getAccountRegister(userId: string, accountId: string, curs
   const page = await listTransactions(userId, { tab: "all", accountId, cursor, limit: REGISTER_PAGE_SIZE }, summaries);
   const newest = page.items[0];
   if (!newest) return { account, rows: [], nextCursor: null };
+  if (!cursor) return { account, rows: withRunningBalance(page.items, account.balance), nextCursor: page.nextCursor };
   const monthKey = monthKeyOf(newest.date);
   const before = accountTotalsOf(summaries, monthKey).get(accountId)?.net ?? 0;
   const monthRows = await Transaction.find({ userId: new Types.ObjectId(userId), accountId: new Types.ObjectId(accountId), monthKey, deleted: false })
