@@ -9,6 +9,7 @@ type NavItem = { to: string; label: string; premium?: boolean };
 const NAV_ITEMS: NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/transactions", label: "Transactions" },
+  { to: "/accounts", label: "Accounts" },
   { to: "/analytics", label: "Analytics" },
   { to: "/savings", label: "Savings" },
   { to: "/insights", label: "Insights" },

@@ -122,8 +122,12 @@ test.describe("the route table", () => {
       let url = pathOf(route);
       if (signedIn) {
         const user = await premiumLogin(login, app);
-        const transaction = await addTransaction(user, { type: "expense", amount: 1250, date: new Date().toISOString().slice(0, 10), description: "Lunch" });
-        const ids: Record<string, string> = { $categoryId: "food", $transactionId: transaction.id };
+        const today = new Date().toISOString().slice(0, 10);
+        const transaction = await addTransaction(user, { type: "expense", amount: 1250, date: today, description: "Lunch" });
+        // The main account is stored on the first visit of /accounts; its id is the user's.
+        const { getOrCreateAccounts } = await import("~/features/accounts/accounts.server");
+        await getOrCreateAccounts(user.id, today);
+        const ids: Record<string, string> = { $categoryId: "food", $transactionId: transaction.id, $accountId: user.id };
         url = url.replace(/\$\w+/g, (param) => ids[param]);
       }
       await visit(page, url, javaScriptEnabled);
@@ -515,6 +519,34 @@ const STATES: State[] = [
       await expectNone();
       await page.goto("/savings?withdraw=new");
       await submitInvalid(page, page.getByRole("form", { name: "Record Withdrawal" }).getByRole("button", { name: "Save" }));
+    },
+  },
+  {
+    name: "accounts: the add form with its errors",
+    async reach({ page }) {
+      await page.goto("/accounts");
+      await page.getByLabel("Opening balance").fill("12.345");
+      await submitInvalid(page, page.getByRole("button", { name: "Add account" }));
+    },
+  },
+  {
+    name: "accounts: a close refused, the edit form with its errors, a closed account",
+    async reach({ page, user, expectNone }) {
+      const { addAccount, setAccountClosed } = await import("~/features/accounts/accounts.server");
+      const opened = { onBudget: true, openingDate: TODAY } as const;
+      const card = await addAccount(user!.id, { ...opened, name: "Visa", kind: "credit_card", openingBalance: toCents(-20000) });
+      const old = await addAccount(user!.id, { ...opened, name: "Old savings", kind: "savings", openingBalance: toCents(0) });
+      if (!card.ok || !old.ok) throw new Error("accounts not added");
+      await setAccountClosed(user!.id, old.account.id, true);
+      await page.goto(`/accounts/${card.account.id}`);
+      await page.getByRole("button", { name: "Close account" }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expectNone();
+      await page.getByRole("region", { name: "Edit account" }).getByLabel("Name").fill("");
+      await submitInvalid(page, page.getByRole("button", { name: "Save account" }));
+      await expectNone();
+      await page.goto("/accounts");
+      await expect(page.getByRole("region", { name: "Closed accounts" })).toBeVisible();
     },
   },
   {

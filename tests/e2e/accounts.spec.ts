@@ -1,0 +1,149 @@
+import type { Page } from "@playwright/test";
+import { expect, nextPost, refusedByServer, test, type TestUser } from "./fixtures";
+
+/** An account added through the app's accounts feature, on the fixtures' connection. */
+async function seedAccount(user: TestUser, input: { name: string; kind: "checking" | "credit_card"; openingBalance: number }) {
+  const { addAccount } = await import("~/features/accounts/accounts.server");
+  const change = await addAccount(user.id, { onBudget: true, openingDate: "2026-10-01", ...input });
+  if (!change.ok) throw new Error(change.message);
+  return change.account;
+}
+
+function listedAccount(page: Page, name: string) {
+  return page.getByRole("listitem", { name, exact: true });
+}
+
+function figure(page: Page, label: string) {
+  return page.getByLabel("Account totals").locator("div").filter({ hasText: label });
+}
+
+async function openAccountsFromNav(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts", exact: true }).click();
+  await expect(page).toHaveURL("/accounts");
+  await expect(page.getByTestId("page-title")).toHaveText("Accounts");
+}
+
+test.describe("accounts", () => {
+  test("a new user finds their main account, adds a credit card owing money, and duplicates or bad amounts are refused", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    await page.goto("/dashboard");
+    await openAccountsFromNav(page);
+    await expect(listedAccount(page, "Main account")).toContainText("$0.00");
+    await expect(listedAccount(page, "Main account")).toContainText("Checking · 0 transactions");
+
+    const form = page.getByRole("region", { name: "Add account" });
+    await form.getByLabel("Name").fill("Visa");
+    await form.getByLabel("Type").selectOption({ label: "Credit card" });
+    await expect(form.getByLabel("Count in the budget")).toBeChecked();
+    await form.getByLabel("Opening balance").fill("-200.00");
+    await form.getByRole("button", { name: "Add account" }).click();
+    await expect(page.getByText("Account added")).toBeVisible();
+    await expect(listedAccount(page, "Visa")).toContainText("$200.00 owed");
+    await expect(listedAccount(page, "Visa")).toContainText("Credit card");
+    await expect(figure(page, "Assets")).toContainText("$0.00");
+    await expect(figure(page, "Liabilities")).toContainText("$200.00");
+    await expect(figure(page, "Net worth")).toContainText("-$200.00");
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    expect(await app.models.Account.findOne({ userId: user.id, name: "Visa" }).lean()).toMatchObject({ kind: "credit_card", onBudget: true, openingBalance: -20000 });
+
+    // The name is checked against the user's accounts on the server, with or without JavaScript.
+    await form.getByLabel("Name").fill("visa");
+    const duplicate = nextPost(page);
+    await form.getByRole("button", { name: "Add account" }).click();
+    expect((await duplicate).status()).toBe(400);
+    await expect(form.getByText("You already have an account with this name")).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("visa");
+
+    await form.getByLabel("Name").fill("Wallet");
+    await form.getByLabel("Opening balance").fill("12.345");
+    const badAmount = refusedByServer(page, javaScriptEnabled);
+    await form.getByRole("button", { name: "Add account" }).click();
+    if (badAmount) expect((await badAmount).status()).toBe(400);
+    await expect(form.getByText("Please enter a valid amount")).toBeVisible();
+    await expect(form.getByLabel("Opening balance")).toHaveValue("12.345");
+    expect(await app.models.Account.countDocuments({ userId: user.id })).toBe(2);
+  });
+
+  test("a transaction added from the transaction form lands in the main account: its balance and register show it", async ({ page, login }) => {
+    await login();
+    for (const transaction of [
+      { type: "Income", amount: "2500", category: "Paycheck 1", date: "2026-03-01", description: "March pay" },
+      { type: "Expense", amount: "12.50", category: "Food & Dining", date: "2026-03-05", description: "Lunch" },
+    ]) {
+      await page.goto("/transactions/new");
+      await page.getByRole("radio", { name: transaction.type }).check();
+      await page.getByLabel("Amount").fill(transaction.amount);
+      await page.getByLabel("Category").selectOption({ label: transaction.category });
+      await page.getByLabel("Date").fill(transaction.date);
+      await page.getByLabel("Description").fill(transaction.description);
+      await page.getByRole("button", { name: "Add Transaction" }).click();
+      await expect(page.getByText("Transaction added successfully")).toBeVisible();
+    }
+
+    await openAccountsFromNav(page);
+    await expect(listedAccount(page, "Main account")).toContainText("$2,487.50");
+    await expect(listedAccount(page, "Main account")).toContainText("2 transactions");
+    await expect(figure(page, "Net worth")).toContainText("$2,487.50");
+
+    await page.getByRole("link", { name: "Main account" }).click();
+    await expect(page.getByRole("heading", { name: "Main account" })).toBeVisible();
+    await expect(page.getByTestId("account-balance")).toHaveText("$2,487.50");
+    const rows = page.getByTestId("register-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("2026-03-05");
+    await expect(rows.nth(0)).toContainText("Lunch");
+    await expect(rows.nth(0)).toContainText("Food & Dining");
+    await expect(rows.nth(0)).toContainText("−$12.50");
+    await expect(rows.nth(0).getByRole("cell").last()).toHaveText("$2,487.50");
+    await expect(rows.nth(1)).toContainText("March pay");
+    await expect(rows.nth(1)).toContainText("+$2,500.00");
+    await expect(rows.nth(1).getByRole("cell").last()).toHaveText("$2,500.00");
+  });
+
+  test("a card with money owed may not be closed; once it is at zero it closes and reopens", async ({ page, login, app }) => {
+    const user = await login();
+    const card = await seedAccount(user, { name: "Visa", kind: "credit_card", openingBalance: -20000 });
+    await page.goto("/accounts");
+    await page.getByRole("link", { name: "Visa" }).click();
+    await expect(page).toHaveURL(`/accounts/${card.id}`);
+    await expect(page.getByTestId("account-balance")).toHaveText("$200.00 owed");
+    await expect(page.getByText("No transactions in this account yet.")).toBeVisible();
+
+    const refused = nextPost(page);
+    await page.getByRole("button", { name: "Close account" }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText(
+      "Bring the balance to zero before closing this account: move what is left to another account first",
+    );
+    expect(await app.models.Account.findById(card.id).lean()).toMatchObject({ closed: false });
+
+    const edit = page.getByRole("region", { name: "Edit account" });
+    await expect(edit.getByLabel("Opening balance")).toHaveValue("-200.00");
+    await edit.getByLabel("Opening balance").fill("0");
+    await edit.getByRole("button", { name: "Save account" }).click();
+    await expect(page.getByText("Account saved")).toBeVisible();
+    await expect(page.getByTestId("account-balance")).toHaveText("$0.00");
+
+    await page.getByRole("button", { name: "Close account" }).click();
+    await expect(page.getByText("Account closed")).toBeVisible();
+    await expect(page).toHaveURL("/accounts");
+    const closed = page.getByRole("region", { name: "Closed accounts" });
+    await expect(closed.getByRole("listitem", { name: "Visa" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your accounts" }).getByRole("listitem", { name: "Visa" })).toHaveCount(0);
+
+    await closed.getByRole("button", { name: "Reopen Visa" }).click();
+    await expect(page.getByText("Account reopened")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Closed accounts" })).toBeHidden();
+    await expect(listedAccount(page, "Visa")).toContainText("$0.00");
+  });
+
+  test("another user's account answers 404", async ({ page, login, createUser }) => {
+    const owner = await createUser();
+    const theirs = await seedAccount(owner, { name: "Holiday fund", kind: "checking", openingBalance: 500000 });
+    await login();
+    const response = await page.goto(`/accounts/${theirs.id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 - Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Holiday fund")).toBeHidden();
+  });
+});
