@@ -28,7 +28,7 @@ const row = (label: string, size: number, figures: Stats) => `| ${label} | ${siz
 /** The cursor `pages` pages into the main account's register. */
 async function cursorAfter(userId: string, pages: number) {
   let cursor: string | null = null;
-  for (let page = 0; page < pages; page += 1) cursor = (await getAccountRegister(userId, mainAccountId(userId), cursor))?.nextCursor ?? null;
+  for (let page = 0; page < pages; page += 1) cursor = (await getAccountRegister(userId, mainAccountId(userId), cursor, TODAY))?.nextCursor ?? null;
   return cursor;
 }
 
@@ -47,9 +47,9 @@ try {
     }
     const deep = await cursorAfter(userId, 10);
     rows.push(row("the accounts page's balances (listAccountsWithBalances)", size, await timeIt(100, () => listAccountsWithBalances(userId, TODAY))));
-    rows.push(row("the main account's register, first page of 50", size, await timeIt(50, () => getAccountRegister(userId, mainAccountId(userId), null))));
-    rows.push(row("the main account's register, ten pages down", size, await timeIt(50, () => getAccountRegister(userId, mainAccountId(userId), deep))));
-    rows.push(row("the card's register (20 rows among the others)", size, await timeIt(50, () => getAccountRegister(userId, card.account.id, null))));
+    rows.push(row("the main account's register, first page of 50", size, await timeIt(50, () => getAccountRegister(userId, mainAccountId(userId), null, TODAY))));
+    rows.push(row("the main account's register, ten pages down", size, await timeIt(50, () => getAccountRegister(userId, mainAccountId(userId), deep, TODAY))));
+    rows.push(row("the card's register (20 rows among the others)", size, await timeIt(50, () => getAccountRegister(userId, card.account.id, null, TODAY))));
     rows.push(row("for comparison: /transactions' first page of 50 (All)", size, await timeIt(50, () => listTransactions(userId, { tab: "all", limit: 50 }))));
     console.log(rows.slice(-5).join("\n"));
   }

@@ -4,11 +4,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionCard } from "~/components/ui/section-card";
 import { parseAccountForm } from "~/features/accounts/account-form.server";
 import { ACCOUNTS_INTENTS, ACCOUNTS_MESSAGES, ACCOUNTS_PATH } from "~/features/accounts/accounts";
-import { addAccount } from "~/features/accounts/accounts.server";
 import { AccountForm } from "~/features/accounts/components/account-form";
 import { AccountsFigures, ClosedAccounts, OpenAccounts } from "~/features/accounts/components/account-list";
 import { requireUser } from "~/features/auth/auth.server";
-import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
+import { addAccountBesideMain, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { todayIso } from "~/lib/month";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
@@ -37,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case ACCOUNTS_INTENTS.add: {
       const { submission, input } = parseAccountForm(formData);
       if (!input) return data({ result: submission.reply() }, { status: 400 });
-      const added = await catchFailure("add account", () => addAccount(user.id, input));
+      const added = await catchFailure("add account", () => addAccountBesideMain(user.id, input, todayIso()));
       if (!added.ok) return data({ result: submission.reply({ formErrors: [ACCOUNTS_MESSAGES.failed] }) }, { status: 503 });
       if (!added.value.ok) return data({ result: submission.reply({ fieldErrors: { [added.value.field]: [added.value.message] } }) }, { status: 400 });
       return redirectWithToast(ACCOUNTS_PATH, { type: "success", message: ACCOUNTS_MESSAGES.added });

@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const accountId = params.accountId ?? "";
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const [register, categories] = await Promise.all([getAccountRegister(user.id, accountId, cursor), getCategoryChoices(user.id)]);
+  const [register, categories] = await Promise.all([getAccountRegister(user.id, accountId, cursor, todayIso()), getCategoryChoices(user.id)]);
   if (!register) throw notFound();
   const here = accountPath(accountId);
   return {

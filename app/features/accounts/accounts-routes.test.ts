@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { Account } from "../../../models";
 import { action as accountAction, loader as accountLoader } from "~/routes/_app.accounts_.$accountId";
 import { action as accountsAction, loader as accountsLoader } from "~/routes/_app.accounts";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { toCents } from "~/lib/money";
 import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
@@ -9,7 +10,7 @@ import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest as get, outcome, payloadOf, postRequest as post, statusOf } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { ACCOUNTS_INTENTS, ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME } from "./accounts";
-import { addAccount, getAccount } from "./accounts.server";
+import { getAccount } from "./accounts.server";
 
 useTestDatabase();
 
@@ -35,7 +36,7 @@ function openAccount(cookie: string, accountId: string, query = "") {
 }
 
 async function storedCard(userId: string) {
-  const change = await addAccount(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: toCents(-20000), openingDate: "2026-10-01" });
+  const change = await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: toCents(-20000), openingDate: "2026-10-01" }, "2026-11-27");
   if (!change.ok) throw new Error(change.message);
   return change.account;
 }

@@ -52,20 +52,22 @@ export async function ensureMainAccount(userId: string, openingDate: string) {
   );
 }
 
-/** The user's accounts, the oldest first (the main account leads). */
+/** The user's accounts: the main account first, then the others, the oldest first. */
 export async function listAccounts(userId: string): Promise<StoredAccount[]> {
   const records = await Account.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: 1, _id: 1 }).lean<AccountRecord[]>();
-  return records.map(toStoredAccount);
+  const accounts = records.map(toStoredAccount);
+  const isMain = (account: StoredAccount) => account.id === mainAccountId(userId);
+  return [...accounts.filter(isMain), ...accounts.filter((account) => !isMain(account))];
 }
 
 /**
  * The user's accounts, storing the main account first when it is not there yet (a new user's transactions
- * are in it before anything asked for their accounts).
+ * are in it before anything asked for their accounts), opening on `mainOpeningDate`.
  */
-export async function getOrCreateAccounts(userId: string, today: string) {
+export async function getOrCreateAccounts(userId: string, mainOpeningDate: string) {
   const accounts = await listAccounts(userId);
   if (accounts.some((account) => account.id === mainAccountId(userId))) return accounts;
-  await ensureMainAccount(userId, today);
+  await ensureMainAccount(userId, mainOpeningDate);
   return listAccounts(userId);
 }
 
@@ -82,9 +84,7 @@ async function nameTaken(userId: string, name: string, exceptId?: string) {
   return (await listAccounts(userId)).some((account) => account.id !== exceptId && account.name.toLocaleLowerCase() === wanted);
 }
 
-/** Adds an account; the main account is stored first when it is not yet, so it stays the first listed. */
 export async function addAccount(userId: string, input: AccountInput): Promise<AccountChange> {
-  await ensureMainAccount(userId, input.openingDate);
   if (await nameTaken(userId, input.name)) return { ok: false, field: "name", message: ACCOUNTS_MESSAGES.nameTaken };
   const record = await Account.create({ userId: new Types.ObjectId(userId), ...input, closed: false, currency: "USD" });
   return { ok: true, account: toStoredAccount(record.toObject()) };

@@ -1,7 +1,7 @@
 import { Types } from "mongoose";
 import { Transaction } from "../../../models";
 import { accountsOverview, closeRefusal, signedAmount, withRunningBalance, type AccountSummary } from "~/features/accounts/accounts";
-import { getAccount, getOrCreateAccounts, setAccountClosed, type StoredAccount } from "~/features/accounts/accounts.server";
+import { addAccount, getAccount, getOrCreateAccounts, mainAccountId, setAccountClosed, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { accountTotalsOf } from "./month-summary";
@@ -16,13 +16,20 @@ function withBalance(account: StoredAccount, totals: Map<string, { net: number; 
   return { ...account, balance: toCents(account.openingBalance + own.net), count: own.count };
 }
 
+/** When the main account opens if it is stored now: the first day of the user's first month with transactions, or today. */
+function mainOpeningDate(summaries: Array<{ monthKey: string }>, today: string) {
+  const first = summaries.map((summary) => summary.monthKey).sort()[0];
+  return first ? `${first}-01` : today;
+}
+
 /**
  * The user's accounts with their balances (the opening balance plus the month summaries' nets: one read
  * of small documents, never a scan of transactions), and the page's totals. A new user's main account is
  * stored on the way.
  */
 export async function listAccountsWithBalances(userId: string, today: string) {
-  const [accounts, summaries] = await Promise.all([getOrCreateAccounts(userId, today), listMonthSummaries(userId)]);
+  const summaries = await listMonthSummaries(userId);
+  const accounts = await getOrCreateAccounts(userId, mainOpeningDate(summaries, today));
   const totals = accountTotalsOf(summaries);
   const withBalances = accounts.map((account) => withBalance(account, totals));
   return { accounts: withBalances, overview: accountsOverview(withBalances) };
@@ -34,10 +41,14 @@ export async function listAccountsWithBalances(userId: string, today: string) {
  * after it is the account's; further down it is the opening balance, the nets of the months before its
  * month, and the account's rows of its month up to it (one read of one month).
  */
-export async function getAccountRegister(userId: string, accountId: string, cursor: string | null) {
-  const stored = await getAccount(userId, accountId);
-  if (!stored) return null;
+export async function getAccountRegister(userId: string, accountId: string, cursor: string | null, today: string) {
   const summaries = await listMonthSummaries(userId);
+  // The main account is there before it is stored: its transactions are.
+  const stored =
+    accountId === mainAccountId(userId)
+      ? (await getOrCreateAccounts(userId, mainOpeningDate(summaries, today))).find((account) => account.id === accountId)
+      : await getAccount(userId, accountId);
+  if (!stored) return null;
   const account = withBalance(stored, accountTotalsOf(summaries));
   const page = await listTransactions(userId, { tab: "all", accountId, cursor, limit: REGISTER_PAGE_SIZE }, summaries);
   const newest = page.items[0];
@@ -62,4 +73,10 @@ export async function closeAccount(userId: string, accountId: string, today: str
   if (refusal) return { ok: false as const, message: refusal };
   await setAccountClosed(userId, accountId, true);
   return { ok: true as const };
+}
+
+/** Adds an account, storing the main account first when it is not yet: it stays the first listed and its name stays taken. */
+export async function addAccountBesideMain(userId: string, input: AccountInput, today: string) {
+  await getOrCreateAccounts(userId, mainOpeningDate(await listMonthSummaries(userId), today));
+  return addAccount(userId, input);
 }

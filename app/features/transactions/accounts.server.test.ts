@@ -1,12 +1,12 @@
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
 import { Account, Migration, Transaction } from "../../../models";
-import { addAccount, setAccountClosed } from "~/features/accounts/accounts.server";
+import { setAccountClosed } from "~/features/accounts/accounts.server";
 import { ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME } from "~/features/accounts/accounts";
 import { toCents } from "~/lib/money";
 import type { LedgerEntry } from "./ledger";
 import { applyLedgerBatch } from "./ledger.server";
-import { closeAccount, getAccountRegister, listAccountsWithBalances } from "./account-balances.server";
+import { addAccountBesideMain, closeAccount, getAccountRegister, listAccountsWithBalances } from "./account-balances.server";
 import { moveTransactionsIntoAccounts, moveUserIntoMainAccount } from "./accounts-migration.server";
 import { getMonthTotals } from "./month-summary.server";
 import { recountLedger } from "./ledger-journal.server";
@@ -25,7 +25,7 @@ function written(result: Awaited<ReturnType<typeof applyLedgerBatch>>) {
 }
 
 async function newAccount(userId: string, name: string, kind: "checking" | "credit_card" | "savings", openingBalance = 0) {
-  const change = await addAccount(userId, { name, kind, onBudget: true, openingBalance, openingDate: "2026-10-01" });
+  const change = await addAccountBesideMain(userId, { name, kind, onBudget: true, openingBalance, openingDate: "2026-10-01" }, TODAY);
   if (!change.ok) throw new Error(change.message);
   return change.account;
 }
@@ -76,11 +76,19 @@ describe("every transaction belongs to one account", () => {
     const result = await applyLedgerBatch(userId, { added: [{ ...pay, accountId: theirs.id }] });
     expect(result).toEqual({ ok: false, issues: [{ code: "not-found", id: theirs.id }] });
     expect(await Transaction.countDocuments({ userId })).toBe(0);
-    expect(await getAccountRegister(userId, theirs.id, null)).toBeNull();
+    expect(await getAccountRegister(userId, theirs.id, null, TODAY)).toBeNull();
   });
 });
 
 describe("an account's register", () => {
+  test("a new user's main account has its register before anything stored it, opening on their first month", async () => {
+    const userId = await createGoogleUser();
+    written(await applyLedgerBatch(userId, { added: [pay] }));
+    const register = await getAccountRegister(userId, userId, null, TODAY);
+    expect(register?.account).toMatchObject({ name: MAIN_ACCOUNT_NAME, openingDate: "2026-10-01", balance: 400000 });
+    expect(register?.rows.map((row) => [row.description, row.balance])).toEqual([["October pay", 400000]]);
+  });
+
   test("lists the account's rows newest first with the balance after each, across months and pages", async () => {
     const userId = await createGoogleUser();
     const checking = await newAccount(userId, "Checking", "checking", toCents(10000));
@@ -102,12 +110,12 @@ describe("an account's register", () => {
       expectedBalances.set(entry.description!, running);
     }
 
-    const first = await getAccountRegister(userId, checking.id, null);
+    const first = await getAccountRegister(userId, checking.id, null, TODAY);
     expect(first?.account.balance).toBe(running);
     expect(first?.rows).toHaveLength(50);
     expect(first?.rows[0]).toMatchObject({ description: "Row 54", balance: running });
     for (const row of first!.rows) expect(row.balance).toBe(expectedBalances.get(row.description));
-    const second = await getAccountRegister(userId, checking.id, first!.nextCursor);
+    const second = await getAccountRegister(userId, checking.id, first!.nextCursor, TODAY);
     expect(second?.rows.map((row) => row.description)).toEqual(["Row 4", "Row 3", "Row 2", "Row 1", "Row 0"]);
     for (const row of second!.rows) expect(row.balance).toBe(expectedBalances.get(row.description));
     expect(second?.nextCursor).toBeNull();

@@ -6,7 +6,7 @@ import { action as newAction } from "~/routes/_app.transactions_.new";
 import { action as listAction, loader as listLoader } from "~/routes/_app.transactions";
 import { TRANSACTION_MESSAGES } from "./transactions";
 import { createTransaction } from "./transactions.server";
-import { addAccount } from "~/features/accounts/accounts.server";
+import { addAccountBesideMain } from "./account-balances.server";
 import { createEmailUser } from "~/features/auth/user.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest as get, postRequest as post } from "../../../tests/setup/route-requests";
@@ -71,8 +71,8 @@ describe("add transaction action", () => {
   test("with several accounts the form offers them: the chosen one holds it, another user's is refused", async () => {
     const { userId, cookie } = await signedInUser();
     const other = await signedInUser();
-    const card = await addAccount(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" });
-    const theirs = await addAccount(other.userId, { name: "Theirs", kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" });
+    const card = await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-05");
+    const theirs = await addAccountBesideMain(other.userId, { name: "Theirs", kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-05");
     if (!card.ok || !theirs.ok) throw new Error("the accounts were not added");
     const fields = { type: "expense", amount: "12.50", category: "food", date: "2026-03-05", description: "Lunch", redirectTo: "/transactions" };
 

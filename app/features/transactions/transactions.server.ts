@@ -4,7 +4,7 @@ import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, UNCA
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
-import { listAccounts } from "~/features/accounts/accounts.server";
+import { listAccounts, mainAccountId } from "~/features/accounts/accounts.server";
 import { applyLedgerBatch } from "./ledger.server";
 import { toObjectId } from "~/utils/db.server";
 import type { CategoryTotals } from "./month-summary";
@@ -408,12 +408,13 @@ export async function listTransactionsWithCounts(userId: string, options: Omit<L
 
 /**
  * The accounts the transaction form offers: the open ones, the main one first, and the one an edited
- * transaction is in even when it is closed (so saving never moves it unasked); none when there is only
- * one (no choice to make).
+ * transaction is in even when it is closed (so saving never moves it unasked); none when the main
+ * account is the only one (where the ledger puts a transaction that names none).
  */
 export async function getAccountChoices(userId: string, heldIn?: string): Promise<AccountChoice[]> {
   const offered = (await listAccounts(userId)).filter((account) => !account.closed || account.id === heldIn);
-  return offered.length > 1 ? offered.map(({ id, name }) => ({ id, name })) : [];
+  const onlyMain = offered.length === 0 || (offered.length === 1 && offered[0].id === mainAccountId(userId));
+  return onlyMain ? [] : offered.map(({ id, name }) => ({ id, name }));
 }
 
 /** The categories the transaction form offers (and checks a choice against). */
