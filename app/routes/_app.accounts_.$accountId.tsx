@@ -11,7 +11,7 @@ import { AccountForm } from "~/features/accounts/components/account-form";
 import { BalanceText, ReopenButton, TrackingOnlyBadge } from "~/features/accounts/components/account-list";
 import { AccountRegister, type RegisterRow } from "~/features/accounts/components/account-register";
 import { requireUser } from "~/features/auth/auth.server";
-import { isSplitCategory, isUncategorized } from "~/features/categories/categories";
+import { categoryLabel } from "~/features/categories/categories";
 import { closeAccount, getAccountRegister } from "~/features/transactions/account-balances.server";
 import type { CategoryChoice, TransactionItem } from "~/features/transactions/transactions";
 import { getCategoryChoices } from "~/features/transactions/transactions.server";
@@ -27,8 +27,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 /** A register page's rows with their categories named: the page shows names, never ids. */
 function registerRows(rows: Array<TransactionItem & Pick<RegisterRow, "balance">>, categories: CategoryChoice[]): RegisterRow[] {
   const names = new Map(categories.map((category) => [category.id, category.name]));
-  const nameOf = (id: string) => (isUncategorized(id) ? "Uncategorized" : isSplitCategory(id) ? "Split" : (names.get(id) ?? id));
-  return rows.map(({ id, date, description, category, type, amount, balance }) => ({ id, date, description, categoryName: nameOf(category), type, amount, balance }));
+  return rows.map(({ id, date, description, category, type, amount, balance }) => ({ id, date, description, categoryName: categoryLabel(category, names), type, amount, balance }));
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

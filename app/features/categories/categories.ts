@@ -339,3 +339,10 @@ export function progressColor(type: CategoryType, percent: number) {
   if (percent >= 50) return "bg-yellow-500";
   return "bg-gray-400";
 }
+
+/** How a list names a transaction's category: its name, "Uncategorized", or "Split" for a split expense. */
+export function categoryLabel(categoryId: string, names: ReadonlyMap<string, string>) {
+  if (isUncategorized(categoryId)) return "Uncategorized";
+  if (isSplitCategory(categoryId)) return "Split";
+  return names.get(categoryId) ?? categoryId;
+}

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { capitalizeWords, isSplitCategory, isUncategorized, type Category } from "~/features/categories/categories";
+import { capitalizeWords, categoryLabel, isSplitCategory, isUncategorized, type Category } from "~/features/categories/categories";
 import { formatMoney, toCents } from "~/lib/money";
 import { dayHeading } from "~/lib/month";
 import {
@@ -17,12 +17,6 @@ export type CategoryName = Pick<Category, "id" | "name">;
 /** `path` with `?redirectTo=` so the form it opens comes back here. */
 export function withRedirectTo(path: string, redirectTo: string) {
   return `${path}?${new URLSearchParams({ redirectTo })}`;
-}
-
-function categoryLabel(categoryId: string, names: ReadonlyMap<string, string>) {
-  if (isUncategorized(categoryId)) return "Uncategorized";
-  if (isSplitCategory(categoryId)) return "Split";
-  return names.get(categoryId) ?? categoryId;
 }
 
 /** A split expense's parts, folded under its row (a disclosure that needs no script). */
