@@ -12,6 +12,7 @@ import { todayIso } from "~/lib/month";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
+import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 
@@ -25,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overview,
     open: accounts.filter((account) => !account.closed),
     closed: accounts.filter((account) => account.closed),
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -36,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case ACCOUNTS_INTENTS.add: {
       const { submission, input } = parseAccountForm(formData);
       if (!input) return data({ result: submission.reply() }, { status: 400 });
-      const added = await catchFailure("add account", () => addAccountBesideMain(user.id, input, todayIso()));
+      const added = await catchFailure("add account", () => addAccountBesideMain(user.id, input, todayIso(), submissionKeyOf(formData)));
       if (!added.ok) return data({ result: submission.reply({ formErrors: [ACCOUNTS_MESSAGES.failed] }) }, { status: 503 });
       if (!added.value.ok) return data({ result: submission.reply({ fieldErrors: { [added.value.field]: [added.value.message] } }) }, { status: 400 });
       return redirectWithToast(ACCOUNTS_PATH, { type: "success", message: ACCOUNTS_MESSAGES.added });
@@ -49,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const handle: PageHandle = { title: "Accounts" };
 
 export default function AccountsPage() {
-  const { currency, today, overview, open, closed } = useLoaderData<typeof loader>();
+  const { currency, today, overview, open, closed, submissionKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -65,6 +67,7 @@ export default function AccountsPage() {
           action={ACCOUNTS_PATH}
           today={today}
           lastResult={actionData?.result}
+          submissionKey={submissionKey}
           submitLabel="Add account"
           pendingLabel="Adding..."
         />

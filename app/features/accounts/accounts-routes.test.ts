@@ -9,6 +9,8 @@ import { createGoogleUser, createTransactionFor } from "../../../tests/factories
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest as get, outcome, payloadOf, postRequest as post, statusOf } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
+import { SUBMISSION_KEY_FIELD } from "~/utils/submission";
+import { newSubmissionKey } from "~/utils/submission.server";
 import { ACCOUNTS_INTENTS, ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME } from "./accounts";
 import { getAccount } from "./accounts.server";
 
@@ -94,6 +96,15 @@ describe("/accounts", () => {
     expect(statusOf(refused)).toBe(400);
     expect(payloadOf<Refusal>(refused).result.error).toEqual({ name: [ACCOUNTS_MESSAGES.nameTaken] });
     expect(await Account.countDocuments({ userId })).toBe(2);
+  });
+
+  test("the same form sent twice adds one account, and both answers are its success", async () => {
+    const { userId, cookie } = await signedIn();
+    const fields = { ...visa, [SUBMISSION_KEY_FIELD]: newSubmissionKey() };
+    for (const answer of [await callAccounts(cookie, fields), await callAccounts(cookie, fields)]) {
+      expect((await toastOf(answer as Response))?.message).toBe(ACCOUNTS_MESSAGES.added);
+    }
+    expect(await Account.countDocuments({ userId, name: "Visa" })).toBe(1);
   });
 
   test("a form the page does not know is answered 400", async () => {

@@ -1,6 +1,7 @@
 import { Types } from "mongoose";
 import { Account, type AccountRecord } from "../../../models";
 import { toObjectId } from "~/utils/db.server";
+import { submittedId } from "~/utils/submission.server";
 import { toCents } from "~/lib/money";
 import { ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME, type AccountKind } from "./accounts";
 
@@ -84,9 +85,16 @@ async function nameTaken(userId: string, name: string, exceptId?: string) {
   return (await listAccounts(userId)).some((account) => account.id !== exceptId && account.name.toLocaleLowerCase() === wanted);
 }
 
-export async function addAccount(userId: string, input: AccountInput): Promise<AccountChange> {
+/**
+ * Adds an account. With the form's one-time key its id follows from the key, so the same form sent again
+ * answers with the account the first one added and adds nothing.
+ */
+export async function addAccount(userId: string, input: AccountInput, submissionKey?: string | null): Promise<AccountChange> {
+  const _id = submissionKey ? new Types.ObjectId(submittedId(userId, submissionKey, "account")) : new Types.ObjectId();
+  const added = await Account.findOne({ _id, userId: new Types.ObjectId(userId) }).lean<AccountRecord>();
+  if (added) return { ok: true, account: toStoredAccount(added) };
   if (await nameTaken(userId, input.name)) return { ok: false, field: "name", message: ACCOUNTS_MESSAGES.nameTaken };
-  const record = await Account.create({ userId: new Types.ObjectId(userId), ...input, closed: false, currency: "USD" });
+  const record = await Account.create({ _id, userId: new Types.ObjectId(userId), ...input, closed: false, currency: "USD" });
   return { ok: true, account: toStoredAccount(record.toObject()) };
 }
 

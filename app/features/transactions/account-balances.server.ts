@@ -76,7 +76,7 @@ export async function closeAccount(userId: string, accountId: string, today: str
 }
 
 /** Adds an account, storing the main account first when it is not yet: it stays the first listed and its name stays taken. */
-export async function addAccountBesideMain(userId: string, input: AccountInput, today: string) {
+export async function addAccountBesideMain(userId: string, input: AccountInput, today: string, submissionKey?: string | null) {
   await getOrCreateAccounts(userId, mainOpeningDate(await listMonthSummaries(userId), today));
-  return addAccount(userId, input);
+  return addAccount(userId, input, submissionKey);
 }

@@ -3,6 +3,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { PRIMARY_BUTTON_CLASS } from "~/components/ui/buttons";
 import { FormErrorBox, INPUT_CLASS, LabelledField, PendingContent, useIsSubmitting } from "~/components/ui/forms";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
+import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { centsToInput } from "~/lib/money";
 import { ACCOUNT_KIND_LABELS, ACCOUNT_NAME_MAX_LENGTH, type ACCOUNTS_INTENTS, type AccountSummary } from "../accounts";
@@ -33,10 +34,13 @@ export function AccountForm({
   account,
   today,
   lastResult,
+  submissionKey,
   submitLabel,
   pendingLabel,
 }: {
   intent: typeof ACCOUNTS_INTENTS.add | typeof ACCOUNTS_INTENTS.update;
+  /** A new account's form carries its page's one-time key: sent twice, it adds one account. */
+  submissionKey?: string;
   action: string;
   account?: AccountSummary;
   today: string;
@@ -56,6 +60,7 @@ export function AccountForm({
   return (
     <Form {...formProps} ref={ref} method="post" action={action} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
+      {submissionKey ? <SubmissionKeyField value={submissionKey} /> : null}
       <FormErrorBox id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <LabelledField id={fields.name.id} label="Name" errors={fields.name.errors}>
