@@ -34,6 +34,7 @@ import {
   restoreTransaction,
   softDeleteTransaction,
 } from "~/features/transactions/transactions.server";
+import { listAccountNames } from "~/features/accounts/accounts.server";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 
@@ -43,23 +44,26 @@ const SEARCH_MAX_LENGTH = 100;
 /** More than a long "Load more" session ever shows; each id costs a lookup. */
 const BULK_DELETE_MAX = 500;
 /** Query parameters that describe what is listed (the rest, cursor and confirm, are transient). */
-const FILTER_PARAMS = ["month", "category", "type", "q"] as const;
+const FILTER_PARAMS = ["month", "category", "type", "account", "q"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const requestedTab = params.get("tab");
   const type = params.get("type");
+  const accounts = (await listAccountNames(user.id)).map(({ id, name }) => ({ id, name }));
+  const account = params.get("account") ?? "";
   const filters = {
     month: isMonthKey(params.get("month")) ? (params.get("month") as string) : "",
     category: params.get("category") ?? "",
     type: type === "income" || type === "expense" ? type : "",
+    account: accounts.some((candidate) => candidate.id === account) ? account : "",
     q: (params.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH),
   };
   const cursor = params.get("cursor");
   const [categories, page] = await Promise.all([
     getCategoryChoices(user.id),
-    listTransactionsWithCounts(user.id, { tab: isListTab(requestedTab) ? requestedTab : null, ...filters, cursor }),
+    listTransactionsWithCounts(user.id, { tab: isListTab(requestedTab) ? requestedTab : null, ...filters, accountId: filters.account || null, cursor }),
   ]);
   return {
     tab: page.tab,
@@ -69,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     items: page.items,
     nextCursor: page.nextCursor,
     categories,
+    accounts,
     currency: user.currency,
     premium: user.premiumAccess,
     confirmReset: params.get("confirm") === CONFIRM_RESET,
@@ -123,7 +128,7 @@ function useListHref() {
   };
 }
 
-function Filters({ tab, filters, categories }: Pick<LoaderData, "tab" | "filters" | "categories">) {
+function Filters({ tab, filters, categories, accounts }: Pick<LoaderData, "tab" | "filters" | "categories" | "accounts">) {
   const location = useLocation();
   const inputClass =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
@@ -135,7 +140,9 @@ function Filters({ tab, filters, categories }: Pick<LoaderData, "tab" | "filters
       action={TRANSACTIONS_PATH}
       role="search"
       aria-label="Filter transactions"
-      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+      className={`grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 ${
+        accounts.length > 1 ? "lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]" : "lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+      }`}
     >
       <input type="hidden" name="tab" value={tab} />
       <label className="block text-sm font-medium text-slate-700">
@@ -161,6 +168,19 @@ function Filters({ tab, filters, categories }: Pick<LoaderData, "tab" | "filters
           <option value="expense">Expense</option>
         </select>
       </label>
+      {accounts.length > 1 ? (
+        <label className="block text-sm font-medium text-slate-700">
+          Account
+          <select name="account" defaultValue={filters.account} className={inputClass}>
+            <option value="">All accounts</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className="col-span-2 block text-sm font-medium text-slate-700 lg:col-span-1">
         Search
         <input type="search" name="q" defaultValue={filters.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Description" className={inputClass} />
@@ -262,7 +282,7 @@ function ResetDialog({ closeTo }: { closeTo: string }) {
 export const handle: PageHandle = { title: "Transactions" };
 
 export default function TransactionsPage() {
-  const { tab, counts, filters, cursor, items, nextCursor, categories, currency, premium, confirmReset } = useLoaderData<typeof loader>();
+  const { tab, counts, filters, cursor, items, nextCursor, categories, accounts, currency, premium, confirmReset } = useLoaderData<typeof loader>();
   const listHref = useListHref();
   const pages = useLoadedPages(items, nextCursor);
   const here = listHref({ confirm: null });
@@ -302,7 +322,7 @@ export default function TransactionsPage() {
         </div>
       </div>
 
-      <Filters tab={tab} filters={filters} categories={categories} />
+      <Filters tab={tab} filters={filters} categories={categories} accounts={accounts} />
 
       {tab === "new" && !premium ? <AutoImportPromotion /> : null}
 
@@ -323,6 +343,7 @@ export default function TransactionsPage() {
             tab={tab}
             currency={currency}
             categories={categories}
+            accounts={accounts}
             redirectTo={here}
             selectFormId={tab !== "deleted" ? BULK_FORM_ID : undefined}
           />

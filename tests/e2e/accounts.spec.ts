@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, nextPost, refusedByServer, test, type TestUser } from "./fixtures";
+import { addTransaction, expect, nextPost, refusedByServer, test, type TestUser } from "./fixtures";
 
 /** An account added through the app's accounts feature, on the fixtures' connection. */
 async function seedAccount(user: TestUser, input: { name: string; kind: "checking" | "credit_card"; openingBalance: number }) {
@@ -98,6 +98,36 @@ test.describe("accounts", () => {
     await expect(rows.nth(1)).toContainText("March pay");
     await expect(rows.nth(1)).toContainText("+$2,500.00");
     await expect(rows.nth(1).getByRole("cell").last()).toHaveText("$2,500.00");
+  });
+
+  test("with a second account the transaction form offers it, the list names each row's account and filters by it", async ({ page, login }) => {
+    const user = await login();
+    await seedAccount(user, { name: "Visa", kind: "credit_card", openingBalance: 0 });
+    await page.goto("/transactions/new");
+    await expect(page.getByLabel("Account")).toHaveValue(user.id);
+    await page.getByLabel("Amount").fill("45.99");
+    await page.getByLabel("Category").selectOption({ label: "Food & Dining" });
+    await page.getByLabel("Account").selectOption({ label: "Visa" });
+    await page.getByLabel("Date").fill("2026-03-07");
+    await page.getByLabel("Description").fill("Dinner on the card");
+    await page.getByRole("button", { name: "Add Transaction" }).click();
+    await expect(page.getByText("Transaction added successfully")).toBeVisible();
+    await addTransaction(user, { type: "expense", amount: 1000, date: "2026-03-06", description: "Cash lunch" });
+
+    await page.goto("/transactions?tab=tracked");
+    const rows = page.getByTestId("transaction-row");
+    await expect(rows.filter({ hasText: "Dinner on the card" })).toContainText("Visa");
+    await expect(rows.filter({ hasText: "Cash lunch" })).toContainText("Main account");
+    const filters = page.getByRole("search", { name: "Filter transactions" });
+    await filters.getByLabel("Account").selectOption({ label: "Visa" });
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/account=/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Dinner on the card");
+
+    await page.goto("/accounts");
+    await expect(listedAccount(page, "Visa")).toContainText("$45.99 owed");
+    await expect(listedAccount(page, "Main account")).toContainText("-$10.00");
   });
 
   test("a card with money owed may not be closed; once it is at zero it closes and reopens", async ({ page, login, app }) => {

@@ -62,6 +62,16 @@ export async function listAccounts(userId: string): Promise<StoredAccount[]> {
 }
 
 /**
+ * The user's accounts to choose from (id, name, closed), the main account first even before anything
+ * stored it: its transactions are there already.
+ */
+export async function listAccountNames(userId: string) {
+  const accounts = (await listAccounts(userId)).map(({ id, name, closed }) => ({ id, name, closed }));
+  const mainId = mainAccountId(userId);
+  return accounts.some((account) => account.id === mainId) ? accounts : [{ id: mainId, name: MAIN_ACCOUNT_NAME, closed: false }, ...accounts];
+}
+
+/**
  * The user's accounts, storing the main account first when it is not there yet (a new user's transactions
  * are in it before anything asked for their accounts), opening on `mainOpeningDate`.
  */

@@ -151,6 +151,27 @@ describe("transactions page", () => {
     expect(await open()).toMatchObject({ tab: "new", counts: { new: 1, tracked: 1, deleted: 0 } });
   });
 
+  test("with several accounts the list filters by account; another user's account filters nothing", async () => {
+    const { userId, cookie } = await signedInUser();
+    const other = await signedInUser();
+    const card = await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-05");
+    const theirs = await addAccountBesideMain(other.userId, { name: "Theirs", kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-05");
+    if (!card.ok || !theirs.ok) throw new Error("the accounts were not added");
+    await createTransaction(userId, coffee);
+    await createTransaction(userId, { ...coffee, description: "Card lunch", accountId: card.account.id });
+    type Listed = { accounts: Array<{ name: string }>; filters: { account: string }; items: Array<{ description: string }> };
+    const open = async (query: string) => (await listLoader({ request: get(`/transactions?tab=tracked&${query}`, cookie), params: {}, context: {} })) as unknown as Listed;
+
+    const all = await open("");
+    expect(all.accounts.map((account) => account.name)).toEqual(["Main account", "Visa"]);
+    expect(all.items.map((item) => item.description).sort()).toEqual(["Card lunch", "Coffee"]);
+    expect((await open(`account=${card.account.id}`)).items.map((item) => item.description)).toEqual(["Card lunch"]);
+    expect((await open(`account=${userId}`)).items.map((item) => item.description)).toEqual(["Coffee"]);
+    const foreign = await open(`account=${theirs.account.id}`);
+    expect(foreign.filters.account).toBe("");
+    expect(foreign.items).toHaveLength(2);
+  });
+
   test("delete, restore, bulk delete and reset answer with their messages", async () => {
     const { userId, cookie } = await signedInUser();
     const other = await signedInUser();

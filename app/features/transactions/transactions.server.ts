@@ -4,7 +4,7 @@ import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, UNCA
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
-import { listAccounts, mainAccountId } from "~/features/accounts/accounts.server";
+import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.server";
 import { applyLedgerBatch } from "./ledger.server";
 import { toObjectId } from "~/utils/db.server";
 import type { CategoryTotals } from "./month-summary";
@@ -412,7 +412,7 @@ export async function listTransactionsWithCounts(userId: string, options: Omit<L
  * account is the only one (where the ledger puts a transaction that names none).
  */
 export async function getAccountChoices(userId: string, heldIn?: string): Promise<AccountChoice[]> {
-  const offered = (await listAccounts(userId)).filter((account) => !account.closed || account.id === heldIn);
+  const offered = (await listAccountNames(userId)).filter((account) => !account.closed || account.id === heldIn);
   const onlyMain = offered.length === 0 || (offered.length === 1 && offered[0].id === mainAccountId(userId));
   return onlyMain ? [] : offered.map(({ id, name }) => ({ id, name }));
 }

@@ -8,6 +8,7 @@ import {
   LIST_TABS,
   TRANSACTION_INTENTS,
   TRANSACTIONS_PATH,
+  type AccountChoice,
   type ListTab,
   type TransactionItem,
 } from "~/features/transactions/transactions";
@@ -132,6 +133,7 @@ function TransactionRow({
   tab,
   currency,
   names,
+  accountName,
   redirectTo,
   selectFormId,
 }: {
@@ -139,6 +141,8 @@ function TransactionRow({
   tab: ListTab;
   currency: string;
   names: ReadonlyMap<string, string>;
+  /** Its account's name, when the user has several. */
+  accountName?: string;
   redirectTo: string;
   selectFormId?: string;
 }) {
@@ -168,6 +172,7 @@ function TransactionRow({
           {item.allocations.length > 0 && !split ? (
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Offset</span>
           ) : null}
+          {accountName ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{accountName}</span> : null}
           {item.source === "plaid" ? <BankBadge bankName={item.bankName} /> : null}
           {item.pending ? (
             <span title="Not posted by the bank yet: its amount may still change" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
@@ -212,6 +217,7 @@ export function TransactionGroups({
   tab,
   currency,
   categories,
+  accounts = [],
   redirectTo,
   selectFormId,
 }: {
@@ -219,10 +225,13 @@ export function TransactionGroups({
   tab: ListTab;
   currency: string;
   categories: CategoryName[];
+  /** The user's accounts: with more than one, each row names its own. */
+  accounts?: AccountChoice[];
   redirectTo: string;
   selectFormId?: string;
 }) {
   const names = new Map(categories.map((category) => [category.id, capitalizeWords(category.name)]));
+  const accountNames = new Map(accounts.length > 1 ? accounts.map((account) => [account.id, account.name]) : []);
   return (
     <div className="@container space-y-4">
       {groupByDate(items).map((group) => (
@@ -236,6 +245,7 @@ export function TransactionGroups({
                 tab={tab}
                 currency={currency}
                 names={names}
+                accountName={accountNames.get(item.accountId)}
                 redirectTo={redirectTo}
                 selectFormId={selectFormId}
               />
