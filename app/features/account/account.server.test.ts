@@ -13,6 +13,7 @@ import { useTestDatabase } from "../../../tests/setup/database";
 import { toCents } from "~/lib/money";
 import { generateSpendingInsights } from "~/features/insights/insights.server";
 import { ACCOUNT_MESSAGES } from "./account";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
 
 useTestDatabase();
@@ -23,6 +24,7 @@ async function busyUser() {
   const user = await User.findById(userId).lean();
   const email = user!.email;
   await createTransactionFor(userId);
+  await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-10");
   await createBudget(userId, "2026-03", toCents(100000));
   await importBankFile(userId, "Date,Description,Amount\n2026-03-02,Cafe,-4.50\n");
   await createSession(userId, new Request("http://localhost/"));
@@ -63,7 +65,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks"]) {
+    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -95,6 +97,7 @@ describe("account data", () => {
     const exported = JSON.parse(json) as { exportedAt: string; account: string; collections: Record<string, unknown[]> };
     expect(exported.account).toBe(email);
     expect(Object.keys(exported.collections).sort()).toEqual([
+      "accounts",
       "budgets",
       "contactSubmissions",
       "debtPlans",

@@ -21,6 +21,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   credentials: ({ id }) => ({ userId: id }),
   sessions: ({ id }) => ({ userId: id }),
   passwordresettokens: ({ id }) => ({ userId: id }),
+  accounts: ({ id }) => ({ userId: id }),
   transactions: ({ id }) => ({ userId: id }),
   monthSummaries: ({ id }) => ({ userId: id }),
   ledgerJournals: ({ id }) => ({ userId: id }),
@@ -46,6 +47,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
 export const HOLDS_NO_USER_DATA: Record<string, string> = {
   processedstripeevents: "ids of Stripe events already applied, nothing about a person",
   aiCircuits: "the AI endpoint's circuit breaker state, nothing about a person",
+  migrations: "the names of data migrations that have run, nothing about a person",
 };
 
 /** Collections whose documents are secrets, or hold secrets, left out of the download. */

@@ -295,6 +295,8 @@ describe("listing", () => {
       source: "plaid",
       bankName: "First Bank",
       pending: false,
+      // In the main account, whose id is the user's.
+      accountId: userId,
     });
   });
 
