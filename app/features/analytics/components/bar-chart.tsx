@@ -1,5 +1,5 @@
 import { formatMoney, toCents } from "~/lib/money";
-import { CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
+import { AmountGrid, CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
 import type { BarLayout } from "./chart-geometry";
 
 /** Income against expenses of a month: two bars from a zero baseline, as the loader drew them (`drawCharts`). */
@@ -22,14 +22,7 @@ export function BarChart({ layout, currency, monthName }: { layout: BarLayout; c
         rows: bars.map((bar) => ({ key: bar.label, cells: [bar.label, money(bar.value)] })),
       }}
     >
-      {ticks.map((tick) => (
-        <g key={tick.value}>
-          <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={tick.position} y2={tick.position} stroke={CHART_COLORS.grid} />
-          <text x={frame.margin.left - 6} y={tick.position} dy="0.32em" textAnchor="end" fontSize={12} fill={CHART_COLORS.label}>
-            {tick.label}
-          </text>
-        </g>
-      ))}
+      <AmountGrid frame={frame} ticks={ticks} />
       {bars.map((bar, index) => (
         <g key={bar.label}>
           <ChartMark label={`${bar.label}: ${money(bar.value)}`}>

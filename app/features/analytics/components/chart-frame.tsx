@@ -129,6 +129,24 @@ export function ChartFrame({
 }
 
 /** Colours of the charts' text and series, chosen for contrast on white (WCAG: text ≥ 4.5:1, marks ≥ 3:1). */
+/** A chart's amount axis: at each tick a grid line across the plot and its label left of it. */
+export function AmountGrid({
+  frame,
+  ticks,
+}: {
+  frame: { width: number; margin: { left: number; right: number } };
+  ticks: Array<{ value: number; position: number; label: string }>;
+}) {
+  return ticks.map((tick) => (
+    <g key={tick.value}>
+      <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={tick.position} y2={tick.position} stroke={CHART_COLORS.grid} />
+      <text x={frame.margin.left - 6} y={tick.position} dy="0.32em" textAnchor="end" fontSize={12} fill={CHART_COLORS.label}>
+        {tick.label}
+      </text>
+    </g>
+  ));
+}
+
 export const CHART_COLORS = {
   /** slate-600, 7.6:1 on white. */
   label: "#475569",

@@ -1,6 +1,6 @@
 import { formatMoney, toCents } from "~/lib/money";
 import type { TrendPoint } from "../analytics";
-import { CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
+import { AmountGrid, CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
 import type { LineLayout } from "./chart-geometry";
 
 const SERIES = {
@@ -45,14 +45,7 @@ export function LineChart({ layout, points, currency }: { layout: LineLayout<key
           })),
         }}
       >
-        {yTicks.map((tick) => (
-          <g key={tick.value}>
-            <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={tick.position} y2={tick.position} stroke={CHART_COLORS.grid} />
-            <text x={frame.margin.left - 6} y={tick.position} dy="0.32em" textAnchor="end" fontSize={12} fill={CHART_COLORS.label}>
-              {tick.label}
-            </text>
-          </g>
-        ))}
+        <AmountGrid frame={frame} ticks={yTicks} />
         {xTicks.map((tick) => (
           <text key={tick.value} x={tick.position} y={frame.height - frame.margin.bottom + 20} textAnchor="middle" fontSize={12} fill={CHART_COLORS.label}>
             {tick.label}
