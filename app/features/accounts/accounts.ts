@@ -10,7 +10,6 @@ export const ACCOUNTS_INTENTS = {
   close: "close-account",
   reopen: "reopen-account",
 } as const;
-export type AccountsIntent = (typeof ACCOUNTS_INTENTS)[keyof typeof ACCOUNTS_INTENTS];
 
 export const ACCOUNT_KIND_LABELS = {
   checking: "Checking",
@@ -27,7 +26,7 @@ export const ACCOUNT_KINDS = Object.keys(ACCOUNT_KIND_LABELS) as AccountKind[];
 /** Kinds whose balance is what the user owes: a balance below zero is a debt, shown as an amount owed. */
 const LIABILITY_KINDS: ReadonlySet<AccountKind> = new Set(["credit_card", "loan"]);
 
-export function isLiabilityKind(kind: AccountKind) {
+function isLiabilityKind(kind: AccountKind) {
   return LIABILITY_KINDS.has(kind);
 }
 
