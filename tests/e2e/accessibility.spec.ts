@@ -633,8 +633,11 @@ test("bank: a linked bank in error, and its disconnect confirmation", async ({ p
   await linkBank(page, javaScriptEnabled);
   await plaidControl("/__control/login-required", { client_user_id: user.id });
   await waitForBankError(app, user);
-  await page.reload();
-  await expect(page.getByText("Sync Error")).toBeVisible();
+  // A sync queued before the error (the link's first) may still run and fail again: the page shows "Syncing" until it ends.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText("Sync Error")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await axe.expectNone();
   if (javaScriptEnabled) {
     await waitForHydration(page);

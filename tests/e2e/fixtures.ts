@@ -86,8 +86,7 @@ export async function linkBank(page: Page, javaScriptEnabled: boolean) {
 
 /** The stand-in's webhook starts a sync in the background: a page shows its error once it is stored. */
 export async function waitForBankError(app: Fixtures["app"], user: TestUser) {
-  // The sync runs as a background job: on two busy cores it may start after the default 7 s (as bank.spec's syncs).
-  await expect.poll(async () => (await app.models.BankConnection.findOne({ userId: user.id }).lean())?.status, { timeout: 15_000 }).toBe("error");
+  await expect.poll(async () => (await app.models.BankConnection.findOne({ userId: user.id }).lean())?.status).toBe("error");
 }
 
 type Fixtures = {
