@@ -19,7 +19,7 @@ import {
   updateSavingsGoal,
 } from "~/features/savings/savings.server";
 import { todayIso } from "~/lib/month";
-import { catchFailure } from "~/utils/action-failure.server";
+import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/not-found";
 import type { PageHandle } from "~/utils/page-title";
@@ -108,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(await deleteWithdrawal(user.id, String(formData.get("withdrawalId") ?? "")))) throw notFound();
       return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalDeleted });
     default:
-      return data({ intent: null, goalId, result: undefined }, { status: 400 });
+      throw unknownForm();
   }
 }
 
