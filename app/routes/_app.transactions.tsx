@@ -128,6 +128,37 @@ function useListHref() {
   };
 }
 
+/** A filter that picks one of `options` (by id) or, first, every one of them. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  everyLabel,
+  options,
+  className,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  everyLabel: string;
+  options: Array<{ id: string; name: string }>;
+  className: string;
+}) {
+  return (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <select name={name} defaultValue={value} className={className}>
+        <option value="">{everyLabel}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Filters({ tab, filters, categories, accounts }: Pick<LoaderData, "tab" | "filters" | "categories" | "accounts">) {
   const location = useLocation();
   const inputClass =
@@ -149,17 +180,7 @@ function Filters({ tab, filters, categories, accounts }: Pick<LoaderData, "tab" 
         Month
         <input type="month" name="month" defaultValue={filters.month} className={inputClass} />
       </label>
-      <label className="block text-sm font-medium text-slate-700">
-        Category
-        <select name="category" defaultValue={filters.category} className={inputClass}>
-          <option value="">All categories</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Category" name="category" value={filters.category} everyLabel="All categories" options={categories} className={inputClass} />
       <label className="block text-sm font-medium text-slate-700">
         Type
         <select name="type" defaultValue={filters.type} className={inputClass}>
@@ -169,17 +190,7 @@ function Filters({ tab, filters, categories, accounts }: Pick<LoaderData, "tab" 
         </select>
       </label>
       {accounts.length > 1 ? (
-        <label className="block text-sm font-medium text-slate-700">
-          Account
-          <select name="account" defaultValue={filters.account} className={inputClass}>
-            <option value="">All accounts</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Account" name="account" value={filters.account} everyLabel="All accounts" options={accounts} className={inputClass} />
       ) : null}
       <label className="col-span-2 block text-sm font-medium text-slate-700 lg:col-span-1">
         Search
