@@ -8,7 +8,8 @@ const allocationSchema = new Schema(
 );
 
 /**
- * One income or expense. Amounts are positive integer cents; `monthKey`
+ * One income or expense of an account, or one side of a transfer between two
+ * accounts (its type says which way the money moved). Amounts are positive integer cents; `monthKey`
  * (yyyy-MM) is stored so month queries and rollups group by equality.
  */
 const transactionSchema = new Schema(
@@ -28,6 +29,10 @@ const transactionSchema = new Schema(
     source: { type: String, default: "manual" },
     bankName: { type: String, default: null },
     importKey: { type: String, default: null },
+    /** A transfer's other account (set with `category` "__transfer"): where the money went (an expense) or came from (an income). */
+    transferAccountId: { type: Schema.Types.ObjectId, ref: "Account", default: null },
+    /** A transfer's other side: the transaction in `transferAccountId` that mirrors it. */
+    transferPeerId: { type: Schema.Types.ObjectId, default: null },
     /** The import that wrote it, so that import can be undone. */
     importBatchId: { type: Schema.Types.ObjectId, default: null },
     /** The bank's own id of the transaction (OFX FITID, CAMT entry reference, a file's id column). */

@@ -4,23 +4,29 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
 import { requireUserId } from "~/features/auth/auth.server";
 import { parseTransactionForm } from "~/features/transactions/transaction-form.server";
-import { isSplitCategory, isUncategorized } from "~/features/categories/categories";
+import { isSplitCategory, isTransferCategory, isUncategorized } from "~/features/categories/categories";
 import { centsToInput, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
+import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transferChoice, type TransactionItem } from "~/features/transactions/transactions";
 import { getAccountChoices, getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/not-found";
 
+/** The category the form shows chosen: a transfer's names its other account; an uncategorized or split one none. */
+function categoryChoiceOf(transaction: TransactionItem) {
+  if (isTransferCategory(transaction.category) && transaction.transferAccountId) return transferChoice(transaction.transferAccountId);
+  return isUncategorized(transaction.category) || isSplitCategory(transaction.category) ? "" : transaction.category;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
   const transaction = await getTransaction(userId, params.transactionId ?? "");
   if (!transaction) throw notFound();
-  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId)]);
+  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
   const categoryType = categories.find((category) => category.id === transaction.category)?.type;
   return {
     id: transaction.id,
@@ -30,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       accountId: transaction.accountId,
       type: transaction.type,
       amount: centsToInput(toCents(transaction.amount)),
-      category: isUncategorized(transaction.category) || isSplitCategory(transaction.category) ? "" : transaction.category,
+      category: categoryChoiceOf(transaction),
       date: transaction.date,
       description: transaction.description,
       // An income booked on an expense category is an offset: the form reopens with the switch on.
@@ -49,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const transaction = await getTransaction(userId, params.transactionId ?? "");
   if (!transaction) throw notFound();
-  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId)]);
+  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
   const submission = parseTransactionForm(formData, categories, accounts);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.

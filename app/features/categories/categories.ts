@@ -32,6 +32,16 @@ export function isSplitCategory(category: string | null | undefined) {
   return category === SPLIT_CATEGORY;
 }
 
+/**
+ * The `category` of one side of a transfer between two of the user's accounts: money that moves, neither
+ * income nor expense. Never a category's id.
+ */
+export const TRANSFER_CATEGORY = "__transfer";
+
+export function isTransferCategory(category: string | null | undefined) {
+  return category === TRANSFER_CATEGORY;
+}
+
 function defaultCategory(id: string, name: string, type: CategoryType, order: number): Category {
   return { id, name, icon: "", colors: { ...DEFAULT_COLORS }, type, order, budget: ZERO_CENTS, expected: ZERO_CENTS };
 }
@@ -210,7 +220,7 @@ export function sanitizeCategory(input: { name?: unknown; type?: unknown; order?
 }
 
 /** Ids that would be read as "no category" or clash with JavaScript object internals. */
-const RESERVED_IDS = new Set([UNCATEGORIZED, SPLIT_CATEGORY, "__proto__", "constructor", "prototype"]);
+const RESERVED_IDS = new Set([UNCATEGORIZED, SPLIT_CATEGORY, TRANSFER_CATEGORY, "__proto__", "constructor", "prototype"]);
 
 /**
  * The map key of a category name: lower-cased, "." and "$" removed (neither

@@ -2,7 +2,9 @@ import mongoose, { Types } from "mongoose";
 import { Transaction, type TransactionRecord } from "../../../models";
 import { listAccounts, mainAccountId } from "~/features/accounts/accounts.server";
 import { ensureCategoryExists, getCategories } from "~/features/categories/categories.server";
+import { isTransferCategory } from "~/features/categories/categories";
 import {
+  asTransferSide,
   bankEntryProblems,
   booksIncomeCategory,
   entryProblems,
@@ -10,8 +12,12 @@ import {
   fieldProblems,
   fieldsAfterEdit,
   fieldsOfEntry,
+  peerFieldsAfterEdit,
   repeatedIds,
   storedFields,
+  transferPairProblem,
+  transferPeerFields,
+  uncategorized,
   type LedgerBatch,
   type LedgerEdit,
   type LedgerEntry,
@@ -58,7 +64,17 @@ type LedgerChange = { before: TransactionRecord | null; after: TransactionRecord
 /** The writes of one batch; `cleared` when every live transaction of the user was deleted before `changes`. */
 type LedgerWrites = { cleared: boolean; changes: LedgerChange[] };
 
-type PlannedEdit = { _id: Types.ObjectId; fields: LedgerFields; monthBefore: string };
+/**
+ * One stored transaction's new fields; `peerId` its transfer's other side
+ * afterwards when that changes (null: a transfer no more), else undefined.
+ */
+type PlannedEdit = { _id: Types.ObjectId; before: LedgerFields; fields: LedgerFields; monthBefore: string; storedPeerId: Types.ObjectId | null; peerId?: Types.ObjectId | null };
+
+/** A new transaction, and its transfer's other side when it is one: a row of the batch (by index) or a stored transaction. */
+type NewRow = { entry: LedgerEntry; peer: number | Types.ObjectId | null };
+
+/** What of a transfer's other side is read to keep it in step. */
+type StoredSide = Pick<TransactionRecord, "_id" | "transferPeerId" | "monthKey" | "deleted" | "editedAt"> & LedgerFields;
 
 /** Ids per delete when an import is undone: a bounded `$in`. */
 const REMOVE_BATCH_SIZE = 1000;
@@ -86,12 +102,16 @@ function bankEntryIssues(entries: LedgerEntry[]): LedgerIssue[] {
 
 /** The fields of a stored transaction the ledger reasons with: one of the layout before accounts is in the main account (the owner's id). */
 function ledgerFieldsOf(stored: TransactionRecord, owner: Types.ObjectId) {
-  return { ...stored, accountId: String(stored.accountId ?? owner) };
+  return { ...stored, accountId: String(stored.accountId ?? owner), transferAccountId: stored.transferAccountId ? String(stored.transferAccountId) : null };
 }
 
 /** A transaction's fields as its document stores them. */
 function documentFields(fields: LedgerFields) {
-  return { ...storedFields(fields), accountId: new Types.ObjectId(fields.accountId) };
+  return {
+    ...storedFields(fields),
+    accountId: new Types.ObjectId(fields.accountId),
+    transferAccountId: fields.transferAccountId ? new Types.ObjectId(fields.transferAccountId) : null,
+  };
 }
 
 /** A new transaction names its account, the main one (whose id is the owner's) unless it chose another. */
@@ -101,7 +121,7 @@ function inAccount(owner: Types.ObjectId) {
 
 /** The accounts the batch writes into that are not the user's: each refused as not found. */
 async function unknownAccounts(userId: string, fields: LedgerFields[]): Promise<LedgerIssue[]> {
-  const named = new Set(fields.map((field) => field.accountId).filter((accountId) => accountId !== mainAccountId(userId)));
+  const named = new Set(fields.flatMap((field) => [field.accountId, field.transferAccountId ?? []].flat()).filter((accountId) => accountId !== mainAccountId(userId)));
   if (named.size === 0) return [];
   const own = new Set((await listAccounts(userId)).map((account) => account.id));
   return [...named].filter((accountId) => !own.has(accountId)).map((accountId) => ({ code: "not-found" as const, id: accountId }));
@@ -117,11 +137,91 @@ async function planEdits(owner: Types.ObjectId, edits: LedgerEdit[], issues: Led
       issues.push({ code: "not-found", id: edit.id });
       continue;
     }
-    const fields = fieldsAfterEdit(ledgerFieldsOf(stored, owner), edit);
+    const before = ledgerFieldsOf(stored, owner);
+    const fields = fieldsAfterEdit(before, edit);
     issues.push(...fieldProblems(fields).map((problem) => ({ code: "invalid" as const, list: "updated" as const, index, ...problem })));
-    planned.push({ _id, fields, monthBefore: stored.monthKey });
+    const peerId = isTransferCategory(fields.category) ? {} : { peerId: null };
+    planned.push({ _id, before, fields, monthBefore: stored.monthKey, storedPeerId: stored.transferPeerId ?? null, ...peerId });
   }
   return planned;
+}
+
+/** The user's stored transactions of `ids` as the transfer rules read them, by id. */
+async function readSides(owner: Types.ObjectId, ids: Types.ObjectId[]) {
+  if (ids.length === 0) return new Map<string, StoredSide>();
+  const stored = await Transaction.find({ userId: owner, _id: mongoose.trusted({ $in: ids }) }).lean();
+  return new Map(stored.map((transaction) => [String(transaction._id), { ...ledgerFieldsOf(transaction, owner), _id: transaction._id, transferPeerId: transaction.transferPeerId, monthKey: transaction.monthKey, deleted: transaction.deleted, editedAt: transaction.editedAt }]));
+}
+
+/** A transfer's other side made an income or expense without a category again. */
+function unlinkedSide(side: StoredSide): PlannedEdit {
+  return { _id: side._id, before: side, fields: uncategorized(side), monthBefore: side.monthKey, storedPeerId: side.transferPeerId ?? null, peerId: null };
+}
+
+/**
+ * What the edits do to the other sides of transfers: a side that stays a
+ * transfer carries its change over to the other; a side that is one no more
+ * leaves the other uncategorized; an income or expense that becomes a
+ * transfer gets its other side as a new transaction. Both sides of one
+ * transfer edited in one batch is refused (which one would win?).
+ */
+async function planTransferSides(owner: Types.ObjectId, edits: PlannedEdit[], issues: LedgerIssue[]) {
+  const edited = new Set(edits.map((edit) => String(edit._id)));
+  const peers = await readSides(owner, edits.flatMap((edit) => edit.storedPeerId ?? []));
+  const peerEdits: PlannedEdit[] = [];
+  const newPeers: NewRow[] = [];
+  for (const edit of edits) {
+    const peer = edit.storedPeerId ? peers.get(String(edit.storedPeerId)) : undefined;
+    if (peer && edited.has(String(peer._id))) {
+      issues.push({ code: "repeated", id: String(peer._id) });
+      continue;
+    }
+    const staysTransfer = isTransferCategory(edit.fields.category);
+    if (peer && staysTransfer) {
+      peerEdits.push({ _id: peer._id, before: peer, fields: peerFieldsAfterEdit(peer, edit.before, edit.fields), monthBefore: peer.monthKey, storedPeerId: edit._id });
+    }
+    else if (peer) peerEdits.push(unlinkedSide(peer));
+    else if (staysTransfer) newPeers.push({ entry: { ...transferPeerFields(edit.fields), source: "manual" }, peer: edit._id });
+  }
+  return { peerEdits, newPeers };
+}
+
+/** Edits that make each named pair of stored transactions the two sides of a transfer. */
+async function planLinks(owner: Types.ObjectId, pairs: Array<[string, string]>, issues: LedgerIssue[]) {
+  const sides = await readSides(owner, pairs.flat().flatMap((id) => toObjectId(id) ?? []));
+  const planned: PlannedEdit[] = [];
+  for (const ids of pairs) {
+    const [first, second] = ids.map((id) => sides.get(String(toObjectId(id))));
+    if (!first || !second) {
+      issues.push(...ids.filter((id) => !sides.has(String(toObjectId(id)))).map((id) => ({ code: "not-found" as const, id })));
+      continue;
+    }
+    const problem = transferPairProblem(first, second);
+    if (problem) {
+      issues.push({ code: "not-a-transfer-pair", ids, message: problem });
+      continue;
+    }
+    for (const [side, other] of [[first, second], [second, first]]) {
+      planned.push({ _id: side._id, before: side, fields: asTransferSide(side, other.accountId), monthBefore: side.monthKey, storedPeerId: null, peerId: other._id });
+    }
+  }
+  return planned;
+}
+
+/** Edits that turn both sides of each named transfer into uncategorized transactions; a named transaction that is no transfer is left as it is. */
+async function planUnlinks(owner: Types.ObjectId, ids: string[], issues: LedgerIssue[]) {
+  const named = await readSides(owner, ids.flatMap((id) => toObjectId(id) ?? []));
+  issues.push(...ids.filter((id) => !named.has(String(toObjectId(id)))).map((id) => ({ code: "not-found" as const, id })));
+  const linked = [...named.values()].filter((side) => side.transferPeerId);
+  const peers = await readSides(owner, linked.map((side) => side.transferPeerId as Types.ObjectId));
+  const sides = new Map([...linked, ...peers.values()].map((side) => [String(side._id), side]));
+  return [...sides.values()].map(unlinkedSide);
+}
+
+/** `ids` and the other sides of the transfers among them. */
+async function withTransferPeers(owner: Types.ObjectId, ids: string[]) {
+  const named = await readSides(owner, ids.flatMap((id) => toObjectId(id) ?? []));
+  return [...new Set([...ids, ...[...named.values()].flatMap((side) => (side.transferPeerId ? [String(side.transferPeerId)] : []))])];
 }
 
 /** Creates the income categories the transactions book that the user's map lacks (imports name existing ones). */
@@ -162,14 +262,15 @@ export function submittedTransactions(userId: string, submission: LedgerSubmissi
  * part-way, what it wrote is removed again before the error is passed on.
  * Those of `ids` already stored are not inserted again.
  */
-async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], ids: Types.ObjectId[], writes: LedgerWrites, stored: TransactionRecord[] = []) {
+async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.ObjectId[], writes: LedgerWrites, stored: TransactionRecord[] = []) {
   const storedIds = new Set(stored.map((transaction) => String(transaction._id)));
-  const fresh = entries.flatMap((entry, index) => (storedIds.has(String(ids[index])) ? [] : [{ entry, _id: ids[index] }]));
+  const fresh = rows.flatMap(({ entry, peer }, index) => (storedIds.has(String(ids[index])) ? [] : [{ entry, _id: ids[index], peer }]));
   if (fresh.length === 0) return [];
-  const documents = fresh.map(({ entry, _id }) => ({
+  const documents = fresh.map(({ entry, _id, peer }) => ({
     _id,
     userId: owner,
     ...documentFields(fieldsOfEntry(entry)),
+    transferPeerId: peer === null ? null : typeof peer === "number" ? ids[peer] : peer,
     deleted: false,
     source: entry.source,
     bankName: entry.bankName ?? null,
@@ -190,8 +291,8 @@ async function insertEntries(owner: Types.ObjectId, entries: LedgerEntry[], ids:
 
 async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: LedgerWrites) {
   const updated: TransactionRecord[] = [];
-  for (const { _id, fields } of edits) {
-    const set = { ...documentFields(fields), editedAt: new Date() };
+  for (const { _id, fields, peerId } of edits) {
+    const set = { ...documentFields(fields), editedAt: new Date(), ...(peerId === undefined ? {} : { transferPeerId: peerId }) };
     // The document as this write found it is what leaves the summaries, even if it changed since it was read.
     const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();
     if (!before) continue;
@@ -278,6 +379,14 @@ async function storedBankTransaction(owner: Types.ObjectId, entry: LedgerEntry &
   return Transaction.findOne({ userId: owner, importKey, source: "plaid", bankTransactionId: null }).lean();
 }
 
+/** The other side of `side`'s transfer (if it was one) made an income or expense without a category again: `side` was removed or changed by its bank. */
+async function unlinkStoredPeer(owner: Types.ObjectId, side: TransactionRecord, writes: LedgerWrites) {
+  if (!side.transferPeerId) return;
+  const set = { category: "", allocations: [], transferAccountId: null, transferPeerId: null };
+  const before = await Transaction.findOneAndUpdate({ _id: side.transferPeerId, userId: owner, transferPeerId: side._id }, { $set: set }, { returnDocument: "before" }).lean();
+  if (before) writes.changes.push({ before, after: { ...before, ...set } });
+}
+
 /** Writes a bank's transactions: each one once, changing the stored one when the bank already sent it. */
 async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], writes: LedgerWrites): Promise<BankWrites> {
   const fresh: LedgerEntry[] = [];
@@ -290,21 +399,24 @@ async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], 
       continue;
     }
     const fields = fieldsAfterBankChange(ledgerFieldsOf(stored, owner), entry);
+    const leavesTransfer = Boolean(stored.transferPeerId) && !isTransferCategory(fields.category);
     const set = {
       ...documentFields(fields),
       bankName: entry.bankName ?? stored.bankName,
       bankTransactionId,
       bankAccountId: entry.bankAccountId ?? stored.bankAccountId,
       pending: entry.pending ?? false,
+      ...(leavesTransfer ? { transferPeerId: null } : {}),
     };
     const unchanged = (Object.keys(set) as Array<keyof typeof set>).every((key) => JSON.stringify(set[key]) === JSON.stringify(stored[key]));
     if (unchanged) continue;
     const before = await Transaction.findOneAndUpdate({ _id: stored._id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();
     if (!before) continue;
     writes.changes.push({ before, after: { ...before, ...set } });
+    if (leavesTransfer) await unlinkStoredPeer(owner, before, writes);
     changed += 1;
   }
-  const inserted = await insertEntries(owner, fresh, newIds(owner, fresh.length, undefined), writes);
+  const inserted = await insertEntries(owner, fresh.map((entry) => ({ entry, peer: null })), newIds(owner, fresh.length, undefined), writes);
   return { inserted, changed, removed: 0 };
 }
 
@@ -315,6 +427,7 @@ async function removeBankTransactions(owner: Types.ObjectId, bankTransactionIds:
     const before = await Transaction.findOneAndDelete({ userId: owner, bankTransactionId, source: "plaid" }).lean();
     if (!before) continue;
     writes.changes.push({ before, after: null });
+    await unlinkStoredPeer(owner, before, writes);
     removed += 1;
   }
   return removed;
@@ -347,9 +460,9 @@ function idsFilter(ids: string[]) {
  * change or remove. Read before the first write, so the journal can say what
  * a crash leaves to recount.
  */
-async function monthsTouched(owner: Types.ObjectId, batch: LedgerBatch, edits: PlannedEdit[]): Promise<string[] | "all"> {
+async function monthsTouched(owner: Types.ObjectId, batch: Omit<LedgerBatch, "added"> & { added: LedgerEntry[] }, edits: PlannedEdit[]): Promise<string[] | "all"> {
   if (batch.deleted === "all") return "all";
-  const months = [...(batch.added ?? []), ...(batch.bankUpserts ?? [])].map((entry) => monthKeyOf(entry.date));
+  const months = [...batch.added, ...(batch.bankUpserts ?? [])].map((entry) => monthKeyOf(entry.date));
   months.push(...edits.flatMap((edit) => [edit.monthBefore, monthKeyOf(edit.fields.date)]));
   const named = [...(batch.deleted ?? []), ...(batch.restored ?? [])];
   if (named.length > 0) months.push(...(await monthsOf(owner, idsFilter(named))));
@@ -359,12 +472,16 @@ async function monthsTouched(owner: Types.ObjectId, batch: LedgerBatch, edits: P
   const bankIds = [...bankEntries.flatMap((entry) => [entry.bankTransactionId, entry.replacesBankTransactionId]), ...(batch.bankRemovals ?? [])].filter((id): id is string => typeof id === "string");
   if (bankIds.length > 0) {
     const importKeys = bankEntries.map((entry) => storedFields(fieldsOfEntry(entry)).importKey);
-    months.push(
-      ...(await monthsOf(owner, {
-        source: "plaid",
-        $or: [{ bankTransactionId: mongoose.trusted({ $in: bankIds }) }, { bankTransactionId: null, importKey: mongoose.trusted({ $in: importKeys }) }],
-      })),
-    );
+    const touched = await Transaction.find({
+      userId: owner,
+      source: "plaid",
+      $or: [{ bankTransactionId: mongoose.trusted({ $in: bankIds }) }, { bankTransactionId: null, importKey: mongoose.trusted({ $in: importKeys }) }],
+    })
+      .select({ monthKey: 1, transferPeerId: 1 })
+      .lean<Array<Pick<TransactionRecord, "monthKey" | "transferPeerId">>>();
+    months.push(...touched.map((transaction) => transaction.monthKey));
+    const peers = touched.flatMap((transaction) => transaction.transferPeerId ?? []);
+    if (peers.length > 0) months.push(...(await monthsOf(owner, { _id: mongoose.trusted({ $in: peers }) })));
   }
   return [...new Set(months)];
 }
@@ -409,33 +526,54 @@ export function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<Le
   return withLedgerLock(userId, () => writeBatch(userId, batch));
 }
 
+/** The batch's new transactions as rows to insert: each transfer followed by its other side. */
+function newRows(entries: LedgerEntry[]): NewRow[] {
+  return entries.flatMap((entry, index): NewRow[] => {
+    if (!isTransferCategory(entry.category)) return [{ entry, peer: null }];
+    const row = index + entries.slice(0, index).filter((earlier) => isTransferCategory(earlier.category)).length;
+    return [
+      { entry, peer: row + 1 },
+      { entry: { ...entry, ...transferPeerFields(fieldsOfEntry(entry)) }, peer: row },
+    ];
+  });
+}
+
 async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
   const owner = new Types.ObjectId(userId);
   const entries = (batch.added ?? []).map(inAccount(owner));
   const bankEntries = (batch.bankUpserts ?? []).map(inAccount(owner));
   const issues: LedgerIssue[] = [...entryIssues(entries), ...bankEntryIssues(bankEntries), ...repeatedIds(batch).map((id) => ({ code: "repeated" as const, id }))];
-  const edits = await planEdits(owner, batch.updated ?? [], issues);
+  const userEdits = await planEdits(owner, batch.updated ?? [], issues);
+  const { peerEdits, newPeers } = await planTransferSides(owner, userEdits, issues);
+  const edits = [...userEdits, ...peerEdits, ...(await planLinks(owner, batch.linkedTransfers ?? [], issues)), ...(await planUnlinks(owner, batch.unlinkedTransfers ?? [], issues))];
   if (issues.length === 0) issues.push(...(await unknownAccounts(userId, [...entries, ...bankEntries].map(fieldsOfEntry).concat(edits.map((edit) => edit.fields)))));
   if (issues.length > 0) return { ok: false, issues };
 
-  const ids = newIds(owner, entries.length, batch.submission);
+  const rows = newRows(entries);
+  const ids = newIds(owner, rows.length, batch.submission);
+  const ownRows = (stored: TransactionRecord[]) => inIdOrder(ids.filter((_, index) => !rows.slice(0, index).some((row) => row.peer === index)), stored);
   const submitted = batch.submission ? await storedWithIds(owner, ids) : [];
-  if (entries.length > 0 && submitted.length === entries.length) {
-    return { ok: true, replayed: true, added: submitted, updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 } };
+  if (rows.length > 0 && submitted.length === rows.length) {
+    return { ok: true, replayed: true, added: ownRows(submitted), updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 } };
   }
+  const deletedIds = batch.deleted === "all" ? "all" : await withTransferPeers(owner, batch.deleted ?? []);
+  const restoredIds = await withTransferPeers(owner, batch.restored ?? []);
+  const peerRowIds = newIds(owner, newPeers.length, undefined);
   await ensureIncomeCategories(userId, [...entries.map(fieldsOfEntry), ...edits.map((edit) => edit.fields)]);
-  await declareMonths(userId, await monthsTouched(owner, batch, edits));
+  await declareMonths(userId, await monthsTouched(owner, { ...batch, added: [...rows, ...newPeers].map((row) => row.entry), deleted: deletedIds, restored: restoredIds }, edits));
   const writes: LedgerWrites = { cleared: false, changes: [] };
   try {
-    const added = inIdOrder(ids, [...submitted, ...(await insertEntries(owner, entries, ids, writes, submitted))]);
-    const updated = await writeEdits(owner, edits, writes);
-    const deleted = batch.deleted === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, batch.deleted ?? [], true, writes);
-    const restored = await setDeleted(owner, batch.restored ?? [], false, writes);
+    const added = ownRows([...submitted, ...(await insertEntries(owner, rows, ids, writes, submitted))]);
+    await insertEntries(owner, newPeers, peerRowIds, writes);
+    const peerIds = new Map(newPeers.map((row, index) => [String(row.peer), peerRowIds[index]]));
+    const updated = await writeEdits(owner, edits.map((edit) => (peerIds.has(String(edit._id)) ? { ...edit, peerId: peerIds.get(String(edit._id)) } : edit)), writes);
+    const deleted = deletedIds === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, deletedIds, true, writes);
+    const restored = await setDeleted(owner, restoredIds, false, writes);
     const undone = batch.undoImport === undefined ? null : await removeImport(owner, batch.undoImport, writes);
     const bank = await upsertBankEntries(owner, bankEntries, writes);
     bank.removed = await removeBankTransactions(owner, batch.bankRemovals ?? [], writes);
     await detachBankAccounts(owner, batch.detachedBankAccounts ?? []);
-    return { ok: true, replayed: false, added, updated, deleted, restored, undone, bank };
+    return { ok: true, replayed: false, added, updated: updated.slice(0, userEdits.length), deleted, restored, undone, bank };
   } finally {
     await keepAggregatesInStep(userId, writes);
   }

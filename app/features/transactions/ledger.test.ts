@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 import { booksIncomeCategory, entryProblems, fieldsAfterEdit, repeatedIds, storedFields, type LedgerEntry, type LedgerFields } from "./ledger";
 
 const ACCOUNT_ID = "64b7f0c2a1b2c3d4e5f60718";
-const groceries: LedgerFields = { type: "expense", amount: 1200, category: "food", date: "2026-03-05", description: "Groceries", allocations: [], accountId: ACCOUNT_ID };
-const refund: LedgerFields = { type: "income", amount: 2000, category: "food", date: "2026-03-07", description: "", allocations: [{ categoryId: "food", amount: 2000 }], accountId: ACCOUNT_ID };
+const groceries: LedgerFields = { type: "expense", amount: 1200, category: "food", date: "2026-03-05", description: "Groceries", allocations: [], accountId: ACCOUNT_ID, transferAccountId: null };
+const refund: LedgerFields = { type: "income", amount: 2000, category: "food", date: "2026-03-07", description: "", allocations: [{ categoryId: "food", amount: 2000 }], accountId: ACCOUNT_ID, transferAccountId: null };
 
 function problemFields(fields: Partial<LedgerEntry>) {
   return entryProblems({ ...groceries, source: "manual", ...fields } as LedgerEntry).map((problem) => problem.field);
@@ -77,6 +77,7 @@ describe("stored fields", () => {
   test("the month, the search text and the import key follow from the fields; the description is trimmed", () => {
     expect(storedFields({ ...groceries, description: "  Corner  Cafe " })).toEqual({
       accountId: ACCOUNT_ID,
+      transferAccountId: null,
       type: "expense",
       amount: 1200,
       category: "food",

@@ -1,4 +1,4 @@
-import { isDebtCategoryId, isSplitCategory, isUncategorized } from "~/features/categories/categories";
+import { isDebtCategoryId, isSplitCategory, isTransferCategory, isUncategorized, TRANSFER_CATEGORY } from "~/features/categories/categories";
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { isObjectIdText } from "~/lib/object-id";
@@ -20,6 +20,8 @@ export type LedgerFields = {
   allocations: Allocation[];
   /** The user's account that holds it. */
   accountId: string;
+  /** A transfer's other account (the category is then the transfer category); null for an income or expense. */
+  transferAccountId: string | null;
 };
 
 /**
@@ -27,8 +29,8 @@ export type LedgerFields = {
  * transaction; a linked bank also its account, whether it is still pending,
  * and for a posted transaction the pending one it replaces.
  */
-export type LedgerEntry = Omit<LedgerFields, "description" | "allocations" | "accountId"> &
-  Partial<Pick<LedgerFields, "description" | "allocations" | "accountId">> & {
+export type LedgerEntry = Omit<LedgerFields, "description" | "allocations" | "accountId" | "transferAccountId"> &
+  Partial<Pick<LedgerFields, "description" | "allocations" | "accountId" | "transferAccountId">> & {
     source: LedgerSource;
     bankName?: string | null;
     importBatchId?: string;
@@ -56,6 +58,14 @@ export type LedgerSubmission = { key: string; scope?: string };
  * `detachedBankAccounts`, whose transactions stay as they are. A batch from
  * a form names the form's `submission`: its new transactions get ids derived
  * from it, so the same form sent again adds nothing.
+ *
+ * A transfer is a pair of transactions, one in each account, that mirror each
+ * other. A new transaction or an edit in the transfer category writes its
+ * other side too; an edit of one side carries over to the other; deleting or
+ * restoring one side does the same to the other. `linkedTransfers` makes a
+ * transfer of two stored transactions (an expense in one account and an
+ * income of the same amount in another); `unlinkedTransfers` turns each side
+ * of the transfers named back into an uncategorized transaction.
  */
 export type LedgerBatch = {
   submission?: LedgerSubmission;
@@ -67,6 +77,8 @@ export type LedgerBatch = {
   bankUpserts?: LedgerEntry[];
   bankRemovals?: string[];
   detachedBankAccounts?: string[];
+  linkedTransfers?: Array<[string, string]>;
+  unlinkedTransfers?: string[];
 };
 
 type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending";
@@ -75,7 +87,8 @@ type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" 
 export type LedgerIssue =
   | { code: "invalid"; list: "added" | "updated" | "bankUpserts"; index: number; field: LedgerField; message: string }
   | { code: "not-found"; id: string }
-  | { code: "repeated"; id: string };
+  | { code: "repeated"; id: string }
+  | { code: "not-a-transfer-pair"; ids: [string, string]; message: string };
 
 export class LedgerRefusedError extends Error {
   constructor(readonly issues: LedgerIssue[]) {
@@ -93,6 +106,11 @@ function isStorableCategoryId(id: unknown): id is string {
   return typeof id === "string" && id.trim() !== "" && !id.includes(".") && !id.startsWith("$");
 }
 
+/** A category of the user's, not one of the markers a transaction's `category` may hold instead. */
+function isRealCategoryId(id: unknown): id is string {
+  return isStorableCategoryId(id) && !isUncategorized(id) && !isSplitCategory(id) && !isTransferCategory(id);
+}
+
 /**
  * A split expense: its parts are its allocations, each a different real
  * expense category (not a debt or savings, which have their own ledgers), and
@@ -104,7 +122,7 @@ function splitProblem(fields: LedgerFields) {
   const seen = new Set<string>();
   let total = 0;
   for (const part of fields.allocations) {
-    if (!isStorableCategoryId(part?.categoryId) || isUncategorized(part.categoryId) || isSplitCategory(part.categoryId)) return "a split part needs a real category";
+    if (!isRealCategoryId(part?.categoryId)) return "a split part needs a real category";
     if (!isSplitPartCategory(part.categoryId)) return "debt payments and savings cannot be part of a split";
     if (seen.has(part.categoryId)) return "a category appears once in a split";
     if (!isPositiveCents(part.amount)) return "a split part must be a positive whole number of cents";
@@ -116,17 +134,24 @@ function splitProblem(fields: LedgerFields) {
 
 function allocationsProblem(fields: LedgerFields) {
   if (isSplitCategory(fields.category)) return splitProblem(fields);
+  if (isTransferCategory(fields.category)) return Array.isArray(fields.allocations) && fields.allocations.length === 0 ? null : "a transfer has no allocations";
   if (!Array.isArray(fields.allocations)) return "allocations must be a list";
   if (fields.allocations.length === 0) return null;
   if (fields.type !== "income") return "only income can be allocated";
   let total = 0;
   for (const allocation of fields.allocations) {
-    if (!isStorableCategoryId(allocation?.categoryId) || isUncategorized(allocation.categoryId)) return "an allocation needs a real category";
+    if (!isRealCategoryId(allocation?.categoryId)) return "an allocation needs a real category";
     if (isDebtCategoryId(allocation.categoryId)) return "a debt takes payments only, not offsets";
     if (!isPositiveCents(allocation.amount)) return "an allocation must be a positive whole number of cents";
     total += allocation.amount;
   }
   return total > fields.amount ? "allocations exceed the amount" : null;
+}
+
+function transferAccountProblem(fields: LedgerFields) {
+  if (!isTransferCategory(fields.category)) return fields.transferAccountId === null ? null : "only a transfer has another account";
+  if (!isObjectIdText(fields.transferAccountId)) return "a transfer needs the account the money went to or came from";
+  return fields.transferAccountId === fields.accountId ? "a transfer moves money between two different accounts" : null;
 }
 
 /** What is wrong with a transaction's fields, field by field (empty when it can be written). */
@@ -139,6 +164,8 @@ export function fieldProblems(fields: LedgerFields): Array<{ field: LedgerField;
     problems.push({ field: "category", message: "category must be empty, uncategorized, or an id without '.' or a leading '$'" });
   }
   if (!isObjectIdText(fields.accountId)) problems.push({ field: "accountId", message: "accountId must be an account id" });
+  const transferProblem = transferAccountProblem(fields);
+  if (transferProblem) problems.push({ field: "transferAccountId", message: transferProblem });
   if (typeof fields.description !== "string" || fields.description.trim().length > DESCRIPTION_MAX_LENGTH) {
     problems.push({ field: "description", message: `description must be text of at most ${DESCRIPTION_MAX_LENGTH} characters` });
   }
@@ -179,7 +206,8 @@ export function bankEntryProblems(entry: LedgerEntry) {
  * A stored transaction's fields after its bank changed it: the amount, type
  * and date are the bank's; the category and its allocations stay the user's
  * (dropped only when they no longer fit, say an expense that became income);
- * the description is the bank's until the user edits it.
+ * the description is the bank's until the user edits it. One side of a
+ * transfer whose amount or type the bank changed is a transfer no more.
  */
 export function fieldsAfterBankChange(stored: LedgerFields & { editedAt?: Date | null }, entry: LedgerEntry): LedgerFields {
   const fields: LedgerFields = {
@@ -190,18 +218,71 @@ export function fieldsAfterBankChange(stored: LedgerFields & { editedAt?: Date |
     allocations: stored.allocations,
     description: stored.editedAt ? stored.description : (entry.description ?? ""),
     accountId: stored.accountId,
+    transferAccountId: stored.transferAccountId,
   };
-  return fieldProblems(fields).length === 0 ? fields : { ...fields, category: "", allocations: [] };
+  const movedTransfer = isTransferCategory(stored.category) && (entry.amount !== stored.amount || entry.type !== stored.type);
+  return !movedTransfer && fieldProblems(fields).length === 0 ? fields : uncategorized(fields);
+}
+
+/** A transaction's fields without a category (a transfer side that is one no more is left to the user to categorise). */
+export function uncategorized(fields: LedgerFields): LedgerFields {
+  return { ...fields, category: "", allocations: [], transferAccountId: null };
+}
+
+const OPPOSITE_TYPE = { income: "expense", expense: "income" } as const;
+
+/** The other side of a transfer whose one side is `fields`: the same money, in the other account, moving the other way. */
+export function transferPeerFields(fields: LedgerFields): LedgerFields {
+  return {
+    ...fields,
+    type: OPPOSITE_TYPE[fields.type],
+    accountId: fields.transferAccountId as string,
+    transferAccountId: fields.accountId,
+  };
+}
+
+/**
+ * The other side of a transfer after one side changed from `before` to
+ * `after`: the amount, the way and the accounts follow; the date and the
+ * description follow when they were the same on both sides (a bank may book
+ * its side days later, under its own words).
+ */
+export function peerFieldsAfterEdit(peer: LedgerFields, before: LedgerFields, after: LedgerFields): LedgerFields {
+  const mirrored = transferPeerFields(after);
+  return {
+    ...mirrored,
+    date: peer.date === before.date ? after.date : peer.date,
+    description: peer.description.trim() === before.description.trim() ? after.description : peer.description,
+  };
+}
+
+/**
+ * Why two stored transactions cannot be linked as a transfer (null when they
+ * can): both live, in two different accounts, neither already a transfer, an
+ * expense on one side and an income of the same amount on the other.
+ */
+export function transferPairProblem(first: LedgerFields & { deleted: boolean }, second: LedgerFields & { deleted: boolean }) {
+  if (first.deleted || second.deleted) return "a deleted transaction cannot be part of a transfer";
+  if (isTransferCategory(first.category) || isTransferCategory(second.category)) return "one of them is already a transfer";
+  if (first.accountId === second.accountId) return "a transfer moves money between two different accounts";
+  if (first.type === second.type) return "a transfer takes money out of one account and into the other";
+  return first.amount === second.amount ? null : "both sides of a transfer have the same amount";
+}
+
+/** `fields` as one side of a transfer with a transaction in `otherAccountId`. */
+export function asTransferSide(fields: LedgerFields, otherAccountId: string): LedgerFields {
+  return { ...fields, category: TRANSFER_CATEGORY, allocations: [], transferAccountId: otherAccountId };
 }
 
 /** A new transaction's fields: no description or allocations unless given; the ledger names the main account when it has none. */
 export function fieldsOfEntry(entry: LedgerEntry): LedgerFields {
-  const { type, amount, category, date, description = "", allocations = [], accountId = "" } = entry;
-  return { type, amount, category, date, description, allocations, accountId };
+  const { type, amount, category, date, description = "", allocations = [], accountId = "", transferAccountId = null } = entry;
+  return { type, amount, category, date, description, allocations, accountId, transferAccountId };
 }
 
-/** A stored transaction's fields after `edit`. */
+/** A stored transaction's fields after `edit`; a new category that is not a transfer leaves no other account. */
 export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerFields {
+  const leavesTransfer = edit.category !== undefined && !isTransferCategory(edit.category);
   return {
     type: edit.type ?? stored.type,
     amount: edit.amount ?? stored.amount,
@@ -210,6 +291,7 @@ export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerF
     description: edit.description ?? stored.description,
     allocations: edit.allocations ?? stored.allocations,
     accountId: edit.accountId ?? stored.accountId,
+    transferAccountId: edit.transferAccountId !== undefined ? edit.transferAccountId : leavesTransfer ? null : stored.transferAccountId,
   };
 }
 
@@ -217,7 +299,13 @@ export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerF
 export function repeatedIds(batch: LedgerBatch) {
   const seen = new Set<string>();
   const repeated = new Set<string>();
-  const lists = [batch.updated?.map((edit) => edit.id) ?? [], batch.deleted === "all" ? [] : [...new Set(batch.deleted)], [...new Set(batch.restored)]];
+  const lists = [
+    batch.updated?.map((edit) => edit.id) ?? [],
+    batch.deleted === "all" ? [] : [...new Set(batch.deleted)],
+    [...new Set(batch.restored)],
+    batch.linkedTransfers?.flat() ?? [],
+    [...new Set(batch.unlinkedTransfers)],
+  ];
   for (const id of lists.flat()) {
     if (seen.has(id)) repeated.add(id);
     seen.add(id);
@@ -235,10 +323,11 @@ export function booksIncomeCategory(fields: Pick<LedgerFields, "type" | "categor
 
 /** The document fields of valid `fields`: the description trimmed, with the month, lower-cased description and import key they imply. */
 export function storedFields(fields: LedgerFields) {
-  const { type, amount, category, date, accountId } = fields;
+  const { type, amount, category, date, accountId, transferAccountId } = fields;
   const description = fields.description.trim();
   return {
     accountId,
+    transferAccountId,
     type,
     amount,
     category,

@@ -1,5 +1,5 @@
 import type { MonthSummaryRecord } from "../../../models";
-import { isSplitCategory, isUncategorized, UNCATEGORIZED, type Category } from "~/features/categories/categories";
+import { isSplitCategory, isTransferCategory, isUncategorized, UNCATEGORIZED, type Category } from "~/features/categories/categories";
 import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
 /** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets. */
@@ -29,7 +29,8 @@ export type MonthTotals = { income: number; expense: number; count: number; cate
  * transaction). An income with allocations is an offset: its allocated part
  * is booked on the expense categories it offsets, not as income. A split
  * expense books each part on its own category. A live transaction moves its
- * account's net by its signed amount.
+ * account's net by its signed amount; a side of a transfer moves nothing else
+ * (neither income nor expense).
  */
 export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
   const byMonth = new Map<string, Record<string, number>>();
@@ -53,6 +54,7 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
       add(transaction.monthKey, `accounts.${account}.net`, transaction.type === "income" ? transaction.amount : -transaction.amount);
       add(transaction.monthKey, `accounts.${account}.count`, 1);
     }
+    if (isTransferCategory(category)) continue;
     if (transaction.type === "expense") {
       add(transaction.monthKey, "expense", transaction.amount);
       const parts = isSplitCategory(category) ? (transaction.allocations ?? []) : [{ categoryId: category, amount: transaction.amount }];

@@ -2,7 +2,17 @@ import * as z from "zod/mini";
 import { isDebtCategoryId, isUncategorized } from "~/features/categories/categories";
 import { centsField } from "~/lib/amount-field";
 import { isIsoDate } from "~/lib/month";
-import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_MESSAGES, TRANSACTION_TYPES, type AccountChoice, type CategoryChoice } from "./transactions";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  expectedCategoryType,
+  isSplitPartCategory,
+  MIN_SPLIT_PARTS,
+  TRANSACTION_MESSAGES,
+  TRANSACTION_TYPES,
+  transferAccountOfChoice,
+  type AccountChoice,
+  type CategoryChoice,
+} from "./transactions";
 
 /** An amount field: text in, integer cents (above zero) out. */
 function amountInCents() {
@@ -38,11 +48,20 @@ function splitIssues(value: FormValue, typeOf: ReadonlyMap<string, string>) {
  * here. An expense may instead be split: `splits` lists its parts. When the
  * user has several open accounts the form offers them (`accounts`): the
  * chosen one must be one of those; without a choice the ledger uses the main account.
+ * A category choice may instead be a transfer with another of those accounts
+ * ("Transfer to/from account"): the type says which way the money moves.
  */
 export function transactionSchema(categories: readonly CategoryChoice[], accounts: readonly AccountChoice[] = []) {
   const typeOf = new Map(categories.map((category) => [category.id, category.type]));
   const offeredAccounts = new Set(accounts.map((account) => account.id));
   const isSplit = (value: unknown) => ((value as { splits?: unknown[] }).splits?.length ?? 0) > 0;
+  const categoryOf = (value: unknown) => (value as { category?: unknown }).category;
+  const transferTo = (value: unknown) => {
+    const category = categoryOf(value);
+    return typeof category === "string" && !isSplit(value) ? transferAccountOfChoice(category) : null;
+  };
+  // Without a choice the account that holds it is the first offered (the main one).
+  const holder = (value: unknown) => (value as { accountId?: string }).accountId ?? accounts[0]?.id;
   return z
     .object({
       type: z._default(z.enum(TRANSACTION_TYPES), "expense"),
@@ -71,10 +90,20 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
         path: ["category"],
         when: ({ value }) => !isSplit(value),
       }),
+      z.refine((value) => offeredAccounts.has(transferTo(value) ?? ""), {
+        error: TRANSACTION_MESSAGES.accountRequired,
+        path: ["category"],
+        when: ({ value }) => transferTo(value) !== null,
+      }),
+      z.refine((value) => transferTo(value) !== holder(value), {
+        error: TRANSACTION_MESSAGES.transferSameAccount,
+        path: ["category"],
+        when: ({ value, issues }) => transferTo(value) !== null && !issues.some((issue) => issue.path?.[0] === "category" || issue.path?.[0] === "accountId"),
+      }),
       z.refine((value) => !(value.type === "income" && isDebtCategoryId(value.category)), {
         error: TRANSACTION_MESSAGES.debtTakesPayments,
         path: ["category"],
-        when: ({ value }) => !isSplit(value) && typeof (value as { category?: unknown }).category === "string",
+        when: ({ value }) => !isSplit(value) && typeof categoryOf(value) === "string",
       }),
       z.refine((value) => typeOf.get(value.category) === expectedCategoryType(value.type, value.showExpenseCategories), {
         error: TRANSACTION_MESSAGES.categoryRequired,
@@ -82,7 +111,8 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
         // Also when other fields failed, so every error shows at once; not when the category itself already did.
         when: ({ value, issues }) =>
           !isSplit(value) &&
-          typeof (value as { category?: unknown }).category === "string" &&
+          typeof categoryOf(value) === "string" &&
+          transferTo(value) === null &&
           !issues.some((issue) => issue.path?.[0] === "category"),
       }),
       z.superRefine((value, ctx) => {

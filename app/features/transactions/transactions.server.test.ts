@@ -297,6 +297,7 @@ describe("listing", () => {
       pending: false,
       // In the main account, whose id is the user's.
       accountId: userId,
+      transferAccountId: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import mongoose, { Types } from "mongoose";
 import { Transaction, type TransactionRecord } from "../../../models";
-import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, UNCATEGORIZED } from "~/features/categories/categories";
+import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, TRANSFER_CATEGORY, UNCATEGORIZED } from "~/features/categories/categories";
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
@@ -9,7 +9,7 @@ import { applyLedgerBatch } from "./ledger.server";
 import { toObjectId } from "~/utils/db.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
-import { tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
+import { tabWithRows, transferAccountOfChoice, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
@@ -21,7 +21,7 @@ export type TransactionInput = {
   category: string;
   date: string;
   description?: string;
-  /** Income placed against the expense category `category` (an offset). */
+  /** Income placed against the expense category `category` (an offset). A transfer's `category` names its other account (`transferChoice`). */
   showExpenseCategories?: boolean;
   /** The parts of an expense split across categories (amounts in cents); `category` is then ignored. */
   splits?: Array<{ category: string; amount: number }>;
@@ -45,6 +45,7 @@ const ITEM_FIELDS = {
   bankName: 1,
   pending: 1,
   accountId: 1,
+  transferAccountId: 1,
 } as const;
 
 type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
@@ -64,18 +65,19 @@ function toItem(stored: ListedTransaction): TransactionItem {
     bankName: stored.bankName ?? null,
     pending: Boolean(stored.pending),
     accountId: String(stored.accountId),
+    transferAccountId: stored.transferAccountId ? String(stored.transferAccountId) : null,
   };
 }
 
 function isOffset(input: TransactionInput) {
-  return input.type === "income" && Boolean(input.showExpenseCategories) && !isUncategorized(input.category);
+  return input.type === "income" && Boolean(input.showExpenseCategories) && !isUncategorized(input.category) && transferAccountOfChoice(input.category) === null;
 }
 
 /**
  * The ledger fields of a form's input. An offset keeps its expense category
  * as `category` and books the whole amount on it as an allocation; an offset
  * without a description is described after the category it offsets. A split
- * expense's parts are its allocations.
+ * expense's parts are its allocations. A transfer names its other account.
  */
 async function ledgerFields(userId: string, input: TransactionInput): Promise<FormLedgerFields> {
   const fields: FormLedgerFields = {
@@ -85,8 +87,11 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Fo
     date: input.date,
     description: (input.description ?? "").trim(),
     allocations: [] as Allocation[],
+    transferAccountId: null,
     ...(input.accountId ? { accountId: input.accountId } : {}),
   };
+  const transferAccountId = transferAccountOfChoice(input.category);
+  if (transferAccountId !== null && !input.splits?.length) return { ...fields, category: TRANSFER_CATEGORY, transferAccountId };
   if (input.splits?.length) {
     return { ...fields, category: SPLIT_CATEGORY, allocations: input.splits.map((part) => ({ categoryId: part.category, amount: part.amount })) };
   }
@@ -408,11 +413,11 @@ export async function listTransactionsWithCounts(userId: string, options: Omit<L
 
 /**
  * The accounts the transaction form offers: the open ones, the main one first, and the one an edited
- * transaction is in even when it is closed (so saving never moves it unasked); none when the main
+ * transaction is in (and a transfer's other account) even when closed (so saving never moves it unasked); none when the main
  * account is the only one (where the ledger puts a transaction that names none).
  */
-export async function getAccountChoices(userId: string, heldIn?: string): Promise<AccountChoice[]> {
-  const offered = (await listAccountNames(userId)).filter((account) => !account.closed || account.id === heldIn);
+export async function getAccountChoices(userId: string, ...heldIn: Array<string | null>): Promise<AccountChoice[]> {
+  const offered = (await listAccountNames(userId)).filter((account) => !account.closed || heldIn.includes(account.id));
   const onlyMain = offered.length === 0 || (offered.length === 1 && offered[0].id === mainAccountId(userId));
   return onlyMain ? [] : offered.map(({ id, name }) => ({ id, name }));
 }

@@ -14,6 +14,7 @@ export const TRANSACTION_MESSAGES = {
   invalidAmount: "Please enter a valid amount",
   categoryRequired: "Please select a category",
   accountRequired: "Please choose one of your open accounts",
+  transferSameAccount: "A transfer moves money between two different accounts: choose another account",
   debtTakesPayments: "A debt takes payments (expenses) only, not income",
   invalidDate: "Please enter a valid date",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
@@ -107,6 +108,8 @@ export type TransactionItem = {
   pending: boolean;
   /** The account that holds it. */
   accountId: string;
+  /** A transfer's other account (where the money went, or came from); null for an income or expense. */
+  transferAccountId: string | null;
 };
 
 /** An open account the form offers to hold a transaction. */
@@ -122,4 +125,21 @@ export type CategoryChoice = { id: string; name: string; type: CategoryType };
  */
 export function expectedCategoryType(type: TransactionType, showExpenseCategories: boolean): CategoryType {
   return type === "income" && !showExpenseCategories ? "income" : "expense";
+}
+
+/** How the form names a transfer with another account among its category choices ("Transfer to/from account"). */
+const TRANSFER_CHOICE_PREFIX = "transfer:";
+
+export function transferChoice(accountId: string) {
+  return `${TRANSFER_CHOICE_PREFIX}${accountId}`;
+}
+
+/** The other account a category choice names when it is a transfer, else null. */
+export function transferAccountOfChoice(category: string) {
+  return category.startsWith(TRANSFER_CHOICE_PREFIX) ? category.slice(TRANSFER_CHOICE_PREFIX.length) : null;
+}
+
+/** What a transfer's side is called: money out of its account goes to the other, money in comes from it. */
+export function transferLabel(type: TransactionType, otherAccountName: string) {
+  return type === "expense" ? `Transfer to ${otherAccountName}` : `Transfer from ${otherAccountName}`;
 }
