@@ -6,14 +6,13 @@ import { FormErrorBox, PendingContent, useIsSubmitting } from "~/components/ui/f
 import { SectionCard } from "~/components/ui/section-card";
 import { parseAccountForm } from "~/features/accounts/account-form.server";
 import { ACCOUNT_KIND_LABELS, accountPath, ACCOUNTS_INTENTS, ACCOUNTS_MESSAGES, ACCOUNTS_PATH, type AccountSummary } from "~/features/accounts/accounts";
-import { getAccount, setAccountClosed, updateAccount } from "~/features/accounts/accounts.server";
+import { getAccount, listAccountNames, setAccountClosed, updateAccount } from "~/features/accounts/accounts.server";
 import { AccountForm } from "~/features/accounts/components/account-form";
 import { BalanceText, ReopenButton, TrackingOnlyBadge } from "~/features/accounts/components/account-list";
 import { AccountRegister, type RegisterRow } from "~/features/accounts/components/account-register";
 import { requireUser } from "~/features/auth/auth.server";
-import { categoryLabel } from "~/features/categories/categories";
 import { closeAccount, getAccountRegister } from "~/features/transactions/account-balances.server";
-import type { CategoryChoice, TransactionItem } from "~/features/transactions/transactions";
+import { transactionLabel, type CategoryChoice, type TransactionItem } from "~/features/transactions/transactions";
 import { getCategoryChoices } from "~/features/transactions/transactions.server";
 import { formatMoney } from "~/lib/money";
 import { todayIso } from "~/lib/month";
@@ -24,24 +23,33 @@ import { notFound } from "~/utils/not-found";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 
-/** A register page's rows with their categories named: the page shows names, never ids. */
-function registerRows(rows: Array<TransactionItem & Pick<RegisterRow, "balance">>, categories: CategoryChoice[]): RegisterRow[] {
+/** A register page's rows with their categories (and transfers' other accounts) named: the page shows names, never ids. */
+function registerRows(rows: Array<TransactionItem & Pick<RegisterRow, "balance">>, categories: CategoryChoice[], accounts: Array<{ id: string; name: string }>): RegisterRow[] {
   const names = new Map(categories.map((category) => [category.id, category.name]));
-  return rows.map(({ id, date, description, category, type, amount, balance }) => ({ id, date, description, categoryName: categoryLabel(category, names), type, amount, balance }));
+  const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    date: row.date,
+    description: row.description,
+    type: row.type,
+    amount: row.amount,
+    balance: row.balance,
+    categoryName: transactionLabel(row, names, accountNames),
+  }));
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const accountId = params.accountId ?? "";
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const [register, categories] = await Promise.all([getAccountRegister(user.id, accountId, cursor, todayIso()), getCategoryChoices(user.id)]);
+  const [register, categories, accounts] = await Promise.all([getAccountRegister(user.id, accountId, cursor, todayIso()), getCategoryChoices(user.id), listAccountNames(user.id)]);
   if (!register) throw notFound();
   const here = accountPath(accountId);
   return {
     currency: user.currency,
     today: todayIso(),
     account: register.account,
-    rows: registerRows(register.rows, categories),
+    rows: registerRows(register.rows, categories, accounts),
     olderHref: register.nextCursor ? `${here}?${new URLSearchParams({ cursor: register.nextCursor })}` : null,
     newestHref: cursor ? here : null,
   };

@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMonthTotals(user.id, month),
     getOrCarryOverMonthBudget(user.id, month),
     getOrCarryOverCategoryBudgets(user.id, month),
-    tab ? listSidebarTransactions(user.id, tab).then(({ items, counts }) => ({ tab, items, counts })) : null,
+    tab ? listSidebarTransactions(user.id, tab).then(({ items, counts, accounts }) => ({ tab, items, counts, accounts })) : null,
     user.premiumAccess ? listDebts(user.id) : null,
   ]);
   const debtsCard = {
@@ -335,6 +335,7 @@ export default function Dashboard() {
           counts={sidebar.counts}
           currency={currency}
           categories={[...income, ...expense].map(({ category }) => ({ id: category.id, name: category.name }))}
+          accounts={sidebar.accounts}
           closeTo={panelUrl(null)}
           tabHref={panelUrl}
           premium={premium}

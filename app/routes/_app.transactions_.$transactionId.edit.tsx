@@ -18,7 +18,7 @@ import { notFound } from "~/utils/not-found";
 
 /** The category the form shows chosen: a transfer's names its other account; an uncategorized or split one none. */
 function categoryChoiceOf(transaction: TransactionItem) {
-  if (isTransferCategory(transaction.category) && transaction.transferAccountId) return transferChoice(transaction.transferAccountId);
+  if (isTransferCategory(transaction.category) && transaction.transferAccountId) return transferChoice(transaction.type, transaction.transferAccountId);
   return isUncategorized(transaction.category) || isSplitCategory(transaction.category) ? "" : transaction.category;
 }
 

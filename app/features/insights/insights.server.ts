@@ -2,7 +2,7 @@ import { AiCircuit, InsightResult, insightResultId, Transaction, User, type Insi
 import { categoryExpense, netExpenses } from "~/features/analytics/analytics";
 import { readMonthBudgets } from "~/features/analytics/analytics.server";
 import { getOrCarryOverCategoryBudgets } from "~/features/budgets/budgets.server";
-import { isSplitCategory, plannedAmount } from "~/features/categories/categories";
+import { isSplitCategory, isTransferCategory, plannedAmount } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { listDebts } from "~/features/debts/debts.server";
 import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
@@ -120,6 +120,8 @@ type ReadTransaction = Pick<TransactionRecord, "_id" | keyof typeof TRANSACTION_
 
 /** A transaction as the insights read it: a split expense is one entry per part, each in its category. */
 function toInsightTransactions(transaction: ReadTransaction): InsightTransaction[] {
+  // Money moved between the user's accounts is neither spending nor income.
+  if (isTransferCategory(transaction.category)) return [];
   const parts = isSplitCategory(transaction.category)
     ? transaction.allocations.map((part) => ({ category: part.categoryId, amount: part.amount }))
     : [{ category: transaction.category ?? "", amount: transaction.amount }];

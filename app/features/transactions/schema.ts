@@ -9,7 +9,7 @@ import {
   MIN_SPLIT_PARTS,
   TRANSACTION_MESSAGES,
   TRANSACTION_TYPES,
-  transferAccountOfChoice,
+  parseTransferChoice,
   type AccountChoice,
   type CategoryChoice,
 } from "./transactions";
@@ -49,17 +49,18 @@ function splitIssues(value: FormValue, typeOf: ReadonlyMap<string, string>) {
  * user has several open accounts the form offers them (`accounts`): the
  * chosen one must be one of those; without a choice the ledger uses the main account.
  * A category choice may instead be a transfer with another of those accounts
- * ("Transfer to/from account"): the type says which way the money moves.
+ * ("Transfer to/from account"), one that goes the way of the type.
  */
 export function transactionSchema(categories: readonly CategoryChoice[], accounts: readonly AccountChoice[] = []) {
   const typeOf = new Map(categories.map((category) => [category.id, category.type]));
   const offeredAccounts = new Set(accounts.map((account) => account.id));
   const isSplit = (value: unknown) => ((value as { splits?: unknown[] }).splits?.length ?? 0) > 0;
   const categoryOf = (value: unknown) => (value as { category?: unknown }).category;
-  const transferTo = (value: unknown) => {
+  const transferOf = (value: unknown) => {
     const category = categoryOf(value);
-    return typeof category === "string" && !isSplit(value) ? transferAccountOfChoice(category) : null;
+    return typeof category === "string" && !isSplit(value) ? parseTransferChoice(category) : null;
   };
+  const transferTo = (value: unknown) => transferOf(value)?.accountId ?? null;
   // Without a choice the account that holds it is the first offered (the main one).
   const holder = (value: unknown) => (value as { accountId?: string }).accountId ?? accounts[0]?.id;
   return z
@@ -90,10 +91,15 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
         path: ["category"],
         when: ({ value }) => !isSplit(value),
       }),
+      z.refine((value) => transferOf(value)?.type === value.type, {
+        error: TRANSACTION_MESSAGES.categoryRequired,
+        path: ["category"],
+        when: ({ value }) => transferTo(value) !== null,
+      }),
       z.refine((value) => offeredAccounts.has(transferTo(value) ?? ""), {
         error: TRANSACTION_MESSAGES.accountRequired,
         path: ["category"],
-        when: ({ value }) => transferTo(value) !== null,
+        when: ({ value, issues }) => transferTo(value) !== null && !issues.some((issue) => issue.path?.[0] === "category"),
       }),
       z.refine((value) => transferTo(value) !== holder(value), {
         error: TRANSACTION_MESSAGES.transferSameAccount,

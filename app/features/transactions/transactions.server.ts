@@ -9,7 +9,7 @@ import { applyLedgerBatch } from "./ledger.server";
 import { toObjectId } from "~/utils/db.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
-import { tabWithRows, transferAccountOfChoice, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
+import { parseTransferChoice, tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
@@ -70,7 +70,7 @@ function toItem(stored: ListedTransaction): TransactionItem {
 }
 
 function isOffset(input: TransactionInput) {
-  return input.type === "income" && Boolean(input.showExpenseCategories) && !isUncategorized(input.category) && transferAccountOfChoice(input.category) === null;
+  return input.type === "income" && Boolean(input.showExpenseCategories) && !isUncategorized(input.category) && parseTransferChoice(input.category) === null;
 }
 
 /**
@@ -90,8 +90,8 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Fo
     transferAccountId: null,
     ...(input.accountId ? { accountId: input.accountId } : {}),
   };
-  const transferAccountId = transferAccountOfChoice(input.category);
-  if (transferAccountId !== null && !input.splits?.length) return { ...fields, category: TRANSFER_CATEGORY, transferAccountId };
+  const transfer = parseTransferChoice(input.category);
+  if (transfer && !input.splits?.length) return { ...fields, category: TRANSFER_CATEGORY, transferAccountId: transfer.accountId };
   if (input.splits?.length) {
     return { ...fields, category: SPLIT_CATEGORY, allocations: input.splits.map((part) => ({ categoryId: part.category, amount: part.amount })) };
   }
@@ -395,9 +395,10 @@ function countTransactionsByTab(summaries: ListedMonthSummary[]): Record<ListTab
   return { new: uncategorized, tracked: total("count") - uncategorized, deleted: total("deletedCount") };
 }
 
-/** The first page of a sidebar tab (the dashboard's transactions panel), with every tab's count. */
-export function listSidebarTransactions(userId: string, tab: ListTab, limit = DEFAULT_PAGE_SIZE) {
-  return listTransactionsWithCounts(userId, { tab, limit });
+/** The first page of a sidebar tab (the dashboard's transactions panel), with every tab's count and the accounts its rows name. */
+export async function listSidebarTransactions(userId: string, tab: ListTab, limit = DEFAULT_PAGE_SIZE) {
+  const [page, accounts] = await Promise.all([listTransactionsWithCounts(userId, { tab, limit }), listAccountNames(userId)]);
+  return { ...page, accounts: accounts.map(({ id, name }) => ({ id, name })) };
 }
 
 /**

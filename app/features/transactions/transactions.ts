@@ -1,4 +1,4 @@
-import { isDebtCategoryId, isUncategorized, SAVINGS_CATEGORY, type CategoryType } from "~/features/categories/categories";
+import { categoryLabel, isDebtCategoryId, isTransferCategory, isUncategorized, SAVINGS_CATEGORY, type CategoryType } from "~/features/categories/categories";
 
 export const DESCRIPTION_MAX_LENGTH = 500;
 
@@ -127,19 +127,33 @@ export function expectedCategoryType(type: TransactionType, showExpenseCategorie
   return type === "income" && !showExpenseCategories ? "income" : "expense";
 }
 
-/** How the form names a transfer with another account among its category choices ("Transfer to/from account"). */
-const TRANSFER_CHOICE_PREFIX = "transfer:";
+/** How the form names a transfer with another account among its category choices ("Transfer to/from account"): the way and the account. */
+const TRANSFER_CHOICE_PREFIXES: Record<TransactionType, string> = { expense: "transfer-to:", income: "transfer-from:" };
 
-export function transferChoice(accountId: string) {
-  return `${TRANSFER_CHOICE_PREFIX}${accountId}`;
+/** The category choice of a transfer of `type` (an expense goes to the account, an income comes from it). */
+export function transferChoice(type: TransactionType, accountId: string) {
+  return `${TRANSFER_CHOICE_PREFIXES[type]}${accountId}`;
 }
 
-/** The other account a category choice names when it is a transfer, else null. */
-export function transferAccountOfChoice(category: string) {
-  return category.startsWith(TRANSFER_CHOICE_PREFIX) ? category.slice(TRANSFER_CHOICE_PREFIX.length) : null;
+/** The way and the other account a category choice names when it is a transfer, else null. */
+export function parseTransferChoice(category: string): { type: TransactionType; accountId: string } | null {
+  for (const type of TRANSACTION_TYPES) {
+    if (category.startsWith(TRANSFER_CHOICE_PREFIXES[type])) return { type, accountId: category.slice(TRANSFER_CHOICE_PREFIXES[type].length) };
+  }
+  return null;
 }
 
 /** What a transfer's side is called: money out of its account goes to the other, money in comes from it. */
 export function transferLabel(type: TransactionType, otherAccountName: string) {
   return type === "expense" ? `Transfer to ${otherAccountName}` : `Transfer from ${otherAccountName}`;
+}
+
+/** What a transaction is shown as: its category's name, or for a side of a transfer the account the money went to or came from. */
+export function transactionLabel(
+  transaction: Pick<TransactionItem, "type" | "category" | "transferAccountId">,
+  categoryNames: ReadonlyMap<string, string>,
+  accountNames: ReadonlyMap<string, string>,
+) {
+  if (!isTransferCategory(transaction.category)) return categoryLabel(transaction.category, categoryNames);
+  return transferLabel(transaction.type, accountNames.get(transaction.transferAccountId ?? "") ?? "another account");
 }

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { Transaction } from "../../../models";
 import { TRANSFER_CATEGORY } from "~/features/categories/categories";
-import { toCents } from "~/lib/money";
 import type { LedgerEntry } from "./ledger";
 import { applyLedgerBatch } from "./ledger.server";
 import { addAccountBesideMain, listAccountsWithBalances } from "./account-balances.server";

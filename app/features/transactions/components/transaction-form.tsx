@@ -3,7 +3,16 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, type ChangeEvent, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
-import { DESCRIPTION_MAX_LENGTH, expectedCategoryType, isSplitPartCategory, type AccountChoice, type CategoryChoice, type TransactionType } from "~/features/transactions/transactions";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  expectedCategoryType,
+  isSplitPartCategory,
+  transferChoice,
+  transferLabel,
+  type AccountChoice,
+  type CategoryChoice,
+  type TransactionType,
+} from "~/features/transactions/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { useReturnFocusState } from "~/components/ui/return-focus";
@@ -170,13 +179,19 @@ const CATEGORY_GROUPS = [
   { type: "expense", label: "Expense categories" },
 ] as const;
 
+const TRANSFER_GROUPS = [
+  { type: "expense", group: "transfer-out", label: "Transfer to account" },
+  { type: "income", group: "transfer-in", label: "Transfer from account" },
+] as const;
+
 /**
- * The category options in two groups. Which group shows is decided in CSS
+ * The category options in two groups, and with several accounts a transfer
+ * to (or from) each one. Which group shows is decided in CSS
  * (`.transaction-form` in tailwind.css) from the checked type and switch, so
  * the markup never depends on React state: the server and the hydrated page
  * render the same options, and a choice made before hydration survives it.
  */
-function CategoryOptions({ categories }: { categories: CategoryChoice[] }) {
+function CategoryOptions({ categories, accounts }: { categories: CategoryChoice[]; accounts: AccountChoice[] }) {
   return (
     <>
       {CATEGORY_GROUPS.map((group) => (
@@ -190,13 +205,24 @@ function CategoryOptions({ categories }: { categories: CategoryChoice[] }) {
             ))}
         </optgroup>
       ))}
+      {accounts.length > 1
+        ? TRANSFER_GROUPS.map(({ type, group, label }) => (
+            <optgroup key={group} label={label} data-category-group={group}>
+              {accounts.map((account) => (
+                <option key={account.id} value={transferChoice(type, account.id)}>
+                  {transferLabel(type, account.name)}
+                </option>
+              ))}
+            </optgroup>
+          ))
+        : null}
     </>
   );
 }
 
 /**
- * Type toggle, Amount, Category, 'Show expense categories' (income only),
- * Date and Description. The category list follows the type and the switch
+ * Type toggle, Amount, Category (or a transfer to/from another account),
+ * 'Show expense categories' (income only), Account, Date and Description. The category list follows the type and the switch
  * (in CSS, so also without JavaScript); the server still checks the choice,
  * since some browsers list hidden options anyway.
  */
@@ -293,7 +319,7 @@ export function TransactionForm({
           </label>
           <select {...getSelectProps(fields.category)} className={SELECT_CLASS}>
             <option value="">Select a category</option>
-            <CategoryOptions categories={categories} />
+            <CategoryOptions categories={categories} accounts={accounts} />
           </select>
           <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
           <button

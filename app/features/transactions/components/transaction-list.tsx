@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { capitalizeWords, categoryLabel, isSplitCategory, isUncategorized, type Category } from "~/features/categories/categories";
+import { capitalizeWords, categoryLabel, isSplitCategory, isTransferCategory, isUncategorized, type Category } from "~/features/categories/categories";
 import { formatMoney, toCents } from "~/lib/money";
 import { dayHeading } from "~/lib/month";
 import {
@@ -8,6 +8,7 @@ import {
   LIST_TABS,
   TRANSACTION_INTENTS,
   TRANSACTIONS_PATH,
+  transactionLabel,
   type AccountChoice,
   type ListTab,
   type TransactionItem,
@@ -97,10 +98,12 @@ function BankBadge({ bankName }: { bankName: string | null }) {
   );
 }
 
+/** Income in green, spending in red; money moved between the user's accounts in neither. */
 function SignedAmount({ item, currency }: { item: TransactionItem; currency: string }) {
   const income = item.type === "income";
+  const colour = isTransferCategory(item.category) ? "text-slate-700" : income ? "text-emerald-700" : "text-red-700";
   return (
-    <span className={`whitespace-nowrap font-semibold tabular-nums ${income ? "text-emerald-700" : "text-red-700"}`}>
+    <span className={`whitespace-nowrap font-semibold tabular-nums ${colour}`}>
       {income ? "+" : "−"}
       {formatMoney(toCents(item.amount), currency)}
     </span>
@@ -133,7 +136,7 @@ function TransactionRow({
   tab,
   currency,
   names,
-  accountName,
+  accountNames,
   redirectTo,
   selectFormId,
 }: {
@@ -141,12 +144,13 @@ function TransactionRow({
   tab: ListTab;
   currency: string;
   names: ReadonlyMap<string, string>;
-  /** Its account's name, when the user has several. */
-  accountName?: string;
+  /** The names of the user's accounts, when they have several: each row names its own (and a transfer the other). */
+  accountNames: ReadonlyMap<string, string>;
   redirectTo: string;
   selectFormId?: string;
 }) {
-  const category = categoryLabel(item.category, names);
+  const category = transactionLabel(item, names, accountNames);
+  const accountName = accountNames.get(item.accountId);
   const uncategorized = isUncategorized(item.category);
   const split = isSplitCategory(item.category);
   const selectable = Boolean(selectFormId) && tab !== "deleted";
@@ -168,7 +172,9 @@ function TransactionRow({
       ) : null}
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`text-sm font-medium wrap-anywhere ${uncategorized ? "text-amber-700" : "text-slate-900"}`}>{category}</span>
+          <span className={`text-sm font-medium wrap-anywhere ${uncategorized ? "text-amber-700" : isTransferCategory(item.category) ? "text-sky-800" : "text-slate-900"}`}>
+            {category}
+          </span>
           {item.allocations.length > 0 && !split ? (
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Offset</span>
           ) : null}
@@ -245,7 +251,7 @@ export function TransactionGroups({
                 tab={tab}
                 currency={currency}
                 names={names}
-                accountName={accountNames.get(item.accountId)}
+                accountNames={accountNames}
                 redirectTo={redirectTo}
                 selectFormId={selectFormId}
               />

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { useDialogFocus } from "~/components/ui/use-dialog-focus";
-import { TRANSACTIONS_PATH, type ListTab, type TransactionItem } from "~/features/transactions/transactions";
+import { TRANSACTIONS_PATH, type AccountChoice, type ListTab, type TransactionItem } from "~/features/transactions/transactions";
 import { AutoImportPromotion, EmptyTransactions, TransactionGroups, TransactionTabs, type CategoryName } from "./transaction-list";
 
 /**
@@ -22,6 +22,7 @@ export function TransactionSidebar({
   counts,
   currency,
   categories,
+  accounts,
   closeTo,
   tabHref,
   premium,
@@ -31,6 +32,8 @@ export function TransactionSidebar({
   counts: Record<ListTab, number>;
   currency: string;
   categories: CategoryName[];
+  /** The user's accounts, so that rows name theirs (and a transfer the other) when there are several. */
+  accounts: AccountChoice[];
   closeTo: string;
   tabHref: (tab: ListTab) => string;
   premium: boolean;
@@ -79,7 +82,7 @@ export function TransactionSidebar({
         <div className="flex-1 space-y-4 overflow-y-auto p-4">
           {tab === "new" && !premium ? <AutoImportPromotion /> : null}
           {items.length > 0 ? (
-            <TransactionGroups items={items} tab={tab} currency={currency} categories={categories} redirectTo={redirectTo} />
+            <TransactionGroups items={items} tab={tab} currency={currency} categories={categories} accounts={accounts} redirectTo={redirectTo} />
           ) : (
             <EmptyTransactions tab={tab} />
           )}
