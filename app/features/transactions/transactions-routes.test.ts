@@ -93,6 +93,37 @@ describe("add transaction action", () => {
     expect(edit.defaults.accountId).toBe(card.account.id);
   });
 
+  test("a transfer to another account writes both sides; one to the same account, the wrong way, or to another user's account is refused", async () => {
+    const { userId, cookie } = await signedInUser();
+    const other = await signedInUser();
+    const card = await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-05");
+    const theirs = await addAccountBesideMain(other.userId, { name: "Theirs", kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-05");
+    if (!card.ok || !theirs.ok) throw new Error("the accounts were not added");
+    const fields = { type: "expense", amount: "300", date: "2026-03-05", description: "Card payment", accountId: userId, redirectTo: "/transactions" };
+    const refusals = [
+      { category: `transfer-to:${userId}`, error: TRANSACTION_MESSAGES.transferSameAccount },
+      { category: `transfer-from:${card.account.id}`, error: TRANSACTION_MESSAGES.categoryRequired },
+      { category: `transfer-to:${theirs.account.id}`, error: TRANSACTION_MESSAGES.accountRequired },
+    ];
+    for (const { category, error } of refusals) {
+      const refused = (await newAction({ request: post("/transactions/new", cookie, { ...fields, category }), params: {}, context: {} })) as unknown as Rejection;
+      expect(refused.init.status).toBe(400);
+      expect(refused.data.result.error).toEqual({ category: [error] });
+    }
+    expect(await Transaction.countDocuments({})).toBe(0);
+
+    expectRedirect(await newAction({ request: post("/transactions/new", cookie, { ...fields, category: `transfer-to:${card.account.id}` }), params: {}, context: {} }), "/transactions?tab=tracked");
+    const sides = await Transaction.find({ userId }).sort({ type: 1 }).lean();
+    expect(sides.map((side) => [side.type, side.amount, side.category, String(side.accountId), String(side.transferAccountId)])).toEqual([
+      ["expense", 30000, "__transfer", userId, card.account.id],
+      ["income", 30000, "__transfer", card.account.id, userId],
+    ]);
+    const edit = (await editLoader({ request: get(`/transactions/${sides[1]._id}/edit`, cookie), params: { transactionId: String(sides[1]._id) }, context: {} })) as {
+      defaults: { category: string; type: string; accountId: string };
+    };
+    expect(edit.defaults).toMatchObject({ type: "income", category: `transfer-from:${userId}`, accountId: card.account.id });
+  });
+
   test("added from the transactions page, it lands on the tab that lists it", async () => {
     const { cookie } = await signedInUser();
     const fields = { type: "expense", amount: "12.50", date: "2026-03-05", description: "Lunch" };
