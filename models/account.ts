@@ -24,6 +24,8 @@ const accountSchema = new Schema(
     closed: { type: Boolean, default: false },
     /** ISO 4217; every amount of the account is in it. */
     currency: { type: String, default: "USD", match: /^[A-Z]{3}$/ },
+    /** The ids bank files give this account (an OFX ACCTID, a CAMT IBAN): a later file of it is imported here unasked. */
+    fileAccountIds: { type: [String], default: [] },
   },
   { timestamps: true },
 );

@@ -82,6 +82,8 @@ const importMappingSchema = new Schema(
     decimalMark: { type: String, default: null },
     dateOrder: { type: String, default: null },
     sign: { type: String, default: null },
+    /** The account the last file of this shape went into, when the file itself names none. */
+    accountId: { type: Schema.Types.ObjectId, default: null },
   },
   { timestamps: { createdAt: false, updatedAt: true }, minimize: false, collection: "importMappings" },
 );

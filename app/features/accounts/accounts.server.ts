@@ -117,6 +117,19 @@ export async function updateAccount(userId: string, accountId: string, input: Ac
   return { ok: true, account: { ...account, ...input, openingBalance: toCents(input.openingBalance) } };
 }
 
+/** The user's open account a bank file's account id was imported into before; null when none. */
+export async function findAccountOfFile(userId: string, fileAccountId: string) {
+  const record = await Account.findOne({ userId: new Types.ObjectId(userId), fileAccountIds: fileAccountId, closed: false }).select({ _id: 1 }).lean<Pick<AccountRecord, "_id">>();
+  return record ? String(record._id) : null;
+}
+
+/** Remembers that files naming `fileAccountId` belong in the user's account (and in no other of theirs). */
+export async function rememberAccountOfFile(userId: string, accountId: string, fileAccountId: string) {
+  const userObjectId = new Types.ObjectId(userId);
+  await Account.updateMany({ userId: userObjectId, fileAccountIds: fileAccountId }, { $pullAll: { fileAccountIds: [fileAccountId] } });
+  await Account.updateOne({ _id: new Types.ObjectId(accountId), userId: userObjectId }, { $addToSet: { fileAccountIds: { $each: [fileAccountId] } } });
+}
+
 /** Closes or reopens one of the user's accounts (the caller has checked a closing may happen). */
 export async function setAccountClosed(userId: string, accountId: string, closed: boolean) {
   const _id = toObjectId(accountId);

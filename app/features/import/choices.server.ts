@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ACCOUNT_NAME_MAX_LENGTH } from "~/features/accounts/accounts";
 import { CHOICE_FIELDS, columnField } from "./choices";
 import { ENCODING_NAMES } from "./readers/encodings";
 import { SIGN_RULES } from "./reading";
@@ -18,6 +19,9 @@ const ChoicesSchema = z.object({
   /** Only when the column selects were submitted: then a column left out is none. */
   columns: z.optional(z.record(z.enum(COLUMN_ROLES), columnIndex)),
   includePending: z.transform((value) => value === "on"),
+  /** An account id or "new"; one that is not the user's open account counts as not chosen. */
+  account: z.optional(z.catch(z.optional(z.string().check(z.regex(/^(new|[0-9a-f]{24})$/))), undefined)),
+  newAccountName: z.optional(z.catch(z.optional(z.string().check(z.trim(), z.maxLength(ACCOUNT_NAME_MAX_LENGTH))), undefined)),
 });
 
 type FieldSource = { get(name: string): FormDataEntryValue | null };
@@ -35,5 +39,7 @@ export function parseChoices(source: FieldSource) {
     sign: field(CHOICE_FIELDS.sign),
     columns: field(CHOICE_FIELDS.columnsChosen) ? Object.fromEntries(COLUMN_ROLES.map((role) => [role, field(columnField(role))])) : undefined,
     includePending: field(CHOICE_FIELDS.includePending),
+    account: field(CHOICE_FIELDS.account),
+    newAccountName: field(CHOICE_FIELDS.newAccountName),
   });
 }

@@ -11,6 +11,8 @@ export const CHOICE_FIELDS = {
   dateOrder: "dateOrder",
   sign: "sign",
   includePending: "includePending",
+  account: "account",
+  newAccountName: "newAccountName",
   /** Present when the column selects were submitted (then an absent column means none). */
   columnsChosen: "columns",
   fingerprint: "fingerprint",

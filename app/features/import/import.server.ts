@@ -18,6 +18,10 @@ import { isImportable, readTable, SIGN_RULES, totalsOf, type ReadingChoices, typ
 import { readBankFile } from "./readers/source.server";
 import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./readers/source";
 import { submittedId } from "~/utils/submission.server";
+import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
+import { findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
+import { chooseAccount, NEW_ACCOUNT, suggestedAccountName } from "./account-choice";
 
 /** An upload waits this long for its import. */
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +41,9 @@ export type ImportChoicesInput = {
   dateOrder?: DateOrder;
   sign?: SignRule;
   includePending?: boolean;
+  /** The account the rows go into: one of the user's open accounts, or NEW_ACCOUNT. */
+  account?: string;
+  newAccountName?: string;
 };
 
 type PreviewResult = { status: "ready"; preview: ImportPreview } | { status: "unreadable"; error: string; draftId: string; fileName: string; encoding: Encoding | null } | { status: "not-found" };
@@ -98,7 +105,7 @@ function firstAmountText(table: SourceTable, columns: ColumnMapping) {
   return cells.find((cell) => /[.,]/.test(cell)) ?? cells[0] ?? null;
 }
 
-type Remembered = Pick<ImportMappingRecord, "columns" | "decimalMark" | "dateOrder" | "sign">;
+type Remembered = Pick<ImportMappingRecord, "columns" | "decimalMark" | "dateOrder" | "sign" | "accountId">;
 
 /**
  * Reads the table with the user's choices: the columns they chose, else those
@@ -130,7 +137,7 @@ function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: bool
   if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", type: null, amount: null, amountText: "", rounded: false, error: row.error, duplicateOf: null };
   const withKey = keyed(row);
   const status: PreviewRowStatus =
-    row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
+    row.status === "balance" ? "balance" : row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
   return {
     label: row.label,
     status,
@@ -147,6 +154,25 @@ function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: bool
 }
 
 type NotPreviewed = Exclude<PreviewResult, { status: "ready" }>;
+
+/**
+ * The account the preview proposes for the file (see `chooseAccount`): what
+ * is remembered comes from the account the file's own account id went into
+ * before, or for a file that names none, from its shape's last import.
+ */
+async function importAccount(userId: string, table: SourceTable, fileName: string, input: ImportChoicesInput, remembered: Remembered | null) {
+  const options = (await listAccountNames(userId)).filter((account) => !account.closed).map(({ id, name }) => ({ id, name }));
+  const fileAccountId = table.account?.id ?? null;
+  const rememberedAccount = fileAccountId ? await findAccountOfFile(userId, fileAccountId) : remembered?.accountId ? String(remembered.accountId) : null;
+  const { chosen, how } = chooseAccount({
+    options,
+    asked: input.account,
+    remembered: rememberedAccount,
+    fileNamesAccount: Boolean(fileAccountId || table.account?.name),
+    mainAccountId: mainAccountId(userId),
+  });
+  return { options, chosen, how, newName: input.newAccountName ?? suggestedAccountName(table.account, fileName), newKind: table.account?.kind ?? "checking" };
+}
 
 async function buildPreview(userId: string, draftId: string, input: ImportChoicesInput): Promise<NotPreviewed | { status: "built"; built: Built }> {
   const id = toObjectId(draftId);
@@ -169,11 +195,30 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const categories = newRows.some((row) => row.category) ? await getCategories(userId) : [];
   const categoryName = (row: Importable) => resolveCategory(categories, row.category, row.type)?.name ?? "";
 
+  const account = await importAccount(userId, table, draft.fileName, input, remembered);
+  const balanceLine = reading.rows.find((row) => row.ok && row.status === "balance");
+  const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
+
   const problems = reading.rows.flatMap((row) => (row.ok ? [] : [row.error]));
   const { rows: _allRows, ...readingSummary } = reading;
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
   const fingerprint = createHash("sha256")
-    .update(JSON.stringify([decoded.encoding, columns, reading.decimal.mark, reading.dateOrder.order, reading.sign.rule, includePending, reading.counts, reading.totals, newRows.length, newTotals]))
+    .update(
+      JSON.stringify([
+        decoded.encoding,
+        columns,
+        reading.decimal.mark,
+        reading.dateOrder.order,
+        reading.sign.rule,
+        includePending,
+        reading.counts,
+        reading.totals,
+        newRows.length,
+        newTotals,
+        account.chosen,
+        account.chosen === NEW_ACCOUNT ? account.newName : null,
+      ]),
+    )
     .digest("hex")
     .slice(0, 32);
 
@@ -201,6 +246,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
       amount: firstAmountText(table, columns),
     },
     roundedRows: importable.filter((row) => row.rounded).slice(0, LISTED_PROBLEMS).map((row) => ({ label: row.label, text: row.amountText, cents: row.cents })),
+    account,
+    openingBalance,
     fingerprint,
   };
   return { status: "built", built: { preview, newRows, signature } };
@@ -221,8 +268,27 @@ type ConfirmResult =
   | { status: "failed"; preview: ImportPreview }
   | NotPreviewed;
 
-async function rememberChoices(userId: string, built: Built) {
+/**
+ * The account the import writes into: the one chosen, or the new account
+ * named on the preview, made now (its id follows from the import's one-time
+ * key, so the same import sent again makes no second account). A new account
+ * opens with the file's opening balance line, on its date, when it has one.
+ */
+async function importTarget(userId: string, preview: ImportPreview, submissionKey: string | null): Promise<{ ok: true; accountId: string } | { ok: false; reason: string }> {
+  const { account, openingBalance, newTotals } = preview;
+  if (account.chosen !== NEW_ACCOUNT) return { ok: true, accountId: account.chosen };
+  const name = account.newName.trim();
+  if (!name) return { ok: false, reason: IMPORT_MESSAGES.nameNewAccount };
+  const openingDate = openingBalance?.date ?? (newTotals.from as string);
+  const added = await addAccountBesideMain(userId, { name, kind: account.newKind, onBudget: true, openingBalance: openingBalance?.cents ?? 0, openingDate }, openingDate, submissionKey);
+  if (!added.ok) return { ok: false, reason: added.message === ACCOUNTS_MESSAGES.nameTaken ? IMPORT_MESSAGES.accountNameTaken : added.message };
+  return { ok: true, accountId: added.account.id };
+}
+
+/** The choices of this import remembered for the next file of the same shape, and its account for the next file of the same account. */
+async function rememberChoices(userId: string, built: Built, accountId: string) {
   const { preview, signature } = built;
+  if (preview.table.account?.id) await rememberAccountOfFile(userId, accountId, preview.table.account.id);
   const columns = preview.columnsFixed
     ? {}
     : Object.fromEntries(COLUMN_ROLES.flatMap((role) => (preview.reading.columns[role] === null ? [] : [[role, preview.reading.columns[role]]])));
@@ -236,6 +302,7 @@ async function rememberChoices(userId: string, built: Built) {
         decimalMark: preview.reading.decimal.mark,
         dateOrder: preview.reading.dateOrder.order,
         sign: preview.reading.sign.applies ? preview.reading.sign.rule : null,
+        accountId: new Types.ObjectId(accountId),
       },
     },
     { upsert: true },
@@ -280,6 +347,8 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
   if (preview.reading.questions.length > 0) return { status: "refused", preview, reason: IMPORT_MESSAGES.answerQuestions };
   if (preview.reading.problems.length > 0) return { status: "refused", preview, reason: preview.reading.problems[0] };
   if (newRows.length === 0) return { status: "refused", preview, reason: preview.duplicateCount > 0 ? IMPORT_MESSAGES.allDuplicates : IMPORT_MESSAGES.nothingReadable };
+  const target = await importTarget(userId, preview, submissionKey);
+  if (!target.ok) return { status: "refused", preview, reason: target.reason };
 
   const { counts } = preview.reading;
   const batch = await ImportBatch.create({
@@ -303,6 +372,7 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
       date: row.date,
       description: row.description,
       source: "import",
+      accountId: target.accountId,
       importBatchId: batch._id.toString(),
       bankTransactionId: row.bankId,
     }),
@@ -316,7 +386,7 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
     await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "failed" } });
     return { status: "failed", preview };
   }
-  await rememberChoices(userId, built);
+  await rememberChoices(userId, built, target.accountId);
   await ImportDraft.deleteOne({ _id: new Types.ObjectId(draftId), userId: owner(userId) });
   return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount };
 }

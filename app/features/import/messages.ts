@@ -35,5 +35,7 @@ export const IMPORT_MESSAGES = {
       ? `Import undone: removed ${plural(removed, "transaction")}; kept ${plural(kept, "transaction")} you changed since the import`
       : `Import undone: removed ${plural(removed, "transaction")}`,
   alreadyUndone: "This import was already undone.",
+  nameNewAccount: "Please name the new account.",
+  accountNameTaken: "You already have an account with this name: choose it above, or give the new account another name.",
   plural,
 } as const;

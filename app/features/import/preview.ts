@@ -1,3 +1,4 @@
+import type { ImportAccount } from "./account-choice";
 import type { ColumnFinding } from "./columns";
 import type { DuplicateOf } from "./duplicates";
 import type { Encoding } from "./readers/encodings";
@@ -6,7 +7,7 @@ import type { SourceFormat, SourceTable } from "./readers/source";
 import type { TransactionType } from "~/features/transactions/transactions";
 
 /** What the import preview shows; built on the server, rendered by the preview page. */
-export type PreviewRowStatus = "new" | "duplicate" | "pending" | "declined" | "zero" | "error";
+export type PreviewRowStatus = "new" | "duplicate" | "pending" | "declined" | "zero" | "balance" | "error";
 
 export type PreviewRow = {
   label: string;
@@ -49,6 +50,10 @@ export type ImportPreview = {
   roundedRows: Array<{ label: string; text: string; cents: number }>;
   /** A date and an amount as the file writes them, to show what the date order and number format mean. */
   examples: { date: string | null; amount: string | null };
+  /** The account the rows go into. */
+  account: ImportAccount;
+  /** The file's first balance line (an opening balance): a new account opens with it; it is never imported as income. */
+  openingBalance: { label: string; date: string; cents: number } | null;
   /** Names what this preview shows, so an import confirms exactly it. */
   fingerprint: string;
 };

@@ -186,7 +186,7 @@ describe("reading rows", () => {
       [["2020-03-01", "A", "-1.00", "COMPLETED"], ["2020-03-02", "B", "-2.00", "PENDING"], ["2020-03-03", "C", "-3.00", "REVERTED"], ["2020-03-04", "D", "0.00", "COMPLETED"], ["Total", "", "-6.00", ""]],
     );
     const reading = readTable(table, choices(table));
-    expect(reading.counts).toEqual({ importable: 1, pending: 1, declined: 1, zero: 1, errors: 0, rounded: 0 });
+    expect(reading.counts).toEqual({ importable: 1, pending: 1, declined: 1, zero: 1, errors: 0, rounded: 0, balance: 0 });
     expect(reading.skippedBelow).toEqual([{ label: "Row 6", text: "Total -6.00" }]);
     expect(reading.totals).toEqual({ count: 1, moneyIn: 0, moneyOut: 100, from: "2020-03-01", to: "2020-03-01" });
     expect(imported(table, { includePending: true }).map(([, cents]) => cents)).toEqual([-100, -200]);

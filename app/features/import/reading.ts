@@ -1,7 +1,7 @@
 import { DESCRIPTION_MAX_LENGTH } from "~/features/transactions/transactions";
 import { amountParts, detectDecimalMark, parseAmount, type MarkDetection, type ParsedAmount } from "./amounts";
 import { detectDateOrder, looksLikeDate, parseDate, type DateOrderDetection } from "./dates";
-import { directionOf, statusOf, type RowStatus } from "./words";
+import { directionOf, isBalanceLine, statusOf, type RowStatus } from "./words";
 import type { ColumnMapping, DateOrder, DecimalMark, SourceRow, SourceTable } from "./readers/source";
 
 /**
@@ -45,7 +45,8 @@ export type ReadRow =
       description: string;
       category: string;
       bankId: string | null;
-      status: RowStatus;
+      /** "balance": the file's statement of a balance (an opening balance line), never income or an expense. */
+      status: RowStatus | "balance";
       rounded: boolean;
     }
   | { ok: false; line: number; label: string; error: string };
@@ -64,7 +65,7 @@ export type Reading = {
   rows: ReadRow[];
   /** Summary lines after the table (totals, balances, disclaimers). */
   skippedBelow: Array<{ label: string; text: string }>;
-  counts: { importable: number; pending: number; declined: number; zero: number; errors: number; rounded: number };
+  counts: { importable: number; pending: number; declined: number; zero: number; errors: number; rounded: number; balance: number };
   /** Over the rows that will be imported (duplicates included): to check against the statement. */
   totals: ReadTotals;
 };
@@ -155,6 +156,7 @@ function readRow(row: SourceRow, columns: ColumnMapping, order: DateOrder, mark:
   const amount = rowAmount(row, columns, mark, sign);
   if (!amount.ok) return fail(amount.error);
   const reference = cellOf(row, columns.reference);
+  const description = describe(row, columns);
   return {
     ok: true,
     line: row.line,
@@ -162,10 +164,10 @@ function readRow(row: SourceRow, columns: ColumnMapping, order: DateOrder, mark:
     date,
     cents: amount.cents,
     amountText: amount.text,
-    description: describe(row, columns),
+    description,
     category: cellOf(row, columns.category),
     bankId: reference === "" ? null : reference,
-    status: columns.status === null ? "settled" : (statusOf(cellOf(row, columns.status)) ?? "settled"),
+    status: isBalanceLine(description) ? "balance" : columns.status === null ? "settled" : (statusOf(cellOf(row, columns.status)) ?? "settled"),
     rounded: amount.rounded,
   };
 }
@@ -234,7 +236,7 @@ export function readTable(table: SourceTable, choices: ReadingChoices): Reading 
     problems,
     rows: [],
     skippedBelow: table.rows.slice(footer).map((row) => ({ label: row.label, text: row.cells.filter(Boolean).join(" ") })),
-    counts: { importable: 0, pending: 0, declined: 0, zero: 0, errors: 0, rounded: 0 },
+    counts: { importable: 0, pending: 0, declined: 0, zero: 0, errors: 0, rounded: 0, balance: 0 },
     totals: totalsOf([]),
   };
   if (questions.length > 0 || problems.length > 0 || order === null) return reading;
@@ -243,6 +245,7 @@ export function readTable(table: SourceTable, choices: ReadingChoices): Reading 
   const importable: Array<{ date: string; cents: number }> = [];
   for (const row of reading.rows) {
     if (!row.ok) reading.counts.errors += 1;
+    else if (row.status === "balance") reading.counts.balance += 1;
     else if (row.status === "declined") reading.counts.declined += 1;
     else if (row.status === "pending" && !choices.includePending) reading.counts.pending += 1;
     else if (row.cents === 0) reading.counts.zero += 1;

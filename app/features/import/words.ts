@@ -45,3 +45,32 @@ export function statusOf(cell: string): RowStatus | null {
   }
   return null;
 }
+
+/** How banks and money programs name a line that states a balance instead of moving money, in the languages above (and Portuguese, Italian, Danish). */
+const BALANCE_LINE_WORDS = [
+  "opening balance",
+  "beginning balance",
+  "starting balance",
+  "previous balance",
+  "balance brought forward",
+  "balance forward",
+  "saldo anterior",
+  "saldo inicial",
+  "saldo iniziale",
+  "saldo precedente",
+  "solde precedent",
+  "solde anterieur",
+  "solde initial",
+  "anfangssaldo",
+  "alter saldo",
+  "saldovortrag",
+  "beginsaldo",
+  "vorig saldo",
+  "primosaldo",
+];
+const BALANCE_LINE = new RegExp(`^(${BALANCE_LINE_WORDS.join("|")})[\\s:.\\-/0-9]*$`);
+
+/** Whether a row's description says it is the account's balance ("Opening Balance", "Saldo Anterior 31/03"), not money that moved. */
+export function isBalanceLine(description: string) {
+  return BALANCE_LINE.test(normalise(description));
+}

@@ -11,6 +11,8 @@ import { IMPORT_MESSAGES } from "../messages";
 import { importPreviewPath } from "../paths";
 import type { Question, SignRule } from "../reading";
 import { CHOICE_FIELDS, columnField, NO_COLUMN } from "../choices";
+import { NEW_ACCOUNT } from "../account-choice";
+import { ACCOUNT_NAME_MAX_LENGTH } from "~/features/accounts/accounts";
 import { COLUMN_ROLES, DATE_ORDERS, FORMAT_LABELS, type ColumnRole, type DateOrder, type DecimalMark } from "../readers/source";
 import { SUBMISSION_KEY_FIELD } from "~/utils/submission";
 
@@ -43,6 +45,7 @@ const STATUS_LABELS: Record<PreviewRow["status"], string> = {
   pending: "Pending — skipped",
   declined: "Declined or reverted — skipped",
   zero: "Zero amount — skipped",
+  balance: "A balance, not a transaction — skipped",
   error: "Not readable",
 };
 
@@ -232,6 +235,61 @@ function FileFacts({ preview }: { preview: ImportPreview }) {
   );
 }
 
+const ACCOUNT_HINTS = {
+  chosen: "Your choice",
+  remembered: "Where you imported this account's files before",
+  proposed: "Proposed from the file",
+} as const;
+
+/** What becomes of the file's opening balance line: the new account opens with it, or it is left out; never income. */
+function openingBalanceNote(preview: ImportPreview, currency: string) {
+  const { openingBalance, account } = preview;
+  if (!openingBalance) return null;
+  const amount = `${openingBalance.cents < 0 ? "−" : ""}${money(Math.abs(openingBalance.cents), currency)}`;
+  return account.chosen === NEW_ACCOUNT
+    ? `${openingBalance.label} is the file's opening balance (${amount} on ${openingBalance.date}): the new account opens with it. It is not imported as income.`
+    : `${openingBalance.label} states a balance (${amount} on ${openingBalance.date}): it is skipped, not imported as income.`;
+}
+
+/**
+ * Which account the file goes into: one of the user's open accounts, or a
+ * new one whose name field shows only while "A new account" is chosen (in
+ * CSS, `.import-account` in tailwind.css, so also without JavaScript).
+ */
+function AccountChoice({ preview, currency }: { preview: ImportPreview; currency: string }) {
+  const { account } = preview;
+  const note = openingBalanceNote(preview, currency);
+  return (
+    <SectionCard title="Account" description="The account these transactions belong to.">
+      <div className="import-account grid gap-4 sm:grid-cols-2">
+        <Select label="Import into" name={CHOICE_FIELDS.account} value={account.chosen} hint={ACCOUNT_HINTS[account.how]}>
+          {account.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+          <option value={NEW_ACCOUNT}>A new account</option>
+        </Select>
+        <label data-new-account className="block space-y-1">
+          <span className="block text-sm font-medium text-slate-700">Name of the new account</span>
+          <input
+            type="text"
+            name={CHOICE_FIELDS.newAccountName}
+            defaultValue={account.newName}
+            maxLength={ACCOUNT_NAME_MAX_LENGTH}
+            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          />
+        </label>
+      </div>
+      {note ? (
+        <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="import-opening-balance">
+          {note}
+        </p>
+      ) : null}
+    </SectionCard>
+  );
+}
+
 function ReadingChoices({ preview, updating }: { preview: ImportPreview; updating: boolean }) {
   const { reading, table, examples } = preview;
   const asked = new Set(reading.questions.map((question) => question.kind));
@@ -344,6 +402,7 @@ function Totals({ preview, currency }: { preview: ImportPreview; currency: strin
     counts.pending > 0 ? `${plural(counts.pending, "pending row")}` : null,
     counts.declined > 0 ? `${plural(counts.declined, "declined or reverted row")}` : null,
     counts.zero > 0 ? `${plural(counts.zero, "zero-amount row")}` : null,
+    counts.balance > 0 ? `${plural(counts.balance, "balance line")}` : null,
     counts.errors > 0 ? `${plural(counts.errors, "row")} that cannot be read` : null,
   ].filter(Boolean);
   return (
@@ -514,6 +573,7 @@ export function ImportPreviewForm({ preview, currency, notice, submissionKey }: 
           </button>
         </section>
       ) : null}
+      <AccountChoice preview={preview} currency={currency} />
       <ReadingChoices preview={preview} updating={updating} />
       {preview.reading.problems.length > 0 ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">

@@ -44,7 +44,7 @@ describe("OFX 1.x SGML", () => {
       delimiter: null,
       hasHeader: true,
       skippedAbove: [],
-      account: { id: "000000123456789", name: null, currency: "USD" },
+      account: { id: "000000123456789", name: null, currency: "USD", kind: "checking" },
     });
     expect(rowsOf(table)).toEqual([
       {
@@ -139,7 +139,7 @@ describe("OFX 1.x SGML", () => {
       "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>";
     const table = read(file);
     expect(rowsOf(table).map((row) => row["Bank ID"])).toEqual(["F1", ""]);
-    expect(table.account).toEqual({ id: null, name: null, currency: null });
+    expect(table.account).toEqual({ id: null, name: null, currency: null, kind: "checking" });
   });
 });
 
@@ -181,7 +181,7 @@ describe("OFX 2.x XML and QFX", () => {
 </OFX>
 `;
     const table = read(file);
-    expect(table.account).toEqual({ id: "4111111111111111", name: null, currency: "CAD" });
+    expect(table.account).toEqual({ id: "4111111111111111", name: null, currency: "CAD", kind: "credit_card" });
     expect(rowsOf(table)).toEqual([
       {
         line: 14,
@@ -217,7 +217,7 @@ describe("OFX 2.x XML and QFX", () => {
       "<BANKTRANLIST><STMTTRN><TRNTYPE>INT<DTPOSTED>20240229<TRNAMT>0.42<FITID>INT0229<NAME>INTEREST PAYMENT</STMTTRN></BANKTRANLIST>" +
       "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>";
     const table = read(file);
-    expect(table.account).toEqual({ id: "9876543210", name: null, currency: "USD" });
+    expect(table.account).toEqual({ id: "9876543210", name: null, currency: "USD", kind: "savings" });
     expect(rowsOf(table)).toEqual([
       { line: 11, label: "Transaction 1", Date: "20240229", Amount: "0.42", Direction: "", Payee: "INTEREST PAYMENT", Memo: "", "Bank ID": "9876543210:INT0229", Status: "" },
     ]);
@@ -233,7 +233,7 @@ describe("OFX 2.x XML and QFX", () => {
       { line: 2, label: "Transaction 1", Amount: "-1.00", bankId: "111:A" },
       { line: 3, label: "Transaction 2", Amount: "-2.00", bankId: "222:B" },
     ]);
-    expect(table.account).toEqual({ id: "111", name: null, currency: "USD" });
+    expect(table.account).toEqual({ id: "111", name: null, currency: "USD", kind: "checking" });
   });
 });
 

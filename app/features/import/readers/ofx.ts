@@ -1,3 +1,4 @@
+import type { AccountKind } from "~/features/accounts/accounts";
 import { statementTable, type ReadSourceResult, type SourceRow } from "./source";
 
 export const OFX_MESSAGES = {
@@ -43,8 +44,16 @@ export function readOfx(text: string): ReadSourceResult {
   if (rows.length === 0) return { ok: false, error: OFX_MESSAGES.noTransactions };
 
   const [firstStatement] = statements;
-  const account = { id: accountIdOf(firstStatement) || null, name: null, currency: leafText(firstStatement, "CURDEF") || null };
+  const account = { id: accountIdOf(firstStatement) || null, name: null, currency: leafText(firstStatement, "CURDEF") || null, kind: accountKindOf(firstStatement) };
   return { ok: true, table: statementTable("ofx", rows, { fixedDateOrder: "YMD", account }) };
+}
+
+/** OFX account types as Ledgerly's kinds: a card statement is a credit card; a bank statement's ACCTTYPE says the rest. */
+const BANK_ACCOUNT_KINDS: Record<string, AccountKind> = { CHECKING: "checking", SAVINGS: "savings", MONEYMRKT: "savings", CREDITLINE: "credit_card", CD: "savings" };
+
+function accountKindOf(statement: OfxElement): AccountKind {
+  if (statement.name === "CCSTMTRS") return "credit_card";
+  return BANK_ACCOUNT_KINDS[leafText(statement, "BANKACCTFROM", "ACCTTYPE").toUpperCase()] ?? "checking";
 }
 
 function accountIdOf(statement: OfxElement) {

@@ -34,7 +34,7 @@ describe("QIF transactions", () => {
       delimiter: null,
       hasHeader: true,
       skippedAbove: [],
-      account: { id: null, name: null, currency: null },
+      account: { id: null, name: null, currency: null, kind: "checking" },
     });
     expect(rowsOf(table)).toEqual([
       { line: 2, label: "Transaction 1", Date: "6/19'20", Amount: "-1,234.56", Direction: "", Payee: "ACME HARDWARE", Memo: "New drill", "Bank ID": "", Status: "" },
@@ -106,7 +106,7 @@ describe("QIF transactions", () => {
       "^",
     );
     const table = read(file);
-    expect(table.account).toEqual({ id: null, name: "Everyday Checking", currency: null });
+    expect(table.account).toEqual({ id: null, name: "Everyday Checking", currency: null, kind: "checking" });
     expect(rowsOf(table)[0]).toMatchObject({ line: 16, Date: "01/15/2021", Amount: "-12.00" });
   });
 

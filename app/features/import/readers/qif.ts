@@ -1,3 +1,4 @@
+import type { AccountKind } from "~/features/accounts/accounts";
 import { statementTable, type ReadSourceResult, type SourceRow } from "./source";
 
 export const QIF_MESSAGES = {
@@ -6,7 +7,14 @@ export const QIF_MESSAGES = {
   investment: "Investment QIF files cannot be imported; export your bank or card account instead.",
 } as const;
 
-const TRANSACTION_TYPES = new Set(["bank", "ccard", "cash", "oth a", "oth l"]);
+/** The QIF account types that list transactions, as Ledgerly's kinds of account. */
+const TRANSACTION_TYPES = new Map<string, AccountKind>([
+  ["bank", "checking"],
+  ["ccard", "credit_card"],
+  ["cash", "cash"],
+  ["oth a", "other"],
+  ["oth l", "loan"],
+]);
 
 /** The part of the file a line belongs to: an account record, a list of transactions, or another list (categories, classes, investments…). */
 type Section = "none" | "account" | "transactions" | "investments" | "other";
@@ -24,6 +32,8 @@ export function readQif(text: string): ReadSourceResult {
   let hasInvestments = false;
   let accountName = "";
   let fileAccountName: string | null = null;
+  let listKind: AccountKind | null = null;
+  let fileAccountKind: AccountKind | null = null;
   let entry: Entry | null = null;
   const entries: Entry[] = [];
 
@@ -33,7 +43,10 @@ export function readQif(text: string): ReadSourceResult {
     if (!finished) return;
     // An entry the file forgot to close with "^" still counts when it looks like a transaction.
     if (closed || ["D", "T", "U"].some((letter) => finished.fields.has(letter))) {
-      if (entries.length === 0) fileAccountName = accountName || null;
+      if (entries.length === 0) {
+        fileAccountName = accountName || null;
+        fileAccountKind = listKind;
+      }
       entries.push(finished);
     }
   };
@@ -52,7 +65,8 @@ export function readQif(text: string): ReadSourceResult {
         return;
       }
       hasTypeLine = true;
-      section = TRANSACTION_TYPES.has(type) ? "transactions" : type === "invst" ? "investments" : "other";
+      listKind = TRANSACTION_TYPES.get(type) ?? null;
+      section = listKind ? "transactions" : type === "invst" ? "investments" : "other";
       hasInvestments ||= section === "investments";
       return;
     }
@@ -79,6 +93,6 @@ export function readQif(text: string): ReadSourceResult {
     const field = (letter: string) => fields.get(letter) ?? "";
     return { line, label: `Transaction ${index + 1}`, cells: [field("D"), field("T") || field("U"), "", field("P"), field("M"), "", ""] };
   });
-  const account = { id: null, name: fileAccountName, currency: null };
+  const account = { id: null, name: fileAccountName, currency: null, kind: fileAccountKind };
   return { ok: true, table: statementTable("qif", rows, { fixedDateOrder: null, account }) };
 }

@@ -1,3 +1,5 @@
+import type { AccountKind } from "~/features/accounts/accounts";
+
 /**
  * What every reader of a bank file hands the import: the file as a table of
  * text cells, whatever its format. CSV keeps the bank's own columns; OFX/QFX,
@@ -81,8 +83,8 @@ export type SourceTable = {
   fixedColumns: ColumnMapping | null;
   /** OFX and CAMT fix the date order (YYYYMMDD, ISO dates); QIF does not. */
   fixedDateOrder: DateOrder | null;
-  /** What the file says of its account, when it says anything. */
-  account: { id: string | null; name: string | null; currency: string | null } | null;
+  /** What the file says of its account, when it says anything: its id (OFX ACCTID, an IBAN), name, currency, and what kind of account it reads as. */
+  account: { id: string | null; name: string | null; currency: string | null; kind?: AccountKind | null } | null;
 };
 
 export type ReadSourceResult = { ok: true; table: SourceTable } | { ok: false; error: string };

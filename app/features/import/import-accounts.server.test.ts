@@ -1,0 +1,146 @@
+import { describe, expect, test } from "vitest";
+import { Account, Transaction } from "../../../models";
+import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import { createUser, uniqueEmail } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { NEW_ACCOUNT } from "./account-choice";
+import { confirmImport, previewImport, saveUpload, type ImportChoicesInput } from "./import.server";
+import { IMPORT_MESSAGES } from "./messages";
+
+useTestDatabase();
+
+const CARD_OFX = (fitIds: string[]) =>
+  [
+    "OFXHEADER:100",
+    "DATA:OFXSGML",
+    "VERSION:102",
+    "",
+    "<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1<CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>4111111111111111</CCACCTFROM><BANKTRANLIST>",
+    ...fitIds.map((fitId, index) => `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>2026030${index + 1}<TRNAMT>-12.50<FITID>${fitId}<NAME>Coffee ${fitId}</STMTTRN>`),
+    "</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>",
+  ].join("\r\n");
+
+const QIF_WITH_OPENING_BALANCE = [
+  "!Account",
+  "NEveryday Checking",
+  "TBank",
+  "^",
+  "!Type:Bank",
+  "D03/01/2026",
+  "T5,762.36",
+  "POpening Balance",
+  "L[Everyday Checking]",
+  "^",
+  "D03/02/2026",
+  "T-100.00",
+  "PGrocer",
+  "^",
+  "D03/05/2026",
+  "T2,000.00",
+  "PEmployer",
+  "^",
+].join("\n");
+
+const PLAIN_CSV = ["Date,Description,Amount", "2026-03-02,Corner Cafe,-4.50", "2026-03-03,Employer Inc,2500.00"].join("\n");
+
+async function newUser() {
+  return createUser({ email: uniqueEmail("import-accounts") });
+}
+
+async function uploaded(userId: string, content: string, fileName: string) {
+  const upload = await saveUpload(userId, { fileName, bytes: new TextEncoder().encode(content) });
+  if (!upload.ok) throw new Error(upload.error);
+  return upload.draftId;
+}
+
+async function previewOf(userId: string, draftId: string, choices: ImportChoicesInput = {}) {
+  const result = await previewImport(userId, draftId, choices);
+  if (result.status !== "ready") throw new Error(`no preview: ${result.status}`);
+  return result.preview;
+}
+
+async function imported(userId: string, draftId: string, choices: ImportChoicesInput = {}) {
+  const preview = await previewOf(userId, draftId, choices);
+  return confirmImport(userId, draftId, choices, preview.fingerprint, `key-${draftId}`);
+}
+
+async function balances(userId: string) {
+  const { accounts } = await listAccountsWithBalances(userId, "2026-03-31");
+  return Object.fromEntries(accounts.map((account) => [account.name, account.balance]));
+}
+
+describe("an import lands in an account", () => {
+  test("a card file proposes a new credit card named from its number; its rows land there, and the next file of that card goes there unasked", async () => {
+    const userId = await newUser();
+    const draftId = await uploaded(userId, CARD_OFX(["A1", "A2"]), "card.ofx");
+    const preview = await previewOf(userId, draftId);
+    expect(preview.account).toMatchObject({ chosen: NEW_ACCOUNT, how: "proposed", newName: "Credit card ••1111", newKind: "credit_card" });
+    expect(preview.account.options.map((option) => option.name)).toEqual(["Main account"]);
+
+    expect(await imported(userId, draftId)).toMatchObject({ status: "imported", imported: 2 });
+    const card = await Account.findOne({ userId, name: "Credit card ••1111" }).lean();
+    expect(card).toMatchObject({ kind: "credit_card", openingBalance: 0, openingDate: "2026-03-01", fileAccountIds: ["4111111111111111"] });
+    expect((await Transaction.find({ userId }).lean()).map((transaction) => String(transaction.accountId))).toEqual([String(card?._id), String(card?._id)]);
+    expect(await balances(userId)).toEqual({ "Main account": 0, "Credit card ••1111": -2500 });
+
+    const next = await previewOf(userId, await uploaded(userId, CARD_OFX(["A3"]), "card-april.ofx"));
+    expect(next.account).toMatchObject({ chosen: String(card?._id), how: "remembered" });
+  });
+
+  test("a QIF opening balance line opens the new account with it and is never income; into an existing account it is skipped", async () => {
+    const userId = await newUser();
+    const draftId = await uploaded(userId, QIF_WITH_OPENING_BALANCE, "checking.qif");
+    const usDates = { dateOrder: "MDY" } as const;
+    const preview = await previewOf(userId, draftId, usDates);
+    expect(preview.rows.map((row) => [row.label, row.status])).toEqual([
+      ["Transaction 1", "balance"],
+      ["Transaction 2", "new"],
+      ["Transaction 3", "new"],
+    ]);
+    expect(preview.openingBalance).toEqual({ label: "Transaction 1", date: "2026-03-01", cents: 576236 });
+    expect(preview.account).toMatchObject({ chosen: NEW_ACCOUNT, newName: "Everyday Checking", newKind: "checking" });
+    expect(preview.newCount).toBe(2);
+
+    expect(await imported(userId, draftId, usDates)).toMatchObject({ status: "imported", imported: 2 });
+    expect(await Account.findOne({ userId, name: "Everyday Checking" }).lean()).toMatchObject({ openingBalance: 576236, openingDate: "2026-03-01" });
+    expect(await balances(userId)).toMatchObject({ "Everyday Checking": 576236 - 10000 + 200000 });
+    expect((await getMonthTotals(userId, "2026-03")).income).toBe(200000);
+
+    const intoMain = await previewOf(userId, await uploaded(userId, QIF_WITH_OPENING_BALANCE.replace("NEveryday Checking", "NOld Checking"), "old.qif"), { ...usDates, account: userId });
+    expect(intoMain.account).toMatchObject({ chosen: userId, how: "chosen" });
+    expect(intoMain.rows[0].status).toBe("balance");
+  });
+
+  test("a file that names no account goes to the main account unless another is chosen, and its shape remembers the choice", async () => {
+    const userId = await newUser();
+    const savings = await addAccountBesideMain(userId, { name: "Savings", kind: "savings", onBudget: true, openingBalance: 0, openingDate: "2026-01-01" }, "2026-03-01");
+    if (!savings.ok) throw new Error(savings.message);
+    const first = await uploaded(userId, PLAIN_CSV, "export.csv");
+    expect((await previewOf(userId, first)).account).toMatchObject({ chosen: userId, how: "proposed" });
+    expect(await imported(userId, first, { account: savings.account.id })).toMatchObject({ status: "imported", imported: 2 });
+    expect(await balances(userId)).toEqual({ "Main account": 0, Savings: 249550 });
+
+    const second = await uploaded(userId, PLAIN_CSV.replace("Corner Cafe", "Bakery"), "export-2.csv");
+    expect((await previewOf(userId, second)).account).toMatchObject({ chosen: savings.account.id, how: "remembered" });
+  });
+
+  test("a new account named like an existing one, without a name, or another user's account: refused or not offered, nothing written", async () => {
+    const userId = await newUser();
+    const stranger = await newUser();
+    const theirs = await addAccountBesideMain(stranger, { name: "Theirs", kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2026-01-01" }, "2026-03-01");
+    if (!theirs.ok) throw new Error(theirs.message);
+    const draftId = await uploaded(userId, PLAIN_CSV, "export.csv");
+
+    expect(await imported(userId, draftId, { account: NEW_ACCOUNT, newAccountName: "main ACCOUNT" })).toMatchObject({ status: "refused", reason: IMPORT_MESSAGES.accountNameTaken });
+    expect(await imported(userId, draftId, { account: NEW_ACCOUNT, newAccountName: "" })).toMatchObject({ status: "refused", reason: IMPORT_MESSAGES.nameNewAccount });
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+
+    const forged = await previewOf(userId, draftId, { account: theirs.account.id });
+    expect(forged.account).toMatchObject({ chosen: userId, how: "proposed" });
+    expect(await imported(userId, draftId, { account: theirs.account.id })).toMatchObject({ status: "imported" });
+    expect(await Transaction.countDocuments({ accountId: theirs.account.id })).toBe(0);
+    expect(await Account.countDocuments({ userId })).toBe(1);
+  });
+});
