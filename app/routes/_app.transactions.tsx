@@ -29,13 +29,17 @@ import {
 import {
   bulkDeleteTransactions,
   getCategoryChoices,
+  linkTransfer,
   listTransactionsWithCounts,
+  listTransferProposals,
   resetFinancialData,
   restoreTransaction,
   softDeleteTransaction,
 } from "~/features/transactions/transactions.server";
 import { listAccountNames } from "~/features/accounts/accounts.server";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
+import { notFound } from "~/utils/not-found";
+import { TransferProposals } from "~/features/transactions/components/transfer-proposals";
 import { readForm } from "~/utils/form-body.server";
 
 const CONFIRM_RESET = "reset";
@@ -65,6 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getCategoryChoices(user.id),
     listTransactionsWithCounts(user.id, { tab: isListTab(requestedTab) ? requestedTab : null, ...filters, accountId: filters.account || null, cursor }),
   ]);
+  // Proposed on the first page of New, where an import's rows wait.
+  const transferProposals = page.tab === "new" && !cursor ? await listTransferProposals(user.id) : [];
   return {
     tab: page.tab,
     counts: page.counts,
@@ -74,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     nextCursor: page.nextCursor,
     categories,
     accounts,
+    transferProposals,
     currency: user.currency,
     premium: user.premiumAccess,
     confirmReset: params.get("confirm") === CONFIRM_RESET,
@@ -102,6 +109,13 @@ export async function action({ request }: ActionFunctionArgs) {
       if (ids.length > BULK_DELETE_MAX) return notify("warning", TRANSACTION_MESSAGES.tooManySelected(BULK_DELETE_MAX));
       const result = await bulkDeleteTransactions(userId, ids);
       return result.success ? notify("success", TRANSACTION_MESSAGES.bulkDeleted(ids.length)) : notify("error", result.errors.join(" "));
+    }
+    case TRANSACTION_INTENTS.linkTransfer: {
+      const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
+      if (ids.length !== 2) throw unknownForm();
+      const linked = await linkTransfer(userId, [ids[0], ids[1]]);
+      if (!linked) throw notFound();
+      return linked.ok ? notify("success", TRANSACTION_MESSAGES.transferLinked) : notify("error", TRANSACTION_MESSAGES.transferNotLinked);
     }
     case TRANSACTION_INTENTS.reset: {
       const reset = await catchFailure("reset", () => resetFinancialData(userId));
@@ -293,7 +307,7 @@ function ResetDialog({ closeTo }: { closeTo: string }) {
 export const handle: PageHandle = { title: "Transactions" };
 
 export default function TransactionsPage() {
-  const { tab, counts, filters, cursor, items, nextCursor, categories, accounts, currency, premium, confirmReset } = useLoaderData<typeof loader>();
+  const { tab, counts, filters, cursor, items, nextCursor, categories, accounts, transferProposals, currency, premium, confirmReset } = useLoaderData<typeof loader>();
   const listHref = useListHref();
   const pages = useLoadedPages(items, nextCursor);
   const here = listHref({ confirm: null });
@@ -336,6 +350,8 @@ export default function TransactionsPage() {
       <Filters tab={tab} filters={filters} categories={categories} accounts={accounts} />
 
       {tab === "new" && !premium ? <AutoImportPromotion /> : null}
+
+      <TransferProposals proposals={transferProposals} accounts={accounts} currency={currency} redirectTo={here} />
 
       {cursor ? (
         <p className="text-sm text-slate-600">

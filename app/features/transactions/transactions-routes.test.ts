@@ -124,6 +124,26 @@ describe("add transaction action", () => {
     expect(edit.defaults).toMatchObject({ type: "income", category: `transfer-from:${userId}`, accountId: card.account.id });
   });
 
+  test("New proposes a likely transfer; linking it answers with a toast, another user's transaction is not found", async () => {
+    const { userId, cookie } = await signedInUser();
+    const other = await signedInUser();
+    const card = await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-05");
+    if (!card.ok) throw new Error(card.message);
+    const paid = await createTransaction(userId, { ...coffee, amount: 30000, category: "", description: "VISA PAYMENT" });
+    const received = await createTransaction(userId, { ...coffee, type: "income", amount: 30000, category: "", date: "2026-03-06", description: "PAYMENT THANK YOU", accountId: card.account.id });
+    const theirs = await createTransaction(other.userId, { ...coffee, type: "income", amount: 30000, category: "", description: "Theirs" });
+    const listed = (await listLoader({ request: get("/transactions?tab=new", cookie), params: {}, context: {} })) as { transferProposals: Array<{ out: { id: string }; in: { id: string } }> };
+    expect(listed.transferProposals.map((proposal) => [proposal.out.id, proposal.in.id])).toEqual([[paid.id, received.id]]);
+
+    const link = (ids: string[]) => listAction({ request: post("/transactions", cookie, { intent: "link-transfer", ids, redirectTo: "/transactions?tab=new" }), params: {}, context: {} });
+    const foreign = (await thrown(link([paid.id, theirs.id]))) as Response;
+    expect(foreign.status).toBe(404);
+    const response = expectRedirect(await link([paid.id, received.id]), "/transactions?tab=new");
+    expect((await toastOf(response))?.message).toBe(TRANSACTION_MESSAGES.transferLinked);
+    expect(await Transaction.countDocuments({ userId, category: "__transfer" })).toBe(2);
+    expect(await Transaction.countDocuments({ userId: other.userId, category: "__transfer" })).toBe(0);
+  });
+
   test("added from the transactions page, it lands on the tab that lists it", async () => {
     const { cookie } = await signedInUser();
     const fields = { type: "expense", amount: "12.50", date: "2026-03-05", description: "Lunch" };

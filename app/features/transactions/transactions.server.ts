@@ -6,6 +6,7 @@ import { isMonthKey } from "~/lib/month";
 import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
 import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.server";
 import { applyLedgerBatch } from "./ledger.server";
+import { proposeTransferPairs } from "./transfer-proposals";
 import { toObjectId } from "~/utils/db.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
@@ -410,6 +411,26 @@ export async function listTransactionsWithCounts(userId: string, options: Omit<L
   const counts = countTransactionsByTab(summaries);
   const tab = options.tab ?? tabWithRows(counts);
   return { tab, counts, ...(await listTransactions(userId, { ...options, tab }, summaries)) };
+}
+
+const PROPOSALS_SHOWN = 10;
+
+/**
+ * Likely transfers among the newest transactions waiting for a category
+ * (an import's rows land there): none while the user has a single account.
+ */
+export async function listTransferProposals(userId: string) {
+  if ((await listAccountNames(userId)).length < 2) return [];
+  const { items } = await listTransactions(userId, { tab: "new", limit: MAX_PAGE_SIZE });
+  return proposeTransferPairs(items).slice(0, PROPOSALS_SHOWN);
+}
+
+/** Links two of the user's transactions as the sides of one transfer: null when one is not theirs, else whether the ledger linked them. */
+export async function linkTransfer(userId: string, ids: [string, string]) {
+  const result = await applyLedgerBatch(userId, { linkedTransfers: [ids] });
+  if (result.ok) return { ok: true as const };
+  if (result.issues.some((issue) => issue.code === "not-found")) return null;
+  return { ok: false as const };
 }
 
 /**

@@ -31,6 +31,8 @@ export const TRANSACTION_MESSAGES = {
   deleteFailed: "Failed to delete transaction",
   restored: "Transaction restored successfully",
   restoreFailed: "Failed to restore transaction",
+  transferLinked: "Linked as a transfer: neither income nor expense",
+  transferNotLinked: "These two transactions cannot be linked as a transfer: they need the same amount, one out of an account and one into another",
   resetDone: "Data reset successfully",
   resetFailed: "Error resetting data",
   nothingSelected: "Select at least one transaction to delete",
@@ -86,6 +88,7 @@ export const TRANSACTION_INTENTS = {
   delete: "delete",
   restore: "restore",
   bulkDelete: "bulk-delete",
+  linkTransfer: "link-transfer",
   reset: "reset",
 } as const;
 
