@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-function ofx(statement: "bank" | "card", accountId: string, transactions: Array<{ id: string; date: string; amount: string; name: string }>) {
+function ofx(statement: "bank" | "card", accountId: string, transactions: Array<{ id: string; date: string; amount: string; name: string }>, ledgerBalance: string) {
   const [open, close, from] = statement === "bank" ? ["<BANKMSGSRSV1><STMTTRNRS><STMTRS>", "</STMTRS></STMTTRNRS></BANKMSGSRSV1>", "BANKACCTFROM"] : ["<CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS>", "</CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>", "CCACCTFROM"];
   return [
     "OFXHEADER:100",
@@ -10,26 +10,28 @@ function ofx(statement: "bank" | "card", accountId: string, transactions: Array<
     "",
     `<OFX>${open}<CURDEF>USD<${from}>${statement === "bank" ? "<BANKID>121000248" : ""}<ACCTID>${accountId}${statement === "bank" ? "<ACCTTYPE>CHECKING" : ""}</${from}><BANKTRANLIST>`,
     ...transactions.map((transaction) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${transaction.date}<TRNAMT>${transaction.amount}<FITID>${transaction.id}<NAME>${transaction.name}</STMTTRN>`),
-    `</BANKTRANLIST>${close}</OFX>`,
+    `</BANKTRANLIST><LEDGERBAL><BALAMT>${ledgerBalance}<DTASOF>20260331120000[0:GMT]</LEDGERBAL>${close}</OFX>`,
   ].join("\r\n");
 }
 
 const CHECKING_FILE = ofx("bank", "000012341234", [
   { id: "C1", date: "20260301", amount: "4000.00", name: "EMPLOYER PAYROLL" },
   { id: "C2", date: "20260320", amount: "-300.00", name: "VISA CARD PAYMENT" },
-]);
+], "5700.00");
 const CARD_FILE = ofx("card", "4111111111111111", [
   { id: "V1", date: "20260305", amount: "-12.50", name: "CORNER CAFE" },
   { id: "V2", date: "20260322", amount: "300.00", name: "PAYMENT THANK YOU" },
-]);
+], "-287.50");
 
-async function importFile(page: Page, name: string, content: string, account: string) {
+async function importFile(page: Page, name: string, content: string, account: string, balanceCheck: string) {
   await page.goto("/transactions/import");
   await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name, mimeType: "text/plain", buffer: Buffer.from(content) });
   await page.getByRole("button", { name: "Upload and preview" }).click();
-  await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
+  // Reading the file is the slow step of an upload.
+  await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByLabel("Import into")).toHaveValue("new");
   await expect(page.getByLabel("Name of the new account")).toHaveValue(account);
+  await expect(page.getByTestId("balance-check")).toHaveText(balanceCheck);
   await page.getByRole("button", { name: "Import 2 transactions" }).click();
   await expect(page.getByText("Imported 2 transactions")).toBeVisible();
 }
@@ -40,14 +42,16 @@ function listedAccount(page: Page, name: string) {
 
 test.describe("imports into accounts", () => {
   test("a checking file and a card file land in their own accounts; the card payment is proposed as a transfer and, linked, leaves income and expenses", async ({ page, login, app }) => {
+    // Two uploads, four pages and a link: a long walk on a busy machine.
+    test.slow();
     const user = await login();
-    await importFile(page, "checking.ofx", CHECKING_FILE, "Checking ••1234");
-    await importFile(page, "card.qfx", CARD_FILE, "Credit card ••1111");
+    await importFile(page, "checking.ofx", CHECKING_FILE, "Checking ••1234", "Balance check: the bank's closing balance $5,700.00 on 2026-03-31. The new account opens with $2,000.00 on 2026-03-01, so that it ends there.");
+    await importFile(page, "card.qfx", CARD_FILE, "Credit card ••1111", "Balance check: the bank's closing balance −$287.50 on 2026-03-31. The new account opens with −$575.00 on 2026-03-05, so that it ends there.");
 
+    // Each account's balance is its file's closing balance.
     await page.goto("/accounts");
-    await expect(listedAccount(page, "Checking ••1234")).toContainText("$3,700.00");
-    await expect(listedAccount(page, "Credit card ••1111")).toContainText("$287.50");
-    await expect(listedAccount(page, "Credit card ••1111")).not.toContainText("owed");
+    await expect(listedAccount(page, "Checking ••1234")).toContainText("$5,700.00");
+    await expect(listedAccount(page, "Credit card ••1111")).toContainText("$287.50 owed");
 
     await page.goto("/dashboard?month=2026-03");
     await expect(page.getByTestId("summary-income")).toHaveText("$4,300.00");
@@ -69,8 +73,11 @@ test.describe("imports into accounts", () => {
     await page.goto("/dashboard?month=2026-03");
     await expect(page.getByTestId("summary-income")).toHaveText("$4,000.00");
     await expect(page.getByTestId("summary-expenses")).toHaveText("$12.50");
+  });
 
-    // The next file of the same card goes to its account unasked.
+  test("the next file of a card goes to the account its first file went into, unasked", async ({ page, login, app }) => {
+    const user = await login();
+    await importFile(page, "card.qfx", CARD_FILE, "Credit card ••1111", "Balance check: the bank's closing balance −$287.50 on 2026-03-31. The new account opens with −$575.00 on 2026-03-05, so that it ends there.");
     await page.goto("/transactions/import");
     await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name: "card-april.qfx", mimeType: "text/plain", buffer: Buffer.from(CARD_FILE.replace(/V1/g, "V3").replace(/V2/g, "V4")) });
     await page.getByRole("button", { name: "Upload and preview" }).click();

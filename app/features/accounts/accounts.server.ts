@@ -61,14 +61,20 @@ export async function listAccounts(userId: string): Promise<StoredAccount[]> {
   return [...accounts.filter(isMain), ...accounts.filter((account) => !isMain(account))];
 }
 
+/** The main account as it is before anything stored it: its transactions are there already, it opened at zero. */
+export function unstoredMainAccount(userId: string): StoredAccount {
+  return { id: mainAccountId(userId), name: MAIN_ACCOUNT_NAME, kind: "checking", onBudget: true, openingBalance: toCents(0), openingDate: "", closed: false, currency: "USD" };
+}
+
 /**
  * The user's accounts to choose from (id, name, closed), the main account first even before anything
- * stored it: its transactions are there already.
+ * stored it.
  */
 export async function listAccountNames(userId: string) {
-  const accounts = (await listAccounts(userId)).map(({ id, name, closed }) => ({ id, name, closed }));
+  const accounts = await listAccounts(userId);
   const mainId = mainAccountId(userId);
-  return accounts.some((account) => account.id === mainId) ? accounts : [{ id: mainId, name: MAIN_ACCOUNT_NAME, closed: false }, ...accounts];
+  const withMain = accounts.some((account) => account.id === mainId) ? accounts : [unstoredMainAccount(userId), ...accounts];
+  return withMain.map(({ id, name, closed }) => ({ id, name, closed }));
 }
 
 /**

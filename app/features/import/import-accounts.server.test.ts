@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { Account, Transaction } from "../../../models";
 import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
@@ -44,6 +46,9 @@ const QIF_WITH_OPENING_BALANCE = [
 ].join("\n");
 
 const PLAIN_CSV = ["Date,Description,Amount", "2026-03-02,Corner Cafe,-4.50", "2026-03-03,Employer Inc,2500.00"].join("\n");
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/bank-exports");
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
 
 async function newUser() {
   return createUser({ email: uniqueEmail("import-accounts") });
@@ -142,5 +147,35 @@ describe("an import lands in an account", () => {
     expect(await imported(userId, draftId, { account: theirs.account.id })).toMatchObject({ status: "imported" });
     expect(await Transaction.countDocuments({ accountId: theirs.account.id })).toBe(0);
     expect(await Account.countDocuments({ userId })).toBe(1);
+  });
+});
+
+describe("balances that prove the import", () => {
+  test("a CAMT statement's rows take its opening balance to its closing one: the new account opens with the first and ends on the second", async () => {
+    const userId = await newUser();
+    const draftId = await uploaded(userId, fixture("de-camt053.xml"), "camt.xml");
+    const preview = await previewOf(userId, draftId);
+    expect(preview.statementOpening).toEqual({ date: "2020-02-01", cents: 123456 });
+    expect(preview.balanceCheck).toEqual({ kind: "matches", closing: { date: "2020-02-29", cents: 279588 }, owedAsPositive: false });
+    expect(await imported(userId, draftId)).toMatchObject({ status: "imported" });
+    const { accounts } = await listAccountsWithBalances(userId, "2020-03-01");
+    expect(accounts.find((account) => account.id !== userId)).toMatchObject({ openingBalance: 123456, openingDate: "2020-02-01", balance: 279588 });
+  });
+
+  test("an OFX ledger balance opens a new account so that it ends there; the next file with a row missing names the difference", async () => {
+    const userId = await newUser();
+    const ofx = fixture("us-chase-checking.ofx");
+    const draftId = await uploaded(userId, ofx, "chase.ofx");
+    const preview = await previewOf(userId, draftId);
+    expect(preview.balanceCheck).toMatchObject({ kind: "opens-new-account", closing: { date: "2020-02-29", cents: 404686 } });
+    expect(await imported(userId, draftId)).toMatchObject({ status: "imported" });
+    const account = (await listAccountsWithBalances(userId, "2020-03-01")).accounts.find((candidate) => candidate.id !== userId);
+    expect(account?.balance).toBe(404686);
+
+    // The same statement again, its balance raised by 10.00 as if the bank had a row this file lacks.
+    const raised = ofx.replace(/<BALAMT>4046.86/, "<BALAMT>4056.86");
+    const again = await previewOf(userId, await uploaded(userId, raised, "chase-again.ofx"));
+    expect(again.account).toMatchObject({ chosen: account?.id, how: "remembered" });
+    expect(again.balanceCheck).toEqual({ kind: "differs", closing: { date: "2020-02-29", cents: 405686 }, expected: 404686, difference: 1000 });
   });
 });

@@ -20,7 +20,10 @@ import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnMapping, type Colu
 import { submittedId } from "~/utils/submission.server";
 import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
 import { findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
-import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
+import { addAccountBesideMain, getAccountWithBalance } from "~/features/transactions/account-balances.server";
+import { parseAmount } from "./amounts";
+import { checkBalance, type StatedBalance } from "./balance-check";
+import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName } from "./account-choice";
 
 /** An upload waits this long for its import. */
@@ -155,6 +158,12 @@ function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: bool
 
 type NotPreviewed = Exclude<PreviewResult, { status: "ready" }>;
 
+/** A statement's balance in cents (the statement formats write a point and a sign); null when it states none or it cannot be read. */
+function statedBalance(balance: StatementBalance | null | undefined): StatedBalance | null {
+  const parsed = balance ? parseAmount(balance.amount, "point") : null;
+  return balance && parsed?.ok ? { date: balance.date, cents: parsed.cents } : null;
+}
+
 /**
  * The account the preview proposes for the file (see `chooseAccount`): what
  * is remembered comes from the account the file's own account id went into
@@ -202,6 +211,17 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const problems = reading.rows.flatMap((row) => (row.ok ? [] : [row.error]));
   const { rows: _allRows, ...readingSummary } = reading;
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
+  const chosenAccount = account.chosen === NEW_ACCOUNT ? null : await getAccountWithBalance(userId, account.chosen);
+  const statementOpening = statedBalance(table.statementBalances?.opening);
+  const balanceCheck = checkBalance({
+    opening: statementOpening,
+    closing: statedBalance(table.statementBalances?.closing),
+    fileNet: reading.totals.moneyIn - reading.totals.moneyOut,
+    newNet: newTotals.moneyIn - newTotals.moneyOut,
+    accountBalance: chosenAccount?.balance ?? null,
+    kind: chosenAccount?.kind ?? account.newKind,
+    firstDate: reading.totals.from,
+  });
   const fingerprint = createHash("sha256")
     .update(
       JSON.stringify([
@@ -248,6 +268,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
     roundedRows: importable.filter((row) => row.rounded).slice(0, LISTED_PROBLEMS).map((row) => ({ label: row.label, text: row.amountText, cents: row.cents })),
     account,
     openingBalance,
+    statementOpening,
+    balanceCheck,
     fingerprint,
   };
   return { status: "built", built: { preview, newRows, signature } };
@@ -269,18 +291,29 @@ type ConfirmResult =
   | NotPreviewed;
 
 /**
+ * What a new account opens with: the file's opening balance line, else the
+ * statement's opening balance, else the balance that makes it end on the
+ * statement's closing balance; null when the file says nothing (it opens at zero).
+ */
+export function newAccountOpening(preview: Pick<ImportPreview, "openingBalance" | "statementOpening" | "balanceCheck">): StatedBalance | null {
+  if (preview.openingBalance) return { date: preview.openingBalance.date, cents: preview.openingBalance.cents };
+  if (preview.statementOpening) return preview.statementOpening;
+  return preview.balanceCheck?.kind === "opens-new-account" ? preview.balanceCheck.opening : null;
+}
+
+/**
  * The account the import writes into: the one chosen, or the new account
  * named on the preview, made now (its id follows from the import's one-time
- * key, so the same import sent again makes no second account). A new account
- * opens with the file's opening balance line, on its date, when it has one.
+ * key, so the same import sent again makes no second account), opening as
+ * `newAccountOpening` says.
  */
 async function importTarget(userId: string, preview: ImportPreview, submissionKey: string | null): Promise<{ ok: true; accountId: string } | { ok: false; reason: string }> {
-  const { account, openingBalance, newTotals } = preview;
+  const { account, newTotals } = preview;
   if (account.chosen !== NEW_ACCOUNT) return { ok: true, accountId: account.chosen };
   const name = account.newName.trim();
   if (!name) return { ok: false, reason: IMPORT_MESSAGES.nameNewAccount };
-  const openingDate = openingBalance?.date ?? (newTotals.from as string);
-  const added = await addAccountBesideMain(userId, { name, kind: account.newKind, onBudget: true, openingBalance: openingBalance?.cents ?? 0, openingDate }, openingDate, submissionKey);
+  const opening = newAccountOpening(preview) ?? { date: newTotals.from as string, cents: 0 };
+  const added = await addAccountBesideMain(userId, { name, kind: account.newKind, onBudget: true, openingBalance: opening.cents, openingDate: opening.date }, opening.date, submissionKey);
   if (!added.ok) return { ok: false, reason: added.message === ACCOUNTS_MESSAGES.nameTaken ? IMPORT_MESSAGES.accountNameTaken : added.message };
   return { ok: true, accountId: added.account.id };
 }

@@ -1,4 +1,5 @@
 import type { ImportAccount } from "./account-choice";
+import type { BalanceCheck } from "./balance-check";
 import type { ColumnFinding } from "./columns";
 import type { DuplicateOf } from "./duplicates";
 import type { Encoding } from "./readers/encodings";
@@ -54,6 +55,10 @@ export type ImportPreview = {
   account: ImportAccount;
   /** The file's first balance line (an opening balance): a new account opens with it; it is never imported as income. */
   openingBalance: { label: string; date: string; cents: number } | null;
+  /** The opening balance the statement states (CAMT OPBD), for a new account to open with. */
+  statementOpening: { date: string; cents: number } | null;
+  /** Whether the rows take the account to the balance the statement states; null when it states none. */
+  balanceCheck: BalanceCheck | null;
   /** Names what this preview shows, so an import confirms exactly it. */
   fingerprint: string;
 };

@@ -1,7 +1,7 @@
 import { Types } from "mongoose";
 import { Transaction } from "../../../models";
 import { accountsOverview, closeRefusal, signedAmount, withRunningBalance, type AccountSummary } from "~/features/accounts/accounts";
-import { addAccount, getAccount, getOrCreateAccounts, mainAccountId, setAccountClosed, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
+import { addAccount, getAccount, getOrCreateAccounts, mainAccountId, setAccountClosed, unstoredMainAccount, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { accountTotalsOf } from "./month-summary";
@@ -33,6 +33,13 @@ export async function listAccountsWithBalances(userId: string, today: string) {
   const totals = accountTotalsOf(summaries);
   const withBalances = accounts.map((account) => withBalance(account, totals));
   return { accounts: withBalances, overview: accountsOverview(withBalances) };
+}
+
+/** One of the user's accounts with its balance, read without writing (the main account before it is stored opens at zero); null when it is not theirs. */
+export async function getAccountWithBalance(userId: string, accountId: string): Promise<AccountSummary | null> {
+  const [summaries, stored] = await Promise.all([listMonthSummaries(userId), getAccount(userId, accountId)]);
+  const account = stored ?? (accountId === mainAccountId(userId) ? unstoredMainAccount(userId) : null);
+  return account ? withBalance(account, accountTotalsOf(summaries)) : null;
 }
 
 /**

@@ -394,7 +394,26 @@ function Tile({ term, testId, className, children }: { term: string; testId: str
   );
 }
 
+/** What the balance check found, in words; null when the file states no balance. */
+function balanceCheckText(preview: ImportPreview, currency: string) {
+  const check = preview.balanceCheck;
+  if (!check) return null;
+  const signed = (cents: number) => `${cents < 0 ? "−" : ""}${money(Math.abs(cents), currency)}`;
+  const closing = `the bank's closing balance ${signed(check.closing.cents)} on ${check.closing.date}`;
+  switch (check.kind) {
+    case "matches":
+      return `Balance check: matches ${closing}${check.owedAsPositive ? " (the bank writes what is owed as a positive amount)" : ""}.`;
+    case "differs":
+      return `Balance check: after this import the account would hold ${signed(check.expected)}, ${closing}: a difference of ${signed(check.difference)}. A row may be missing, doubled or already imported elsewhere.`;
+    case "opens-new-account":
+      return `Balance check: ${closing}. The new account opens with ${signed(check.opening.cents)} on ${check.opening.date}, so that it ends there.`;
+    case "card-balance-unclear":
+      return `The bank states a balance of ${money(check.closing.cents, currency)} for this card on ${check.closing.date}, which can mean owed or a credit: the new account opens at zero. Set its opening balance on its account page.`;
+  }
+}
+
 function Totals({ preview, currency }: { preview: ImportPreview; currency: string }) {
+  const balanceCheck = balanceCheckText(preview, currency);
   const { reading, newTotals } = preview;
   const { counts, totals, decimal, dateOrder } = reading;
   const skipped = [
@@ -431,6 +450,15 @@ function Totals({ preview, currency }: { preview: ImportPreview; currency: strin
           : "Nothing new will be imported."}
         {skipped.length > 0 ? ` Skipped: ${skipped.join(", ")}.` : ""}
       </p>
+      {balanceCheck ? (
+        <p
+          role="status"
+          data-testid="balance-check"
+          className={`rounded-lg border px-4 py-3 text-sm ${preview.balanceCheck?.kind === "differs" ? "border-amber-300 bg-amber-50 text-amber-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+        >
+          {balanceCheck}
+        </p>
+      ) : null}
       {preview.roundedRows.length > 0 ? (
         <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           {plural(counts.rounded, "amount")} had more than two decimals and {counts.rounded === 1 ? "was" : "were"} rounded to cents (half to even):

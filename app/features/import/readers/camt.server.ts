@@ -60,7 +60,8 @@ export function readCamt053(text: string): ReadSourceResult {
     name: textAt(firstStatement, "Acct", "Nm") || null,
     currency: currency || null,
   };
-  return { ok: true, table: statementTable("camt053", rows, { fixedDateOrder: "YMD", account }) };
+  const statementBalances = statements.length === 1 ? { opening: balanceOf(firstStatement, OPENING_BALANCE_CODES), closing: balanceOf(firstStatement, ["CLBD"]) } : undefined;
+  return { ok: true, table: statementTable("camt053", rows, { fixedDateOrder: "YMD", account, statementBalances }) };
 }
 
 /**
@@ -69,6 +70,18 @@ export function readCamt053(text: string): ReadSourceResult {
  * otherwise the entry is one row, described by its transaction when it has
  * exactly one.
  */
+/** Opening booked balance, or the closing balance of the statement before. */
+const OPENING_BALANCE_CODES = ["OPBD", "PRCD"];
+
+/** The statement's first balance of one of `codes`, signed (a debit balance is below zero); null when it states none. */
+function balanceOf(statement: unknown, codes: string[]) {
+  const balance = childrenOf(statement, "Bal").find((candidate) => codes.includes(textAt(candidate, "Tp", "CdOrPrtry", "Cd")));
+  const amount = textAt(balance, "Amt");
+  const date = textAt(balance, "Dt", "Dt") || textAt(balance, "Dt", "DtTm").slice(0, 10);
+  if (!balance || !amount || !date) return null;
+  return { date: date.slice(0, 10), amount: textAt(balance, "CdtDbtInd") === "DBIT" ? `-${amount}` : amount };
+}
+
 function entryCells(entry: unknown): string[][] {
   const date = entryDate(entry);
   const direction = textAt(entry, "CdtDbtInd");

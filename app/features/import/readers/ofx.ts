@@ -45,7 +45,15 @@ export function readOfx(text: string): ReadSourceResult {
 
   const [firstStatement] = statements;
   const account = { id: accountIdOf(firstStatement) || null, name: null, currency: leafText(firstStatement, "CURDEF") || null, kind: accountKindOf(firstStatement) };
-  return { ok: true, table: statementTable("ofx", rows, { fixedDateOrder: "YMD", account }) };
+  const statementBalances = statements.length === 1 ? { opening: null, closing: ledgerBalanceOf(firstStatement) } : undefined;
+  return { ok: true, table: statementTable("ofx", rows, { fixedDateOrder: "YMD", account, statementBalances }) };
+}
+
+/** The statement's ledger balance and the day it was so (DTASOF: "20200229120000[0:GMT]"); null when it states none. */
+function ledgerBalanceOf(statement: OfxElement) {
+  const amount = leafText(statement, "LEDGERBAL", "BALAMT");
+  const day = /^(\d{4})(\d{2})(\d{2})/.exec(leafText(statement, "LEDGERBAL", "DTASOF"));
+  return amount && day ? { date: `${day[1]}-${day[2]}-${day[3]}`, amount } : null;
 }
 
 /** OFX account types as Ledgerly's kinds: a card statement is a credit card; a bank statement's ACCTTYPE says the rest. */

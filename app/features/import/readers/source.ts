@@ -83,9 +83,15 @@ export type SourceTable = {
   fixedColumns: ColumnMapping | null;
   /** OFX and CAMT fix the date order (YYYYMMDD, ISO dates); QIF does not. */
   fixedDateOrder: DateOrder | null;
+  /** The balances a one-account statement states (OFX LEDGERBAL, CAMT OPBD/CLBD), amounts as the format writes them (a point, a sign). */
+  statementBalances?: StatementBalances;
   /** What the file says of its account, when it says anything: its id (OFX ACCTID, an IBAN), name, currency, and what kind of account it reads as. */
   account: { id: string | null; name: string | null; currency: string | null; kind?: AccountKind | null } | null;
 };
+
+/** A balance a statement states: on `date` (YYYY-MM-DD) the account held `amount`. */
+export type StatementBalance = { date: string; amount: string };
+export type StatementBalances = { opening: StatementBalance | null; closing: StatementBalance | null };
 
 export type ReadSourceResult = { ok: true; table: SourceTable } | { ok: false; error: string };
 
@@ -116,7 +122,7 @@ export function detectFormat(text: string): SourceFormat {
 export function statementTable(
   format: Exclude<SourceFormat, "csv">,
   rows: SourceRow[],
-  { fixedDateOrder, account }: { fixedDateOrder: DateOrder | null; account: SourceTable["account"] },
+  { fixedDateOrder, account, statementBalances }: { fixedDateOrder: DateOrder | null; account: SourceTable["account"]; statementBalances?: StatementBalances },
 ): SourceTable {
   return {
     format,
@@ -128,5 +134,6 @@ export function statementTable(
     fixedColumns: STATEMENT_COLUMNS,
     fixedDateOrder,
     account,
+    ...(statementBalances ? { statementBalances } : {}),
   };
 }
