@@ -14,6 +14,10 @@ const importDraftSchema = new Schema(
     fileName: { type: String, default: "" },
     bytes: { type: Buffer, required: true },
     expiresAt: { type: Date, required: true },
+    /** A file of several accounts is one upload per account: which statement of the file this one imports, of how many, and the next one's upload. */
+    statement: { type: Number, default: null },
+    statementCount: { type: Number, default: 1 },
+    nextDraftId: { type: Schema.Types.ObjectId, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false }, collection: "importDrafts" },
 );

@@ -5,7 +5,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { ImportPreviewForm, UnreadableFile } from "~/features/import/components/import-preview";
 import { confirmImport, previewImport } from "~/features/import/import.server";
 import { IMPORT_MESSAGES } from "~/features/import/messages";
-import { IMPORT_PATH } from "~/features/import/paths";
+import { IMPORT_PATH, importPreviewPath } from "~/features/import/paths";
 import { CHOICE_FIELDS } from "~/features/import/choices";
 import { parseChoices } from "~/features/import/choices.server";
 import { TRANSACTIONS_PATH } from "~/features/transactions/transactions";
@@ -32,8 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const fingerprint = String(formData.get(CHOICE_FIELDS.fingerprint) ?? "");
   const result = await confirmImport(user.id, params.draftId ?? "", parseChoices(formData), fingerprint, submissionKeyOf(formData));
   switch (result.status) {
-    case "imported":
-      return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message: IMPORT_MESSAGES.imported(result.imported, result.duplicates) });
+    case "imported": {
+      const message = IMPORT_MESSAGES.imported(result.imported, result.duplicates);
+      if (result.nextDraftId) return redirectWithToast(importPreviewPath(result.nextDraftId), { type: "success", message: `${message}. ${IMPORT_MESSAGES.nextAccountOfFile}` });
+      return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message });
+    }
     case "not-found":
       throw notFound();
     case "unreadable":

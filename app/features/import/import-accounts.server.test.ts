@@ -179,3 +179,28 @@ describe("balances that prove the import", () => {
     expect(again.balanceCheck).toEqual({ kind: "differs", closing: { date: "2020-02-29", cents: 405686 }, expected: 404686, difference: 1000 });
   });
 });
+
+describe("a file of several accounts", () => {
+  test("each statement is an upload of its own: its own account, rows and balance check; importing one leads to the next", async () => {
+    const userId = await newUser();
+    const statement = (message: string, from: string, accountId: string, fitId: string, amount: string, balance: string) =>
+      `<${message}><STMTTRNRS><STMTRS><CURDEF>USD<${from}><ACCTID>${accountId}</${from}><BANKTRANLIST><STMTTRN><DTPOSTED>20260305<TRNAMT>${amount}<FITID>${fitId}<NAME>Shop ${fitId}</STMTTRN></BANKTRANLIST>` +
+      `<LEDGERBAL><BALAMT>${balance}<DTASOF>20260331</LEDGERBAL></STMTRS></STMTTRNRS></${message}>`;
+    const file = `<OFX>${statement("BANKMSGSRSV1", "BANKACCTFROM", "11112222", "A", "-10.00", "90.00")}${statement("BANKMSGSRSV1", "BANKACCTFROM", "33334444", "B", "25.00", "25.00")}</OFX>`;
+    const firstId = await uploaded(userId, file, "two-accounts.ofx");
+    const first = await previewOf(userId, firstId);
+    expect(first.part).toEqual({ index: 0, count: 2 });
+    expect(first.rows.map((row) => row.description)).toEqual(["Shop A"]);
+    expect(first.account).toMatchObject({ chosen: NEW_ACCOUNT, newName: "Checking ••2222" });
+    expect(first.balanceCheck).toMatchObject({ kind: "opens-new-account", opening: { cents: 10000 } });
+
+    const done = await imported(userId, firstId);
+    if (done.status !== "imported" || !done.nextDraftId) throw new Error(`expected the next account's upload, got ${JSON.stringify(done)}`);
+    const second = await previewOf(userId, done.nextDraftId);
+    expect(second.part).toEqual({ index: 1, count: 2 });
+    expect(second.rows.map((row) => row.description)).toEqual(["Shop B"]);
+    expect(second.account).toMatchObject({ chosen: NEW_ACCOUNT, newName: "Checking ••4444" });
+    expect(await imported(userId, done.nextDraftId)).toMatchObject({ status: "imported", nextDraftId: null });
+    expect(await balances(userId)).toEqual({ "Main account": 0, "Checking ••2222": 9000, "Checking ••4444": 2500 });
+  });
+});

@@ -16,7 +16,7 @@ import { IMPORT_MESSAGES } from "./messages";
 import type { ImportPreview, PreviewRow, PreviewRowStatus } from "./preview";
 import { isImportable, readTable, SIGN_RULES, totalsOf, type ReadingChoices, type ReadRow, type SignRule } from "./reading";
 import { readBankFile } from "./readers/source.server";
-import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./readers/source";
+import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, statementOf, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./readers/source";
 import { submittedId } from "~/utils/submission.server";
 import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
 import { findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
@@ -55,14 +55,25 @@ function owner(userId: string) {
   return new Types.ObjectId(userId);
 }
 
-/** Stores an uploaded file for its preview when it can be read; nothing is stored otherwise. */
+/**
+ * Stores an uploaded file for its preview when it can be read; nothing is
+ * stored otherwise. A file of several accounts is stored once per account
+ * (its statements in file order, each naming the next), so each gets its own
+ * preview, account and balance check; the first one's id is answered.
+ */
 export async function saveUpload(userId: string, file: { fileName: string; bytes: Uint8Array }, now = new Date()) {
   const read = readBankFile(file.bytes);
   if (!read.ok) return { ok: false as const, error: read.error };
-  const draft = await ImportDraft.create({ userId: owner(userId), fileName: file.fileName.slice(0, 200), bytes: Buffer.from(file.bytes), expiresAt: new Date(now.getTime() + DRAFT_LIFETIME_MS) });
-  const older = await ImportDraft.find({ userId: owner(userId) }).sort({ createdAt: -1 }).skip(DRAFTS_PER_USER).select({ _id: 1 }).lean();
+  const statementCount = read.table.statements?.length ?? 1;
+  const upload = { userId: owner(userId), fileName: file.fileName.slice(0, 200), bytes: Buffer.from(file.bytes), expiresAt: new Date(now.getTime() + DRAFT_LIFETIME_MS), statementCount };
+  let nextDraftId: Types.ObjectId | null = null;
+  for (let statement = statementCount - 1; statement >= 0; statement--) {
+    const draft: { _id: Types.ObjectId } = await ImportDraft.create({ ...upload, statement: statementCount > 1 ? statement : null, nextDraftId });
+    nextDraftId = draft._id;
+  }
+  const older = await ImportDraft.find({ userId: owner(userId) }).sort({ createdAt: -1, _id: -1 }).skip(DRAFTS_PER_USER + statementCount - 1).select({ _id: 1 }).lean();
   if (older.length > 0) await ImportDraft.deleteMany({ userId: owner(userId), _id: mongoose.trusted({ $in: older.map((draft) => draft._id) }) });
-  return { ok: true as const, draftId: draft._id.toString() };
+  return { ok: true as const, draftId: String(nextDraftId) };
 }
 
 function mappingId(userId: string, table: SourceTable) {
@@ -100,7 +111,7 @@ function rememberedChoice<T extends string>(value: unknown, allowed: readonly T[
   return allowed.includes(value as T) ? (value as T) : undefined;
 }
 
-type Built = { preview: ImportPreview; newRows: Importable[]; signature: { id: string; signature: string } };
+type Built = { preview: ImportPreview; newRows: Importable[]; signature: { id: string; signature: string }; nextDraftId: Types.ObjectId | null };
 
 /** The first amount cell that has a decimal or thousands mark (else the first amount at all). */
 function firstAmountText(table: SourceTable, columns: ColumnMapping) {
@@ -189,7 +200,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   if (!draft) return { status: "not-found" };
   const read = readBankFile(draft.bytes.buffer, input.encoding);
   if (!read.ok) return { status: "unreadable", error: read.error, draftId, fileName: draft.fileName, encoding: input.encoding ?? null };
-  const { table, decoded } = read;
+  const { decoded } = read;
+  const table = draft.statement === null || draft.statement === undefined ? read.table : statementOf(read.table, draft.statement);
 
   const signature = { id: mappingId(userId, table), signature: headerSignature(table) };
   const remembered = await ImportMapping.findOne({ _id: signature.id, userId: owner(userId) }).lean();
@@ -266,13 +278,14 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
       amount: firstAmountText(table, columns),
     },
     roundedRows: importable.filter((row) => row.rounded).slice(0, LISTED_PROBLEMS).map((row) => ({ label: row.label, text: row.amountText, cents: row.cents })),
+    part: draft.statement === null || draft.statement === undefined ? null : { index: draft.statement, count: draft.statementCount ?? 1 },
     account,
     openingBalance,
     statementOpening,
     balanceCheck,
     fingerprint,
   };
-  return { status: "built", built: { preview, newRows, signature } };
+  return { status: "built", built: { preview, newRows, signature, nextDraftId: draft.nextDraftId ?? null } };
 }
 
 /** The preview of an upload read with the user's choices; nothing is written. Another user's upload is not found. */
@@ -282,7 +295,8 @@ export async function previewImport(userId: string, draftId: string, input: Impo
 }
 
 type ConfirmResult =
-  | { status: "imported"; batchId: string; imported: number; duplicates: number }
+  /** `nextDraftId`: the upload of the file's next account, when the file holds several and it is still there. */
+  | { status: "imported"; batchId: string; imported: number; duplicates: number; nextDraftId: string | null }
   /** The preview changed since the user saw it (other choices, or transactions added meanwhile): shown again, nothing written. */
   | { status: "changed"; preview: ImportPreview }
   /** Questions are open or nothing is new: shown again, nothing written. */
@@ -361,7 +375,7 @@ async function earlierImport(userId: string, batchId: Types.ObjectId): Promise<C
   const earlier = await ImportBatch.findOne({ _id: batchId, userId: owner(userId) }).select({ status: 1, counts: 1 }).lean();
   if (!earlier) return null;
   if (earlier.status === "done" || earlier.status === "undone") {
-    return { status: "imported", batchId: batchId.toString(), imported: earlier.counts?.imported ?? 0, duplicates: earlier.counts?.duplicates ?? 0 };
+    return { status: "imported", batchId: batchId.toString(), imported: earlier.counts?.imported ?? 0, duplicates: earlier.counts?.duplicates ?? 0, nextDraftId: null };
   }
   await applyLedgerBatch(userId, { undoImport: batchId.toString() });
   await ImportBatch.deleteOne({ _id: batchId, userId: owner(userId) });
@@ -421,7 +435,8 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
   }
   await rememberChoices(userId, built, target.accountId);
   await ImportDraft.deleteOne({ _id: new Types.ObjectId(draftId), userId: owner(userId) });
-  return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount };
+  const next = built.nextDraftId ? await ImportDraft.exists({ _id: built.nextDraftId, userId: owner(userId) }) : null;
+  return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount, nextDraftId: next ? String(next._id) : null };
 }
 
 const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, kept: 1 } as const;

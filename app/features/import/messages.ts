@@ -36,6 +36,8 @@ export const IMPORT_MESSAGES = {
       : `Import undone: removed ${plural(removed, "transaction")}`,
   alreadyUndone: "This import was already undone.",
   nameNewAccount: "Please name the new account.",
+  nextAccountOfFile: "Now the file's next account.",
+  accountOfFile: (index: number, count: number) => `Account ${index + 1} of ${count} in this file: each account of the file is imported on its own.`,
   accountNameTaken: "You already have an account with this name: choose it above, or give the new account another name.",
   plural,
 } as const;

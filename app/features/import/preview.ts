@@ -51,6 +51,8 @@ export type ImportPreview = {
   roundedRows: Array<{ label: string; text: string; cents: number }>;
   /** A date and an amount as the file writes them, to show what the date order and number format mean. */
   examples: { date: string | null; amount: string | null };
+  /** Which account of a file of several this preview imports (0-based), of how many; null for a file of one account. */
+  part: { index: number; count: number } | null;
   /** The account the rows go into. */
   account: ImportAccount;
   /** The file's first balance line (an opening balance): a new account opens with it; it is never imported as income. */

@@ -261,6 +261,11 @@ function AccountChoice({ preview, currency }: { preview: ImportPreview; currency
   const note = openingBalanceNote(preview, currency);
   return (
     <SectionCard title="Account" description="The account these transactions belong to.">
+      {preview.part ? (
+        <p className="text-sm font-medium text-slate-800" data-testid="import-part">
+          {IMPORT_MESSAGES.accountOfFile(preview.part.index, preview.part.count)}
+        </p>
+      ) : null}
       <div className="import-account grid gap-4 sm:grid-cols-2">
         <Select label="Import into" name={CHOICE_FIELDS.account} value={account.chosen} hint={ACCOUNT_HINTS[account.how]}>
           {account.options.map((option) => (

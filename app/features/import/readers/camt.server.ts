@@ -45,23 +45,25 @@ export function readCamt053(text: string): ReadSourceResult {
 
   const lineOf = lineFinder(text);
   const rows: SourceRow[] = [];
-  for (const statement of statements) {
+  for (const [index, statement] of statements.entries()) {
     for (const entry of childrenOf(statement, "Ntry").filter(isElement)) {
       const line = lineOf(positionOf(entry).startIndex ?? 0);
-      for (const cells of entryCells(entry)) rows.push({ line, label: `Transaction ${rows.length + 1}`, cells });
+      for (const cells of entryCells(entry)) rows.push({ line, label: `Transaction ${rows.length + 1}`, cells, ...(statements.length > 1 ? { statement: index } : {}) });
     }
   }
   if (rows.length === 0) return { ok: false, error: CAMT_MESSAGES.noTransactions };
 
-  const [firstStatement] = statements;
-  const currency = textAt(firstStatement, "Acct", "Ccy") || textAt(firstStatement, "Ntry", "Amt", "@Ccy");
-  const account = {
-    id: textAt(firstStatement, "Acct", "Id", "IBAN") || textAt(firstStatement, "Acct", "Id", "Othr", "Id") || null,
-    name: textAt(firstStatement, "Acct", "Nm") || null,
-    currency: currency || null,
-  };
-  const statementBalances = statements.length === 1 ? { opening: balanceOf(firstStatement, OPENING_BALANCE_CODES), closing: balanceOf(firstStatement, ["CLBD"]) } : undefined;
-  return { ok: true, table: statementTable("camt053", rows, { fixedDateOrder: "YMD", account, statementBalances }) };
+  const described = statements.map((statement) => ({
+    account: {
+      id: textAt(statement, "Acct", "Id", "IBAN") || textAt(statement, "Acct", "Id", "Othr", "Id") || null,
+      name: textAt(statement, "Acct", "Nm") || null,
+      currency: textAt(statement, "Acct", "Ccy") || textAt(statement, "Ntry", "Amt", "@Ccy") || null,
+    },
+    statementBalances: { opening: balanceOf(statement, OPENING_BALANCE_CODES), closing: balanceOf(statement, ["CLBD"]) },
+  }));
+  const [first] = described;
+  const table = statementTable("camt053", rows, { fixedDateOrder: "YMD", account: first.account, statementBalances: statements.length === 1 ? first.statementBalances : undefined, statements: described });
+  return { ok: true, table };
 }
 
 /**

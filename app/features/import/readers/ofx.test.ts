@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { OFX_MESSAGES, readOfx } from "./ofx";
-import { STATEMENT_COLUMNS, STATEMENT_HEADERS } from "./source";
+import { STATEMENT_COLUMNS, STATEMENT_HEADERS, statementOf } from "./source";
 import { rowsOf, statementReader } from "../../../../tests/statement-reader";
 
 const { read, errorOf } = statementReader(readOfx);
@@ -234,6 +234,9 @@ describe("OFX 2.x XML and QFX", () => {
       { line: 3, label: "Transaction 2", Amount: "-2.00", bankId: "222:B" },
     ]);
     expect(table.account).toEqual({ id: "111", name: null, currency: "USD", kind: "checking" });
+    expect(table.rows.map((row) => row.statement)).toEqual([0, 1]);
+    expect(table.statements?.map((described) => described.account.id)).toEqual(["111", "222"]);
+    expect(statementOf(table, 1)).toMatchObject({ account: { id: "222", currency: "EUR" }, rows: [{ label: "Transaction 2" }] });
   });
 });
 

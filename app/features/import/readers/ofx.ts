@@ -35,18 +35,21 @@ export function readOfx(text: string): ReadSourceResult {
   }
 
   const rows: SourceRow[] = [];
-  for (const statement of statements) {
+  for (const [index, statement] of statements.entries()) {
     const accountId = accountIdOf(statement);
     for (const transaction of childrenNamed(child(statement, "BANKTRANLIST"), "STMTTRN")) {
-      rows.push({ line: transaction.line, label: `Transaction ${rows.length + 1}`, cells: transactionCells(transaction, accountId) });
+      rows.push({ line: transaction.line, label: `Transaction ${rows.length + 1}`, cells: transactionCells(transaction, accountId), ...(statements.length > 1 ? { statement: index } : {}) });
     }
   }
   if (rows.length === 0) return { ok: false, error: OFX_MESSAGES.noTransactions };
 
-  const [firstStatement] = statements;
-  const account = { id: accountIdOf(firstStatement) || null, name: null, currency: leafText(firstStatement, "CURDEF") || null, kind: accountKindOf(firstStatement) };
-  const statementBalances = statements.length === 1 ? { opening: null, closing: ledgerBalanceOf(firstStatement) } : undefined;
-  return { ok: true, table: statementTable("ofx", rows, { fixedDateOrder: "YMD", account, statementBalances }) };
+  const described = statements.map((statement) => ({
+    account: { id: accountIdOf(statement) || null, name: null, currency: leafText(statement, "CURDEF") || null, kind: accountKindOf(statement) },
+    statementBalances: { opening: null, closing: ledgerBalanceOf(statement) },
+  }));
+  const [first] = described;
+  const table = statementTable("ofx", rows, { fixedDateOrder: "YMD", account: first.account, statementBalances: statements.length === 1 ? first.statementBalances : undefined, statements: described });
+  return { ok: true, table };
 }
 
 /** The statement's ledger balance and the day it was so (DTASOF: "20200229120000[0:GMT]"); null when it states none. */

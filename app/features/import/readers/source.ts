@@ -16,7 +16,7 @@ export const FORMAT_LABELS: Record<SourceFormat, string> = {
 };
 
 /** One entry of the file: `line` is where it starts in the file (1-based), `label` how the preview names it ("Row 7", "Transaction 3"). */
-export type SourceRow = { line: number; label: string; cells: string[] };
+export type SourceRow = { line: number; label: string; cells: string[]; /** Its statement in a file of several accounts (an index into `statements`). */ statement?: number };
 
 /** Which column (index into `headers`) holds what; null when the file has no such column. */
 export type ColumnMapping = {
@@ -83,6 +83,8 @@ export type SourceTable = {
   fixedColumns: ColumnMapping | null;
   /** OFX and CAMT fix the date order (YYYYMMDD, ISO dates); QIF does not. */
   fixedDateOrder: DateOrder | null;
+  /** A file of several accounts (OFX statements, CAMT `Stmt`s): what each one says of its account, in file order. */
+  statements?: Array<{ account: NonNullable<SourceTable["account"]>; statementBalances: StatementBalances }>;
   /** The balances a one-account statement states (OFX LEDGERBAL, CAMT OPBD/CLBD), amounts as the format writes them (a point, a sign). */
   statementBalances?: StatementBalances;
   /** What the file says of its account, when it says anything: its id (OFX ACCTID, an IBAN), name, currency, and what kind of account it reads as. */
@@ -109,6 +111,14 @@ export const STATEMENT_COLUMNS: ColumnMapping = {
   status: 6,
 };
 
+/** One statement of a file of several accounts: its rows, its account and its balances, as if it were a file of its own. */
+export function statementOf(table: SourceTable, index: number): SourceTable {
+  const statement = table.statements?.[index];
+  if (!statement) return table;
+  const { statements: _all, ...rest } = table;
+  return { ...rest, rows: table.rows.filter((row) => row.statement === index), account: statement.account, statementBalances: statement.statementBalances };
+}
+
 /** The format of a file's text, from its content (the file name is no proof): OFX/QFX, QIF, XML (CAMT), else CSV. */
 export function detectFormat(text: string): SourceFormat {
   const head = text.slice(0, 8192).trimStart();
@@ -122,7 +132,12 @@ export function detectFormat(text: string): SourceFormat {
 export function statementTable(
   format: Exclude<SourceFormat, "csv">,
   rows: SourceRow[],
-  { fixedDateOrder, account, statementBalances }: { fixedDateOrder: DateOrder | null; account: SourceTable["account"]; statementBalances?: StatementBalances },
+  {
+    fixedDateOrder,
+    account,
+    statementBalances,
+    statements,
+  }: { fixedDateOrder: DateOrder | null; account: SourceTable["account"]; statementBalances?: StatementBalances; statements?: SourceTable["statements"] },
 ): SourceTable {
   return {
     format,
@@ -135,5 +150,6 @@ export function statementTable(
     fixedDateOrder,
     account,
     ...(statementBalances ? { statementBalances } : {}),
+    ...(statements && statements.length > 1 ? { statements } : {}),
   };
 }
