@@ -8,8 +8,15 @@ const sealedTokenSchema = new Schema(
   { _id: false },
 );
 
+/** One account of the bank: `id` is Plaid's; `accountId` the user's account its transactions go into (null until the first sync makes it). */
 const bankAccountSchema = new Schema(
-  { id: { type: String, required: true }, name: { type: String, required: true }, type: { type: String, default: "" }, mask: { type: String, default: null } },
+  {
+    id: { type: String, required: true },
+    name: { type: String, required: true },
+    type: { type: String, default: "" },
+    mask: { type: String, default: null },
+    accountId: { type: String, default: null },
+  },
   { _id: false },
 );
 

@@ -21,7 +21,12 @@ export class PlaidRequestError extends Error {
   }
 }
 
-type PlaidAccount = { id: string; name: string; type: string; mask: string | null; currency: string | null };
+/**
+ * One account of an item: `type` is Plaid's subtype when it gives one ("checking", "credit card"), else its
+ * type; `plaidType` is the type alone ("depository", "credit", "loan"…). `currentBalance` is Plaid's
+ * `balances.current` (what a card or loan is owed, as a positive number), null when the bank gives none.
+ */
+export type PlaidAccount = { id: string; name: string; type: string; plaidType: string; mask: string | null; currency: string | null; currentBalance: number | null };
 
 /** What a Link session left behind: the public token of a new item, or nothing (cancelled or not finished). */
 type LinkSessionOutcome = { publicToken: string | null; finished: boolean };
@@ -147,8 +152,10 @@ function createPlaidClient(options: { clientId: string; secret: string; basePath
         id: account.account_id,
         name: account.name,
         type: account.subtype ?? account.type,
+        plaidType: account.type,
         mask: account.mask ?? null,
         currency: account.balances.iso_currency_code ?? null,
+        currentBalance: account.balances.current ?? null,
       }));
       return { institutionName: response.item.institution_name ?? "Your bank", accounts };
     },

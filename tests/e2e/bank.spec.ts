@@ -72,6 +72,22 @@ test("a premium user links a bank, sees its transactions once in New with the Ba
   expect(await bankTransactionCount(app, user)).toBe(SEEDED + 1);
 });
 
+test("each account of a linked bank is one of the user's accounts, with the bank's balance (a card's as owed)", async ({ page, login, app, javaScriptEnabled }) => {
+  await premiumLogin(login, app);
+  await linkBank(page, javaScriptEnabled);
+  await page.goto("/accounts");
+  const listed = (name: string) => page.getByRole("listitem", { name: `${BANK} ${name}`, exact: true });
+  await expect(listed("Plaid Checking ••0000")).toContainText("$110.00");
+  await expect(listed("Plaid Saving ••1111")).toContainText("$210.00");
+  await expect(listed("Plaid Credit Card ••3333")).toContainText("$410.00 owed");
+  await page.screenshot({ path: test.info().outputPath("bank-accounts.png"), fullPage: true });
+
+  await listed("Plaid Credit Card ••3333").getByRole("link").first().click();
+  await expect(page.getByTestId("account-balance")).toHaveText("$410.00 owed");
+  await expect(page.getByTestId("register-row").filter({ hasText: "Starbucks" })).toHaveCount(1);
+  await expect(page.getByTestId("register-row").filter({ hasText: "Payroll" })).toHaveCount(0);
+});
+
 test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecting keeps its transactions", async ({ page, login, app, plaidControl, javaScriptEnabled }) => {
   const user = await premiumLogin(login, app);
   await linkBank(page, javaScriptEnabled);

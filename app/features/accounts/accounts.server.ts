@@ -2,7 +2,7 @@ import { Types } from "mongoose";
 import { Account, type AccountRecord } from "../../../models";
 import { toObjectId } from "~/utils/db.server";
 import { submittedId } from "~/utils/submission.server";
-import { toCents } from "~/lib/money";
+import { toCents, type Cents } from "~/lib/money";
 import { ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME, type AccountKind } from "./accounts";
 
 /** An account's own fields as its forms give them (the balance is the ledger's). */
@@ -121,6 +121,14 @@ export async function updateAccount(userId: string, accountId: string, input: Ac
   if (await nameTaken(userId, input.name, accountId)) return { ok: false, field: "name", message: ACCOUNTS_MESSAGES.nameTaken };
   await Account.updateOne({ _id: new Types.ObjectId(accountId), userId: new Types.ObjectId(userId) }, { $set: input });
   return { ok: true, account: { ...account, ...input, openingBalance: toCents(input.openingBalance) } };
+}
+
+/** Sets the balance one of the user's accounts opened with (a linked bank's account follows the bank's balance this way). */
+export async function setOpeningBalance(userId: string, accountId: string, openingBalance: Cents) {
+  const _id = toObjectId(accountId);
+  if (!_id) return false;
+  const result = await Account.updateOne({ _id, userId: new Types.ObjectId(userId) }, { $set: { openingBalance } });
+  return result.matchedCount === 1;
 }
 
 /** The user's open account a bank file's account id was imported into before; null when none. */

@@ -2,9 +2,13 @@ import mongoose, { Types } from "mongoose";
 import { BankConnection, BankLink, type BankConnectionRecord } from "../../../models";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { toObjectId } from "~/utils/db.server";
-import { getPlaid, PlaidRequestError, type PlaidClient } from "~/integrations/plaid.server";
+import { addAccountBesideMain, bankTransactionsInMainAccount, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
+import { listAccountNames, setOpeningBalance } from "~/features/accounts/accounts.server";
+import { getPlaid, PlaidRequestError, type PlaidAccount, type PlaidClient } from "~/integrations/plaid.server";
+import { todayIso } from "~/lib/month";
 import { getEnv } from "~/utils/env.server";
 import { needsResealing, openAccessToken, sealAccessToken, type SealedToken } from "./access-token.server";
+import { accountKindOf, balanceFromPlaid, bankAccountName, freeAccountName, openingBalanceFor } from "./bank-accounts";
 import { BANK_MESSAGES, LINK_COMPLETE_PATH, type BankConnectionView, type ConnectionStatus } from "./bank";
 import { bankEntryOf, collectSyncChanges, SYNC_PAGE_SIZE, SYNC_RESTART_CODE } from "./sync";
 
@@ -217,6 +221,56 @@ async function recordSyncFailure(connection: ConnectionWithSecrets, error: unkno
 }
 
 /**
+ * Each of the bank's accounts as one of the user's accounts, made the first time a sync sees it: named
+ * after the bank, the account and its mask (with a number when the name is taken), its kind from
+ * Plaid's type. Its id follows from the Plaid account id, so a sync cut short and run again makes no
+ * second one. The bank's transactions of it that sit in the main account (synced before bank accounts
+ * were accounts) are moved into it, every figure but the two accounts' balances unchanged.
+ */
+async function accountsOfBank(userId: string, connection: ConnectionWithSecrets, plaidAccounts: PlaidAccount[]) {
+  const known = new Map(connection.accounts.flatMap((account) => (account.accountId ? [[account.id, account.accountId] as const] : [])));
+  const takenNames = (await listAccountNames(userId)).map((account) => account.name);
+  const today = todayIso();
+  const bankAccounts = [];
+  for (const plaidAccount of plaidAccounts) {
+    let accountId = known.get(plaidAccount.id);
+    if (!accountId) {
+      const name = freeAccountName(bankAccountName(connection.institutionName, plaidAccount.name, plaidAccount.mask), takenNames);
+      const kind = accountKindOf(plaidAccount.plaidType, plaidAccount.type);
+      const added = await addAccountBesideMain(userId, { name, kind, onBudget: true, openingBalance: 0, openingDate: today }, today, `plaid:${plaidAccount.id}`);
+      if (!added.ok) throw new Error(`the bank's account could not be added: ${added.message}`);
+      accountId = added.account.id;
+      takenNames.push(added.account.name);
+      await moveIntoAccount(userId, await bankTransactionsInMainAccount(userId, plaidAccount.id), accountId);
+    }
+    bankAccounts.push({ id: plaidAccount.id, name: plaidAccount.name, type: plaidAccount.type, mask: plaidAccount.mask, accountId });
+  }
+  return bankAccounts;
+}
+
+async function moveIntoAccount(userId: string, transactionIds: string[], accountId: string) {
+  if (transactionIds.length === 0) return;
+  const moved = await applyLedgerBatch(userId, { updated: transactionIds.map((id) => ({ id, accountId })) });
+  if (!moved.ok) throw new Error(`the ledger refused to move the bank's transactions: ${JSON.stringify(moved.issues.slice(0, 3))}`);
+}
+
+/**
+ * Makes each bank account's balance the bank's own (Plaid's current balance; a card's or loan's as owed):
+ * balances are derived from the opening balance and the transactions, so the opening balance is set to
+ * what the transactions in the account leave over. An account for which the bank gives no balance keeps its own.
+ */
+async function followBankBalances(userId: string, plaidAccounts: PlaidAccount[], accountIdOf: Map<string, string>) {
+  const { accounts } = await listAccountsWithBalances(userId, todayIso());
+  for (const plaidAccount of plaidAccounts) {
+    const account = accounts.find((candidate) => candidate.id === accountIdOf.get(plaidAccount.id));
+    if (!account || plaidAccount.currentBalance === null) continue;
+    const net = account.balance - account.openingBalance;
+    const openingBalance = openingBalanceFor(balanceFromPlaid(account.kind, plaidAccount.currentBalance), net);
+    if (openingBalance !== account.openingBalance) await setOpeningBalance(userId, account.id, openingBalance);
+  }
+}
+
+/**
  * One incremental sync of a linked bank: reads every page from the saved
  * cursor (again from it when the bank's data moves mid-way), hands all the
  * changes to the ledger (each bank transaction written once, however often
@@ -232,13 +286,19 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
       connection.cursor,
       (error) => error instanceof PlaidRequestError && error.code === SYNC_RESTART_CODE,
     );
-    const bankUpserts = changes.upserted.flatMap((transaction) => bankEntryOf(transaction, connection.institutionName) ?? []);
-    const result = await applyLedgerBatch(connection.userId.toString(), { bankUpserts, bankRemovals: changes.removed });
+    const userId = connection.userId.toString();
+    const { accounts: plaidAccounts } = await plaid.getAccounts(accessToken);
+    const bankAccounts = await accountsOfBank(userId, connection, plaidAccounts);
+    const accountIdOf = new Map(bankAccounts.map((account) => [account.id, account.accountId]));
+    const bankUpserts = changes.upserted.flatMap((transaction) => bankEntryOf(transaction, connection.institutionName, accountIdOf.get(transaction.accountId)) ?? []);
+    const result = await applyLedgerBatch(userId, { bankUpserts, bankRemovals: changes.removed });
     if (!result.ok) throw new Error(`the ledger refused the bank's transactions: ${JSON.stringify(result.issues.slice(0, 3))}`);
+    await followBankBalances(userId, plaidAccounts, accountIdOf);
     await BankConnection.updateOne(
       { _id: connection._id },
       {
         $set: {
+          accounts: bankAccounts,
           cursor: changes.nextCursor ?? connection.cursor,
           lastSync: new Date(),
           status: "active",

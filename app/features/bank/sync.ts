@@ -66,8 +66,11 @@ export async function collectSyncChanges(
   }
 }
 
-/** The ledger entry of a bank transaction: uncategorized (it lands on the New tab), described by its merchant or its bank text. */
-export function bankEntryOf(transaction: PlaidTransactionData, bankName: string): LedgerEntry | null {
+/**
+ * The ledger entry of a bank transaction: uncategorized (it lands on the New tab), described by its
+ * merchant or its bank text, in `accountId` (the user's account of its bank account; else the main account).
+ */
+export function bankEntryOf(transaction: PlaidTransactionData, bankName: string, accountId?: string): LedgerEntry | null {
   const booked = ledgerAmountOf(transaction.amount);
   if (!booked) return null;
   const description = (transaction.merchantName?.trim() || transaction.name.trim()).slice(0, DESCRIPTION_MAX_LENGTH);
@@ -82,5 +85,6 @@ export function bankEntryOf(transaction: PlaidTransactionData, bankName: string)
     bankAccountId: transaction.accountId,
     pending: transaction.pending,
     replacesBankTransactionId: transaction.pendingTransactionId,
+    ...(accountId && { accountId }),
   };
 }

@@ -1,4 +1,4 @@
-import { Types } from "mongoose";
+import mongoose, { Types } from "mongoose";
 import { Transaction } from "../../../models";
 import { accountsOverview, closeRefusal, signedAmount, withRunningBalance, type AccountSummary } from "~/features/accounts/accounts";
 import { addAccount, getAccount, getOrCreateAccounts, mainAccountId, setAccountClosed, unstoredMainAccount, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
@@ -80,6 +80,15 @@ export async function closeAccount(userId: string, accountId: string, today: str
   if (refusal) return { ok: false as const, message: refusal };
   await setAccountClosed(userId, accountId, true);
   return { ok: true as const };
+}
+
+/** The user's live transactions from a linked bank's account (its Plaid id) that sit in their main account. */
+export async function bankTransactionsInMainAccount(userId: string, bankAccountId: string) {
+  const owner = new Types.ObjectId(userId);
+  const rows = await Transaction.find({ userId: owner, source: "plaid", bankAccountId, accountId: mongoose.trusted({ $in: [owner, null] }), deleted: false })
+    .select({ _id: 1 })
+    .lean<Array<{ _id: Types.ObjectId }>>();
+  return rows.map((row) => String(row._id));
 }
 
 /** Adds an account, storing the main account first when it is not yet: it stays the first listed and its name stays taken. */
