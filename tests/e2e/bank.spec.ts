@@ -27,6 +27,8 @@ test("a premium user links a bank, sees its transactions once in New with the Ba
   plaidControl,
   javaScriptEnabled,
 }) => {
+  // A link, two syncs (each also reading the bank's accounts), a categorisation and a webhook: a long walk on two cores.
+  test.slow();
   const user = await premiumLogin(login, app);
   await linkBank(page, javaScriptEnabled);
   const card = page.getByRole("article", { name: BANK });
