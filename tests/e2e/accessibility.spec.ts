@@ -150,7 +150,7 @@ async function submitInvalid(page: Page, submit: Locator) {
 
 async function seedDebt(user: TestUser) {
   const { addDebt } = await import("~/features/debts/debts.server");
-  return addDebt(user.id, {
+  const added = await addDebt(user.id, {
     name: "Store card",
     type: "credit_card",
     totalAmount: toCents(500000),
@@ -161,6 +161,8 @@ async function seedDebt(user: TestUser) {
     priority: "high",
     description: "",
   });
+  if (!added.ok) throw new Error(added.message);
+  return added.debt;
 }
 
 async function seedGoal(user: TestUser) {

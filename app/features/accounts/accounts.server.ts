@@ -62,13 +62,13 @@ export async function listAccounts(userId: string): Promise<StoredAccount[]> {
 }
 
 /**
- * The user's accounts to choose from (id, name, closed), the main account first even before anything
+ * The user's accounts to choose from (id, name, kind, closed), the main account first even before anything
  * stored it: its transactions are there already.
  */
-export async function listAccountNames(userId: string) {
-  const accounts = (await listAccounts(userId)).map(({ id, name, closed }) => ({ id, name, closed }));
+export async function listAccountNames(userId: string): Promise<Array<Pick<StoredAccount, "id" | "name" | "kind" | "closed">>> {
+  const accounts = (await listAccounts(userId)).map(({ id, name, kind, closed }) => ({ id, name, kind, closed }));
   const mainId = mainAccountId(userId);
-  return accounts.some((account) => account.id === mainId) ? accounts : [{ id: mainId, name: MAIN_ACCOUNT_NAME, closed: false }, ...accounts];
+  return accounts.some((account) => account.id === mainId) ? accounts : [{ id: mainId, name: MAIN_ACCOUNT_NAME, kind: "checking", closed: false }, ...accounts];
 }
 
 /**

@@ -1,11 +1,11 @@
 import { Types } from "mongoose";
 import { Transaction } from "../../../models";
 import { accountsOverview, closeRefusal, signedAmount, withRunningBalance, type AccountSummary } from "~/features/accounts/accounts";
-import { addAccount, getAccount, getOrCreateAccounts, mainAccountId, setAccountClosed, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
+import { addAccount, getAccount, getOrCreateAccounts, listAccounts, mainAccountId, setAccountClosed, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { accountTotalsOf } from "./month-summary";
-import { listMonthSummaries } from "./month-summary.server";
+import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { listTransactions } from "./transactions.server";
 
 /** How many rows a register page shows. */
@@ -33,6 +33,15 @@ export async function listAccountsWithBalances(userId: string, today: string) {
   const totals = accountTotalsOf(summaries);
   const withBalances = accounts.map((account) => withBalance(account, totals));
   return { accounts: withBalances, overview: accountsOverview(withBalances) };
+}
+
+/**
+ * The user's stored accounts with their balances, from the month summaries the caller read; stores
+ * nothing (a main account not stored yet is not among them).
+ */
+export async function readAccountBalances(userId: string, summaries: ListedMonthSummary[]): Promise<AccountSummary[]> {
+  const totals = accountTotalsOf(summaries);
+  return (await listAccounts(userId)).map((account) => withBalance(account, totals));
 }
 
 /**
