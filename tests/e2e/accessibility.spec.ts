@@ -467,6 +467,23 @@ const STATES: State[] = [
     },
   },
   {
+    name: "debts: a debt linked to its card, its edit form and its Pay panel with Pay from",
+    async reach({ page, user, expectNone }) {
+      const { addAccount } = await import("~/features/accounts/accounts.server");
+      for (const [name, kind] of [["Visa", "credit_card"], ["Savings", "savings"]] as const) {
+        await addAccount(user!.id, { name, kind, onBudget: true, openingBalance: 0, openingDate: TODAY });
+      }
+      const debt = await seedDebt(user!);
+      await page.goto(`/debt-management?edit=${debt.id}`);
+      await page.getByLabel("Account", { exact: true }).selectOption({ label: "Visa (Credit card)" });
+      await page.getByRole("button", { name: "Update Debt" }).click();
+      await expect(page.getByText("Linked to Visa")).toBeVisible();
+      await expectNone();
+      await page.goto(`/debt-management?pay=${debt.id}`);
+      await expect(page.getByLabel("Pay from")).toBeVisible();
+    },
+  },
+  {
     name: "debts: the delete confirmation",
     async reach({ page, user }) {
       const debt = await seedDebt(user!);
