@@ -76,7 +76,9 @@ async function benchSize(serverUri: string, size: number) {
     await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
     const debts = [];
     for (const [name, apr] of [["Visa", 1999], ["Car loan", 650], ["Student loan", 450]] as const) {
-      debts.push(await addDebt(userId, { name, type: "other", totalAmount: toCents(10_000_000), currentBalance: toCents(9_000_000), aprBasisPoints: apr, minimumPayment: toCents(20000), dueDate: null, priority: "medium", description: "" }));
+      const added = await addDebt(userId, { name, type: "other", totalAmount: toCents(10_000_000), currentBalance: toCents(9_000_000), aprBasisPoints: apr, minimumPayment: toCents(20000), dueDate: null, priority: "medium", description: "" });
+      if (!added.ok) throw new Error(added.message);
+      debts.push(added.debt);
     }
     const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), size, debts.map((debt) => debt.id));
     for (let offset = 0; offset < transactions.length; offset += 1000) {

@@ -11,8 +11,11 @@ const DEBT_PRIORITIES = ["low", "medium", "high"] as const;
  * `balanceBeforePayments` less the live expenses in the category
  * `debt_<_id>` (the payments, summed by the month summaries), so it goes
  * below zero when the payments exceed what was owed and no crash can leave
- * it out of step with them. `currentBalance` is the stored balance of the
- * layout before, read once to compute `balanceBeforePayments`.
+ * it out of step with them. A debt linked to one of the user's card or loan
+ * accounts (`accountId`, at most one debt per account) owes what the account
+ * owes instead, and `balanceBeforePayments` waits, unread, until it is
+ * unlinked. `currentBalance` is the stored balance of the layout before,
+ * read once to compute `balanceBeforePayments`.
  */
 const debtSchema = new Schema(
   {
@@ -27,6 +30,7 @@ const debtSchema = new Schema(
     dueDate: { type: String, default: null },
     priority: { type: String, enum: DEBT_PRIORITIES, default: "medium" },
     description: { type: String, default: "" },
+    accountId: { type: Schema.Types.ObjectId, ref: "Account", default: null },
   },
   { timestamps: true },
 );

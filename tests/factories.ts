@@ -66,9 +66,9 @@ export async function createPremiumUser() {
   return userId;
 }
 
-/** A debt added as the form adds it; defaults to a $1,000.00 card at 12% with a $100.00 minimum. */
-export function createDebtFor(userId: string, input: Partial<DebtInput> = {}) {
-  return addDebt(userId, {
+/** A debt added as the form adds it; defaults to a $1,000.00 card at 12% with a $100.00 minimum, not linked to an account. */
+export async function createDebtFor(userId: string, input: Partial<DebtInput> = {}) {
+  const change = await addDebt(userId, {
     name: "Visa",
     type: "credit_card",
     totalAmount: toCents(100000),
@@ -80,6 +80,8 @@ export function createDebtFor(userId: string, input: Partial<DebtInput> = {}) {
     description: "",
     ...input,
   });
+  if (!change.ok) throw new Error(`createDebtFor refused: ${change.message}`);
+  return change.debt;
 }
 
 /** A savings goal added as the savings form adds it; defaults to a $1,000.00 'Emergency Fund' due 2027-03-05. */

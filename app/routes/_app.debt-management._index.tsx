@@ -7,8 +7,8 @@ import { DebtCard } from "~/features/debts/components/debt-card";
 import { DebtForm } from "~/features/debts/components/debt-form";
 import { PlanReview } from "~/features/debts/components/plan-review";
 import { parseDebtForm, parsePaymentForm } from "~/features/debts/debt-form.server";
-import { DEBT_ACTION, DEBT_INTENTS, DEBT_MANAGEMENT_PATH, DEBT_MESSAGES } from "~/features/debts/debts";
-import { addDebt, deleteDebt, getDebt, listDebtPayments, listDebts, payDebt, updateDebt } from "~/features/debts/debts.server";
+import { DEBT_ACTION, DEBT_INTENTS, DEBT_MANAGEMENT_PATH, DEBT_MESSAGES, linkableAccounts, payFromAccounts } from "~/features/debts/debts";
+import { addDebt, deleteDebt, getDebt, listDebtAccounts, listDebtPayments, listDebts, payDebt, updateDebt } from "~/features/debts/debts.server";
 import { deletePlan, getPlanReview } from "~/features/debts/plan.server";
 import { todayIso } from "~/lib/month";
 import { catchFailure } from "~/utils/action-failure.server";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getPremiumUser(request);
   if (!user) return null;
   const params = new URL(request.url).searchParams;
-  const debts = await listDebts(user.id);
+  const [debts, accounts] = await Promise.all([listDebts(user.id), listDebtAccounts(user.id)]);
   const named = (panel: Panel) => {
     const id = params.get(panel);
     if (id === null) return null;
@@ -37,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: user.currency,
     today: todayIso(),
     debts,
+    accounts,
     adding: params.has("add") || debts.length === 0,
     editId: named("edit"),
     deleteId: named("delete"),
@@ -64,6 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!input) return data({ intent, debtId, result: submission.reply() }, { status: 400 });
       const added = await catchFailure("add debt", () => addDebt(user.id, input, submissionKey));
       if (!added.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
+      if (!added.value.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { accountId: [added.value.message] } }) }, { status: 400 });
       return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.added });
     }
     case DEBT_INTENTS.update: {
@@ -72,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const updated = await catchFailure("update debt", () => updateDebt(user.id, debtId, input));
       if (!updated.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.updateFailed] }) }, { status: 503 });
       if (!updated.value) throw notFound();
+      if (!updated.value.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { accountId: [updated.value.message] } }) }, { status: 400 });
       return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.updated });
     }
     case DEBT_INTENTS.delete: {
@@ -89,7 +92,10 @@ export async function action({ request }: ActionFunctionArgs) {
       const paid = await catchFailure("pay debt", () => payDebt(user.id, debtId, { ...submission.value, currency: user.currency }, submissionKey));
       if (!paid.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.paymentFailed] }) }, { status: 503 });
       if (!paid.value.ok && paid.value.reason === "not-found") throw notFound();
-      if (!paid.value.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { amount: [paid.value.message] } }) }, { status: 400 });
+      if (!paid.value.ok) {
+        const field = paid.value.reason === "pay-from" ? "fromAccountId" : "amount";
+        return data({ intent, debtId, result: submission.reply({ fieldErrors: { [field]: [paid.value.message] } }) }, { status: 400 });
+      }
       return redirectWithToast(`${DEBT_MANAGEMENT_PATH}?history=${debtId}`, { type: "success", message: DEBT_MESSAGES.paymentAdded });
     }
     case DEBT_INTENTS.clearPlan:
@@ -104,7 +110,7 @@ export default function DebtOverview() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!loaderData) return null;
-  const { debts, currency, today, plan, history, historyId } = loaderData;
+  const { debts, accounts, currency, today, plan, history, historyId } = loaderData;
   const refused = actionData?.result ? actionData : null;
   const adding = loaderData.adding || refused?.intent === DEBT_INTENTS.add;
   const editId = refused?.intent === DEBT_INTENTS.update ? refused.debtId : loaderData.editId;
@@ -131,6 +137,7 @@ export default function DebtOverview() {
           key={`edit-${edited.id}`}
           intent={DEBT_INTENTS.update}
           debt={edited}
+          accounts={linkableAccounts(accounts, debts, edited)}
           title="Edit Debt"
           submitLabel="Update Debt"
           lastResult={refused?.intent === DEBT_INTENTS.update ? refused.result : undefined}
@@ -140,6 +147,7 @@ export default function DebtOverview() {
         <DebtForm
           key="add"
           intent={DEBT_INTENTS.add}
+          accounts={linkableAccounts(accounts, debts, null)}
           title="Add New Debt"
           submitLabel="Add Debt"
           lastResult={refused?.intent === DEBT_INTENTS.add ? refused.result : undefined}
@@ -168,6 +176,7 @@ export default function DebtOverview() {
                   ? {
                       lastResult: refused?.intent === DEBT_INTENTS.pay ? refused.result : undefined,
                       submissionKey: loaderData.submissionKey,
+                      fromAccounts: payFromAccounts(accounts, debt),
                     }
                   : null
               }

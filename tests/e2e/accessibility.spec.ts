@@ -150,7 +150,7 @@ async function submitInvalid(page: Page, submit: Locator) {
 
 async function seedDebt(user: TestUser) {
   const { addDebt } = await import("~/features/debts/debts.server");
-  return addDebt(user.id, {
+  const added = await addDebt(user.id, {
     name: "Store card",
     type: "credit_card",
     totalAmount: toCents(500000),
@@ -161,6 +161,8 @@ async function seedDebt(user: TestUser) {
     priority: "high",
     description: "",
   });
+  if (!added.ok) throw new Error(added.message);
+  return added.debt;
 }
 
 async function seedGoal(user: TestUser) {
@@ -462,6 +464,23 @@ const STATES: State[] = [
       await expectNone();
       await page.goto(`/debt-management?pay=${debt.id}`);
       await submitInvalid(page, page.getByRole("button", { name: "Record Payment" }));
+    },
+  },
+  {
+    name: "debts: a debt linked to its card, its edit form and its Pay panel with Pay from",
+    async reach({ page, user, expectNone }) {
+      const { addAccount } = await import("~/features/accounts/accounts.server");
+      for (const [name, kind] of [["Visa", "credit_card"], ["Savings", "savings"]] as const) {
+        await addAccount(user!.id, { name, kind, onBudget: true, openingBalance: 0, openingDate: TODAY });
+      }
+      const debt = await seedDebt(user!);
+      await page.goto(`/debt-management?edit=${debt.id}`);
+      await page.getByLabel("Account", { exact: true }).selectOption({ label: "Visa (Credit card)" });
+      await page.getByRole("button", { name: "Update Debt" }).click();
+      await expect(page.getByText("Linked to Visa")).toBeVisible();
+      await expectNone();
+      await page.goto(`/debt-management?pay=${debt.id}`);
+      await expect(page.getByLabel("Pay from")).toBeVisible();
     },
   },
   {

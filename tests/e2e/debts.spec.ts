@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, nextPost, premiumLogin, refusedByServer, test, type TestUser } from "./fixtures";
+import { addTransaction, expect, nextPost, premiumLogin, refusedByServer, test, type TestUser } from "./fixtures";
 
 /*
  * Hand-computed plans. Interest each month is balance × APR / 12, rounded to
@@ -92,13 +92,15 @@ const LOAN_300: SeededDebt = {
 /** A debt added through the app's debts feature (which also writes its spending category). */
 async function seedDebt(user: TestUser, debt: SeededDebt) {
   const { addDebt } = await import("~/features/debts/debts.server");
-  return addDebt(user.id, {
+  const added = await addDebt(user.id, {
     type: "credit_card",
     dueDate: null,
     priority: "medium",
     description: "",
     ...debt,
   } as Parameters<typeof addDebt>[1]);
+  if (!added.ok) throw new Error(added.message);
+  return added.debt;
 }
 
 /** The user's debt as the app reads it (what is owed follows from its payments). */
@@ -599,6 +601,83 @@ test.describe("debt management", () => {
     await expect(described(card, "Current Balance")).toHaveText("$1,000.00");
     await expect(summary(page, "Total Debts")).toHaveText("$1,000.00");
     await expect(history).toContainText("No payments recorded yet.");
+  });
+
+  test("a debt linked to its card owes what the card owes; paying it is a transfer that leaves the month's expenses alone", async ({
+    page,
+    login,
+    app,
+    javaScriptEnabled,
+  }) => {
+    const user = await premiumLogin(login, app);
+    const { addAccount } = await import("~/features/accounts/accounts.server");
+    const card = await addAccount(user.id, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: -120000, openingDate: "2026-01-01" });
+    await addAccount(user.id, { name: "Savings", kind: "savings", onBudget: true, openingBalance: 500000, openingDate: "2026-01-01" });
+    if (!card.ok) throw new Error(card.message);
+    await addTransaction(user, { type: "expense", amount: 4599, date: todayIso(), description: "Dinner" });
+
+    await page.goto("/debt-management");
+    await expect(page.getByLabel("Account", { exact: true }).getByRole("option")).toHaveText(["Not linked", "Visa (Credit card)"]);
+    await page.getByLabel("Debt Name").fill("Visa card");
+    await page.getByLabel("Total Amount", { exact: true }).fill("2000");
+    await page.getByLabel("Interest Rate (APR %)").fill("12");
+    await page.getByLabel("Minimum Payment", { exact: true }).fill("100");
+    // Not linked, a debt needs its current balance.
+    const refused = refusedByServer(page, javaScriptEnabled);
+    await page.getByRole("button", { name: "Add Debt" }).click();
+    if (refused) expect((await refused).status()).toBe(400);
+    await expect(page.getByText("Enter the current balance, or link the debt to its account")).toBeVisible();
+    expect(await app.models.Debt.countDocuments({ userId: user.id })).toBe(0);
+
+    await page.getByLabel("Account", { exact: true }).selectOption({ label: "Visa (Credit card)" });
+    await page.getByRole("button", { name: "Add Debt" }).click();
+    await expect(page.getByText("Debt added successfully")).toBeVisible();
+
+    const debtCardOf = debtCard(page, "Visa card");
+    await expect(debtCardOf).toContainText("Linked to Visa");
+    await expect(described(debtCardOf, "Current Balance")).toHaveText("$1,200.00");
+    // (2000 − 1200) / 2000 = 40 %.
+    await expect(debtCardOf.getByText("40.0% paid")).toBeVisible();
+    await expect(summary(page, "Total Debts")).toHaveText("$1,200.00");
+
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("summary-expenses")).toHaveText("$45.99");
+    // A linked debt has no spending category: its payments are transfers.
+    await expect(page.getByRole("article", { name: "💳 Visa card" })).toHaveCount(0);
+
+    await page.goto("/debt-management");
+    await debtCardOf.getByRole("link", { name: "Pay", exact: true }).click();
+    await expect(debtCardOf.getByLabel("Pay from").getByRole("option")).toHaveText(["Main account", "Savings"]);
+    await expect(debtCardOf.getByLabel("Pay from")).toHaveValue(user.id);
+    await debtCardOf.getByLabel("Payment Amount").fill("1200.01");
+    const answer = nextPost(page);
+    await debtCardOf.getByRole("button", { name: "Record Payment" }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(debtCardOf.getByText("Payment cannot be more than the current balance of $1,200.00")).toBeVisible();
+
+    await debtCardOf.getByLabel("Payment Amount").fill("300");
+    await debtCardOf.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByText("Payment added successfully")).toBeVisible();
+    await expect(described(debtCardOf, "Current Balance")).toHaveText("$900.00");
+    await expect(debtCardOf.getByText("55.0% paid")).toBeVisible();
+    await expect(summary(page, "Total Debts")).toHaveText("$900.00");
+    await expect(page.getByRole("region", { name: "Payment History of Visa card" }).getByRole("listitem")).toHaveText([
+      `${todayIso()}Manual payment via debt tracker$300.00`,
+    ]);
+
+    await page.goto("/accounts");
+    await expect(page.getByRole("listitem", { name: "Visa", exact: true })).toContainText("$900.00 owed");
+    await expect(page.getByRole("listitem", { name: "Main account", exact: true })).toContainText("-$345.99");
+
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("summary-expenses")).toHaveText("$45.99");
+    await expect(page.getByTestId("summary-income")).toHaveText("$0.00");
+
+    // The transaction form pays the card with a transfer; the debt's category is not offered.
+    await page.goto("/transactions/new");
+    const choices = page.getByLabel("Category").getByRole("option");
+    await expect(choices.filter({ hasText: "Transfer to Visa" })).toHaveCount(1);
+    await expect(choices.filter({ hasText: "💳" })).toHaveCount(0);
   });
 
   test("the calculator gives the exact plan for one debt, with and without an extra payment", async ({

@@ -42,7 +42,9 @@ test.describe("a form sent again writes once", () => {
   test("a debt payment sent twice is recorded once, and the second is not refused as more than is owed", async ({ page, login, app }) => {
     const user = await premiumLogin(login, app);
     const { addDebt } = await import("~/features/debts/debts.server");
-    const debt = await addDebt(user.id, { name: "Visa", type: "credit_card", totalAmount: 50000, currentBalance: 30000, aprBasisPoints: 1200, minimumPayment: 2500, dueDate: null, priority: "medium", description: "" } as Parameters<typeof addDebt>[1]);
+    const added = await addDebt(user.id, { name: "Visa", type: "credit_card", totalAmount: 50000, currentBalance: 30000, aprBasisPoints: 1200, minimumPayment: 2500, dueDate: null, priority: "medium", description: "" } as Parameters<typeof addDebt>[1]);
+    if (!added.ok) throw new Error(added.message);
+    const debt = added.debt;
     await page.goto(`/debt-management?pay=${debt.id}`);
     const form = page.getByRole("form", { name: "Pay Visa" });
     const key = await renderedKey(page, form);

@@ -67,14 +67,14 @@ export function unstoredMainAccount(userId: string): StoredAccount {
 }
 
 /**
- * The user's accounts to choose from (id, name, closed), the main account first even before anything
+ * The user's accounts to choose from (id, name, kind, closed), the main account first even before anything
  * stored it.
  */
-export async function listAccountNames(userId: string) {
+export async function listAccountNames(userId: string): Promise<Array<Pick<StoredAccount, "id" | "name" | "kind" | "closed">>> {
   const accounts = await listAccounts(userId);
   const mainId = mainAccountId(userId);
   const withMain = accounts.some((account) => account.id === mainId) ? accounts : [unstoredMainAccount(userId), ...accounts];
-  return withMain.map(({ id, name, closed }) => ({ id, name, closed }));
+  return withMain.map(({ id, name, kind, closed }) => ({ id, name, kind, closed }));
 }
 
 /**

@@ -26,7 +26,7 @@ export const ACCOUNT_KINDS = Object.keys(ACCOUNT_KIND_LABELS) as AccountKind[];
 /** Kinds whose balance is what the user owes: a balance below zero is a debt, shown as an amount owed. */
 const LIABILITY_KINDS: ReadonlySet<AccountKind> = new Set(["credit_card", "loan"]);
 
-function isLiabilityKind(kind: AccountKind) {
+export function isLiabilityKind(kind: AccountKind) {
   return LIABILITY_KINDS.has(kind);
 }
 

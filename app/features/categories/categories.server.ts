@@ -230,17 +230,24 @@ export async function reorderCategories(userId: string, type: string, orderedIds
   return { ok: true };
 }
 
-/** Adds a debt's spending category, placed after the other expense categories in the order the debts were added (`position`). */
-export async function addDebtCategory(userId: string, debt: { id: string; name: string }, position: number) {
+/**
+ * Adds a debt's spending category, placed after the other expense categories in the order the debts were
+ * added (`position`); `retired` for a debt paid by transfers into its account, which has no spending category.
+ */
+export async function addDebtCategory(userId: string, debt: { id: string; name: string }, position: number, retired = false) {
   const loaded = await loadCategories(userId);
   const id = debtCategoryId(debt.id);
   const entry = { id, name: debtCategoryName(debt.name), icon: "", colors: { ...DEFAULT_COLORS }, type: "expense" as const, order: DEBT_CATEGORY_ORDER_BASE + position };
-  await writeMap(loaded, userId, { $set: { [categoryPath(id)]: { ...storedEntry(entry, ZERO_CENTS), deleted: false, isDebt: true, debtId: debt.id } } });
+  await writeMap(loaded, userId, { $set: { [categoryPath(id)]: { ...storedEntry(entry, ZERO_CENTS), deleted: retired, isDebt: true, debtId: debt.id } } });
 }
 
-/** Renames a debt's category with the debt. */
-export async function renameDebtCategory(userId: string, debtId: string, debtName: string) {
-  await writeMap(await loadCategories(userId), userId, { $set: { [categoryPath(debtCategoryId(debtId), "name")]: debtCategoryName(debtName) } });
+/**
+ * Renames a debt's category with the debt; `retired` while the debt is paid by transfers into its account
+ * (it leaves the dashboard and the form, the payments made in it stay on the books), back when it is not.
+ */
+export async function updateDebtCategory(userId: string, debtId: string, { name, retired }: { name: string; retired: boolean }) {
+  const id = debtCategoryId(debtId);
+  await writeMap(await loadCategories(userId), userId, { $set: { [categoryPath(id, "name")]: debtCategoryName(name), [categoryPath(id, "deleted")]: retired } });
 }
 
 /** Marks a deleted debt's category deleted: it leaves the dashboard and the form while the payments already made stay on the books. */

@@ -8,8 +8,8 @@ import { DebtSchema, PaymentSchema } from "./schema";
 export function parseDebtForm(formData: FormData) {
   const submission = parseWithZod(formData, { schema: DebtSchema });
   if (submission.status !== "success") return { submission, input: null } as const;
-  const { interestRate, dueDate, ...rest } = submission.value;
-  return { submission, input: { ...rest, aprBasisPoints: interestRate, dueDate: dueDate ?? null } } as const;
+  const { interestRate, dueDate, accountId, currentBalance, ...rest } = submission.value;
+  return { submission, input: { ...rest, aprBasisPoints: interestRate, dueDate: dueDate ?? null, accountId: accountId ?? null, currentBalance: currentBalance ?? null } } as const;
 }
 
 /** The Pay panel's amount and date. */

@@ -7,9 +7,11 @@ import { action as newTransactionAction } from "~/routes/_app.transactions_.new"
 import { toCents } from "~/lib/money";
 import { createDebtFor, createGoogleUser, createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { cookieFor, getRequest as get, postRequest as post } from "../../../tests/setup/route-requests";
+import { cookieFor, getRequest as get, payloadOf, postRequest as post } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
-import { debtCategoryId } from "~/features/categories/categories";
+import { debtCategoryId, TRANSFER_CATEGORY } from "~/features/categories/categories";
+import { mainAccountId } from "~/features/accounts/accounts.server";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { DEBT_MESSAGES } from "./debts";
 import { getDebt } from "./debts.server";
 
@@ -72,6 +74,8 @@ describe("/debt-management", () => {
     [{ name: "  " }, "name", DEBT_MESSAGES.nameRequired],
     [{ totalAmount: "0" }, "totalAmount", DEBT_MESSAGES.totalPositive],
     [{ currentBalance: "-5" }, "currentBalance", DEBT_MESSAGES.balanceNotNegative],
+    [{ currentBalance: "" }, "currentBalance", DEBT_MESSAGES.balanceRequired],
+    [{ accountId: "not-an-account" }, "accountId", DEBT_MESSAGES.accountInvalid],
     [{ currentBalance: "2500.01" }, "currentBalance", DEBT_MESSAGES.balanceAboveTotal],
     [{ interestRate: "100.01" }, "interestRate", DEBT_MESSAGES.rateRange],
     [{ interestRate: "abc" }, "interestRate", DEBT_MESSAGES.rateRange],
@@ -138,6 +142,74 @@ describe("/debt-management", () => {
     })) as Response;
     expect((await toastOf(response))?.message).toBe("Payment of $75.10 applied to debt");
     expect((await getDebt(userId, debt.id))?.currentBalance).toBe(92490);
+  });
+});
+
+describe("/debt-management with accounts", () => {
+  async function cardFor(userId: string, name = "Visa") {
+    const change = await addAccountBesideMain(userId, { name, kind: "credit_card", onBudget: true, openingBalance: -150000, openingDate: "2026-01-01" }, "2026-01-01");
+    if (!change.ok) throw new Error(change.message);
+    return change.account;
+  }
+  type Refused = { data: { result: { error: Record<string, string[]> } }; init: ResponseInit };
+
+  test("the add form links a debt to the user's card with no current balance; another user's card is a 400 under Account and nothing is written", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const card = await cardFor(userId);
+    const strangersCard = await cardFor(await createPremiumUser());
+    const linked = { ...validDebt, currentBalance: "", accountId: card.id };
+
+    const refused = (await overviewAction({ request: post("/debt-management?index", cookie, { ...linked, accountId: strangersCard.id }), params: {}, context: {} })) as unknown as Refused;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error.accountId).toEqual([DEBT_MESSAGES.accountInvalid]);
+    expect(await Debt.countDocuments({ userId })).toBe(0);
+
+    const response = (await overviewAction({ request: post("/debt-management?index", cookie, linked), params: {}, context: {} })) as Response;
+    expect((await toastOf(response))?.message).toBe(DEBT_MESSAGES.added);
+    const page = payloadOf<{ debts: Array<{ name: string; currentBalance: number; accountName: string | null }>; accounts: Array<{ name: string }> }>(
+      await overviewLoader({ request: get("/debt-management", cookie), params: {}, context: {} }),
+    );
+    expect(page.debts).toMatchObject([{ name: "Visa", currentBalance: 150000, accountName: "Visa" }]);
+    expect(page.accounts.map((account) => account.name)).toEqual(["Main account", "Visa"]);
+  });
+
+  test("Pay on a linked debt is a transfer from the account chosen; an account it may not come from is a 400 under Pay from", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const card = await cardFor(userId);
+    const debt = await createDebtFor(userId, { totalAmount: toCents(200000), currentBalance: null, accountId: card.id });
+    const payment = { intent: "pay", debtId: debt.id, amount: "100", date: "2026-03-02" };
+
+    const refused = (await overviewAction({ request: post("/debt-management?index", cookie, { ...payment, fromAccountId: card.id }), params: {}, context: {} })) as unknown as Refused;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error.fromAccountId).toEqual([DEBT_MESSAGES.payFromInvalid]);
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+
+    const paid = (await overviewAction({ request: post("/debt-management?index", cookie, { ...payment, fromAccountId: mainAccountId(userId) }), params: {}, context: {} })) as Response;
+    expect(paid.headers.get("Location")).toBe(`/debt-management?history=${debt.id}`);
+    expect(await Transaction.countDocuments({ userId, category: TRANSFER_CATEGORY })).toBe(2);
+    expect((await getDebt(userId, debt.id))?.currentBalance).toBe(140000);
+  });
+
+  test("the edit form links and unlinks; a card another debt is linked to is a 400 naming that debt", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const card = await cardFor(userId);
+    await createDebtFor(userId, { name: "Visa", currentBalance: null, accountId: card.id });
+    const loan = await createDebtFor(userId, { name: "Loan" });
+    const edit = { ...validDebt, intent: "update", debtId: loan.id, name: "Loan" };
+
+    const refused = (await overviewAction({ request: post("/debt-management?index", cookie, { ...edit, accountId: card.id }), params: {}, context: {} })) as unknown as Refused;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error.accountId).toEqual([DEBT_MESSAGES.accountTaken("Visa")]);
+    expect((await getDebt(userId, loan.id))?.accountId).toBeNull();
+
+    const other = await cardFor(userId, "Amex");
+    await overviewAction({ request: post("/debt-management?index", cookie, { ...edit, currentBalance: "", accountId: other.id }), params: {}, context: {} });
+    expect(await getDebt(userId, loan.id)).toMatchObject({ accountId: other.id, currentBalance: 150000 });
+    await overviewAction({ request: post("/debt-management?index", cookie, { ...edit, currentBalance: "900", accountId: "" }), params: {}, context: {} });
+    expect(await getDebt(userId, loan.id)).toMatchObject({ accountId: null, currentBalance: 90000 });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Cents } from "~/lib/money";
+import { ACCOUNT_KIND_LABELS, isLiabilityKind, type AccountKind } from "~/features/accounts/accounts";
 import { debtIdOfCategory } from "~/features/categories/categories";
 
 export const DEBT_MANAGEMENT_PATH = "/debt-management";
@@ -39,6 +40,7 @@ export const DEBT_MESSAGES = {
   nameRequired: "Debt name is required",
   totalPositive: "Total amount must be greater than 0",
   balanceNotNegative: "Current balance must be 0 or greater",
+  balanceRequired: "Enter the current balance, or link the debt to its account",
   balanceAboveTotal: "Current balance cannot be greater than total amount",
   rateRange: "Interest rate must be between 0 and 100",
   minimumPositive: "Minimum payment must be greater than 0",
@@ -47,6 +49,9 @@ export const DEBT_MESSAGES = {
   dueDateInvalid: "Please enter a valid date",
   descriptionTooLong: "Description must be at most 500 characters",
   nameTooLong: "Debt name must be at most 100 characters",
+  accountInvalid: "Please choose one of your open credit card or loan accounts",
+  accountTaken: (debtName: string) => `This account is already linked to ${debtName}`,
+  payFromInvalid: "Please choose an open account to pay from",
   added: "Debt added successfully",
   updated: "Debt updated successfully",
   deleted: "Debt deleted successfully",
@@ -92,7 +97,10 @@ export function paidPerDebt(summaries: Array<{ categories?: Record<string, { exp
   return paid;
 }
 
-/** A debt as it leaves the server: string ids, money in cents, the rate in basis points. */
+/**
+ * A debt as it leaves the server: string ids, money in cents, the rate in basis points. A debt linked to
+ * an account (`accountId`) owes what the account owes.
+ */
 export type DebtItem = {
   id: string;
   name: string;
@@ -105,9 +113,11 @@ export type DebtItem = {
   priority: DebtPriority;
   description: string;
   createdAt: string;
+  accountId: string | null;
+  accountName: string | null;
 };
 
-/** A payment in a debt's history: one live expense in its category. */
+/** A payment in a debt's history: one live expense in its category, or for a linked debt one live income in its account. */
 export type DebtPayment = { id: string; amount: Cents; date: string; description: string };
 
 type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
@@ -131,6 +141,51 @@ export function debtStatistics(debts: Array<Pick<DebtItem, "currentBalance" | "m
     averageInterestRate: debts.length === 0 ? 0 : rates / debts.length / 100,
     count: debts.length,
   };
+}
+
+/** One of the user's accounts as the debt forms offer it: a debt may be linked to one, a payment comes from one. */
+export type DebtAccount = { id: string; name: string; kind: AccountKind; closed: boolean };
+
+type LinkedDebt = Pick<DebtItem, "id" | "name" | "accountId">;
+
+/**
+ * The accounts a debt may be linked to (`debt` null for a new one): the user's credit card and loan
+ * accounts, whose balance is what they owe, open or the one the debt is linked to already, and not
+ * linked to another debt. Other kinds ("other" included) may hold money, so their balance is no debt.
+ */
+export function linkableAccounts(accounts: DebtAccount[], debts: LinkedDebt[], debt: Pick<DebtItem, "id" | "accountId"> | null) {
+  const linkedElsewhere = new Set(debts.filter((other) => other.id !== debt?.id).flatMap((other) => other.accountId ?? []));
+  return accounts.filter((account) => isLiabilityKind(account.kind) && (!account.closed || account.id === debt?.accountId) && !linkedElsewhere.has(account.id));
+}
+
+/** Why `debt` (null for a new one) may not be linked to `accountId`, or null when it may (or stays unlinked). */
+export function linkRefusal(accountId: string | null, accounts: DebtAccount[], debts: LinkedDebt[], debt: Pick<DebtItem, "id" | "accountId"> | null) {
+  if (accountId === null) return null;
+  const linkedElsewhere = debts.find((other) => other.id !== debt?.id && other.accountId === accountId);
+  if (linkedElsewhere) return DEBT_MESSAGES.accountTaken(linkedElsewhere.name);
+  return linkableAccounts(accounts, debts, debt).some((account) => account.id === accountId) ? null : DEBT_MESSAGES.accountInvalid;
+}
+
+/** The accounts a debt's payment may come from: every open one but the debt's own. */
+export function payFromAccounts(accounts: DebtAccount[], debt: Pick<DebtItem, "accountId">) {
+  return accounts.filter((account) => !account.closed && account.id !== debt.accountId);
+}
+
+/** "Visa (Credit card)": an account as the debt forms list it. */
+export function accountChoiceLabel(account: Pick<DebtAccount, "name" | "kind" | "closed">) {
+  return `${account.name} (${ACCOUNT_KIND_LABELS[account.kind]}${account.closed ? ", closed" : ""})`;
+}
+
+/**
+ * How a linked debt's history names a payment into its account: the tracker's own by its description, a
+ * transfer by the account it came from, any other money in (a refund, a bank's row not yet linked as a
+ * transfer) as a payment via a transaction.
+ */
+export function linkedPaymentLabel(payment: { source: string; description: string; fromAccountName: string | null }) {
+  if (payment.source === "debt") return payment.description;
+  const description = payment.description.trim();
+  if (payment.fromAccountName !== null) return `Transfer from ${payment.fromAccountName}${description ? `: ${description}` : ""}`;
+  return paymentViaTransactionLabel(description);
 }
 
 /** 1999 → "19.99": basis points as the percent people type. */

@@ -5,7 +5,7 @@ import type { Cents } from "~/lib/money";
 import { monthKeyOf, shiftMonth } from "~/lib/month";
 import { debtCategoryId } from "~/features/categories/categories";
 import type { DebtItem } from "./debts";
-import { listDebts } from "./debts.server";
+import { listDebts, paidIntoAccountsByMonth } from "./debts.server";
 import { buildMinimumsOnlyPlan, buildPayoffPlan, compareWithMinimums, PLAN_STRATEGIES, type PayoffDebt, type PlanStrategy } from "./payoff";
 import { planProgress } from "./plan-progress";
 import { summarisePlan } from "./plan-summary";
@@ -51,12 +51,17 @@ export async function getSavedPlan(userId: string) {
   return DebtPlan.findById(userId).lean<DebtPlanRecord>();
 }
 
-/** What was paid each month towards the given debts, from the month summaries (the ledger keeps both in step). */
-async function paidByMonth(userId: string, debtIds: string[]) {
-  const paid = new Map<string, number>();
-  for (const summary of await listMonthSummaries(userId)) {
-    const total = debtIds.reduce((sum, id) => sum + (summary.categories?.[debtCategoryId(id)]?.expense ?? 0), 0);
-    if (total !== 0) paid.set(summary.monthKey, total);
+/**
+ * What was paid each month towards the given debts from `fromMonth` on: the expenses in their categories
+ * (the month summaries, which the ledger keeps in step) and what came into the accounts of those linked
+ * to one (a category's payments from before its debt was linked stay counted in their months).
+ */
+async function paidByMonth(userId: string, debts: Array<Pick<DebtItem, "id" | "accountId">>, fromMonth: string) {
+  const summaries = (await listMonthSummaries(userId)).filter((summary) => summary.monthKey >= fromMonth);
+  const paid = await paidIntoAccountsByMonth(userId, debts.flatMap((debt) => debt.accountId ?? []), summaries);
+  for (const summary of summaries) {
+    const total = debts.reduce((sum, debt) => sum + (summary.categories?.[debtCategoryId(debt.id)]?.expense ?? 0), 0);
+    if (total !== 0) paid.set(summary.monthKey, (paid.get(summary.monthKey) ?? 0) + total);
   }
   return paid;
 }
@@ -81,7 +86,7 @@ export async function getPlanReview(userId: string, debts: DebtItem[], now = new
     savedAt: saved.updatedAt.toISOString(),
     debtNames: Object.fromEntries(savedDebts.map((debt) => [debt.id, debt.name])),
     original,
-    progress: planProgress(original, saved.startMonth, currentMonth, await paidByMonth(userId, savedDebts.map((debt) => debt.id))),
+    progress: planProgress(original, saved.startMonth, currentMonth, await paidByMonth(userId, savedDebts.map((planned) => ({ id: planned.id, accountId: debts.find((debt) => debt.id === planned.id)?.accountId ?? null })), saved.startMonth)),
     remaining: buildPayoffPlan(current, settings),
     remainingStartMonth: shiftMonth(currentMonth, 1),
   };

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isIsoDate } from "~/lib/month";
 import { centsField } from "~/lib/amount-field";
+import { isObjectIdText } from "~/lib/object-id";
 import type { Cents } from "~/lib/money";
 import {
   DEBT_DESCRIPTION_MAX_LENGTH,
@@ -23,7 +24,7 @@ function debtCentsField(message: string, accept: (cents: Cents) => boolean) {
   return centsField(message, (cents) => cents <= DEBT_MAX_CENTS && accept(cents));
 }
 
-/** The debt form (add and edit). */
+/** The debt form (add and edit). A debt linked to an account (`accountId`) owes what the account owes: its current balance may be left empty. */
 export const DebtSchema = z
   .object({
     name: z
@@ -35,7 +36,7 @@ export const DebtSchema = z
       ),
     type: z._default(z.enum(DEBT_TYPES as [DebtType, ...DebtType[]], { error: DEBT_MESSAGES.typeInvalid }), "credit_card"),
     totalAmount: debtCentsField(DEBT_MESSAGES.totalPositive, (cents) => cents > 0),
-    currentBalance: debtCentsField(DEBT_MESSAGES.balanceNotNegative, () => true),
+    currentBalance: z.optional(debtCentsField(DEBT_MESSAGES.balanceNotNegative, () => true)),
     // The rate is typed like an amount (two decimals at most), so its "cents" are basis points.
     interestRate: debtCentsField(DEBT_MESSAGES.rateRange, (basisPoints) => basisPoints <= 10000),
     minimumPayment: debtCentsField(DEBT_MESSAGES.minimumPositive, (cents) => cents > 0),
@@ -45,11 +46,25 @@ export const DebtSchema = z
       z.string().check(z.trim(), z.maxLength(DEBT_DESCRIPTION_MAX_LENGTH, { error: DEBT_MESSAGES.descriptionTooLong })),
       "",
     ),
+    // "Not linked" is sent empty.
+    accountId: z.optional(z.string().check(z.refine(isObjectIdText, { error: DEBT_MESSAGES.accountInvalid }))),
   })
-  .check(z.refine((debt) => debt.currentBalance <= debt.totalAmount, { error: DEBT_MESSAGES.balanceAboveTotal, path: ["currentBalance"] }));
+  .check(
+    z.refine((debt) => debt.accountId !== undefined || debt.currentBalance !== undefined, {
+      error: DEBT_MESSAGES.balanceRequired,
+      path: ["currentBalance"],
+      // Also when other fields failed, so every message shows at once.
+      when: ({ value }) => typeof value === "object" && value !== null,
+    }),
+    z.refine((debt) => debt.accountId !== undefined || debt.currentBalance === undefined || debt.currentBalance <= debt.totalAmount, {
+      error: DEBT_MESSAGES.balanceAboveTotal,
+      path: ["currentBalance"],
+    }),
+  );
 
-/** The Pay panel's amount and date. */
+/** The Pay panel's amount, date and the account paid from (the main account when the panel offers none). */
 export const PaymentSchema = z.object({
   amount: debtCentsField(DEBT_MESSAGES.paymentInvalid, (cents) => cents > 0),
   date: z.string({ error: DEBT_MESSAGES.dueDateInvalid }).check(z.refine(isIsoDate, { error: DEBT_MESSAGES.dueDateInvalid })),
+  fromAccountId: z.optional(z.string().check(z.refine(isObjectIdText, { error: DEBT_MESSAGES.payFromInvalid }))),
 });

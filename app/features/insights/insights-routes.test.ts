@@ -5,6 +5,8 @@ import { action as strategiesAction, loader as strategiesLoader } from "~/routes
 import { action, loader } from "~/routes/_app.insights";
 import { action as profileAction } from "~/routes/_app.profile";
 import { setCategoryBudget } from "~/features/budgets/budgets.server";
+import { payDebt } from "~/features/debts/debts.server";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { createDebtFor, createGoogleUser, createPremiumUser, createTransactionFor } from "../../../tests/factories";
@@ -136,6 +138,23 @@ describe("debt strategies on demand", () => {
   test("an unknown intent is a 400", async () => {
     const cookie = await cookieFor(await createPremiumUser());
     expect(statusOf(await outcome(() => strategiesAction(args(postRequest("/debt-management/strategies", cookie, { intent: "x" })))))).toBe(400);
+  });
+
+  test("a debt linked to its card counts the transfers into the card as its payments, once each", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const card = await addAccountBesideMain(userId, { name: "Visa card", kind: "credit_card", onBudget: true, openingBalance: -300000, openingDate: `${MONTH}-01` }, `${MONTH}-01`);
+    if (!card.ok) throw new Error(card.message);
+    const debt = await createDebtFor(userId, { name: "Visa", totalAmount: toCents(300000), currentBalance: null, accountId: card.account.id, aprBasisPoints: 1999, minimumPayment: toCents(9000) });
+    await createDebtFor(userId, { name: "Car loan" });
+    await payDebt(userId, debt.id, { amount: toCents(12500), date: `${MONTH}-01`, currency: "USD" });
+
+    await outcome(() => strategiesAction(args(postRequest("/debt-management/strategies", cookie, { intent: INSIGHT_INTENTS.strategies }))));
+    const { aiResult } = await strategiesPage(cookie);
+    const recent = aiResult?.strategies.find((strategy) => strategy.title.endsWith("paid toward your debts recently"));
+    expect(recent?.title).toBe("$125.00 paid toward your debts recently");
+    expect(recent?.description).toContain("Visa $125.00 (1 payment");
+    expect(recent?.description).not.toContain("No payment to Visa");
   });
 });
 

@@ -2,7 +2,7 @@ import { AiCircuit, InsightResult, insightResultId, Transaction, User, type Insi
 import { categoryExpense, netExpenses } from "~/features/analytics/analytics";
 import { readMonthBudgets } from "~/features/analytics/analytics.server";
 import { getOrCarryOverCategoryBudgets } from "~/features/budgets/budgets.server";
-import { isSplitCategory, isTransferCategory, plannedAmount } from "~/features/categories/categories";
+import { debtCategoryId, debtCategoryName, isSplitCategory, isTransferCategory, plannedAmount } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { listDebts } from "~/features/debts/debts.server";
 import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
@@ -115,11 +115,20 @@ const TRANSACTION_FIELDS = {
   date: 1,
   description: 1,
   allocations: 1,
+  accountId: 1,
 } as const;
 type ReadTransaction = Pick<TransactionRecord, "_id" | keyof typeof TRANSACTION_FIELDS>;
 
-/** A transaction as the insights read it: a split expense is one entry per part, each in its category. */
-function toInsightTransactions(transaction: ReadTransaction): InsightTransaction[] {
+/**
+ * A transaction as the insights read it: a split expense is one entry per part, each in its category.
+ * Money into the account of a debt linked to it (`linkedDebts`: debt ids by account id) is a payment in
+ * the debt's category, as an unlinked debt's payment is.
+ */
+function toInsightTransactions(transaction: ReadTransaction, linkedDebts: ReadonlyMap<string, string>): InsightTransaction[] {
+  const paidDebt = transaction.type === "income" && transaction.accountId ? linkedDebts.get(String(transaction.accountId)) : undefined;
+  if (paidDebt) {
+    return [{ id: String(transaction._id), type: "expense", category: debtCategoryId(paidDebt), amount: toCents(transaction.amount), date: transaction.date, description: transaction.description ?? "" }];
+  }
   // Money moved between the user's accounts is neither spending nor income.
   if (isTransferCategory(transaction.category)) return [];
   const parts = isSplitCategory(transaction.category)
@@ -140,7 +149,7 @@ function toInsightTransactions(transaction: ReadTransaction): InsightTransaction
  * first, at most `limit` of them (a split gives one entry per part): read month by month with equalities only (decision
  * 060), which the embedded database answers from its indexes at 100k rows.
  */
-async function recentTransactions(userId: string, toMonth: string, months: number, limit: number) {
+async function recentTransactions(userId: string, toMonth: string, months: number, limit: number, linkedDebts: ReadonlyMap<string, string> = new Map()) {
   const found: InsightTransaction[] = [];
   for (let back = 0; back < months && found.length < limit; back++) {
     const transactions = await Transaction.find({ userId, monthKey: shiftMonth(toMonth, -back), deleted: false })
@@ -148,7 +157,7 @@ async function recentTransactions(userId: string, toMonth: string, months: numbe
       .limit(limit - found.length)
       .select(TRANSACTION_FIELDS)
       .lean<ReadTransaction[]>();
-    found.push(...transactions.flatMap(toInsightTransactions));
+    found.push(...transactions.flatMap((transaction) => toInsightTransactions(transaction, linkedDebts)));
   }
   return found;
 }
@@ -236,13 +245,11 @@ export async function generateSpendingInsights(userId: string, month: string, no
 
 /** Generates and stores debt strategies on demand (the model reads the debts and the last 50 transactions). */
 export async function generateDebtStrategies(userId: string, month: string, now = new Date()): Promise<Generation<DebtResult>> {
-  const [user, debts, saved, categories, transactions] = await Promise.all([
-    readAiUser(userId),
-    listDebts(userId),
-    getSavedPlan(userId),
-    insightCategories(userId, month),
-    recentTransactions(userId, month, HISTORY_MONTHS, PROMPT_TRANSACTIONS.debts),
-  ]);
+  const [user, debts, saved, shownCategories] = await Promise.all([readAiUser(userId), listDebts(userId), getSavedPlan(userId), insightCategories(userId, month)]);
+  const linked = debts.filter((debt) => debt.accountId !== null);
+  const transactions = await recentTransactions(userId, month, HISTORY_MONTHS, PROMPT_TRANSACTIONS.debts, new Map(linked.map((debt) => [debt.accountId as string, debt.id])));
+  // A linked debt's category is retired; its payments among the transactions are named by it all the same.
+  const categories: InsightCategory[] = [...shownCategories, ...linked.map((debt) => ({ id: debtCategoryId(debt.id), name: debtCategoryName(debt.name), type: "expense" as const, planned: toCents(0) }))];
   const { currency } = user;
   const ask = async (client: ModelClient): Promise<ModelOutcome<DebtStrategy[]>> => {
     const promptDebts = debts.map((debt) => ({

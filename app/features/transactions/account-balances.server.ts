@@ -1,11 +1,11 @@
 import mongoose, { Types } from "mongoose";
 import { Transaction } from "../../../models";
 import { accountsOverview, closeRefusal, signedAmount, withRunningBalance, type AccountSummary } from "~/features/accounts/accounts";
-import { addAccount, getAccount, getOrCreateAccounts, mainAccountId, setAccountClosed, unstoredMainAccount, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
+import { addAccount, getAccount, getOrCreateAccounts, listAccounts, mainAccountId, setAccountClosed, unstoredMainAccount, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { accountTotalsOf } from "./month-summary";
-import { listMonthSummaries } from "./month-summary.server";
+import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { listTransactions } from "./transactions.server";
 
 /** How many rows a register page shows. */
@@ -40,6 +40,15 @@ export async function getAccountWithBalance(userId: string, accountId: string): 
   const [summaries, stored] = await Promise.all([listMonthSummaries(userId), getAccount(userId, accountId)]);
   const account = stored ?? (accountId === mainAccountId(userId) ? unstoredMainAccount(userId) : null);
   return account ? withBalance(account, accountTotalsOf(summaries)) : null;
+}
+
+/**
+ * The user's stored accounts with their balances, from the month summaries the caller read; stores
+ * nothing (a main account not stored yet is not among them).
+ */
+export async function readAccountBalances(userId: string, summaries: ListedMonthSummary[]): Promise<AccountSummary[]> {
+  const totals = accountTotalsOf(summaries);
+  return (await listAccounts(userId)).map((account) => withBalance(account, totals));
 }
 
 /**

@@ -1,9 +1,10 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { ErrorList, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
-import { DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem, type DebtPayment } from "../debts";
+import { accountPath } from "~/features/accounts/accounts";
+import { DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtAccount, type DebtItem, type DebtPayment } from "../debts";
 import { payoffDate, payoffMonths, percentPaid } from "../payoff";
 import { monthLabel } from "~/lib/month";
 import { useDebtForm } from "./use-debt-form";
@@ -32,16 +33,22 @@ function Detail({ label, value }: { label: string; value: string }) {
 const LINK_CLASS = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
 const PAY_INPUT_CLASS = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
 
-/** The Pay panel's page state: the action's reply when it refused a payment, and the page's one-time key. */
-type PayPanelState = { lastResult: SubmissionResult<string[]> | undefined; submissionKey: string };
+/**
+ * The Pay panel's page state: the action's reply when it refused a payment, the page's one-time key, and
+ * the accounts the payment may come from (payFromAccounts; the first when the panel offers no choice).
+ */
+type PayPanelState = { lastResult: SubmissionResult<string[]> | undefined; submissionKey: string; fromAccounts: DebtAccount[] };
 
-/** The Pay panel of one debt: amount and date (today first), validated like the debt form (lazily in the browser, always on the server). */
+/**
+ * The Pay panel of one debt: amount, date (today first) and, with a choice, the account it comes from (the
+ * main account first), validated like the debt form (lazily in the browser, always on the server).
+ */
 function PayForm({ debt, today, pay, closeTo }: { debt: DebtItem; today: string; pay: PayPanelState; closeTo: string }) {
   const paying = useIsSubmitting({ intent: DEBT_INTENTS.pay });
   const { fields, formProps } = useDebtForm({
     id: `pay-${debt.id}`,
     lastResult: pay.lastResult,
-    defaultValue: { amount: "", date: today },
+    defaultValue: { amount: "", date: today, fromAccountId: pay.fromAccounts[0]?.id ?? "" },
     schemaOf: (schemas) => schemas.PaymentSchema,
   });
   return (
@@ -64,7 +71,23 @@ function PayForm({ debt, today, pay, closeTo }: { debt: DebtItem; today: string;
           <input {...getInputProps(fields.date, { type: "date" })} required className={PAY_INPUT_CLASS} />
           <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
         </div>
+        {pay.fromAccounts.length > 1 ? (
+          <div>
+            <label htmlFor={fields.fromAccountId.id} className="block text-sm font-medium text-slate-700">
+              Pay from
+            </label>
+            <select {...getSelectProps(fields.fromAccountId)} className={PAY_INPUT_CLASS}>
+              {pay.fromAccounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.fromAccountId.errorId} errors={fields.fromAccountId.errors} />
+          </div>
+        ) : null}
       </div>
+      {debt.accountName ? <p className="text-sm text-slate-600">Recorded as a transfer into {debt.accountName}: not counted as spending.</p> : null}
       <div className="flex justify-end gap-2">
         <Link to={closeTo} preventScrollReset className={LINK_CLASS}>
           Cancel
@@ -107,6 +130,15 @@ export function DebtCard({
             {DEBT_TYPE_LABELS[debt.type]}{" "}
             <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASSES[debt.priority]}`}>{DEBT_PRIORITY_LABELS[debt.priority]} priority</span>
           </p>
+          {debt.accountId && debt.accountName ? (
+            <p className="mt-1 text-sm text-slate-600">
+              Linked to{" "}
+              <Link to={accountPath(debt.accountId)} className="font-semibold text-brand-700 hover:underline">
+                {debt.accountName}
+              </Link>
+              : its balance is what the account owes
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={links.pay} preventScrollReset className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">

@@ -1,8 +1,9 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
-import { AMOUNT_PATTERN, centsToInput } from "~/lib/money";
-import { type DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtItem } from "../debts";
+import { AMOUNT_PATTERN, centsToInput, toCents } from "~/lib/money";
+import { ACCOUNTS_PATH } from "~/features/accounts/accounts";
+import { accountChoiceLabel, type DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtAccount, type DebtItem } from "../debts";
 import { useDebtForm } from "./use-debt-form";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 
@@ -13,12 +14,14 @@ function defaultValueOf(debt: DebtItem | undefined): Record<string, string> {
     name: debt.name,
     type: debt.type,
     totalAmount: centsToInput(debt.totalAmount),
-    currentBalance: centsToInput(debt.currentBalance),
+    // A linked debt's balance is its account's: shown here so that unlinking keeps it, never below zero.
+    currentBalance: centsToInput(debt.accountId ? toCents(Math.max(0, debt.currentBalance)) : debt.currentBalance),
     interestRate: basisPointsToPercentText(debt.aprBasisPoints),
     minimumPayment: centsToInput(debt.minimumPayment),
     dueDate: debt.dueDate ?? "",
     priority: debt.priority,
     description: debt.description,
+    accountId: debt.accountId ?? "",
   };
 }
 
@@ -30,6 +33,7 @@ function defaultValueOf(debt: DebtItem | undefined): Record<string, string> {
 export function DebtForm({
   intent,
   debt,
+  accounts,
   lastResult,
   title,
   submitLabel,
@@ -38,6 +42,8 @@ export function DebtForm({
 }: {
   intent: typeof DEBT_INTENTS.add | typeof DEBT_INTENTS.update;
   debt?: DebtItem;
+  /** The accounts it may be linked to (linkableAccounts). */
+  accounts: DebtAccount[];
   /** A new debt's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
   submissionKey?: string;
   lastResult?: SubmissionResult<string[]>;
@@ -47,7 +53,7 @@ export function DebtForm({
 }) {
   const pending = useIsSubmitting({ intent });
   const { form, fields, formProps } = useDebtForm({ id: "debt-form", lastResult, defaultValue: defaultValueOf(debt), schemaOf: (schemas) => schemas.DebtSchema });
-  const amountProps = { type: "text", inputMode: "decimal", pattern: AMOUNT_PATTERN, required: true, placeholder: "0.00", className: INPUT_CLASS } as const;
+  const amountProps = { type: "text", inputMode: "decimal", pattern: AMOUNT_PATTERN, placeholder: "0.00", className: INPUT_CLASS } as const;
   const titleId = `debt-${intent}-title`;
   return (
     <Form {...formProps} aria-labelledby={titleId} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -71,17 +77,42 @@ export function DebtForm({
             ))}
           </select>
         </LabelledField>
+        <div className="sm:col-span-2">
+          <LabelledField id={fields.accountId.id} label="Account" errors={fields.accountId.errors}>
+            <select {...getSelectProps(fields.accountId, { ariaDescribedBy: `${fields.accountId.id}-hint` })} className={INPUT_CLASS}>
+              <option value="">Not linked</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {accountChoiceLabel(account)}
+                </option>
+              ))}
+            </select>
+          </LabelledField>
+          <p id={`${fields.accountId.id}-hint`} className="mt-1 text-xs text-slate-500">
+            {accounts.length > 0 ? (
+              "Linked to its card or loan account, the debt owes what the account owes, and paying it is a transfer into the account."
+            ) : (
+              <>
+                To link the debt to its card or loan account,{" "}
+                <Link to={ACCOUNTS_PATH} className="font-semibold text-brand-700 hover:underline">
+                  add the account
+                </Link>{" "}
+                first.
+              </>
+            )}
+          </p>
+        </div>
         <LabelledField id={fields.totalAmount.id} label="Total Amount" errors={fields.totalAmount.errors}>
-          <input {...getInputProps(fields.totalAmount, { type: "text" })} {...amountProps} />
+          <input {...getInputProps(fields.totalAmount, { type: "text" })} {...amountProps} required />
         </LabelledField>
-        <LabelledField id={fields.currentBalance.id} label="Current Balance" errors={fields.currentBalance.errors}>
-          <input {...getInputProps(fields.currentBalance, { type: "text" })} {...amountProps} />
+        <LabelledField id={fields.currentBalance.id} label="Current Balance" errors={fields.currentBalance.errors} hint="Leave empty when the debt is linked to an account.">
+          <input {...getInputProps(fields.currentBalance, { type: "text", ariaDescribedBy: `${fields.currentBalance.id}-hint` })} {...amountProps} />
         </LabelledField>
         <LabelledField id={fields.interestRate.id} label="Interest Rate (APR %)" errors={fields.interestRate.errors}>
-          <input {...getInputProps(fields.interestRate, { type: "text" })} {...amountProps} />
+          <input {...getInputProps(fields.interestRate, { type: "text" })} {...amountProps} required />
         </LabelledField>
         <LabelledField id={fields.minimumPayment.id} label="Minimum Payment" errors={fields.minimumPayment.errors}>
-          <input {...getInputProps(fields.minimumPayment, { type: "text" })} {...amountProps} />
+          <input {...getInputProps(fields.minimumPayment, { type: "text" })} {...amountProps} required />
         </LabelledField>
         <LabelledField id={fields.dueDate.id} label="Due Date (optional)" errors={fields.dueDate.errors}>
           <input {...getInputProps(fields.dueDate, { type: "date" })} className={INPUT_CLASS} />
