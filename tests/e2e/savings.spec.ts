@@ -77,7 +77,9 @@ function recentRows(page: Page) {
 /** A goal and its raised current amount, through the app's savings feature (the raise writes the contribution). */
 async function seedGoal(user: TestUser, name: string, target: number, current: number) {
   const savings = await import("~/features/savings/savings.server");
-  const goal = await savings.addSavingsGoal(user.id, { name, target: toCents(target), deadline: inOneYear() });
+  const added = await savings.addSavingsGoal(user.id, { name, target: toCents(target), deadline: inOneYear() });
+  if (!added.ok) throw new Error(`the savings goal was refused: ${added.reason}`);
+  const goal = added.goal;
   if (current > 0) await savings.updateSavingsGoal(user.id, goal.id, { name, target: toCents(target), deadline: goal.deadline, current: toCents(current) }, todayIso());
   return goal;
 }
