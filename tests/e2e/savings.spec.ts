@@ -416,6 +416,8 @@ test.describe("savings", () => {
   });
 
   test("a goal kept in a savings account: a contribution moves money there from the main account, the goal progresses, the dashboard's expenses stay; a withdrawal moves it back", async ({ page, login, app }) => {
+    // Three pages (savings, accounts, dashboard) and four posts, each side of the money checked where users see it.
+    test.slow();
     const user = await premiumLogin(login, app);
     const today = todayIso();
     const { addAccountBesideMain } = await import("~/features/transactions/account-balances.server");
