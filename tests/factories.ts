@@ -9,6 +9,8 @@ import { addSavingsGoal, type SavingsGoalInput } from "~/features/savings/saving
 import { addCategory } from "~/features/categories/categories.server";
 import { confirmImport, previewImport, saveUpload, type ImportChoicesInput } from "~/features/import/import.server";
 import { createTransaction, type TransactionInput } from "~/features/transactions/transactions.server";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
+import type { AccountInput } from "~/features/accounts/accounts.server";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 import { User } from "../models";
 
@@ -84,7 +86,16 @@ export async function createDebtFor(userId: string, input: Partial<DebtInput> = 
   return change.debt;
 }
 
-/** A savings goal added as the savings form adds it; defaults to a $1,000.00 'Emergency Fund' due 2027-03-05. */
-export function createSavingsGoalFor(userId: string, input: Partial<SavingsGoalInput> = {}) {
-  return addSavingsGoal(userId, { name: "Emergency Fund", target: toCents(100000), deadline: "2027-03-05", ...input });
+/** An account added beside the main account (stored first, as the accounts page does); defaults to a 'Savings' savings account opening at 0 on 2026-01-01. */
+export async function createAccountFor(userId: string, input: Partial<AccountInput> = {}) {
+  const added = await addAccountBesideMain(userId, { name: "Savings", kind: "savings", onBudget: true, openingBalance: 0, openingDate: "2026-01-01", ...input }, "2026-01-01");
+  if (!added.ok) throw new Error(added.message);
+  return added.account;
+}
+
+/** A savings goal added as the savings form adds it; defaults to a $1,000.00 'Emergency Fund' due 2027-03-05, in no account. */
+export async function createSavingsGoalFor(userId: string, input: Partial<SavingsGoalInput> = {}) {
+  const added = await addSavingsGoal(userId, { name: "Emergency Fund", target: toCents(100000), deadline: "2027-03-05", ...input });
+  if (!added.ok) throw new Error(`the savings goal was refused: ${added.reason}`);
+  return added.goal;
 }

@@ -144,10 +144,7 @@ export default function AnalyticsPage() {
               savingsCategories={data.savingsCategories}
               unallocated={
                 data.goals
-                  ? unallocatedSavings(
-                      data.current.savings,
-                      data.goals.goals.map((goal) => goal.current)
-                    )
+                  ? unallocatedSavings(data.current.savings, data.goals.goals)
                   : null
               }
               currency={currency}
@@ -168,6 +165,7 @@ export default function AnalyticsPage() {
                 ) : null}
                 <SavingsGoalsManager
                   goals={data.goals.goals}
+                  accounts={data.goals.accounts}
                   activeGoalId={data.goals.activeGoalId}
                   currency={currency}
                   panel={data.goals.panel}

@@ -5,7 +5,7 @@ import { getPremiumUser } from "~/features/auth/auth.server";
 import { SavingsGoalsManager, type RefusedGoalForm } from "~/features/savings/components/savings-goals-manager";
 import { SavingsTracker } from "~/features/savings/components/savings-tracker";
 import { RecentSavingsTransactions, SavingsWithdrawals } from "~/features/savings/components/savings-withdrawals";
-import { goalsPanelOf, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH } from "~/features/savings/savings";
+import { goalsPanelOf, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, withdrawalAccounts } from "~/features/savings/savings";
 import { parseEditGoalForm, parseInitialSavings, parseNewGoalForm, parseWithdrawalForm } from "~/features/savings/savings-form.server";
 import {
   addSavingsGoal,
@@ -33,6 +33,13 @@ export const handle: PageHandle = { title: "Savings Goals" };
 function returnPath(value: FormDataEntryValue | null) {
   return typeof value === "string" && /^\/(savings|analytics)(\?[\w=&%-]*)?$/.test(value) ? value : SAVINGS_PATH;
 }
+
+/** A refused withdrawal's message, under the field it is about. */
+const withdrawalRefusal: Record<"above-balance" | "above-account-balance" | "account-refused", Record<string, string[]>> = {
+  "above-balance": { amount: [SAVINGS_MESSAGES.withdrawalAboveBalance] },
+  "above-account-balance": { amount: [SAVINGS_MESSAGES.withdrawalAboveAccount] },
+  "account-refused": { accountId: [SAVINGS_MESSAGES.accountInvalid] },
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getPremiumUser(request);
@@ -73,6 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
       const added = await catchFailure("add savings goal", () => addSavingsGoal(user.id, input, submissionKey));
       if (!added.ok) return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.addFailed] }) }, { status: 503 });
+      if (!added.value.ok) return data({ intent, goalId, result: submission.reply({ fieldErrors: { accountId: [SAVINGS_MESSAGES.accountInvalid] } }) }, { status: 400 });
       return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalAdded });
     }
     case SAVINGS_INTENTS.updateGoal: {
@@ -82,6 +90,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
       const updated = await catchFailure("update savings goal", () => updateSavingsGoal(user.id, goalId, input, today, submissionKey));
       if (!updated.ok) return data({ intent, goalId, result: submission.reply({ formErrors: [SAVINGS_MESSAGES.updateFailed] }) }, { status: 503 });
+      if (!updated.value.ok && updated.value.reason === "account-refused") {
+        return data({ intent, goalId, result: submission.reply({ fieldErrors: { accountId: [SAVINGS_MESSAGES.accountInvalid] } }) }, { status: 400 });
+      }
       if (!updated.value.ok) throw notFound();
       return redirectWithToast(back, { type: "success", message: SAVINGS_MESSAGES.goalUpdated });
     }
@@ -101,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const { submission, input } = parseWithdrawalForm(formData, today);
       if (!input) return data({ intent, goalId, result: submission.reply() }, { status: 400 });
       const recorded = await recordWithdrawal(user.id, input, submissionKey);
-      if (!recorded.ok) return data({ intent, goalId, result: submission.reply({ fieldErrors: { amount: [SAVINGS_MESSAGES.withdrawalAboveBalance] } }) }, { status: 400 });
+      if (!recorded.ok) return data({ intent, goalId, result: submission.reply({ fieldErrors: withdrawalRefusal[recorded.reason] }) }, { status: 400 });
       return redirectWithToast(SAVINGS_PATH, { type: "success", message: SAVINGS_MESSAGES.withdrawalRecorded });
     }
     case SAVINGS_INTENTS.deleteWithdrawal:
@@ -144,9 +155,25 @@ export default function SavingsPage() {
         activeGoal={activeGoal}
         initial={{ editing: loaderData.editingInitial || refusedInitial !== undefined, lastResult: refusedInitial }}
       />
-      <SavingsGoalsManager goals={overview.goals} activeGoalId={overview.activeGoalId} currency={currency} panel={panel} refused={refusedGoal} submissionKey={loaderData.submissionKey} />
+      <SavingsGoalsManager
+        goals={overview.goals}
+        accounts={overview.accounts}
+        activeGoalId={overview.activeGoalId}
+        currency={currency}
+        panel={panel}
+        refused={refusedGoal}
+        submissionKey={loaderData.submissionKey}
+      />
       <RecentSavingsTransactions entries={overview.recent} currency={currency} />
-      <SavingsWithdrawals withdrawals={overview.withdrawals} currency={currency} today={today} open={loaderData.withdrawing || refusedWithdrawal !== undefined} result={refusedWithdrawal} submissionKey={loaderData.submissionKey} />
+      <SavingsWithdrawals
+        withdrawals={overview.withdrawals}
+        accounts={withdrawalAccounts(overview.goals, overview.accounts)}
+        currency={currency}
+        today={today}
+        open={loaderData.withdrawing || refusedWithdrawal !== undefined}
+        result={refusedWithdrawal}
+        submissionKey={loaderData.submissionKey}
+      />
     </div>
   );
 }

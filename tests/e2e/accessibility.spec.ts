@@ -167,7 +167,9 @@ async function seedDebt(user: TestUser) {
 
 async function seedGoal(user: TestUser) {
   const { addSavingsGoal } = await import("~/features/savings/savings.server");
-  return addSavingsGoal(user.id, { name: "Emergency Fund", target: toCents(500000), deadline: "2030-01-01" });
+  const added = await addSavingsGoal(user.id, { name: "Emergency Fund", target: toCents(500000), deadline: "2030-01-01" });
+  if (!added.ok) throw new Error(`the savings goal was refused: ${added.reason}`);
+  return added.goal;
 }
 
 async function uploadStatement(page: Page, file: { name: string; text: string; mimeType?: string }) {

@@ -29,6 +29,16 @@ import { addTransaction, expect, nextPost, refusedByServer, test, type TestUser 
  * Recent savings: six savings expenses $10..$60 on six dates (plus a deleted
  *   $99.00 one, the newest, and a $5.00 food expense): the five newest live
  *   ones are $60, $50, $40, $30, $20; App Transactions 10+20+30+40+50+60 = $210.00.
+ *
+ * A goal kept in an account (decision 196): savings account 'Rainy day' at $0.00;
+ * today an income of $3,000.00 and a $45.99 expense, all in the main account;
+ * initial savings $500.00.
+ *   Goal 'Emergency Fund' ($2,000.00) in Rainy day raised to $300.00 → a transfer:
+ *     Main account 3,000 − 45.99 − 300 = $2,654.01; Rainy day $300.00;
+ *     progress 300 / 2000 = 15%; Total Saved 300 + 500 = $800.00; rate 300 / 3000 = 10.0%;
+ *   Withdrawal $300.01 from Rainy day > its $300.00 → refused; $100.00 → a transfer back:
+ *     Main account $2,754.01; Rainy day $200.00; Total Saved $700.00.
+ *   Neither is income nor expense: the dashboard shows $3,000.00 and $45.99, Savings "Left $0.00", not "Over by".
  */
 
 /** Signs a new user in and gives them Premium (as tests/e2e/debts.spec.ts does). */
@@ -70,6 +80,10 @@ function withdrawalsPanel(page: Page) {
   return page.getByRole("region", { name: "Savings Withdrawals" });
 }
 
+function listedAccount(page: Page, name: string) {
+  return page.getByRole("listitem", { name, exact: true });
+}
+
 function recentRows(page: Page) {
   return page.getByRole("region", { name: "Recent Savings Transactions" }).locator("tbody tr");
 }
@@ -77,7 +91,9 @@ function recentRows(page: Page) {
 /** A goal and its raised current amount, through the app's savings feature (the raise writes the contribution). */
 async function seedGoal(user: TestUser, name: string, target: number, current: number) {
   const savings = await import("~/features/savings/savings.server");
-  const goal = await savings.addSavingsGoal(user.id, { name, target: toCents(target), deadline: inOneYear() });
+  const added = await savings.addSavingsGoal(user.id, { name, target: toCents(target), deadline: inOneYear() });
+  if (!added.ok) throw new Error(`the savings goal was refused: ${added.reason}`);
+  const goal = added.goal;
   if (current > 0) await savings.updateSavingsGoal(user.id, goal.id, { name, target: toCents(target), deadline: goal.deadline, current: toCents(current) }, todayIso());
   return goal;
 }
@@ -397,6 +413,85 @@ test.describe("savings", () => {
     await expect(page.getByTestId("savings-withdrawals-total")).toHaveCount(0);
     await expect(page.getByTestId("savings-rate")).toHaveText("10.0%");
     expect(await withdrawals()).toMatchObject([{ amount: 10000, deleted: true }]);
+  });
+
+  test("a goal kept in a savings account: a contribution moves money there from the main account, the goal progresses, the dashboard's expenses stay; a withdrawal moves it back", async ({ page, login, app }) => {
+    // Three pages (savings, accounts, dashboard) and four posts, each side of the money checked where users see it.
+    test.slow();
+    const user = await premiumLogin(login, app);
+    const today = todayIso();
+    const { addAccountBesideMain } = await import("~/features/transactions/account-balances.server");
+    const rainyDay = await addAccountBesideMain(user.id, { name: "Rainy day", kind: "savings", onBudget: true, openingBalance: 0, openingDate: today }, today);
+    const card = await addAccountBesideMain(user.id, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: today }, today);
+    if (!rainyDay.ok || !card.ok) throw new Error("the accounts were refused");
+    await addTransaction(user, { type: "income", category: "salary", amount: 300000, date: today, description: "Pay" });
+    await addTransaction(user, { type: "expense", amount: 4599, date: today, description: "Dinner" });
+    const savings = await import("~/features/savings/savings.server");
+    await savings.setInitialSavings(user.id, toCents(50000));
+
+    // The Account choice offers the accounts that hold money, other than the main account: not the card.
+    await page.goto("/savings");
+    const newGoal = page.getByRole("form", { name: "New Goal" });
+    await expect(newGoal.getByLabel("Account").locator("option")).toHaveText(["No account", "Rainy day"]);
+    await expect(newGoal.getByLabel("Account")).toHaveValue("");
+    await newGoal.getByLabel("Goal Name").fill("Emergency Fund");
+    await newGoal.getByLabel("Target Amount").fill("2000");
+    await newGoal.getByLabel("Account").selectOption({ label: "Rainy day" });
+    await newGoal.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("New savings goal added!")).toBeVisible();
+    const row = goalRow(page, "Emergency Fund");
+    await expect(row).toContainText("In Rainy day");
+
+    await row.getByRole("link", { name: "Edit Emergency Fund" }).click();
+    const edit = page.getByRole("form", { name: "Edit Goal" });
+    await expect(edit.getByLabel("Account")).toHaveValue(rainyDay.account.id);
+    await expect(edit.getByText("Raising it moves the increase from your main account into the goal's account.")).toBeVisible();
+    await edit.getByLabel("Current Amount").fill("300");
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Savings goal updated!")).toBeVisible();
+    await expect(row.getByTestId("savings-goal-progress")).toHaveText("15%");
+    await expect(row.getByText("$1,700.00 to go")).toBeVisible();
+    await expect(page.getByTestId("savings-goal-progress-box")).toContainText("Emergency Fund: $300.00 of $2,000.00 (15%)");
+    await expect(page.getByTestId("savings-total-saved")).toHaveText("$800.00");
+    await expect(page.getByTestId("savings-app-transactions")).toHaveText("$300.00");
+    await expect(page.getByTestId("savings-rate")).toHaveText("10.0%");
+    await expect(recentRows(page)).toHaveCount(1);
+    await expect(recentRows(page).first().locator("td")).toHaveText([today, "$300.00", "Savings"]);
+
+    await page.goto("/accounts");
+    await expect(listedAccount(page, "Main account")).toContainText("$2,654.01");
+    await expect(listedAccount(page, "Rainy day")).toContainText("$300.00");
+
+    // A withdrawal from the account may take no more than it holds; within it, the money moves back to the main account.
+    await page.goto("/savings");
+    await withdrawalsPanel(page).getByRole("link", { name: "+ Record Withdrawal" }).click();
+    const form = page.getByRole("form", { name: "Record Withdrawal" });
+    await expect(form.getByLabel("From account").locator("option")).toHaveText(["No account", "Rainy day"]);
+    await form.getByLabel("Amount").fill("300.01");
+    await form.getByLabel("From account").selectOption({ label: "Rainy day" });
+    const answer = nextPost(page);
+    await form.getByRole("button", { name: "Save" }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByText("Withdrawal amount cannot exceed the balance of this account")).toBeVisible();
+    await expect(form.getByLabel("From account")).toHaveValue(rainyDay.account.id);
+    await form.getByLabel("Amount").fill("100");
+    await form.getByLabel("Reason").fill("Dentist");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Withdrawal recorded successfully")).toBeVisible();
+    await expect(page.getByTestId("withdrawal-row").locator("td").nth(1)).toHaveText("-$100.00");
+    await expect(page.getByTestId("withdrawal-row").locator("td").nth(2)).toHaveText("Dentist");
+    await expect(page.getByTestId("savings-total-saved")).toHaveText("$700.00");
+
+    await page.goto("/accounts");
+    await expect(listedAccount(page, "Main account")).toContainText("$2,754.01");
+    await expect(listedAccount(page, "Rainy day")).toContainText("$200.00");
+
+    // Neither the contribution nor the withdrawal is income or spending: the dashboard shows only the pay and the dinner.
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("summary-income")).toHaveText("$3,000.00");
+    await expect(page.getByTestId("summary-expenses")).toHaveText("$45.99");
+    await expect(page.getByRole("article", { name: "Savings" })).toContainText("Left $0.00");
+    await expect(page.getByRole("article", { name: "Savings" })).not.toContainText("Over by");
   });
 
   test("Recent Savings Transactions lists the five newest live savings transactions", async ({ page, login, app }) => {

@@ -4,7 +4,7 @@ import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { loader } from "~/routes/_app.analytics";
 import { updateSavingsGoal } from "~/features/savings/savings.server";
-import { createBudget, createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
+import { createAccountFor, createBudget, createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { APP, cookieFor, getRequest } from "../../../tests/setup/route-requests";
 import { Budget, MonthSummary } from "../../../models";
@@ -153,5 +153,25 @@ describe("/analytics", () => {
     const stranger = await createPremiumUser();
     const thrown = await load(`/analytics?month=2026-03&tab=savings&goal=${goal.id}`, stranger).catch((error: unknown) => error);
     expect((thrown as Response).status).toBe(404);
+  });
+
+  test("a contribution to a goal kept in an account is a transfer: no expense, not in the savings categories nor in what they leave out of goals (decision 196)", async () => {
+    const userId = await createPremiumUser();
+    // March 2026: $4,000.00 income, $300.00 to savings; a goal in 'Rainy day' raised to $500.00 (a transfer) and one in no account to $120.00.
+    await createTransactionFor(userId, { type: "income", amount: toCents(400000), category: "salary", date: "2026-03-01", description: "Pay" });
+    await createTransactionFor(userId, { type: "expense", amount: toCents(30000), category: "savings", date: "2026-03-05", description: "To savings" });
+    const account = await createAccountFor(userId, { name: "Rainy day" });
+    const kept = await createSavingsGoalFor(userId, { name: "House", accountId: account.id });
+    await updateSavingsGoal(userId, kept.id, { name: kept.name, target: kept.target, deadline: kept.deadline, current: toCents(50000) }, "2026-03-10");
+    const loose = await createSavingsGoalFor(userId);
+    await updateSavingsGoal(userId, loose.id, { name: loose.name, target: loose.target, deadline: loose.deadline, current: toCents(12000) }, "2026-03-20");
+    const page = unlocked(await load("/analytics?month=2026-03&tab=savings", userId));
+    // Expenses: 300 + 120 savings expenses; the 500 moved into the account is in neither the expenses nor the savings.
+    expect(page.current).toMatchObject({ income: 400000, expenses: 42000, savings: 42000, savingsRate: 10.5 });
+    expect(page.slices.map(({ id, amount }) => ({ id, amount }))).toEqual([{ id: "savings", amount: 42000 }]);
+    expect(page.goals?.goals.map(({ name, accountId }) => ({ name, accountId }))).toEqual([
+      { name: "House", accountId: account.id },
+      { name: "Emergency Fund", accountId: null },
+    ]);
   });
 });

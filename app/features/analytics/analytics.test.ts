@@ -139,9 +139,12 @@ describe("savings spend: the expense (net of allocations) of every savings categ
 });
 
 test("unallocated savings = max(0, month's savings − sum of the goals' current)", () => {
-  expect(unallocatedSavings(cents(45000), [cents(10000), cents(5000)])).toBe(30000);
-  expect(unallocatedSavings(cents(45000), [cents(50000)])).toBe(0);
+  const goal = (current: number, accountId: string | null = null) => ({ current: cents(current), accountId });
+  expect(unallocatedSavings(cents(45000), [goal(10000), goal(5000)])).toBe(30000);
+  expect(unallocatedSavings(cents(45000), [goal(50000)])).toBe(0);
   expect(unallocatedSavings(cents(45000), [])).toBe(45000);
+  // A goal kept in an account holds no savings-category money.
+  expect(unallocatedSavings(cents(45000), [goal(10000), goal(50000, "rainy-day")])).toBe(35000);
 });
 
 describe("a month's figures", () => {

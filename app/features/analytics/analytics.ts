@@ -98,9 +98,13 @@ export function savingsSpend(totals: MonthTotals, categories: NamedCategory[]): 
   return toCents(total);
 }
 
-/** Unallocated savings = the month's savings minus what the goals hold, floored at 0. */
-export function unallocatedSavings(savings: Cents, goalsCurrent: Cents[]): Cents {
-  return toCents(Math.max(0, savings - goalsCurrent.reduce((sum, current) => sum + current, 0)));
+/**
+ * Unallocated savings = the month's savings minus what the goals hold, floored at 0. A goal kept in an
+ * account holds money moved there by transfers, not the savings categories' (decision 196): it is left out.
+ */
+export function unallocatedSavings(savings: Cents, goals: Array<{ current: Cents; accountId: string | null }>): Cents {
+  const inGoals = goals.filter((goal) => goal.accountId === null).reduce((sum, goal) => sum + goal.current, 0);
+  return toCents(Math.max(0, savings - inGoals));
 }
 
 export type MonthFigures = {

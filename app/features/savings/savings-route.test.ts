@@ -1,9 +1,11 @@
+import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
 import { SavingsGoal, Transaction, User } from "../../../models";
 import { action, loader } from "~/routes/_app.savings";
 import { toCents } from "~/lib/money";
 import { todayIso } from "~/lib/month";
-import { createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
+import { TRANSFER_CATEGORY } from "~/features/categories/categories";
+import { createAccountFor, createGoogleUser, createPremiumUser, createSavingsGoalFor, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest as get, outcome, postRequest, statusOf } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
@@ -170,6 +172,70 @@ describe("/savings", () => {
     expect(await everything(userId)).toEqual(before);
     await submit(cookie, { intent: "set-initial", initialSavings: "" });
     expect((await User.findById(userId).lean())?.savings?.initialSavings).toBe(0);
+  });
+
+  test("a goal's Account: the page offers the user's accounts that may hold it; another user's account is refused (400, nothing written); with one of theirs a raise is a transfer into it", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const rainyDay = await createAccountFor(userId, { name: "Rainy day" });
+    await createAccountFor(userId, { name: "Visa", kind: "credit_card" });
+    const theirs = await createAccountFor(await createPremiumUser(), { name: "Theirs" });
+    const page = (await loadPage(cookie, "?goal=new")) as { overview: { accounts: unknown[] } };
+    expect(page.overview.accounts).toEqual([{ id: rainyDay.id, name: "Rainy day", usable: true }]);
+
+    const before = await everything(userId);
+    for (const accountId of [theirs.id, "not-an-id"]) {
+      const refused = await submit(cookie, { intent: "add-goal", name: "Car", target: "500", accountId });
+      expect(statusOf(refused)).toBe(400);
+      expect(errorsOf(refused).result?.error?.accountId).toEqual([SAVINGS_MESSAGES.accountInvalid]);
+    }
+    expect(await everything(userId)).toEqual(before);
+
+    await submit(cookie, { intent: "add-goal", name: "Car", target: "500", accountId: rainyDay.id });
+    const goal = await SavingsGoal.findOne({ userId }).lean();
+    expect(String(goal?.accountId)).toBe(rainyDay.id);
+    const moved = await submit(cookie, { intent: "update-goal", goalId: String(goal?._id), name: "Car", target: "500", current: "125", accountId: theirs.id });
+    expect(errorsOf(moved).result?.error?.accountId).toEqual([SAVINGS_MESSAGES.accountInvalid]);
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+
+    const raised = (await submit(cookie, { intent: "update-goal", goalId: String(goal?._id), name: "Car", target: "500", current: "125", accountId: rainyDay.id })) as Response;
+    expect((await toastOf(raised))?.message).toBe(SAVINGS_MESSAGES.goalUpdated);
+    expect(await Transaction.find({ userId, category: TRANSFER_CATEGORY }).sort({ type: 1 }).lean()).toMatchObject([
+      { type: "expense", amount: 12500, source: "savings", accountId: new Types.ObjectId(userId) },
+      { type: "income", amount: 12500, source: "savings", accountId: new Types.ObjectId(rainyDay.id) },
+    ]);
+    const after = (await loadPage(cookie)) as { overview: { totalSaved: number; recent: unknown[]; goals: Array<{ progress: number; accountId: string }> } };
+    expect(after.overview).toMatchObject({ totalSaved: 12500, recent: [{ amount: 12500 }], goals: [{ progress: 25, accountId: rainyDay.id }] });
+
+    // Back to no account: the goal keeps its money where it is, the next raise is a savings expense.
+    await submit(cookie, { intent: "update-goal", goalId: String(goal?._id), name: "Car", target: "500", current: "150", accountId: "" });
+    expect(await SavingsGoal.findById(goal?._id).lean()).toMatchObject({ accountId: null, current: 15000 });
+    expect(await Transaction.find({ userId, category: "savings" }).lean()).toMatchObject([{ type: "expense", amount: 2500 }]);
+  });
+
+  test("a withdrawal from a goal's account is refused above what it holds or from another user's account; within it, it moves back to the main account", async () => {
+    const userId = await createPremiumUser();
+    const cookie = await cookieFor(userId);
+    const rainyDay = await createAccountFor(userId, { name: "Rainy day" });
+    const goal = await createSavingsGoalFor(userId, { accountId: rainyDay.id });
+    await submit(cookie, { intent: "update-goal", goalId: goal.id, name: goal.name, target: "1000", current: "200", accountId: rainyDay.id });
+    await submit(cookie, { intent: "set-initial", initialSavings: "1000" });
+    const theirs = await createAccountFor(await createPremiumUser(), { name: "Theirs" });
+    const before = await everything(userId);
+
+    const aboveAccount = await submit(cookie, { intent: "add-withdrawal", amount: "200.01", reason: "", accountId: rainyDay.id });
+    expect(statusOf(aboveAccount)).toBe(400);
+    expect(errorsOf(aboveAccount).result?.error?.amount).toEqual([SAVINGS_MESSAGES.withdrawalAboveAccount]);
+    const notTheirs = await submit(cookie, { intent: "add-withdrawal", amount: "10", reason: "", accountId: theirs.id });
+    expect(statusOf(notTheirs)).toBe(400);
+    expect(errorsOf(notTheirs).result?.error?.accountId).toEqual([SAVINGS_MESSAGES.accountInvalid]);
+    expect(await everything(userId)).toEqual(before);
+
+    const recorded = (await submit(cookie, { intent: "add-withdrawal", amount: "50", reason: "Dentist", accountId: rainyDay.id })) as Response;
+    expect((await toastOf(recorded))?.message).toBe(SAVINGS_MESSAGES.withdrawalRecorded);
+    const page = (await loadPage(cookie)) as { overview: { totalSaved: number; withdrawals: unknown[] } };
+    expect(page.overview).toMatchObject({ totalSaved: 115000, withdrawals: [{ amount: 5000, description: "Dentist", date: todayIso() }] });
+    expect(await Transaction.findOne({ userId, category: TRANSFER_CATEGORY, type: "income", accountId: new Types.ObjectId(userId), deleted: false }).lean()).toMatchObject({ amount: 5000, source: "savings" });
   });
 
   test("an unknown intent is a 400 that writes nothing", async () => {

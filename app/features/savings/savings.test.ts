@@ -7,11 +7,14 @@ import {
   defaultDeadline,
   formatRate,
   goalProgress,
+  isGoalAccount,
+  netSavings,
   progressBand,
   resolveActiveGoal,
   savingsLedgerTotals,
   savingsRate,
   totalSaved,
+  withdrawalAccounts,
   withdrawalFits,
 } from "./savings";
 
@@ -66,6 +69,20 @@ describe("total saved (§9) = savings transactions + initial savings − withdra
     expect(savingsLedgerTotals(months)).toEqual({ contributed: 50000, withdrawn: 5000 });
     expect(totalSaved(savingsLedgerTotals(months), 100000)).toBe(145000);
   });
+  test("and the savings transfers: a contribution into a goal's account (the main account's expense side) adds, a withdrawal from one takes away", () => {
+    const transfers = [
+      { type: "expense", amount: 7000 },
+      { type: "income", amount: 2000 },
+      { type: "expense", amount: 1000 },
+    ] as const;
+    expect(savingsLedgerTotals(months, [...transfers])).toEqual({ contributed: 58000, withdrawn: 7000 });
+    expect(totalSaved(savingsLedgerTotals(months, [...transfers]), 100000)).toBe(151000);
+    expect(savingsLedgerTotals([], [...transfers])).toEqual({ contributed: 8000, withdrawn: 2000 });
+  });
+  test("a month's net savings never go below zero", () => {
+    expect(netSavings(savingsLedgerTotals([], [{ type: "expense", amount: 3000 }, { type: "income", amount: 1000 }]))).toBe(2000);
+    expect(netSavings(savingsLedgerTotals([], [{ type: "income", amount: 1000 }]))).toBe(0);
+  });
   test("a withdrawal fits up to the balance, not a cent more", () => {
     expect(withdrawalFits(145000, 145000)).toBe(true);
     expect(withdrawalFits(145001, 145000)).toBe(false);
@@ -112,4 +129,31 @@ test("the breakdown bar shares Initial and Added in whole percents", () => {
   expect(breakdownShares(75000, 25000)).toEqual({ initial: 75, added: 25 });
   expect(breakdownShares(0, 0)).toEqual({ initial: 0, added: 0 });
   expect(breakdownShares(100, -50)).toEqual({ initial: 100, added: 0 });
+});
+
+describe("the account a goal keeps its money in (decision 196)", () => {
+  const MAIN = "a".repeat(24);
+  test.each([
+    ["savings", true],
+    ["checking", true],
+    ["cash", true],
+    ["investment", true],
+    ["other", true],
+    ["credit_card", false],
+    ["loan", false],
+  ] as const)("an open %s account: %s", (kind, allowed) => {
+    expect(isGoalAccount({ id: "b".repeat(24), kind, closed: false }, MAIN)).toBe(allowed);
+  });
+  test("never a closed account, nor the main account (contributions come from it)", () => {
+    expect(isGoalAccount({ id: "b".repeat(24), kind: "savings", closed: true }, MAIN)).toBe(false);
+    expect(isGoalAccount({ id: MAIN, kind: "checking", closed: false }, MAIN)).toBe(false);
+  });
+  test("a withdrawal comes out of an account a goal keeps its money in and that a goal may still be given", () => {
+    const accounts = [
+      { id: "kept", name: "Rainy day", usable: true },
+      { id: "closed", name: "Old savings", usable: false },
+      { id: "unused", name: "Wallet", usable: true },
+    ];
+    expect(withdrawalAccounts([{ accountId: "kept" }, { accountId: "closed" }, { accountId: null }], accounts)).toEqual([accounts[0]]);
+  });
 });

@@ -1,6 +1,8 @@
 import type { Cents } from "~/lib/money";
+import type { AccountKind } from "~/features/accounts/accounts";
 import { SAVINGS_CATEGORY } from "~/features/categories/categories";
 import type { MonthTotals } from "~/features/transactions/month-summary";
+import type { TransactionType } from "~/features/transactions/transactions";
 
 export const SAVINGS_PATH = "/savings";
 /** The `intent` values of the savings forms (the analytics page's Savings tab posts the goal ones here too). */
@@ -24,6 +26,8 @@ export const REASON_MAX_LENGTH = 200;
 export const SAVINGS_MAX_CENTS = 100_000_000_000;
 /** The reason of a withdrawal recorded without one. */
 export const DEFAULT_WITHDRAWAL_REASON = "Withdrawal";
+/** The account choice of a goal whose money is not kept in an account, and of a withdrawal from such savings. */
+export const NO_ACCOUNT_LABEL = "No account";
 
 export const SAVINGS_MESSAGES = {
   // Validation
@@ -36,6 +40,8 @@ export const SAVINGS_MESSAGES = {
   withdrawalAboveBalance: "Withdrawal amount cannot exceed your current savings balance",
   withdrawalDateInvalid: "Please enter a valid date",
   reasonTooLong: `Reason must be at most ${REASON_MAX_LENGTH} characters`,
+  accountInvalid: "Please choose one of your open savings, checking, cash, investment or other accounts",
+  withdrawalAboveAccount: "Withdrawal amount cannot exceed the balance of this account",
   initialInvalid: "Please enter a valid amount",
   // Notifications and failures
   goalNotFound: "Savings goal not found",
@@ -62,10 +68,37 @@ export const SAVINGS_MESSAGES = {
   goalAchieved: "Goal Achieved!",
 } as const;
 
-/** A goal as the page shows it; `progress` derived from current and target. */
-export type SavingsGoalItem = { id: string; name: string; target: Cents; current: Cents; deadline: string; progress: number; createdAt: string };
+/** A goal as the page shows it; `progress` derived from current and target; `accountId` the account its money is kept in, or null. */
+export type SavingsGoalItem = { id: string; name: string; target: Cents; current: Cents; deadline: string; progress: number; createdAt: string; accountId: string | null };
 
-/** A savings transaction (an expense in `savings`) or a withdrawal (income offset against `savings`). */
+/** An account the goal forms offer or a goal names; `usable`: one a goal may be given now (a goal keeps its own when it no longer is). */
+export type GoalAccountOption = { id: string; name: string; usable: boolean };
+
+/** The kinds of account that hold money: a card or a loan owes it, so savings are never kept there. */
+const GOAL_ACCOUNT_KINDS: ReadonlySet<AccountKind> = new Set(["savings", "checking", "cash", "investment", "other"]);
+
+/**
+ * Whether a goal may be given `account` to keep its money in: one of the user's open accounts that hold money,
+ * other than the main account, which contributions come from and withdrawals go back to.
+ */
+export function isGoalAccount(account: { id: string; kind: AccountKind; closed: boolean }, mainAccountId: string) {
+  return !account.closed && GOAL_ACCOUNT_KINDS.has(account.kind) && account.id !== mainAccountId;
+}
+
+/** The accounts a withdrawal may come out of: those goals keep their money in that a goal may still be given. */
+export function withdrawalAccounts(goals: Array<Pick<SavingsGoalItem, "accountId">>, accounts: GoalAccountOption[]) {
+  const named = new Set(goals.map((goal) => goal.accountId));
+  return accounts.filter((account) => account.usable && named.has(account.id));
+}
+
+/**
+ * The side in the main account of a live savings transfer (decision 196): an expense is a contribution
+ * to a goal that has an account (money out of the main account into the goal's), an income a withdrawal
+ * from such an account (money back into the main account).
+ */
+export type SavingsTransfer = { type: TransactionType; amount: number };
+
+/** A savings transaction (an expense in `savings`, a contribution to a goal's account) or a withdrawal (income offset against `savings`, money back from a goal's account). */
 export type SavingsEntry = { id: string; date: string; amount: Cents; description: string };
 
 /** The description of the transaction a goal's raised current amount writes: it names the goal. */
@@ -111,16 +144,16 @@ export function defaultDeadline(today: string) {
   return day.toISOString().slice(0, 10);
 }
 
-/** The savings figures the ledger's month summaries hold, over all months. */
+/** The savings figures the ledger holds, over the months given. */
 type SavingsLedgerTotals = {
-  /** Live expenses in the `savings` category: what the app's transactions put aside. */
+  /** Live expenses in the `savings` category and contributions moved into goals' accounts: what the app's transactions put aside. */
   contributed: Cents;
-  /** Income offset against `savings` (withdrawals): what was taken back out. */
+  /** Income offset against `savings` and withdrawals moved back from goals' accounts: what was taken back out. */
   withdrawn: Cents;
 };
 
-/** Sums the `savings` category of every month's summary. */
-export function savingsLedgerTotals(months: Array<Pick<MonthTotals, "categories">>): SavingsLedgerTotals {
+/** Sums the `savings` category of the months' summaries and the savings transfers of the same months. */
+export function savingsLedgerTotals(months: Array<Pick<MonthTotals, "categories">>, transfers: SavingsTransfer[] = []): SavingsLedgerTotals {
   let contributed = 0;
   let withdrawn = 0;
   for (const month of months) {
@@ -129,7 +162,16 @@ export function savingsLedgerTotals(months: Array<Pick<MonthTotals, "categories"
     contributed += totals.expense;
     withdrawn += totals.allocated;
   }
+  for (const transfer of transfers) {
+    if (transfer.type === "expense") contributed += transfer.amount;
+    else withdrawn += transfer.amount;
+  }
   return { contributed: contributed as Cents, withdrawn: withdrawn as Cents };
+}
+
+/** What a month put aside net of what came back out, never below 0: the savings of a savings rate. */
+export function netSavings(totals: SavingsLedgerTotals) {
+  return Math.max(0, totals.contributed - totals.withdrawn) as Cents;
 }
 
 /** Total saved = savings transactions + initial savings − withdrawals; also the balance a withdrawal may not exceed. */

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { centsField } from "~/lib/amount-field";
 import { isIsoDate } from "~/lib/month";
 import { stripToAmount, type Cents } from "~/lib/money";
+import { isObjectIdText } from "~/lib/object-id";
 import { GOAL_NAME_MAX_LENGTH, REASON_MAX_LENGTH, SAVINGS_MAX_CENTS, SAVINGS_MESSAGES } from "./savings";
 
 /*
@@ -14,6 +15,9 @@ function savingsCentsField(message: string, accept: (cents: Cents) => boolean) {
   return centsField(message, (cents) => cents <= SAVINGS_MAX_CENTS && accept(cents));
 }
 
+/** An account chosen by id; empty is "No account". Whether it is one the user may choose only the server knows. */
+const accountField = z.optional(z.string().check(z.refine(isObjectIdText, { error: SAVINGS_MESSAGES.accountInvalid })));
+
 const goalFields = {
   name: z
     .string({ error: SAVINGS_MESSAGES.goalNameRequired })
@@ -24,6 +28,7 @@ const goalFields = {
     ),
   target: savingsCentsField(SAVINGS_MESSAGES.goalTargetInvalid, (cents) => cents > 0),
   deadline: z.optional(z.string().check(z.refine(isIsoDate, { error: SAVINGS_MESSAGES.deadlineInvalid }))),
+  accountId: accountField,
 };
 
 /** The 'New Goal' form; a deadline left empty is set by the server (a year from the day it is added). */
@@ -32,11 +37,15 @@ export const NewGoalSchema = z.object(goalFields);
 /** The 'Edit Goal' form: as 'New Goal' plus the current amount (kept when left empty). */
 export const EditGoalSchema = z.object({ ...goalFields, current: z.optional(savingsCentsField(SAVINGS_MESSAGES.goalCurrentInvalid, () => true)) });
 
-/** '+ Record Withdrawal': amount > 0, date (today when empty), reason (optional). Whether it fits in the balance only the server knows. */
+/**
+ * '+ Record Withdrawal': amount > 0, date (today when empty), reason (optional), the account it comes out of
+ * (optional). Whether it fits in the balances only the server knows.
+ */
 export const WithdrawalSchema = z.object({
   amount: savingsCentsField(SAVINGS_MESSAGES.withdrawalInvalid, (cents) => cents > 0),
   date: z.optional(z.string().check(z.refine(isIsoDate, { error: SAVINGS_MESSAGES.withdrawalDateInvalid }))),
   reason: z.optional(z.string().check(z.trim(), z.maxLength(REASON_MAX_LENGTH, { error: SAVINGS_MESSAGES.reasonTooLong }))),
+  accountId: accountField,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
@@ -6,14 +6,24 @@ import { Form, Link } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
-import { amountToGo, GOAL_NAME_MAX_LENGTH, PROGRESS_BAND_CLASSES, progressBand, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsGoalItem } from "../savings";
+import {
+  amountToGo,
+  GOAL_NAME_MAX_LENGTH,
+  NO_ACCOUNT_LABEL,
+  PROGRESS_BAND_CLASSES,
+  progressBand,
+  SAVINGS_INTENTS,
+  SAVINGS_MESSAGES,
+  SAVINGS_PATH,
+  type GoalAccountOption,
+  type SavingsGoalItem,
+} from "../savings";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useSavingsForm, type SavingsSchemas } from "./use-savings-form";
 import { PRIMARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
 /** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
 export type RefusedGoalForm = { intent: typeof SAVINGS_INTENTS.addGoal | typeof SAVINGS_INTENTS.updateGoal; goalId: string; result: SubmissionResult<string[]> };
-
 
 /** `base` (a path, maybe with a query) with `params` added: the panels live in the query so they open without JavaScript. */
 export function withQuery(base: string, params: Record<string, string>) {
@@ -34,7 +44,7 @@ type GoalFormSchema = $ZodType<output<SavingsSchemas["EditGoalSchema"]>, input<S
 /** What the goal form shows first: the edited goal as typed text, or nothing for a new one. */
 function defaultValueOf(goal: SavingsGoalItem | null) {
   if (!goal) return {};
-  return { name: goal.name, target: centsToInput(goal.target), current: centsToInput(goal.current), deadline: goal.deadline };
+  return { name: goal.name, target: centsToInput(goal.target), current: centsToInput(goal.current), deadline: goal.deadline, accountId: goal.accountId ?? "" };
 }
 
 /**
@@ -44,6 +54,7 @@ function defaultValueOf(goal: SavingsGoalItem | null) {
  */
 function GoalForm({
   goal,
+  accounts,
   refused,
   action,
   returnTo,
@@ -51,6 +62,7 @@ function GoalForm({
   submissionKey,
 }: {
   goal: SavingsGoalItem | null;
+  accounts: GoalAccountOption[];
   submissionKey: string;
   refused: RefusedGoalForm | null;
   action: string;
@@ -68,6 +80,8 @@ function GoalForm({
   });
   const amountProps = { type: "text", inputMode: "decimal", pattern: AMOUNT_PATTERN, placeholder: "0.00", className: INPUT_CLASS } as const;
   const titleId = goal ? `goal-edit-${goal.id}-title` : "goal-new-title";
+  // The goal's own account stays offered when it may no longer be chosen, so saving never unlinks it unasked.
+  const accountChoices = accounts.filter((account) => account.usable || account.id === goal?.accountId);
   return (
     <Form {...formProps} aria-labelledby={titleId} className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 id={titleId} className="font-semibold text-slate-900">
@@ -86,13 +100,30 @@ function GoalForm({
           <input {...getInputProps(fields.target, { type: "text" })} {...amountProps} required />
         </LabelledField>
         {goal ? (
-          <LabelledField id={fields.current.id} label="Current Amount" errors={fields.current.errors} hint="Raising it records the increase as a savings transaction.">
+          <LabelledField
+            id={fields.current.id}
+            label="Current Amount"
+            errors={fields.current.errors}
+            hint={goal.accountId ? "Raising it moves the increase from your main account into the goal's account." : "Raising it records the increase as a savings transaction."}
+          >
             <input {...getInputProps(fields.current, { type: "text" })} {...amountProps} />
           </LabelledField>
         ) : null}
         <LabelledField id={fields.deadline.id} label="Deadline" errors={fields.deadline.errors} hint={goal ? undefined : "Leave empty for one year from today."}>
           <input {...getInputProps(fields.deadline, { type: "date" })} className={INPUT_CLASS} />
         </LabelledField>
+        {accountChoices.length > 0 ? (
+          <LabelledField id={fields.accountId.id} label="Account" errors={fields.accountId.errors} hint="Where the money is kept: contributions move into it from your main account.">
+            <select {...getSelectProps(fields.accountId, { ariaDescribedBy: `${fields.accountId.id}-hint` })} className={INPUT_CLASS}>
+              <option value="">{NO_ACCOUNT_LABEL}</option>
+              {accountChoices.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </select>
+          </LabelledField>
+        ) : null}
       </div>
       <FormActions cancelTo={cancelTo} pending={pending} submitLabel={goal ? "Update" : "Save"} />
     </Form>
@@ -101,6 +132,7 @@ function GoalForm({
 
 function GoalRow({
   goal,
+  accountName,
   active,
   currency,
   action,
@@ -109,6 +141,7 @@ function GoalRow({
   deleteTo,
 }: {
   goal: SavingsGoalItem;
+  accountName: string | null;
   active: boolean;
   currency: string;
   action: string;
@@ -134,6 +167,7 @@ function GoalRow({
             <span className="block text-sm text-slate-600">
               {formatMoney(goal.current, currency)} of {formatMoney(goal.target, currency)} · due {goal.deadline}
             </span>
+            {accountName ? <span className="block text-sm text-slate-600">In {accountName}</span> : null}
           </button>
         </Form>
         <div className="flex shrink-0 gap-1">
@@ -170,6 +204,7 @@ function GoalRow({
  */
 export function SavingsGoalsManager({
   goals,
+  accounts,
   activeGoalId,
   currency,
   panel,
@@ -180,6 +215,8 @@ export function SavingsGoalsManager({
   submissionKey,
 }: {
   goals: SavingsGoalItem[];
+  /** The accounts a goal may be given, and those the goals name. */
+  accounts: GoalAccountOption[];
   /** The page's one-time key: a goal added or raised twice by the same form is written once. */
   submissionKey: string;
   activeGoalId: string | null;
@@ -208,9 +245,9 @@ export function SavingsGoalsManager({
         ) : null}
       </div>
       {edited ? (
-        <GoalForm key={`edit-${edited.id}`} goal={edited} refused={refused} action={action} returnTo={returnTo} cancelTo={basePath} submissionKey={submissionKey} />
+        <GoalForm key={`edit-${edited.id}`} goal={edited} accounts={accounts} refused={refused} action={action} returnTo={returnTo} cancelTo={basePath} submissionKey={submissionKey} />
       ) : adding ? (
-        <GoalForm key="new" goal={null} refused={refused} action={action} returnTo={returnTo} cancelTo={goals.length === 0 ? null : basePath} submissionKey={submissionKey} />
+        <GoalForm key="new" goal={null} accounts={accounts} refused={refused} action={action} returnTo={returnTo} cancelTo={goals.length === 0 ? null : basePath} submissionKey={submissionKey} />
       ) : null}
       {goals.length === 0 ? (
         <p className="text-slate-600">{SAVINGS_MESSAGES.noGoals}</p>
@@ -220,6 +257,7 @@ export function SavingsGoalsManager({
             <GoalRow
               key={goal.id}
               goal={goal}
+              accountName={accounts.find((account) => account.id === goal.accountId)?.name ?? null}
               active={goal.id === activeGoalId}
               currency={currency}
               action={action}

@@ -1,9 +1,9 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
-import { REASON_MAX_LENGTH, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type SavingsEntry } from "../savings";
+import { NO_ACCOUNT_LABEL, REASON_MAX_LENGTH, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type GoalAccountOption, type SavingsEntry } from "../savings";
 import { withQuery } from "./savings-goals-manager";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useSavingsForm } from "./use-savings-form";
@@ -45,8 +45,11 @@ export function RecentSavingsTransactions({ entries, currency }: { entries: Savi
   );
 }
 
-/** The withdrawal form: validated in the browser once the schema has arrived, and on the server, which also checks the balance. */
-function WithdrawalForm({ today, result, submissionKey }: { today: string; result?: SubmissionResult<string[]>; submissionKey: string }) {
+/**
+ * The withdrawal form: validated in the browser once the schema has arrived, and on the server, which also
+ * checks the balances. With goals kept in accounts it asks which one the money comes out of.
+ */
+function WithdrawalForm({ today, accounts, result, submissionKey }: { today: string; accounts: GoalAccountOption[]; result?: SubmissionResult<string[]>; submissionKey: string }) {
   const pending = useIsSubmitting({ intent: SAVINGS_INTENTS.addWithdrawal });
   const { form, fields, formProps } = useSavingsForm({ id: "withdrawal-form", lastResult: result, defaultValue: { date: today }, schemaOf: (schemas) => schemas.WithdrawalSchema });
   return (
@@ -64,6 +67,18 @@ function WithdrawalForm({ today, result, submissionKey }: { today: string; resul
         <LabelledField id={fields.reason.id} label="Reason" errors={fields.reason.errors}>
           <input {...getInputProps(fields.reason, { type: "text" })} maxLength={REASON_MAX_LENGTH} placeholder="e.g. Emergency expense, Vacation payment" className={INPUT_CLASS} />
         </LabelledField>
+        {accounts.length > 0 ? (
+          <LabelledField id={fields.accountId.id} label="From account" errors={fields.accountId.errors} hint="Money taken from an account moves back into your main account.">
+            <select {...getSelectProps(fields.accountId, { ariaDescribedBy: `${fields.accountId.id}-hint` })} className={INPUT_CLASS}>
+              <option value="">{NO_ACCOUNT_LABEL}</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </select>
+          </LabelledField>
+        ) : null}
       </div>
       <FormActions cancelTo={SAVINGS_PATH} pending={pending} submitLabel="Save" />
     </Form>
@@ -73,6 +88,7 @@ function WithdrawalForm({ today, result, submissionKey }: { today: string; resul
 /** Block 4: '+ Record Withdrawal' with its form (opened by the query), and the withdrawals with their delete buttons. */
 export function SavingsWithdrawals({
   withdrawals,
+  accounts,
   currency,
   today,
   open,
@@ -80,6 +96,8 @@ export function SavingsWithdrawals({
   submissionKey,
 }: {
   withdrawals: SavingsEntry[];
+  /** The accounts a withdrawal may come out of (those goals keep their money in). */
+  accounts: GoalAccountOption[];
   currency: string;
   today: string;
   open: boolean;
@@ -103,7 +121,7 @@ export function SavingsWithdrawals({
           </Link>
         )}
       </div>
-      {open ? <WithdrawalForm today={today} result={result} submissionKey={submissionKey} /> : null}
+      {open ? <WithdrawalForm today={today} accounts={accounts} result={result} submissionKey={submissionKey} /> : null}
       {withdrawals.length === 0 ? (
         <p className="text-slate-600">{SAVINGS_MESSAGES.noWithdrawals}</p>
       ) : (
