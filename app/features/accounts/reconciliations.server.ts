@@ -5,7 +5,7 @@ import { toObjectId } from "~/utils/db.server";
 import type { ReconciliationStatus, ReconciliationSummary } from "./reconcile";
 
 /** What a reconciliation records, as its finishing decided it. */
-export type ReconciliationInput = Omit<ReconciliationSummary, "id" | "recordedOn">;
+type ReconciliationInput = Omit<ReconciliationSummary, "id" | "recordedOn">;
 
 function toSummary(record: ReconciliationRecord): ReconciliationSummary {
   return {

@@ -65,7 +65,7 @@ export function StatementForm({ action, lastResult, defaultValue }: { action: st
 export type ToClearRow = { id: string; date: string; description: string; categoryName: string; type: "income" | "expense"; amount: number };
 
 /** The statement as checked: its figures, the transactions it would clear, and what the page offers to finish. */
-export type CheckedStatement = {
+type CheckedStatement = {
   statementDate: string;
   statementBalance: Cents;
   clearedBalance: Cents;
