@@ -12,6 +12,7 @@ import { MonthSummary } from "./month-summary";
 import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
 import { RateLimit } from "./rate-limit";
+import { Reconciliation } from "./reconciliation";
 import { SavingsGoal } from "./savings";
 import { SecurityEvent } from "./security-event";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
@@ -26,6 +27,7 @@ export { Session, type SessionRecord } from "./session";
 export { PasswordResetToken, type PasswordResetTokenRecord } from "./password-reset-token";
 export { ContactSubmission } from "./contact-submission";
 export { Account, type AccountRecord } from "./account";
+export { Reconciliation, type ReconciliationRecord } from "./reconciliation";
 export { Migration } from "./migration";
 export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
@@ -43,4 +45,4 @@ export { BankConnection, BankLink, type BankConnectionRecord } from "./bank-conn
 export { ImportDraft, ImportBatch, ImportMapping, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];

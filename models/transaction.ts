@@ -43,6 +43,10 @@ const transactionSchema = new Schema(
     pending: { type: Boolean, default: false },
     /** When its fields were last edited (an undone import keeps what was edited since). */
     editedAt: { type: Date, default: null },
+    /** A reconciliation found it on a statement; an edit of its date, amount, way or account clears the mark. */
+    cleared: { type: Boolean, default: false },
+    /** The reconciliation that cleared it. */
+    reconciliationId: { type: Schema.Types.ObjectId, default: null },
   },
   { timestamps: true },
 );

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DANGER_BUTTON_CLASS } from "~/components/ui/buttons";
+import { DANGER_BUTTON_CLASS, SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrorBox, PendingContent, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
@@ -10,6 +10,8 @@ import { getAccount, listAccountNames, setAccountClosed, updateAccount } from "~
 import { AccountForm } from "~/features/accounts/components/account-form";
 import { BalanceText, ReopenButton, TrackingOnlyBadge } from "~/features/accounts/components/account-list";
 import { AccountRegister, type RegisterRow } from "~/features/accounts/components/account-register";
+import { reconciledThrough, reconcilePath } from "~/features/accounts/reconcile";
+import { listReconciliations } from "~/features/accounts/reconciliations.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { closeAccount, getAccountRegister } from "~/features/transactions/account-balances.server";
 import { transactionLabel, type CategoryChoice, type TransactionItem } from "~/features/transactions/transactions";
@@ -34,6 +36,7 @@ function registerRows(rows: Array<TransactionItem & Pick<RegisterRow, "balance">
     type: row.type,
     amount: row.amount,
     balance: row.balance,
+    cleared: row.cleared,
     categoryName: transactionLabel(row, names, accountNames),
   }));
 }
@@ -42,13 +45,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const accountId = params.accountId ?? "";
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const [register, categories, accounts] = await Promise.all([getAccountRegister(user.id, accountId, cursor, todayIso()), getCategoryChoices(user.id), listAccountNames(user.id)]);
+  const [register, categories, accounts, reconciliations] = await Promise.all([
+    getAccountRegister(user.id, accountId, cursor, todayIso()),
+    getCategoryChoices(user.id),
+    listAccountNames(user.id),
+    listReconciliations(user.id, accountId),
+  ]);
   if (!register) throw notFound();
   const here = accountPath(accountId);
   return {
     currency: user.currency,
     today: todayIso(),
     account: register.account,
+    reconciledThrough: reconciledThrough(reconciliations),
     rows: registerRows(register.rows, categories, accounts),
     olderHref: register.nextCursor ? `${here}?${new URLSearchParams({ cursor: register.nextCursor })}` : null,
     newestHref: cursor ? here : null,
@@ -92,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-function AccountHeader({ account, currency }: { account: AccountSummary; currency: string }) {
+function AccountHeader({ account, currency, reconciledThrough }: { account: AccountSummary; currency: string; reconciledThrough: string | null }) {
   return (
     <section aria-labelledby="account-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -113,9 +122,17 @@ function AccountHeader({ account, currency }: { account: AccountSummary; currenc
           </p>
         </div>
       </div>
-      <p className="mt-4 text-sm text-slate-600">
-        Opening balance {formatMoney(account.openingBalance, currency)} on {account.openingDate}
-      </p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          Opening balance {formatMoney(account.openingBalance, currency)} on {account.openingDate}
+          {reconciledThrough ? ` · Reconciled up to ${reconciledThrough}` : null}
+        </p>
+        {account.closed ? null : (
+          <Link to={reconcilePath(account.id)} className={SMALL_BUTTON_CLASS}>
+            Reconcile
+          </Link>
+        )}
+      </div>
     </section>
   );
 }
@@ -141,7 +158,7 @@ function CloseAccount({ action, refusal }: { action: string; refusal: string | n
 export const handle: PageHandle = { title: "Accounts" };
 
 export default function AccountPage() {
-  const { currency, today, account, rows, olderHref, newestHref } = useLoaderData<typeof loader>();
+  const { currency, today, account, reconciledThrough, rows, olderHref, newestHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const here = accountPath(account.id);
   return (
@@ -149,7 +166,7 @@ export default function AccountPage() {
       <Link to={ACCOUNTS_PATH} className="text-sm font-medium text-brand-700 hover:underline">
         ← All accounts
       </Link>
-      <AccountHeader account={account} currency={currency} />
+      <AccountHeader account={account} currency={currency} reconciledThrough={reconciledThrough} />
       {account.closed ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
           <p className="text-sm text-amber-900">This account is closed: it counts in no total.</p>

@@ -571,6 +571,27 @@ const STATES: State[] = [
     },
   },
   {
+    name: "accounts: a statement that does not match, the reconciliations, the statement form with its errors",
+    async reach({ page, user, expectNone }) {
+      // The main account holds the day's lunch: -$12.50.
+      const { getOrCreateAccounts } = await import("~/features/accounts/accounts.server");
+      await getOrCreateAccounts(user!.id, TODAY);
+      await page.goto(`/accounts/${user!.id}/reconcile`);
+      const form = page.getByRole("region", { name: "Statement", exact: true });
+      await form.getByLabel("Statement date").fill(TODAY);
+      await form.getByLabel("Statement balance").fill("-10.00");
+      await form.getByRole("button", { name: "Check statement" }).click();
+      await expect(page.getByText("Difference: $2.50")).toBeVisible();
+      await expectNone();
+      await page.getByRole("button", { name: "Save with the difference" }).click();
+      await expect(page.getByRole("region", { name: "Reconciliations" }).getByRole("row")).toHaveCount(2);
+      await expectNone();
+      await form.getByLabel("Statement date").fill(TODAY);
+      await form.getByLabel("Statement balance").fill("12.345");
+      await submitInvalid(page, form.getByRole("button", { name: "Check statement" }));
+    },
+  },
+  {
     name: "analytics: the trends, savings and insights tabs",
     async reach({ page, user, expectNone }) {
       await seedGoal(user!);

@@ -14,6 +14,7 @@ import { toCents } from "~/lib/money";
 import { generateSpendingInsights } from "~/features/insights/insights.server";
 import { ACCOUNT_MESSAGES } from "./account";
 import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
+import { finishReconciliation } from "~/features/transactions/account-reconciliation.server";
 import { countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
 
 useTestDatabase();
@@ -25,6 +26,7 @@ async function busyUser() {
   const email = user!.email;
   await createTransactionFor(userId);
   await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: 0, openingDate: "2026-03-01" }, "2026-03-10");
+  await finishReconciliation(userId, userId, { statementDate: "2026-03-31", statementBalance: toCents(100), difference: toCents(100 + 1200), choice: "keep-difference" }, "2026-04-01", null);
   await createBudget(userId, "2026-03", toCents(100000));
   await importBankFile(userId, "Date,Description,Amount\n2026-03-02,Cafe,-4.50\n");
   await createSession(userId, new Request("http://localhost/"));
@@ -65,7 +67,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks"]) {
+    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -111,6 +113,7 @@ describe("account data", () => {
       "netWorthSnapshots",
       "passwordresettokens",
       "plaidAccounts",
+      "reconciliations",
       "savingsGoals",
       "securityEvents",
       "transactions",

@@ -22,6 +22,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   sessions: ({ id }) => ({ userId: id }),
   passwordresettokens: ({ id }) => ({ userId: id }),
   accounts: ({ id }) => ({ userId: id }),
+  reconciliations: ({ id }) => ({ userId: id }),
   transactions: ({ id }) => ({ userId: id }),
   monthSummaries: ({ id }) => ({ userId: id }),
   ledgerJournals: ({ id }) => ({ userId: id }),

@@ -9,6 +9,10 @@ export const ACCOUNTS_INTENTS = {
   update: "update-account",
   close: "close-account",
   reopen: "reopen-account",
+  /** The reconcile page's finishing buttons: clear a matching statement, add an adjustment of the difference and clear, or keep the difference as a note. */
+  finishReconciliation: "finish-reconciliation",
+  adjustAndFinish: "adjust-and-finish-reconciliation",
+  keepDifference: "keep-reconciliation-difference",
 } as const;
 
 export const ACCOUNT_KIND_LABELS = {
@@ -66,6 +70,11 @@ export type AccountSummary = {
 };
 
 export type AccountsOverview = { assets: Cents; liabilities: Cents; net: Cents };
+
+/** "1 transaction", "1,234 transactions". */
+export function transactionCount(count: number) {
+  return count === 1 ? "1 transaction" : `${count.toLocaleString("en-US")} transactions`;
+}
 
 /**
  * The totals of the accounts page: what the open asset accounts hold, what the open liability accounts

@@ -2,14 +2,17 @@ import * as z from "zod/mini";
 import { signedCentsField } from "~/lib/amount-field";
 import { isIsoDate } from "~/lib/month";
 import { ACCOUNT_KINDS, ACCOUNT_NAME_MAX_LENGTH, ACCOUNTS_MESSAGES, type AccountKind } from "./accounts";
+import { RECONCILE_MESSAGES } from "./reconcile";
 
 /*
- * The account form's schema (add and edit), for the browser and the server: the browser imports this
- * module on demand (useLazyForm, through load-schemas.ts), the server through account-form.server.ts.
+ * The account form's schema (add and edit) and the reconcile page's, for the browser and the server: the
+ * browser imports this module on demand (useLazyForm, through load-schemas.ts), the server through
+ * account-form.server.ts.
  */
 
-/** The largest balance an account may open with, either way: a billion. */
-const MAX_OPENING_CENTS = 100_000_000_000;
+/** The largest balance an account may open with or a statement may show, either way: a billion. */
+const MAX_BALANCE_CENTS = 100_000_000_000;
+const withinLimit = (cents: number) => Math.abs(cents) <= MAX_BALANCE_CENTS;
 
 export const AccountSchema = z.object({
   name: z
@@ -23,6 +26,18 @@ export const AccountSchema = z.object({
   // A checkbox: present when ticked. Tracking-only accounts are the unticked ones.
   onBudget: z.optional(z.string()),
   // Left empty, the account opens at zero.
-  openingBalance: z.optional(signedCentsField(ACCOUNTS_MESSAGES.balanceInvalid, (cents) => Math.abs(cents) <= MAX_OPENING_CENTS)),
+  openingBalance: z.optional(signedCentsField(ACCOUNTS_MESSAGES.balanceInvalid, withinLimit)),
   openingDate: z.string({ error: ACCOUNTS_MESSAGES.dateInvalid }).check(z.refine(isIsoDate, { error: ACCOUNTS_MESSAGES.dateInvalid })),
+});
+
+/** A bank statement to reconcile an account against: its closing date and balance (below zero: owed). */
+export const StatementSchema = z.object({
+  statementDate: z.string({ error: RECONCILE_MESSAGES.dateInvalid }).check(z.refine(isIsoDate, { error: RECONCILE_MESSAGES.dateInvalid })),
+  statementBalance: signedCentsField(RECONCILE_MESSAGES.balanceInvalid, withinLimit),
+});
+
+/** A finishing form of the reconcile page: the statement it checked and the difference it showed. */
+export const FinishReconciliationSchema = z.object({
+  ...StatementSchema.shape,
+  difference: signedCentsField(RECONCILE_MESSAGES.changed),
 });

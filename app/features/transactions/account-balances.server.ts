@@ -51,6 +51,30 @@ export async function readAccountBalances(userId: string, summaries: ListedMonth
   return (await listAccounts(userId)).map((account) => withBalance(account, totals));
 }
 
+/** One of the user's accounts with its balance, from summaries already read; null when it is not theirs. The main account is stored first when it is not yet: its transactions are there. */
+export async function getOrCreateAccountWithBalance(userId: string, accountId: string, today: string, summaries: ListedMonthSummary[]) {
+  const stored =
+    accountId === mainAccountId(userId)
+      ? (await getOrCreateAccounts(userId, mainOpeningDate(summaries, today))).find((account) => account.id === accountId)
+      : await getAccount(userId, accountId);
+  return stored ? withBalance(stored, accountTotalsOf(summaries)) : null;
+}
+
+/** The account's live rows of `monthKey`, as a balance reads them. */
+function readMonthRows(userId: string, accountId: string, monthKey: string) {
+  return Transaction.find({ userId: new Types.ObjectId(userId), accountId: new Types.ObjectId(accountId), monthKey, deleted: false })
+    .select({ _id: 1, date: 1, type: 1, amount: 1 })
+    .lean<Array<{ _id: Types.ObjectId; date: string; type: "income" | "expense"; amount: number }>>();
+}
+
+/** The account's balance at the end of `date`: its opening balance, the nets of the months before, and its rows of that month up to that day. */
+export async function balanceAtEndOf(userId: string, account: StoredAccount, date: string, summaries: ListedMonthSummary[]) {
+  const monthKey = monthKeyOf(date);
+  const before = accountTotalsOf(summaries, monthKey).get(account.id)?.net ?? 0;
+  const upToDate = (await readMonthRows(userId, account.id, monthKey)).filter((row) => row.date <= date);
+  return toCents(account.openingBalance + before + upToDate.reduce((sum, row) => sum + signedAmount(row), 0));
+}
+
 /**
  * One page of an account's register, newest first, each row with the balance after it; null when the
  * account is not the user's. On the first page the newest row is the account's newest, so the balance
@@ -59,22 +83,15 @@ export async function readAccountBalances(userId: string, summaries: ListedMonth
  */
 export async function getAccountRegister(userId: string, accountId: string, cursor: string | null, today: string) {
   const summaries = await listMonthSummaries(userId);
-  // The main account is there before it is stored: its transactions are.
-  const stored =
-    accountId === mainAccountId(userId)
-      ? (await getOrCreateAccounts(userId, mainOpeningDate(summaries, today))).find((account) => account.id === accountId)
-      : await getAccount(userId, accountId);
-  if (!stored) return null;
-  const account = withBalance(stored, accountTotalsOf(summaries));
+  const account = await getOrCreateAccountWithBalance(userId, accountId, today, summaries);
+  if (!account) return null;
   const page = await listTransactions(userId, { tab: "all", accountId, cursor, limit: REGISTER_PAGE_SIZE }, summaries);
   const newest = page.items[0];
   if (!newest) return { account, rows: [], nextCursor: null };
   if (!cursor) return { account, rows: withRunningBalance(page.items, account.balance), nextCursor: page.nextCursor };
   const monthKey = monthKeyOf(newest.date);
   const before = accountTotalsOf(summaries, monthKey).get(accountId)?.net ?? 0;
-  const monthRows = await Transaction.find({ userId: new Types.ObjectId(userId), accountId: new Types.ObjectId(accountId), monthKey, deleted: false })
-    .select({ _id: 1, date: 1, type: 1, amount: 1 })
-    .lean<Array<{ _id: Types.ObjectId; date: string; type: "income" | "expense"; amount: number }>>();
+  const monthRows = await readMonthRows(userId, accountId, monthKey);
   const upToNewest = monthRows.filter((row) => row.date < newest.date || (row.date === newest.date && String(row._id) <= newest.id));
   const balanceAfterNewest = toCents(account.openingBalance + before + upToNewest.reduce((sum, row) => sum + signedAmount(row), 0));
   return { account, rows: withRunningBalance(page.items, balanceAfterNewest), nextCursor: page.nextCursor };

@@ -46,6 +46,18 @@ describe("a linked bank's transactions go through the ledger once", () => {
     expect(await getMonthTotals(userId, "2026-11")).toEqual(totals);
   });
 
+  test("a cleared transaction stays cleared when its bank sends it again as it was, and is cleared no more when the bank changes its amount", async () => {
+    const userId = await createGoogleUser();
+    const { inserted } = okResult(await applyLedgerBatch(userId, { bankUpserts: [bankEntry("t1", 4000), bankEntry("t2", 900)] })).bank;
+    okResult(await applyLedgerBatch(userId, { cleared: { ids: inserted.map((row) => String(row._id)), reconciliationId: "64b7f0c2a1b2c3d4e5f60720" } }));
+
+    okResult(await applyLedgerBatch(userId, { bankUpserts: [bankEntry("t1", 4000), bankEntry("t2", 950)] }));
+    expect((await stored(userId)).map(({ amount, cleared }) => [amount, cleared])).toEqual([
+      [4000, true],
+      [950, false],
+    ]);
+  });
+
   test("a bank's change keeps the user's category and edited description; the month totals follow the new amount", async () => {
     const userId = await createGoogleUser();
     const [inserted] = okResult(await applyLedgerBatch(userId, { bankUpserts: [bankEntry("t1", 4000)] })).bank.inserted;

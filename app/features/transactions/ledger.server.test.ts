@@ -233,3 +233,78 @@ describe("imports", () => {
     });
   });
 });
+
+describe("clearing", () => {
+  const reconciliationId = "64b7f0c2a1b2c3d4e5f60720";
+
+  async function clearedOf(userId: string) {
+    return (await Transaction.find({ userId }).sort({ date: 1, _id: 1 }).lean()).map(({ description, cleared, reconciliationId: by }) => [description, cleared, by ? String(by) : null]);
+  }
+
+  test("marks the user's live transactions named cleared by the reconciliation; no month total moves", async () => {
+    const userId = await createGoogleUser();
+    const [paid, spent] = okResult(await applyLedgerBatch(userId, { added: [pay, coffee, { ...coffee, date: "2026-03-09", description: "Tea" }] })).added;
+    const summaries = await listMonthSummaries(userId);
+
+    const result = okResult(await applyLedgerBatch(userId, { cleared: { ids: [String(paid._id), String(spent._id), String(spent._id)], reconciliationId } }));
+    expect(result.cleared).toBe(2);
+    expect(await clearedOf(userId)).toEqual([
+      ["March pay", true, reconciliationId],
+      ["Coffee", true, reconciliationId],
+      ["Tea", false, null],
+    ]);
+    expect(await listMonthSummaries(userId)).toEqual(summaries);
+  });
+
+  test("another user's transaction, a deleted one, no transaction at all or a reconciliation that is no id refuses the batch, writing nothing", async () => {
+    const userId = await createGoogleUser();
+    const otherId = await createGoogleUser();
+    const [mine, gone] = okResult(await applyLedgerBatch(userId, { added: [coffee, { ...coffee, description: "Gone" }] })).added;
+    okResult(await applyLedgerBatch(userId, { deleted: [String(gone._id)] }));
+    const theirs = await createTransactionFor(otherId);
+    const [before, theirsBefore] = [await snapshot(userId), await snapshot(otherId)];
+
+    const ids = [String(mine._id), theirs.id, String(gone._id), "0123456789abcdef01234567", "nonsense"];
+    expect(await applyLedgerBatch(userId, { added: [pay], cleared: { ids, reconciliationId } })).toEqual({
+      ok: false,
+      issues: ids.slice(1).map((id) => ({ code: "not-found", id })),
+    });
+    expect(await applyLedgerBatch(userId, { cleared: { ids: [String(mine._id)], reconciliationId: "r1" } })).toEqual({
+      ok: false,
+      issues: [{ code: "invalid", list: "cleared", field: "reconciliationId", message: "reconciliationId must be an id" }],
+    });
+    expect(await snapshot(userId)).toEqual(before);
+    expect(await snapshot(otherId)).toEqual(theirsBefore);
+  });
+
+  test("a transaction edited in the batch that clears it is named twice and refused", async () => {
+    const userId = await createGoogleUser();
+    const [added] = okResult(await applyLedgerBatch(userId, { added: [coffee] })).added;
+    const id = String(added._id);
+    expect(await applyLedgerBatch(userId, { updated: [{ id, description: "Latte" }], cleared: { ids: [id], reconciliationId } })).toEqual({ ok: false, issues: [{ code: "repeated", id }] });
+  });
+
+  test("an edit of a cleared transaction's date, amount, way or account takes the mark off; its words or category keep it", async () => {
+    const userId = await createGoogleUser();
+    const { added } = okResult(await applyLedgerBatch(userId, { added: [coffee, { ...coffee, description: "Tea" }, { ...coffee, description: "Cake" }, { ...coffee, description: "Juice" }] }));
+    const [latte, tea, cake, juice] = added.map((row) => String(row._id));
+    okResult(await applyLedgerBatch(userId, { cleared: { ids: [latte, tea, cake, juice], reconciliationId } }));
+
+    okResult(
+      await applyLedgerBatch(userId, {
+        updated: [
+          { id: latte, description: "Latte", category: "shopping" },
+          { id: tea, amount: 500 },
+          { id: cake, date: "2026-03-05" },
+          { id: juice, type: "income", category: "" },
+        ],
+      }),
+    );
+    expect(await clearedOf(userId)).toEqual([
+      ["Latte", true, reconciliationId],
+      ["Tea", false, null],
+      ["Juice", false, null],
+      ["Cake", false, null],
+    ]);
+  });
+});

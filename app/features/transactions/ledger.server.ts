@@ -7,6 +7,7 @@ import {
   asTransferSide,
   bankEntryProblems,
   booksIncomeCategory,
+  changesStatementLine,
   entryProblems,
   fieldsAfterBankChange,
   fieldProblems,
@@ -55,14 +56,16 @@ type LedgerResult =
       restored: LedgerIdOutcome[];
       undone: UndoneImport | null;
       bank: BankWrites;
+      /** How many transactions `cleared` marked. */
+      cleared: number;
     }
   | { ok: false; issues: LedgerIssue[] };
 
 /** One document write: the transaction before it (null when inserted) and after it (null when removed). */
 type LedgerChange = { before: TransactionRecord | null; after: TransactionRecord | null };
 
-/** The writes of one batch; `cleared` when every live transaction of the user was deleted before `changes`. */
-type LedgerWrites = { cleared: boolean; changes: LedgerChange[] };
+/** The writes of one batch; `everythingDeleted` when every live transaction of the user was deleted before `changes`. */
+type LedgerWrites = { everythingDeleted: boolean; changes: LedgerChange[] };
 
 /**
  * One stored transaction's new fields; `peerId` its transfer's other side
@@ -76,8 +79,11 @@ type NewRow = { entry: LedgerEntry; peer: number | Types.ObjectId | null };
 /** What of a transfer's other side is read to keep it in step. */
 type StoredSide = Pick<TransactionRecord, "_id" | "transferPeerId" | "monthKey" | "deleted" | "editedAt"> & LedgerFields;
 
-/** Ids per delete when an import is undone: a bounded `$in`. */
-const REMOVE_BATCH_SIZE = 1000;
+/** Ids per write when an import is undone or transactions are cleared: a bounded `$in`. */
+const WRITE_BATCH_SIZE = 1000;
+
+/** What a transaction that is cleared no more stores. */
+const UNCLEARED = { cleared: false, reconciliationId: null };
 
 function messageOf(error: unknown) {
   return error instanceof Error ? error.message : String(error);
@@ -224,6 +230,39 @@ async function withTransferPeers(owner: Types.ObjectId, ids: string[]) {
   return [...new Set([...ids, ...[...named.values()].flatMap((side) => (side.transferPeerId ? [String(side.transferPeerId)] : []))])];
 }
 
+/** The user's live transactions `cleared` names, checked: another user's, a deleted one or no transaction at all is not found. */
+async function planClearing(owner: Types.ObjectId, cleared: LedgerBatch["cleared"], issues: LedgerIssue[]) {
+  if (!cleared) return null;
+  if (!toObjectId(cleared.reconciliationId)) {
+    issues.push({ code: "invalid", list: "cleared", field: "reconciliationId", message: "reconciliationId must be an id" });
+  }
+  const ids = [...new Set(cleared.ids)];
+  const live = new Set<string>();
+  for (let start = 0; start < ids.length; start += WRITE_BATCH_SIZE) {
+    const slice = ids.slice(start, start + WRITE_BATCH_SIZE).flatMap((id) => toObjectId(id) ?? []);
+    const found = await Transaction.find({ userId: owner, deleted: false, _id: mongoose.trusted({ $in: slice }) }).select({ _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
+    for (const transaction of found) live.add(String(transaction._id));
+  }
+  issues.push(...ids.filter((id) => !live.has(String(toObjectId(id)))).map((id) => ({ code: "not-found" as const, id })));
+  return { ids: [...live].map((id) => new Types.ObjectId(id)), reconciliationId: toObjectId(cleared.reconciliationId) };
+}
+
+/**
+ * Marks the planned transactions cleared by their reconciliation. No month
+ * total counts whether a transaction is cleared, so this writes nothing the
+ * summaries follow and declares no month.
+ */
+async function markCleared(owner: Types.ObjectId, clearing: Awaited<ReturnType<typeof planClearing>>) {
+  if (!clearing) return 0;
+  let marked = 0;
+  for (let start = 0; start < clearing.ids.length; start += WRITE_BATCH_SIZE) {
+    const slice = clearing.ids.slice(start, start + WRITE_BATCH_SIZE);
+    const result = await Transaction.updateMany({ userId: owner, deleted: false, _id: mongoose.trusted({ $in: slice }) }, { $set: { cleared: true, reconciliationId: clearing.reconciliationId } });
+    marked += result.matchedCount;
+  }
+  return marked;
+}
+
 /** Creates the income categories the transactions book that the user's map lacks (imports name existing ones). */
 async function ensureIncomeCategories(userId: string, written: LedgerFields[]) {
   const wanted = new Set(written.filter(booksIncomeCategory).map((fields) => fields.category));
@@ -291,8 +330,13 @@ async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.O
 
 async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: LedgerWrites) {
   const updated: TransactionRecord[] = [];
-  for (const { _id, fields, peerId } of edits) {
-    const set = { ...documentFields(fields), editedAt: new Date(), ...(peerId === undefined ? {} : { transferPeerId: peerId }) };
+  for (const { _id, before: planned, fields, peerId } of edits) {
+    const set = {
+      ...documentFields(fields),
+      editedAt: new Date(),
+      ...(changesStatementLine(planned, fields) ? UNCLEARED : {}),
+      ...(peerId === undefined ? {} : { transferPeerId: peerId }),
+    };
     // The document as this write found it is what leaves the summaries, even if it changed since it was read.
     const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();
     if (!before) continue;
@@ -336,7 +380,7 @@ async function setDeleted(owner: Types.ObjectId, ids: string[], deleted: boolean
 /** Soft-deletes every live transaction of the user in one write; whatever the batch wrote before is deleted with them. */
 async function deleteEverything(owner: Types.ObjectId, writes: LedgerWrites): Promise<LedgerIdOutcome[]> {
   await Transaction.updateMany({ userId: owner, deleted: false }, { $set: { deleted: true } });
-  writes.cleared = true;
+  writes.everythingDeleted = true;
   writes.changes = [];
   return [];
 }
@@ -351,8 +395,8 @@ async function removeImport(owner: Types.ObjectId, importBatchId: string, writes
   const written = await Transaction.find({ userId: owner, importBatchId: batchId }).lean();
   const kept = written.filter((transaction) => transaction.editedAt !== null);
   const removable = written.filter((transaction) => transaction.editedAt === null);
-  for (let start = 0; start < removable.length; start += REMOVE_BATCH_SIZE) {
-    const slice = removable.slice(start, start + REMOVE_BATCH_SIZE);
+  for (let start = 0; start < removable.length; start += WRITE_BATCH_SIZE) {
+    const slice = removable.slice(start, start + WRITE_BATCH_SIZE);
     await Transaction.deleteMany({ userId: owner, importBatchId: batchId, _id: mongoose.trusted({ $in: slice.map((transaction) => transaction._id) }) });
     writes.changes.push(...slice.map((before) => ({ before, after: null })));
   }
@@ -398,10 +442,12 @@ async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], 
       fresh.push(entry);
       continue;
     }
-    const fields = fieldsAfterBankChange(ledgerFieldsOf(stored, owner), entry);
+    const storedLedgerFields = ledgerFieldsOf(stored, owner);
+    const fields = fieldsAfterBankChange(storedLedgerFields, entry);
     const leavesTransfer = Boolean(stored.transferPeerId) && !isTransferCategory(fields.category);
     const set = {
       ...documentFields(fields),
+      ...(changesStatementLine(storedLedgerFields, fields) ? UNCLEARED : {}),
       bankName: entry.bankName ?? stored.bankName,
       bankTransactionId,
       bankAccountId: entry.bankAccountId ?? stored.bankAccountId,
@@ -494,7 +540,7 @@ async function monthsTouched(owner: Types.ObjectId, batch: Omit<LedgerBatch, "ad
  * ends leaves the user's journal open, and the summaries are recounted.
  */
 async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
-  if (writes.cleared) {
+  if (writes.everythingDeleted) {
     // Read after every write of the batch, the recount already holds the writes that followed the deletion.
     await recountMonthSummaries(userId);
     return;
@@ -505,9 +551,9 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
 
 /**
  * The only writer of the user's transactions. Checks the whole batch first
- * (new and edited transactions as they would be stored, edited ids the
- * user's, no id named twice) and refuses it with the issues found, writing
- * nothing. Then adds, edits, deletes and restores, in that order, and brings
+ * (new and edited transactions as they would be stored, edited and cleared
+ * ids the user's, no id named twice) and refuses it with the issues found, writing
+ * nothing. Then adds, edits, clears, deletes and restores, in that order, and brings
  * the aggregates in step with what was written, also when a write fails
  * part-way (FerretDB has no multi-document transactions). New transactions
  * are written all or none. Then an import named by `undoImport` is undone.
@@ -546,6 +592,7 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   const userEdits = await planEdits(owner, batch.updated ?? [], issues);
   const { peerEdits, newPeers } = await planTransferSides(owner, userEdits, issues);
   const edits = [...userEdits, ...peerEdits, ...(await planLinks(owner, batch.linkedTransfers ?? [], issues)), ...(await planUnlinks(owner, batch.unlinkedTransfers ?? [], issues))];
+  const clearing = await planClearing(owner, batch.cleared, issues);
   if (issues.length === 0) issues.push(...(await unknownAccounts(userId, [...entries, ...bankEntries].map(fieldsOfEntry).concat(edits.map((edit) => edit.fields)))));
   if (issues.length > 0) return { ok: false, issues };
 
@@ -554,26 +601,27 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   const ownRows = (stored: TransactionRecord[]) => inIdOrder(ids.filter((_, index) => !rows.slice(0, index).some((row) => row.peer === index)), stored);
   const submitted = batch.submission ? await storedWithIds(owner, ids) : [];
   if (rows.length > 0 && submitted.length === rows.length) {
-    return { ok: true, replayed: true, added: ownRows(submitted), updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 } };
+    return { ok: true, replayed: true, added: ownRows(submitted), updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 }, cleared: 0 };
   }
   const deletedIds = batch.deleted === "all" ? "all" : await withTransferPeers(owner, batch.deleted ?? []);
   const restoredIds = await withTransferPeers(owner, batch.restored ?? []);
   const peerRowIds = newIds(owner, newPeers.length, undefined);
   await ensureIncomeCategories(userId, [...entries.map(fieldsOfEntry), ...edits.map((edit) => edit.fields)]);
   await declareMonths(userId, await monthsTouched(owner, { ...batch, added: [...rows, ...newPeers].map((row) => row.entry), deleted: deletedIds, restored: restoredIds }, edits));
-  const writes: LedgerWrites = { cleared: false, changes: [] };
+  const writes: LedgerWrites = { everythingDeleted: false, changes: [] };
   try {
     const added = ownRows([...submitted, ...(await insertEntries(owner, rows, ids, writes, submitted))]);
     await insertEntries(owner, newPeers, peerRowIds, writes);
     const peerIds = new Map(newPeers.map((row, index) => [String(row.peer), peerRowIds[index]]));
     const updated = await writeEdits(owner, edits.map((edit) => (peerIds.has(String(edit._id)) ? { ...edit, peerId: peerIds.get(String(edit._id)) } : edit)), writes);
+    const cleared = await markCleared(owner, clearing);
     const deleted = deletedIds === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, deletedIds, true, writes);
     const restored = await setDeleted(owner, restoredIds, false, writes);
     const undone = batch.undoImport === undefined ? null : await removeImport(owner, batch.undoImport, writes);
     const bank = await upsertBankEntries(owner, bankEntries, writes);
     bank.removed = await removeBankTransactions(owner, batch.bankRemovals ?? [], writes);
     await detachBankAccounts(owner, batch.detachedBankAccounts ?? []);
-    return { ok: true, replayed: false, added, updated: updated.slice(0, userEdits.length), deleted, restored, undone, bank };
+    return { ok: true, replayed: false, added, updated: updated.slice(0, userEdits.length), deleted, restored, undone, bank, cleared };
   } finally {
     await keepAggregatesInStep(userId, writes);
   }

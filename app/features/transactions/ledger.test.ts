@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { booksIncomeCategory, entryProblems, fieldsAfterEdit, repeatedIds, storedFields, type LedgerEntry, type LedgerFields } from "./ledger";
+import { booksIncomeCategory, changesStatementLine, entryProblems, fieldsAfterEdit, repeatedIds, storedFields, type LedgerEntry, type LedgerFields } from "./ledger";
 
 const ACCOUNT_ID = "64b7f0c2a1b2c3d4e5f60718";
 const groceries: LedgerFields = { type: "expense", amount: 1200, category: "food", date: "2026-03-05", description: "Groceries", allocations: [], accountId: ACCOUNT_ID, transferAccountId: null };
@@ -70,6 +70,19 @@ describe("edits", () => {
     expect(repeatedIds({ updated: [{ id: "a" }, { id: "a" }] })).toEqual(["a"]);
     expect(repeatedIds({ deleted: ["a", "b"], restored: ["b"] })).toEqual(["b"]);
     expect(repeatedIds({ updated: [{ id: "a" }], deleted: "all", restored: ["a"] })).toEqual(["a"]);
+    expect(repeatedIds({ cleared: { ids: ["a", "a", "b"], reconciliationId: "r" } })).toEqual([]);
+    expect(repeatedIds({ updated: [{ id: "a" }], cleared: { ids: ["a"], reconciliationId: "r" } })).toEqual(["a"]);
+  });
+
+  test.each<[string, boolean, Partial<LedgerFields>]>([
+    ["another date", true, { date: "2026-03-06" }],
+    ["another amount", true, { amount: 1201 }],
+    ["the other way", true, { type: "income" }],
+    ["another account", true, { accountId: "64b7f0c2a1b2c3d4e5f60719" }],
+    ["another description", false, { description: "Market" }],
+    ["another category", false, { category: "shopping" }],
+  ])("a cleared transaction given %s is cleared no more: %s", (_, uncleared, change) => {
+    expect(changesStatementLine(groceries, { ...groceries, ...change })).toBe(uncleared);
   });
 });
 

@@ -66,6 +66,10 @@ export type LedgerSubmission = { key: string; scope?: string };
  * transfer of two stored transactions (an expense in one account and an
  * income of the same amount in another); `unlinkedTransfers` turns each side
  * of the transfers named back into an uncategorized transaction.
+ *
+ * `cleared` marks live transactions of the user as found on a statement by
+ * the reconciliation named. An edit that changes what a statement shows of a
+ * cleared transaction (its date, amount, way or account) takes the mark off.
  */
 export type LedgerBatch = {
   submission?: LedgerSubmission;
@@ -79,6 +83,7 @@ export type LedgerBatch = {
   detachedBankAccounts?: string[];
   linkedTransfers?: Array<[string, string]>;
   unlinkedTransfers?: string[];
+  cleared?: { ids: string[]; reconciliationId: string };
 };
 
 type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending";
@@ -88,7 +93,8 @@ export type LedgerIssue =
   | { code: "invalid"; list: "added" | "updated" | "bankUpserts"; index: number; field: LedgerField; message: string }
   | { code: "not-found"; id: string }
   | { code: "repeated"; id: string }
-  | { code: "not-a-transfer-pair"; ids: [string, string]; message: string };
+  | { code: "not-a-transfer-pair"; ids: [string, string]; message: string }
+  | { code: "invalid"; list: "cleared"; field: "reconciliationId"; message: string };
 
 export class LedgerRefusedError extends Error {
   constructor(readonly issues: LedgerIssue[]) {
@@ -305,12 +311,22 @@ export function repeatedIds(batch: LedgerBatch) {
     [...new Set(batch.restored)],
     batch.linkedTransfers?.flat() ?? [],
     [...new Set(batch.unlinkedTransfers)],
+    [...new Set(batch.cleared?.ids)],
   ];
   for (const id of lists.flat()) {
     if (seen.has(id)) repeated.add(id);
     seen.add(id);
   }
   return [...repeated];
+}
+
+/**
+ * Whether a change from `before` to `after` changes the transaction's line on
+ * a bank statement (its date, amount, way or account), so that a
+ * reconciliation no longer vouches for it and it is cleared no more.
+ */
+export function changesStatementLine(before: LedgerFields, after: LedgerFields) {
+  return before.date !== after.date || before.amount !== after.amount || before.type !== after.type || before.accountId !== after.accountId;
 }
 
 /**

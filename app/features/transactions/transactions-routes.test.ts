@@ -110,7 +110,7 @@ describe("add transaction action", () => {
       expect(refused.init.status).toBe(400);
       expect(refused.data.result.error).toEqual({ category: [error] });
     }
-    expect(await Transaction.countDocuments({ userId })).toBe(0);
+    for (const owner of [userId, other.userId]) expect(await Transaction.countDocuments({ userId: owner })).toBe(0);
 
     expectRedirect(await newAction({ request: post("/transactions/new", cookie, { ...fields, category: `transfer-to:${card.account.id}` }), params: {}, context: {} }), "/transactions?tab=tracked");
     const sides = await Transaction.find({ userId }).sort({ type: 1 }).lean();

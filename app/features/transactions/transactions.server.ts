@@ -47,6 +47,7 @@ const ITEM_FIELDS = {
   pending: 1,
   accountId: 1,
   transferAccountId: 1,
+  cleared: 1,
 } as const;
 
 type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
@@ -67,6 +68,7 @@ function toItem(stored: ListedTransaction): TransactionItem {
     pending: Boolean(stored.pending),
     accountId: String(stored.accountId),
     transferAccountId: stored.transferAccountId ? String(stored.transferAccountId) : null,
+    cleared: Boolean(stored.cleared),
   };
 }
 

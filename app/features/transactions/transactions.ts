@@ -113,6 +113,8 @@ export type TransactionItem = {
   accountId: string;
   /** A transfer's other account (where the money went, or came from); null for an income or expense. */
   transferAccountId: string | null;
+  /** A reconciliation found it on a statement. */
+  cleared: boolean;
 };
 
 /** An open account the form offers to hold a transaction. */

@@ -111,6 +111,19 @@ describe("a transfer moves money between two accounts and is neither income nor 
     expect(await recountLedger(userId)).toEqual([]);
   });
 
+  test("both sides cleared: a new amount on one side takes the mark off both; a new description keeps it", async () => {
+    const { userId, card } = await userWithAccounts();
+    const { added } = written(await applyLedgerBatch(userId, { added: [transfer(userId, card.id, 4599)] }));
+    const ids = (await sides(userId)).map((side) => side.id);
+    written(await applyLedgerBatch(userId, { cleared: { ids, reconciliationId: "64b7f0c2a1b2c3d4e5f60720" } }));
+    const clearedSides = async () => (await Transaction.find({ userId, category: TRANSFER_CATEGORY }).sort({ type: 1 }).lean()).map((side) => side.cleared);
+
+    written(await applyLedgerBatch(userId, { updated: [{ id: String(added[0]._id), description: "Visa payment" }] }));
+    expect(await clearedSides()).toEqual([true, true]);
+    written(await applyLedgerBatch(userId, { updated: [{ id: String(added[0]._id), amount: 5000 }] }));
+    expect(await clearedSides()).toEqual([false, false]);
+  });
+
   test("an expense given another category is a transfer no more: its other side waits for a category", async () => {
     const { userId, card } = await userWithAccounts();
     const { added } = written(await applyLedgerBatch(userId, { added: [transfer(userId, card.id, 4599)] }));

@@ -3,7 +3,7 @@ import { SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 import { PendingContent, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { formatMoney, type Cents } from "~/lib/money";
-import { ACCOUNT_KIND_LABELS, accountPath, ACCOUNTS_INTENTS, shownBalance, type AccountsOverview, type AccountSummary } from "../accounts";
+import { ACCOUNT_KIND_LABELS, accountPath, ACCOUNTS_INTENTS, shownBalance, transactionCount, type AccountsOverview, type AccountSummary } from "../accounts";
 
 /** An account's balance as the pages word it: "$200.00 owed" for a card's or loan's debt. */
 export function BalanceText({ account, currency }: { account: Pick<AccountSummary, "balance" | "kind">; currency: string }) {
@@ -38,10 +38,6 @@ export function AccountsFigures({ overview, currency }: { overview: AccountsOver
       <Figure label="Net worth" cents={overview.net} currency={currency} tone={overview.net < 0 ? "text-red-700" : "text-slate-900"} />
     </dl>
   );
-}
-
-function transactionCount(count: number) {
-  return count === 1 ? "1 transaction" : `${count.toLocaleString("en-US")} transactions`;
 }
 
 /** The open accounts, each a link to its register, with its type, balance and how many transactions it holds. */

@@ -14,14 +14,17 @@ export type RegisterRow = {
   type: "income" | "expense";
   amount: number;
   balance: Cents;
+  /** A reconciliation found it on a statement. */
+  cleared: boolean;
 };
 
 const COLUMNS = [
-  { label: "Date", numeric: false },
-  { label: "Description", numeric: false },
-  { label: "Category", numeric: false },
-  { label: "Amount", numeric: true },
-  { label: "Balance", numeric: true },
+  { label: "Date", align: "" },
+  { label: "Description", align: "" },
+  { label: "Category", align: "" },
+  { label: "Amount", align: "text-right" },
+  { label: "Cleared", align: "text-center" },
+  { label: "Balance", align: "text-right" },
 ] as const;
 
 /**
@@ -62,8 +65,8 @@ export function AccountRegister({
           <table className="w-full text-left text-sm">
             <thead className="text-slate-500">
               <tr>
-                {COLUMNS.map(({ label, numeric }) => (
-                  <th key={label} scope="col" className={`py-2 pr-4 font-medium last:pr-0 ${numeric ? "text-right" : ""}`}>
+                {COLUMNS.map(({ label, align }) => (
+                  <th key={label} scope="col" className={`py-2 pr-4 font-medium last:pr-0 ${align}`}>
                     {label}
                   </th>
                 ))}
@@ -78,6 +81,13 @@ export function AccountRegister({
                   <td className={`whitespace-nowrap py-2 pr-4 text-right font-semibold tabular-nums ${row.type === "income" ? "text-emerald-700" : "text-red-700"}`}>
                     {row.type === "income" ? "+" : "−"}
                     {formatMoney(toCents(row.amount), currency)}
+                  </td>
+                  <td className="py-2 pr-4 text-center text-emerald-700">
+                    {row.cleared ? (
+                      <span role="img" aria-label="Cleared" title="Cleared">
+                        ✓
+                      </span>
+                    ) : null}
                   </td>
                   <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">
                     <BalanceText account={{ kind: account.kind, balance: row.balance }} currency={currency} />
