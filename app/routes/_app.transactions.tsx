@@ -69,8 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getCategoryChoices(user.id),
     listTransactionsWithCounts(user.id, { tab: isListTab(requestedTab) ? requestedTab : null, ...filters, accountId: filters.account || null, cursor }),
   ]);
-  // Proposed on the first page of New, where an import's rows wait.
-  const transferProposals = page.tab === "new" && !cursor ? await listTransferProposals(user.id) : [];
+  // Proposed on the first page of New, where an import's rows wait, once there are two accounts to move money between.
+  const transferProposals = page.tab === "new" && !cursor && accounts.length > 1 ? await listTransferProposals(user.id) : [];
   return {
     tab: page.tab,
     counts: page.counts,

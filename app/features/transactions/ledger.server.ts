@@ -74,7 +74,7 @@ type LedgerWrites = { everythingDeleted: boolean; changes: LedgerChange[] };
 type PlannedEdit = { _id: Types.ObjectId; before: LedgerFields; fields: LedgerFields; monthBefore: string; storedPeerId: Types.ObjectId | null; peerId?: Types.ObjectId | null };
 
 /** A new transaction, and its transfer's other side when it is one: a row of the batch (by index) or a stored transaction. */
-type NewRow = { entry: LedgerEntry; peer: number | Types.ObjectId | null };
+type NewRow = { entry: LedgerEntry; peer: number | Types.ObjectId | null; /** The other side the ledger made for a new transfer. */ mirror?: true };
 
 /** What of a transfer's other side is read to keep it in step. */
 type StoredSide = Pick<TransactionRecord, "_id" | "transferPeerId" | "monthKey" | "deleted" | "editedAt"> & LedgerFields;
@@ -574,14 +574,13 @@ export function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<Le
 
 /** The batch's new transactions as rows to insert: each transfer followed by its other side. */
 function newRows(entries: LedgerEntry[]): NewRow[] {
-  return entries.flatMap((entry, index): NewRow[] => {
-    if (!isTransferCategory(entry.category)) return [{ entry, peer: null }];
-    const row = index + entries.slice(0, index).filter((earlier) => isTransferCategory(earlier.category)).length;
-    return [
-      { entry, peer: row + 1 },
-      { entry: { ...entry, ...transferPeerFields(fieldsOfEntry(entry)) }, peer: row },
-    ];
-  });
+  const rows: NewRow[] = [];
+  for (const entry of entries) {
+    const row = rows.length;
+    if (!isTransferCategory(entry.category)) rows.push({ entry, peer: null });
+    else rows.push({ entry, peer: row + 1 }, { entry: { ...entry, ...transferPeerFields(fieldsOfEntry(entry)) }, peer: row, mirror: true });
+  }
+  return rows;
 }
 
 async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
@@ -598,7 +597,7 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
 
   const rows = newRows(entries);
   const ids = newIds(owner, rows.length, batch.submission);
-  const ownRows = (stored: TransactionRecord[]) => inIdOrder(ids.filter((_, index) => !rows.slice(0, index).some((row) => row.peer === index)), stored);
+  const ownRows = (stored: TransactionRecord[]) => inIdOrder(ids.filter((_, index) => !rows[index].mirror), stored);
   const submitted = batch.submission ? await storedWithIds(owner, ids) : [];
   if (rows.length > 0 && submitted.length === rows.length) {
     return { ok: true, replayed: true, added: ownRows(submitted), updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 }, cleared: 0 };

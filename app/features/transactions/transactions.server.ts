@@ -417,12 +417,8 @@ export async function listTransactionsWithCounts(userId: string, options: Omit<L
 
 const PROPOSALS_SHOWN = 10;
 
-/**
- * Likely transfers among the newest transactions waiting for a category
- * (an import's rows land there): none while the user has a single account.
- */
+/** Likely transfers among the newest transactions waiting for a category (an import's rows land there). */
 export async function listTransferProposals(userId: string) {
-  if ((await listAccountNames(userId)).length < 2) return [];
   const { items } = await listTransactions(userId, { tab: "new", limit: MAX_PAGE_SIZE });
   return proposeTransferPairs(items).slice(0, PROPOSALS_SHOWN);
 }
