@@ -1,17 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addTransaction, expect, nextPost, refusedByServer, test, type TestUser } from "./fixtures";
-
-/** An account added through the app's accounts feature, on the fixtures' connection. */
-async function seedAccount(user: TestUser, input: { name: string; kind: "checking" | "credit_card"; openingBalance: number }) {
-  const { addAccount } = await import("~/features/accounts/accounts.server");
-  const change = await addAccount(user.id, { onBudget: true, openingDate: "2026-10-01", ...input });
-  if (!change.ok) throw new Error(change.message);
-  return change.account;
-}
-
-function listedAccount(page: Page, name: string) {
-  return page.getByRole("listitem", { name, exact: true });
-}
+import { addTransaction, expect, listedAccount, nextPost, refusedByServer, seedAccount, test } from "./fixtures";
 
 function figure(page: Page, label: string) {
   return page.getByLabel("Account totals").locator("div").filter({ hasText: label });

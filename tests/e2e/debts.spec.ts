@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { addTransaction, expect, nextPost, premiumLogin, refusedByServer, test, type TestUser } from "./fixtures";
+import { addTransaction, expect, nextPost, premiumLogin, refusedByServer, seedAccount, test, type TestUser } from "./fixtures";
 
 /*
  * Hand-computed plans. Interest each month is balance × APR / 12, rounded to
@@ -610,10 +610,8 @@ test.describe("debt management", () => {
     javaScriptEnabled,
   }) => {
     const user = await premiumLogin(login, app);
-    const { addAccount } = await import("~/features/accounts/accounts.server");
-    const card = await addAccount(user.id, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: -120000, openingDate: "2026-01-01" });
-    await addAccount(user.id, { name: "Savings", kind: "savings", onBudget: true, openingBalance: 500000, openingDate: "2026-01-01" });
-    if (!card.ok) throw new Error(card.message);
+    await seedAccount(user, { name: "Visa", kind: "credit_card", openingBalance: -120000 });
+    await seedAccount(user, { name: "Savings", kind: "savings", openingBalance: 500000 });
     await addTransaction(user, { type: "expense", amount: 4599, date: todayIso(), description: "Dinner" });
 
     await page.goto("/debt-management");

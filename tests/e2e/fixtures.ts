@@ -4,6 +4,7 @@ import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import type * as Models from "../../models";
+import type { AccountKind } from "~/features/accounts/accounts";
 import { E2E_SESSION_SECRET, E2E_STATE_FILE } from "../e2e-constants.mjs";
 
 type E2eState = { mongodbUri: string; outboxDir: string; appUrl: string; stripeUrl: string; plaidUrl: string };
@@ -184,6 +185,19 @@ export async function addTransaction(
   const created = await createTransaction(user.id, { category: "food", ...input });
   if (deleted) await softDeleteTransaction(user.id, created.id);
   return created;
+}
+
+/** An account added through the app's accounts feature, on the fixtures' connection (on budget, opening on 2026-01-01 unless given). */
+export async function seedAccount(user: TestUser, input: { name: string; kind: AccountKind; openingBalance: number; openingDate?: string }) {
+  const { addAccount } = await import("~/features/accounts/accounts.server");
+  const change = await addAccount(user.id, { onBudget: true, openingDate: "2026-01-01", ...input });
+  if (!change.ok) throw new Error(change.message);
+  return change.account;
+}
+
+/** An account as the accounts page lists it, by its name. */
+export function listedAccount(page: Page, name: string) {
+  return page.getByRole("listitem", { name, exact: true });
 }
 
 /** Resolves once Remix has hydrated the page, so a change fires the page's own handlers. */

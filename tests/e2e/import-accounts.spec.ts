@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, listedAccount, test } from "./fixtures";
 
 function ofx(statement: "bank" | "card", accountId: string, transactions: Array<{ id: string; date: string; amount: string; name: string }>, ledgerBalance: string) {
   const [open, close, from] = statement === "bank" ? ["<BANKMSGSRSV1><STMTTRNRS><STMTRS>", "</STMTRS></STMTTRNRS></BANKMSGSRSV1>", "BANKACCTFROM"] : ["<CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS>", "</CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>", "CCACCTFROM"];
@@ -34,10 +34,6 @@ async function importFile(page: Page, name: string, content: string, account: st
   await expect(page.getByTestId("balance-check")).toHaveText(balanceCheck);
   await page.getByRole("button", { name: "Import 2 transactions" }).click();
   await expect(page.getByText("Imported 2 transactions")).toBeVisible();
-}
-
-function listedAccount(page: Page, name: string) {
-  return page.getByRole("listitem", { name, exact: true });
 }
 
 test.describe("imports into accounts", () => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
 import { toCents } from "~/lib/money";
-import { addTransaction, expect, nextPost, refusedByServer, test, type TestUser } from "./fixtures";
+import { addTransaction, expect, listedAccount, nextPost, refusedByServer, test, type TestUser } from "./fixtures";
 
 /*
  * Hand-computed figures (money in cents in the database, dollars on screen).
@@ -78,10 +78,6 @@ function goalRow(page: Page, name: string) {
 
 function withdrawalsPanel(page: Page) {
   return page.getByRole("region", { name: "Savings Withdrawals" });
-}
-
-function listedAccount(page: Page, name: string) {
-  return page.getByRole("listitem", { name, exact: true });
 }
 
 function recentRows(page: Page) {

@@ -1,15 +1,8 @@
 import type { Page } from "@playwright/test";
-import { addTransaction, expect, refusedByServer, test, type TestUser } from "./fixtures";
+import { addTransaction, expect, listedAccount, refusedByServer, seedAccount, test, type TestUser } from "./fixtures";
 
-async function seedCard(user: TestUser) {
-  const { addAccount } = await import("~/features/accounts/accounts.server");
-  const change = await addAccount(user.id, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: -20000, openingDate: "2026-03-01" });
-  if (!change.ok) throw new Error(change.message);
-  return change.account;
-}
-
-function listedAccount(page: Page, name: string) {
-  return page.getByRole("listitem", { name, exact: true });
+function seedCard(user: TestUser) {
+  return seedAccount(user, { name: "Visa", kind: "credit_card", openingBalance: -20000, openingDate: "2026-03-01" });
 }
 
 async function fillTransfer(page: Page, { amount, choice, description }: { amount: string; choice: string; description: string }) {

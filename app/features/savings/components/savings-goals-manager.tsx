@@ -25,6 +25,23 @@ import { PRIMARY_BUTTON_CLASS } from "~/components/ui/buttons";
 /** A refused goal form as the action sends it back: what was typed and the messages, field by field. */
 export type RefusedGoalForm = { intent: typeof SAVINGS_INTENTS.addGoal | typeof SAVINGS_INTENTS.updateGoal; goalId: string; result: SubmissionResult<string[]> };
 
+/** An account select with "No account" first, shown only when there is an account to choose. */
+export function AccountField({ field, label, hint, accounts }: { field: Parameters<typeof getSelectProps>[0]; label: string; hint: string; accounts: GoalAccountOption[] }) {
+  if (accounts.length === 0) return null;
+  return (
+    <LabelledField id={field.id} label={label} errors={field.errors} hint={hint}>
+      <select {...getSelectProps(field, { ariaDescribedBy: `${field.id}-hint` })} className={INPUT_CLASS}>
+        <option value="">{NO_ACCOUNT_LABEL}</option>
+        {accounts.map((account) => (
+          <option key={account.id} value={account.id}>
+            {account.name}
+          </option>
+        ))}
+      </select>
+    </LabelledField>
+  );
+}
+
 /** `base` (a path, maybe with a query) with `params` added: the panels live in the query so they open without JavaScript. */
 export function withQuery(base: string, params: Record<string, string>) {
   const query = new URLSearchParams(params).toString();
@@ -112,18 +129,7 @@ function GoalForm({
         <LabelledField id={fields.deadline.id} label="Deadline" errors={fields.deadline.errors} hint={goal ? undefined : "Leave empty for one year from today."}>
           <input {...getInputProps(fields.deadline, { type: "date" })} className={INPUT_CLASS} />
         </LabelledField>
-        {accountChoices.length > 0 ? (
-          <LabelledField id={fields.accountId.id} label="Account" errors={fields.accountId.errors} hint="Where the money is kept: contributions move into it from your main account.">
-            <select {...getSelectProps(fields.accountId, { ariaDescribedBy: `${fields.accountId.id}-hint` })} className={INPUT_CLASS}>
-              <option value="">{NO_ACCOUNT_LABEL}</option>
-              {accountChoices.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
-          </LabelledField>
-        ) : null}
+        <AccountField field={fields.accountId} label="Account" hint="Where the money is kept: contributions move into it from your main account." accounts={accountChoices} />
       </div>
       <FormActions cancelTo={cancelTo} pending={pending} submitLabel={goal ? "Update" : "Save"} />
     </Form>

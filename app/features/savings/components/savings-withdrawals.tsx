@@ -1,10 +1,10 @@
-import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
-import { NO_ACCOUNT_LABEL, REASON_MAX_LENGTH, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type GoalAccountOption, type SavingsEntry } from "../savings";
-import { withQuery } from "./savings-goals-manager";
+import { REASON_MAX_LENGTH, SAVINGS_INTENTS, SAVINGS_MESSAGES, SAVINGS_PATH, type GoalAccountOption, type SavingsEntry } from "../savings";
+import { AccountField, withQuery } from "./savings-goals-manager";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useSavingsForm } from "./use-savings-form";
 import { PRIMARY_BUTTON_CLASS } from "~/components/ui/buttons";
@@ -67,18 +67,7 @@ function WithdrawalForm({ today, accounts, result, submissionKey }: { today: str
         <LabelledField id={fields.reason.id} label="Reason" errors={fields.reason.errors}>
           <input {...getInputProps(fields.reason, { type: "text" })} maxLength={REASON_MAX_LENGTH} placeholder="e.g. Emergency expense, Vacation payment" className={INPUT_CLASS} />
         </LabelledField>
-        {accounts.length > 0 ? (
-          <LabelledField id={fields.accountId.id} label="From account" errors={fields.accountId.errors} hint="Money taken from an account moves back into your main account.">
-            <select {...getSelectProps(fields.accountId, { ariaDescribedBy: `${fields.accountId.id}-hint` })} className={INPUT_CLASS}>
-              <option value="">{NO_ACCOUNT_LABEL}</option>
-              {accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
-          </LabelledField>
-        ) : null}
+        <AccountField field={fields.accountId} label="From account" hint="Money taken from an account moves back into your main account." accounts={accounts} />
       </div>
       <FormActions cancelTo={SAVINGS_PATH} pending={pending} submitLabel="Save" />
     </Form>
