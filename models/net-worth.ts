@@ -12,6 +12,18 @@ const assetEntrySchema = new Schema(
   { _id: false },
 );
 
+const ASSET_SOURCES = ["accounts", "typed"] as const;
+
+/** For each typed asset accounts may stand for: whether the user counts the accounts or the amount typed (decision 200). */
+const assetSourcesSchema = new Schema(
+  {
+    cash: { type: String, enum: ASSET_SOURCES },
+    savings: { type: String, enum: ASSET_SOURCES },
+    investments: { type: String, enum: ASSET_SOURCES },
+  },
+  { _id: false },
+);
+
 /**
  * The assets of one user (decision 130): one document per user whose
  * `_id` is the user id, so every read is an `_id` lookup. The six defaults
@@ -23,11 +35,15 @@ const financialAssetsSchema = new Schema(
     _id: { type: String, required: true },
     userId: { type: Schema.Types.ObjectId, ref: "User", required: true, index: true },
     entries: { type: [assetEntrySchema], default: [] },
+    sources: { type: assetSourcesSchema, default: () => ({}) },
   },
   { timestamps: true, collection: "financialAssets" },
 );
 
-export type FinancialAssetsRecord = Omit<LeanOf<typeof financialAssetsSchema>, "entries"> & { entries: Array<LeanOf<typeof assetEntrySchema>> };
+export type FinancialAssetsRecord = Omit<LeanOf<typeof financialAssetsSchema>, "entries" | "sources"> & {
+  entries: Array<LeanOf<typeof assetEntrySchema>>;
+  sources?: LeanOf<typeof assetSourcesSchema>;
+};
 
 export const FinancialAssets = defineModel("FinancialAssets", financialAssetsSchema);
 

@@ -5,8 +5,10 @@ import { getPremiumUser } from "~/features/auth/auth.server";
 import { DEBT_MANAGEMENT_PATH } from "~/features/debts/debts";
 import { ASSET_MESSAGES, AssetsRefusedError, newAssetEntry } from "~/features/net-worth/assets";
 import { MoneyPicture } from "~/features/net-worth/components/money-picture";
-import { parseAssetsForm, parseIncomeForm } from "~/features/net-worth/money-picture-form.server";
+import { parseAssetSourceForm, parseAssetsForm, parseIncomeForm } from "~/features/net-worth/money-picture-form.server";
 import {
+  ASSET_SOURCE_MESSAGES,
+  assetSourceChosen,
   EDIT_ASSETS_PARAM,
   EDIT_ASSETS_VALUE,
   INCOME_MESSAGES,
@@ -15,8 +17,9 @@ import {
   NET_WORTH_INTENTS,
   type AssetFormReply,
   type IncomeFormReply,
+  type SourceFormReply,
 } from "~/features/net-worth/net-worth";
-import { getOrCreateMoneyPicture, listNetWorthSnapshots, refreshCurrentSnapshot, saveAssets, setMonthlyIncome } from "~/features/net-worth/net-worth.server";
+import { getOrCreateMoneyPicture, listNetWorthSnapshots, refreshCurrentSnapshot, saveAssets, setAssetSource, setMonthlyIncome } from "~/features/net-worth/net-worth.server";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -48,11 +51,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === NET_WORTH_INTENTS.setIncome) return setIncome(user.id, formData);
   if (isAssetsFormIntent(intent)) return editAssets(user.id, formData);
+  if (intent === NET_WORTH_INTENTS.chooseAssetSource) return chooseAssetSource(user.id, formData);
   throw unknownForm();
 }
 
 /** The answer to a form that stays on the page: the assets' draft after Add Asset or Remove, or a refusal. */
-function answer(reply: AssetFormReply | IncomeFormReply, status = 200) {
+function answer(reply: AssetFormReply | IncomeFormReply | SourceFormReply, status = 200) {
   return data(reply, { status });
 }
 
@@ -63,6 +67,17 @@ async function setIncome(userId: string, formData: FormData) {
   if (!set.ok) return answer({ form: "income", result: submission.reply({ formErrors: [INCOME_MESSAGES.updateFailed] }) }, 503);
   await refreshCurrentSnapshot(userId);
   return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: INCOME_MESSAGES.updated });
+}
+
+/** Which figure a typed asset that accounts stand for counts: the accounts' balances or the amount typed. */
+async function chooseAssetSource(userId: string, formData: FormData) {
+  const submission = parseAssetSourceForm(formData);
+  if (submission.status !== "success") return answer({ form: "source", message: ASSET_SOURCE_MESSAGES.invalid }, 400);
+  const { key, source } = submission.value;
+  const set = await catchFailure("choosing an asset's source", () => setAssetSource(userId, key, source));
+  if (!set.ok) return answer({ form: "source", message: ASSET_SOURCE_MESSAGES.updateFailed }, 503);
+  await refreshCurrentSnapshot(userId);
+  return redirectWithToast(MONEY_PICTURE_PATH, { type: "success", message: assetSourceChosen(key, source) });
 }
 
 /** Add Asset and Remove change the draft only (the whole edit form is posted and sent back changed); Save writes it. */

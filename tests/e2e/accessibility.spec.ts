@@ -505,9 +505,12 @@ const STATES: State[] = [
     },
   },
   {
-    name: "money picture: the income and the assets forms with their errors",
-    async reach({ page, expectNone }) {
+    name: "money picture: a typed amount asked about beside the accounts, the income and the assets forms with their errors",
+    async reach({ page, user, expectNone }) {
+      const { saveAssets } = await import("~/features/net-worth/net-worth.server");
+      await saveAssets(user!.id, [{ key: "cash", name: "Cash & Checking", amount: toCents(300000) }]);
       await page.goto("/debt-management/money-picture");
+      await expect(page.getByTestId("asset-question-cash")).toBeVisible();
       await page.getByRole("textbox", { name: "Monthly income" }).fill("abc");
       await submitInvalid(page, page.getByRole("button", { name: "Update Income" }));
       await expectNone();

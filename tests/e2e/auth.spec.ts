@@ -171,7 +171,7 @@ test.describe("password reset", () => {
     expect(answer.status()).toBe(200);
     await expect(page.getByText("Password has been reset successfully! Redirecting to login...")).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to login now" })).toHaveAttribute("href", "/login");
-    await expect(page).toHaveURL("/login", { timeout: 10_000 });
+    await expect(page).toHaveURL("/login");
     expect(await app.models.Session.countDocuments({ _id: otherDevice.id })).toBe(0);
 
     await fillForm(page, { Email: user.email, Password: newPassword });

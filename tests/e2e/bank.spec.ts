@@ -59,7 +59,7 @@ test("a premium user links a bank, sees its transactions once in New with the Ba
 
   // New bank activity: the stand-in signs a SYNC_UPDATES_AVAILABLE webhook; the app queues a sync job.
   await plaidControl("/__control/advance", { client_user_id: user.id });
-  await expect.poll(() => bankTransactionCount(app, user), { timeout: 15_000 }).toBe(SEEDED + 2 - 1);
+  await expect.poll(() => bankTransactionCount(app, user)).toBe(SEEDED + 2 - 1);
   await page.goto("/transactions?tab=new");
   await expect(row(page, "Whole Foods")).toHaveCount(1);
   await expect(page.getByText("Pending", { exact: true })).toHaveCount(0);
@@ -161,7 +161,7 @@ test("a free user sees 'Premium Required' on the bank page and the Auto-Import p
 test("an error notice stays until it is dismissed, a success goes by itself", async ({ page, login, app, plaidControl, javaScriptEnabled }) => {
   const user = await premiumLogin(login, app);
   await linkBank(page, javaScriptEnabled);
-  await expect(page.getByText("Bank account connected successfully!")).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByText("Bank account connected successfully!")).toBeHidden();
 
   await plaidControl("/__control/fail", { path: "/transactions/sync", error_code: "INTERNAL_SERVER_ERROR", client_user_id: user.id });
   if (javaScriptEnabled) await waitForHydration(page);

@@ -81,7 +81,7 @@ test.describe("categories", () => {
       await expenseList(page).getByLabel("Category name").fill("groceries");
       await expenseList(page).getByLabel("Category name").press("Enter");
       await expect(groceries.getByRole("status", { name: "Saved" })).toBeVisible();
-      await expect(groceries.getByRole("status", { name: "Saved" })).toBeHidden({ timeout: 4000 });
+      await expect(groceries.getByRole("status", { name: "Saved" })).toBeHidden();
 
       await groceries.getByRole("button", { name: "Rename Groceries" }).click();
       await expenseList(page).getByLabel("Category name").fill("Not saved");

@@ -64,6 +64,8 @@ type SeededDebt = {
   currentBalance: number;
   aprBasisPoints: number;
   minimumPayment: number;
+  /** A card or loan account the debt is linked to: it then owes what the account owes. */
+  accountId?: string;
 };
 
 const VISA_1000: SeededDebt = {
@@ -1058,5 +1060,52 @@ test.describe("debt management", () => {
       .click();
     await expect(page.getByTestId("total-debts")).toHaveText("$800.00");
     await expect(page.getByTestId("net-worth")).toHaveText("$2,000.25");
+  });
+
+  test("Your Money Picture counts the accounts: asked before a typed amount gives way to them, a linked debt counted once", async ({ page, login, app }) => {
+    const user = await premiumLogin(login, app);
+    await addTransaction(user, { type: "income", amount: 248750, date: todayIso(), description: "Paycheck" });
+    await seedAccount(user, { name: "Rainy day", kind: "savings", openingBalance: 500000 });
+    const amex = await seedAccount(user, { name: "Amex", kind: "credit_card", openingBalance: -120000 });
+    await seedDebt(user, { ...VISA_1000, name: "Amex card", accountId: amex.id, currentBalance: 0 });
+    await seedDebt(user, { ...VISA_1000, name: "Student loan" });
+
+    await page.goto("/debt-management/money-picture");
+    // 2,487.50 in the main account + 5,000.00 saved; 1,200.00 owed on the card + 1,000.00 of student loan.
+    await expect(page.getByTestId("asset-amount-cash")).toHaveText("$2,487.50");
+    await expect(page.getByTestId("asset-amount-savings")).toHaveText("$5,000.00");
+    await expect(page.getByTestId("total-assets")).toHaveText("$7,487.50");
+    await expect(page.getByTestId("total-debts")).toHaveText("$2,200.00");
+    await expect(page.getByTestId("net-worth")).toHaveText("$5,287.50");
+    const accounts = page.getByRole("region", { name: "Accounts" });
+    await expect(accounts.getByRole("listitem", { name: "Amex" })).toContainText("$1,200.00 owed");
+    await expect(page.getByTestId("unlinked-debts")).toHaveText("$1,000.00 owed");
+
+    await page.getByRole("link", { name: "Edit Assets" }).click();
+    const form = page.getByRole("form", { name: "Edit assets" });
+    await form.getByLabel("Cash & Checking").fill("3000");
+    await form.getByLabel("Real Estate").fill("250000");
+    await form.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Assets updated successfully")).toBeVisible();
+
+    // Typed beside the main account: the page asks, and until then the typed amount counts instead of the account.
+    const question = page.getByTestId("asset-question-cash");
+    await expect(question).toContainText("Your accounts (Main account) hold $2,487.50, and $3,000.00 is typed here. Which should count as Cash & Checking?");
+    await expect(page.getByTestId("asset-amount-cash")).toHaveText("$3,000.00");
+    await expect(accounts.getByRole("listitem", { name: "Main account" })).toContainText("not counted: Cash & Checking is typed by hand");
+    await expect(page.getByTestId("total-assets")).toHaveText("$258,000.00");
+
+    await question.getByRole("button", { name: "Count my accounts" }).click();
+    await expect(page.getByText("Cash & Checking now counts your accounts' balances")).toBeVisible();
+    await expect(page.getByTestId("asset-amount-cash")).toHaveText("$2,487.50");
+    await expect(page.getByTestId("total-assets")).toHaveText("$257,487.50");
+    await expect(page.getByTestId("net-worth")).toHaveText("$255,287.50");
+    expect((await app.models.FinancialAssets.findById(user.id).lean())?.sources).toEqual({ cash: "accounts" });
+    expect(await app.models.NetWorthSnapshot.findOne({ userId: user.id }).lean()).toMatchObject({ totalAssets: 25748750, totalDebts: 220000, netWorth: 25528750 });
+
+    await page.getByRole("button", { name: "Count the typed amount instead" }).click();
+    await expect(page.getByText("Cash & Checking now counts the amount you typed")).toBeVisible();
+    await expect(page.getByTestId("asset-amount-cash")).toHaveText("$3,000.00");
+    await expect(page.getByTestId("net-worth")).toHaveText("$255,800.00");
   });
 });

@@ -100,14 +100,14 @@ test.describe("payment pages", () => {
     await page.goto("/payment-success?session_id=cs_test");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to Analytics" })).toHaveAttribute("href", "/analytics");
-    await expect(page).toHaveURL("/analytics", { timeout: 10_000 });
+    await expect(page).toHaveURL("/analytics");
     await expect(page.getByRole("heading", { name: "Analytics Locked" })).toBeVisible();
   });
 
   test("payment success sends a visitor to sign in on the way to analytics", async ({ page }) => {
     await page.goto("/payment-success?session_id=cs_test");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytics$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytics$/);
   });
 
   test("payment cancelled goes to subscription management", async ({ page, login }) => {

@@ -16,7 +16,7 @@ test.describe("premium", () => {
 
     await expect(page).toHaveURL(/\/payment-success\?session_id=cs_/);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-    await expect(page).toHaveURL("/analytics", { timeout: 10_000 });
+    await expect(page).toHaveURL("/analytics");
     await expect(page.getByRole("heading", { name: "Your financial analytics" })).toBeVisible();
     await expect(page.getByRole("banner").getByText("Active", { exact: true })).toBeVisible();
 

@@ -106,10 +106,6 @@ export function newAssetEntry(name: string): DraftAsset {
   return { key: customAssetKey(name)!, name: normaliseAssetName(name), amount: "0.00" };
 }
 
-export function totalAssets(entries: ReadonlyArray<{ amount: Cents }>): Cents {
-  return entries.reduce((sum, entry) => sum + entry.amount, 0) as Cents;
-}
-
 /** A refused asset list (the server's last check before writing). */
 export class AssetsRefusedError extends Error {
   constructor(readonly problems: string[]) {

@@ -4,12 +4,12 @@ import { addDebt } from "~/features/debts/debts.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { FinancialAssets, NetWorthSnapshot, User } from "../../../models";
-import { createGoogleUser } from "../../../tests/factories";
+import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { APP, cookieFor, getRequest, postRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
 import { ASSET_MESSAGES, DEFAULT_ASSETS, defaultAssetEntries, removeAssetIntent, type DraftAsset } from "./assets";
-import { INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENTS, type AssetFormReply, type IncomeFormReply } from "./net-worth";
+import { ASSET_SOURCE_MESSAGES, INCOME_MESSAGES, MONEY_PICTURE_PATH, NET_WORTH_INTENTS, type AssetFormReply, type IncomeFormReply, type SourceFormReply } from "./net-worth";
 import { getOrCreateAssets, getMonthlyIncome, saveAssets } from "./net-worth.server";
 
 useTestDatabase();
@@ -86,6 +86,12 @@ async function storedState(userId: string) {
   };
 }
 
+/** The amounts typed on the page, as the loader sends its balance sheet. */
+function typedAssets(loaded: Awaited<ReturnType<typeof load>>) {
+  if (!loaded || loaded.loadFailed) return null;
+  return loaded.sheet.assetLines.map(({ key, name, typed }) => ({ key, name, amount: typed }));
+}
+
 describe("loader", () => {
   test("a premium user's first visit creates the six defaults and shows the figures in view mode", async () => {
     const { userId, cookie } = await signedIn();
@@ -94,11 +100,11 @@ describe("loader", () => {
       loadFailed: false,
       currency: "USD",
       editing: false,
-      assets: defaultAssetEntries(),
       monthlyIncome: 0,
       metrics: { totalAssets: 0, totalDebts: 0, netWorth: 0, debtToIncomeRatio: null },
       snapshots: [],
     });
+    expect(typedAssets(loaded)).toEqual(defaultAssetEntries());
     expect(await FinancialAssets.countDocuments({ _id: userId })).toBe(1);
   });
 
@@ -138,7 +144,7 @@ describe("loader", () => {
     await saveAssets(owner.userId, [{ key: "cash", name: "Cash & Checking", amount: toCents(777700) }, { key: "custom_yacht", name: "Yacht", amount: toCents(1) }]);
     const intruder = await signedIn();
     const loaded = await load(intruder.cookie);
-    expect(loaded?.assets).toEqual(defaultAssetEntries());
+    expect(typedAssets(loaded)).toEqual(defaultAssetEntries());
     expect(loaded?.metrics.totalAssets).toBe(0);
   });
 
@@ -230,7 +236,7 @@ describe("add-asset and remove-asset (a draft until Save)", () => {
     expect(await storedState(userId)).toEqual(before);
 
     // Cancel is a link back to view mode: the stored list is what it was.
-    expect((await load(cookie))?.assets).toEqual(defaultAssetEntries());
+    expect(typedAssets(await load(cookie))).toEqual(defaultAssetEntries());
 
     redirected(await post(cookie, { intent: NET_WORTH_INTENTS.saveAssets, rows: reply.draft.map(({ key, name, amount }) => [key, name, key === "custom_my_boat" ? "8000" : amount]) }));
     expect((await getOrCreateAssets(userId)).at(-1)).toEqual({ key: "custom_my_boat", name: "My Boat", amount: 800000 });
@@ -330,6 +336,36 @@ describe("who may post", () => {
     const { cookie } = await signedIn();
     expect(replyOrStatus(await post(cookie, { intent: "drop-everything", rows: defaultRows() }))).toBe(400);
     expect(replyOrStatus(await post(cookie, { rows: defaultRows() }))).toBe(400);
+  });
+});
+
+describe("choose-asset-source", () => {
+  test("counting the accounts instead of a typed amount is stored, recorded in this month's net worth, with a toast", async () => {
+    const { userId, cookie } = await signedIn();
+    await createTransactionFor(userId, { type: "income", category: "salary", amount: 248750, description: "Pay" });
+    await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: toCents(500000) }]);
+    expect((await load(cookie))?.sheet.assetLines[0].source).toBe("ask");
+
+    const outcome = redirected(await post(cookie, { intent: NET_WORTH_INTENTS.chooseAssetSource, key: "cash", source: "accounts" }, { search: "" }));
+    expect(outcome.headers.get("Location")).toBe(MONEY_PICTURE_PATH);
+    expect(await toastOf(outcome)).toMatchObject({ type: "success", message: "Cash & Checking now counts your accounts' balances" });
+    expect((await FinancialAssets.findById(userId).lean())?.sources).toEqual({ cash: "accounts" });
+    expect((await load(cookie))?.metrics.totalAssets).toBe(248750);
+    expect(await NetWorthSnapshot.findOne({ userId, monthKey: monthKeyOf(new Date()) }).lean()).toMatchObject({ totalAssets: 248750 });
+  });
+
+  test.each([
+    ["an asset no account stands for", { key: "realEstate", source: "accounts" }],
+    ["an unknown source", { key: "cash", source: "both" }],
+    ["no key", { source: "typed" }],
+  ])("%s is refused with a 400 and nothing is written", async (_, fields) => {
+    const { userId, cookie } = await signedIn();
+    await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: toCents(500000) }]);
+    const before = await storedState(userId);
+    const { reply, status } = replyOf<SourceFormReply>(await post(cookie, { intent: NET_WORTH_INTENTS.chooseAssetSource, ...fields }, { search: "" }));
+    expect(status).toBe(400);
+    expect(reply).toEqual({ form: "source", message: ASSET_SOURCE_MESSAGES.invalid });
+    expect(await storedState(userId)).toEqual(before);
   });
 });
 

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
+import { addAccount, type AccountInput } from "~/features/accounts/accounts.server";
 import { addDebt, type DebtInput } from "~/features/debts/debts.server";
 import { toCents, type Cents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { FinancialAssets, NetWorthSnapshot, User } from "../../../models";
-import { createGoogleUser } from "../../../tests/factories";
+import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { recordNetWorthSnapshots } from "../../../jobs/net-worth-snapshots";
 import { AssetsRefusedError, defaultAssetEntries } from "./assets";
@@ -17,6 +18,7 @@ import {
   recordNetWorthSnapshot,
   recordSnapshotsForAllUsers,
   saveAssets,
+  setAssetSource,
   setMonthlyIncome,
 } from "./net-worth.server";
 
@@ -156,7 +158,80 @@ describe("financial metrics", () => {
     await setMonthlyIncome(other, toCents(100000));
     const picture = await getOrCreateMoneyPicture(userId);
     expect(picture.metrics).toEqual({ totalAssets: 0, totalDebts: 0, netWorth: 0, monthlyIncome: 0, totalMonthlyDebtPayments: 0, debtToIncomeRatio: null });
-    expect(picture.assets).toEqual(defaultAssetEntries());
+    expect(picture.sheet.assetLines.map(({ key, name, typed }) => ({ key, name, amount: typed }))).toEqual(defaultAssetEntries());
+  });
+});
+
+async function accountOf(userId: string, input: Pick<AccountInput, "name" | "kind" | "openingBalance">) {
+  const change = await addAccount(userId, { onBudget: true, openingDate: "2026-01-01", ...input });
+  if (!change.ok) throw new Error(change.message);
+  return change.account;
+}
+
+describe("net worth from the accounts (issue 26 item 5)", () => {
+  test("the accounts' balances count, a linked debt once through its account, the typed assets no account covers", async () => {
+    const userId = await createGoogleUser();
+    await createTransactionFor(userId, { type: "income", category: "salary", amount: 400000, description: "Pay" });
+    await createTransactionFor(userId, { amount: 150000 });
+    await accountOf(userId, { name: "Rainy day", kind: "savings", openingBalance: 500000 });
+    const visa = await accountOf(userId, { name: "Visa", kind: "credit_card", openingBalance: -120000 });
+    await addDebt(userId, debt({ accountId: visa.id, minimumPayment: toCents(5000) }));
+    await addDebt(userId, debt({ name: "Student loan", type: "student_loan", currentBalance: toCents(900000), minimumPayment: toCents(20000) }));
+    await saveAssets(userId, [{ key: "realEstate", name: "Real Estate", amount: cents(30000000) }]);
+    await setMonthlyIncome(userId, toCents(500000));
+
+    expect(await getFinancialMetrics(userId)).toEqual({
+      totalAssets: 250000 + 500000 + 30000000,
+      totalDebts: 120000 + 900000,
+      netWorth: 250000 + 500000 + 30000000 - 120000 - 900000,
+      monthlyIncome: 500000,
+      totalMonthlyDebtPayments: 25000,
+      debtToIncomeRatio: 5,
+    });
+    const { sheet } = await getOrCreateMoneyPicture(userId);
+    expect(sheet.accountLines.map(({ name, balance, counted }) => [name, balance, counted])).toEqual([
+      ["Main account", 250000, true],
+      ["Rainy day", 500000, true],
+      ["Visa", -120000, true],
+    ]);
+    expect(sheet.unlinkedDebts).toBe(900000);
+  });
+
+  test("a typed amount beside the accounts is asked about; the answer is stored and the figures follow it", async () => {
+    const userId = await createGoogleUser();
+    await createTransactionFor(userId, { type: "income", category: "salary", amount: 248750, description: "Pay" });
+    await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: cents(500000) }]);
+    const asked = await getOrCreateMoneyPicture(userId);
+    expect(asked.sheet.assetLines[0]).toMatchObject({ key: "cash", source: "ask", covering: { names: ["Main account"], total: 248750 } });
+    expect(asked.metrics.totalAssets).toBe(500000);
+
+    await setAssetSource(userId, "cash", "accounts");
+    expect((await FinancialAssets.findById(userId).lean())?.sources).toEqual({ cash: "accounts" });
+    expect((await getFinancialMetrics(userId)).totalAssets).toBe(248750);
+    // Saving the typed assets again keeps the answer.
+    await saveAssets(userId, [{ key: "cash", name: "Cash & Checking", amount: cents(600000) }]);
+    expect((await getFinancialMetrics(userId)).totalAssets).toBe(248750);
+
+    await setAssetSource(userId, "cash", "typed");
+    expect((await getFinancialMetrics(userId)).totalAssets).toBe(600000);
+  });
+
+  test("the monthly snapshot uses the balances, for a user with only accounts too", async () => {
+    const userId = await createGoogleUser();
+    await accountOf(userId, { name: "Brokerage", kind: "investment", openingBalance: 1234500 });
+    await accountOf(userId, { name: "Car loan", kind: "loan", openingBalance: -800000 });
+    await recordSnapshotsForAllUsers(new Date(2026, 4, 31, 23, 30));
+    expect(await listNetWorthSnapshots(userId)).toEqual([{ monthKey: "2026-05", totalAssets: 1234500, totalDebts: 800000, netWorth: 434500 }]);
+  });
+
+  test("another user's accounts never count", async () => {
+    const userId = await createGoogleUser();
+    const other = await createGoogleUser();
+    await accountOf(other, { name: "Rainy day", kind: "savings", openingBalance: 500000 });
+    await createTransactionFor(other, { type: "income", category: "salary", amount: 100000 });
+    const { sheet, metrics } = await getOrCreateMoneyPicture(userId);
+    expect(sheet.accountLines).toEqual([]);
+    expect(metrics.netWorth).toBe(0);
   });
 });
 

@@ -1,30 +1,39 @@
 import { Types } from "mongoose";
-import { Debt, FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, User, type FinancialAssetsRecord, type NetWorthSnapshotRecord, type UserRecord } from "../../../models";
-import { getDebtStatistics } from "~/features/debts/debts.server";
+import { Account, Debt, FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, User, type FinancialAssetsRecord, type NetWorthSnapshotRecord, type UserRecord } from "../../../models";
+import { listDebts } from "~/features/debts/debts.server";
+import { debtStatistics } from "~/features/debts/debts";
+import { readOpenAccountBalances } from "~/features/transactions/account-balances.server";
 import { isCents, toCents, type Cents } from "~/lib/money";
 import { isMonthKey, monthKeyOf } from "~/lib/month";
 import { defaultAssetEntries, normaliseAssetEntries, type AssetEntry } from "./assets";
+import { balanceSheet, isCoveredAssetKey, type AssetSource, type AssetSources, type BalanceSheet, type CoveredAssetKey } from "./balance-sheet";
 import { financialMetrics, MAX_MONTHLY_INCOME_CENTS, SNAPSHOT_MONTHS, type FinancialMetrics, type NetWorthSnapshotItem } from "./net-worth";
 
-type StoredEntries = Pick<FinancialAssetsRecord, "entries">;
+type StoredEntries = Pick<FinancialAssetsRecord, "entries" | "sources">;
+type TypedAssets = { entries: AssetEntry[]; sources: AssetSources };
 
 function owner(userId: string) {
   return new Types.ObjectId(userId);
 }
 
-function toEntries(stored: StoredEntries): AssetEntry[] {
-  return stored.entries.map(({ key, name, amount }) => ({ key, name, amount: toCents(amount) }));
+function toTypedAssets(stored: StoredEntries): TypedAssets {
+  const sources = Object.fromEntries(Object.entries(stored.sources ?? {}).filter(([key, source]) => isCoveredAssetKey(key) && source));
+  return { entries: stored.entries.map(({ key, name, amount }) => ({ key, name, amount: toCents(amount) })), sources };
 }
 
 /** The stored assets, or null when the user has never had any (no write). */
-async function readAssets(userId: string): Promise<AssetEntry[] | null> {
-  const stored = await FinancialAssets.findById(userId).select({ entries: 1 }).lean<StoredEntries>();
-  return stored ? toEntries(stored) : null;
+async function readAssets(userId: string): Promise<TypedAssets | null> {
+  const stored = await FinancialAssets.findById(userId).select({ entries: 1, sources: 1 }).lean<StoredEntries>();
+  return stored ? toTypedAssets(stored) : null;
+}
+
+async function readTypedAssetsOrDefaults(userId: string): Promise<TypedAssets> {
+  return (await readAssets(userId)) ?? { entries: defaultAssetEntries(), sources: {} };
 }
 
 /** The stored assets, or the defaults when there are none; writes nothing. */
 export async function readAssetsOrDefaults(userId: string): Promise<AssetEntry[]> {
-  return (await readAssets(userId)) ?? defaultAssetEntries();
+  return (await readTypedAssetsOrDefaults(userId)).entries;
 }
 
 /**
@@ -32,12 +41,25 @@ export async function readAssetsOrDefaults(userId: string): Promise<AssetEntry[]
  * defaults at 0, stored ($setOnInsert: a save that lands meanwhile is never
  * overwritten): assets missing are created with the defaults.
  */
-export async function getOrCreateAssets(userId: string): Promise<AssetEntry[]> {
+async function getOrCreateTypedAssets(userId: string): Promise<TypedAssets> {
   const stored = await readAssets(userId);
   if (stored) return stored;
   const entries = defaultAssetEntries();
   await FinancialAssets.updateOne({ _id: userId }, { $setOnInsert: { userId: owner(userId), entries } }, { upsert: true });
-  return (await readAssets(userId)) ?? entries;
+  return (await readAssets(userId)) ?? { entries, sources: {} };
+}
+
+export async function getOrCreateAssets(userId: string): Promise<AssetEntry[]> {
+  return (await getOrCreateTypedAssets(userId)).entries;
+}
+
+/** Records which figure of a covered asset counts: the accounts' balances or the amount typed. */
+export async function setAssetSource(userId: string, key: CoveredAssetKey, source: AssetSource) {
+  await FinancialAssets.updateOne(
+    { _id: userId },
+    { $set: { [`sources.${key}`]: source }, $setOnInsert: { userId: owner(userId), entries: defaultAssetEntries() } },
+    { upsert: true },
+  );
 }
 
 /**
@@ -64,28 +86,29 @@ export async function setMonthlyIncome(userId: string, cents: Cents) {
   await User.updateOne({ _id: userId }, { $set: { monthlyIncome: cents } });
 }
 
-/** What "Your Money Picture" shows: the assets, the income and the metrics from them and the debts. */
-type MoneyPicture = { assets: AssetEntry[]; monthlyIncome: Cents; metrics: FinancialMetrics };
+/** What "Your Money Picture" shows: the balance sheet, the income and the metrics from them and the debts. */
+type MoneyPicture = { sheet: BalanceSheet; monthlyIncome: Cents; metrics: FinancialMetrics };
 
-async function moneyPicture(userId: string, assets: Promise<AssetEntry[]>): Promise<MoneyPicture> {
-  const [entries, monthlyIncome, debts] = await Promise.all([assets, getMonthlyIncome(userId), getDebtStatistics(userId)]);
+async function moneyPicture(userId: string, assets: Promise<TypedAssets>): Promise<MoneyPicture> {
+  const [{ entries, sources }, monthlyIncome, debts, accounts] = await Promise.all([assets, getMonthlyIncome(userId), listDebts(userId), readOpenAccountBalances(userId)]);
+  const sheet = balanceSheet({ entries, sources, accounts, debts });
   const metrics = financialMetrics({
-    assets: entries,
-    totalDebts: debts.totalDebt,
-    totalMonthlyDebtPayments: debts.totalMinimumPayments,
+    totalAssets: sheet.totalAssets,
+    totalDebts: sheet.totalDebts,
+    totalMonthlyDebtPayments: debtStatistics(debts).totalMinimumPayments,
     monthlyIncome,
   });
-  return { assets: entries, monthlyIncome, metrics };
+  return { sheet, monthlyIncome, metrics };
 }
 
 /** The page's figures; the assets are created with the defaults when missing. */
 export function getOrCreateMoneyPicture(userId: string): Promise<MoneyPicture> {
-  return moneyPicture(userId, getOrCreateAssets(userId));
+  return moneyPicture(userId, getOrCreateTypedAssets(userId));
 }
 
 /** Net worth, totals, income and the debt-to-income ratio of the user (writes nothing). */
 export async function getFinancialMetrics(userId: string): Promise<FinancialMetrics> {
-  return (await moneyPicture(userId, readAssetsOrDefaults(userId))).metrics;
+  return (await moneyPicture(userId, readTypedAssetsOrDefaults(userId))).metrics;
 }
 
 /**
@@ -131,14 +154,14 @@ export async function listNetWorthSnapshots(userId: string, months = SNAPSHOT_MO
 }
 
 /**
- * The job's work: the current month's snapshot of every user with assets or
- * a debt. A user whose snapshot fails is logged and skipped, the others still
+ * The job's work: the current month's snapshot of every user with assets,
+ * a debt or an account. A user whose snapshot fails is logged and skipped, the others still
  * get theirs.
  */
 export async function recordSnapshotsForAllUsers(now = new Date()) {
   const monthKey = monthKeyOf(now);
-  const [withAssets, withDebts] = await Promise.all([FinancialAssets.distinct("userId"), Debt.distinct("userId")]);
-  const userIds = [...new Set([...withAssets, ...withDebts].map(String))];
+  const [withAssets, withDebts, withAccounts] = await Promise.all([FinancialAssets.distinct("userId"), Debt.distinct("userId"), Account.distinct("userId")]);
+  const userIds = [...new Set([...withAssets, ...withDebts, ...withAccounts].map(String))];
   let recorded = 0;
   let failed = 0;
   for (const userId of userIds) {

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Cents } from "~/lib/money";
-import { REMOVE_ASSET_INTENT, removedAssetKey, totalAssets as sumAssets, type DraftAsset } from "./assets";
+import { DEFAULT_ASSETS, REMOVE_ASSET_INTENT, removedAssetKey, type DraftAsset } from "./assets";
+import type { AssetSource, CoveredAssetKey } from "./balance-sheet";
 
 /** The "Your Money Picture" tab of /debt-management: net worth, assets, income and debt-to-income. */
 export const MONEY_PICTURE_PATH = "/debt-management/money-picture";
@@ -16,7 +17,19 @@ export const NET_WORTH_INTENTS = {
   removeAsset: REMOVE_ASSET_INTENT,
   saveAssets: "save-assets",
   setIncome: "set-income",
+  chooseAssetSource: "choose-asset-source",
 } as const;
+
+export const ASSET_SOURCE_MESSAGES = {
+  invalid: "Please choose which figure counts: your accounts or the amount typed.",
+  updateFailed: "Your choice could not be saved. Please try again.",
+} as const;
+
+/** The toast after a choice: "Cash & Checking now counts your accounts' balances". */
+export function assetSourceChosen(key: CoveredAssetKey, source: AssetSource) {
+  const name = DEFAULT_ASSETS.find((asset) => asset.key === key)?.name ?? key;
+  return source === "accounts" ? `${name} now counts your accounts' balances` : `${name} now counts the amount you typed`;
+}
 
 /** Whether `intent` is one of the assets' edit form: Save, Add Asset, or a Remove button's. */
 export function isAssetsFormIntent(intent: unknown) {
@@ -44,23 +57,22 @@ export type FinancialMetrics = {
 };
 
 /**
- * Net worth = total assets − total debts, and
+ * Net worth = total assets − total debts (both from the balance sheet), and
  * the debt-to-income ratio = monthly debt payments / monthly income × 100,
  * rounded half up to 2 decimals: the one rounding point, so the band and
  * the figure shown never disagree. No income gives no ratio (not 0%, not ∞).
  */
 export function financialMetrics({
-  assets,
+  totalAssets,
   totalDebts,
   totalMonthlyDebtPayments,
   monthlyIncome,
 }: {
-  assets: ReadonlyArray<{ amount: Cents }>;
+  totalAssets: Cents;
   totalDebts: Cents;
   totalMonthlyDebtPayments: Cents;
   monthlyIncome: Cents;
 }): FinancialMetrics {
-  const totalAssets = sumAssets(assets);
   return {
     netWorth: (totalAssets - totalDebts) as Cents,
     totalAssets,
@@ -110,6 +122,9 @@ export const SNAPSHOTS_EMPTY_TEXT = "No monthly figures yet. Your net worth is r
  * by Add Asset or Remove (nothing is stored until Save), or a refusal.
  */
 export type AssetFormReply = { form: "assets"; draft: DraftAsset[]; newAssetName: string } | { form: "assets"; result: SubmissionResult<string[]> };
+
+/** What the action answers a refused choice between accounts and a typed amount with. */
+export type SourceFormReply = { form: "source"; message: string };
 
 /** What the action answers the monthly income form with when it refuses it. */
 export type IncomeFormReply = { form: "income"; result: SubmissionResult<string[]> };

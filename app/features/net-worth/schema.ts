@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { centsField } from "~/lib/amount-field";
 import { ZERO_CENTS } from "~/lib/money";
 import { ASSET_MESSAGES, isDefaultAssetKey, isWellFormedDraft, MAX_ASSET_CENTS, newAssetProblem, removedAssetKey, type DraftAsset } from "./assets";
+import { ASSET_SOURCES, COVERED_ASSET_KEYS } from "./balance-sheet";
 import { INCOME_MESSAGES, MAX_MONTHLY_INCOME_CENTS, NET_WORTH_INTENTS } from "./net-worth";
 
 /*
@@ -20,6 +21,13 @@ function amountOrZero(invalid: string, tooLarge: string, max: number) {
 /** The monthly income form. */
 export const IncomeSchema = z.object({
   monthlyIncome: amountOrZero(INCOME_MESSAGES.invalid, INCOME_MESSAGES.tooLarge, MAX_MONTHLY_INCOME_CENTS),
+});
+
+/** The two buttons of a covered asset: count the accounts' balances, or the amount typed. */
+export const AssetSourceSchema = z.object({
+  intent: z.literal(NET_WORTH_INTENTS.chooseAssetSource),
+  key: z.enum(COVERED_ASSET_KEYS),
+  source: z.enum(ASSET_SOURCES),
 });
 
 const text = z._default(z.string(), "");

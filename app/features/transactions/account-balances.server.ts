@@ -43,6 +43,19 @@ export async function getAccountWithBalance(userId: string, accountId: string): 
 }
 
 /**
+ * The user's open accounts with their balances, read without writing. The main account is among them
+ * before it is stored once it holds a transaction (a user who never recorded one has no account to show).
+ */
+export async function readOpenAccountBalances(userId: string): Promise<AccountSummary[]> {
+  const [summaries, stored] = await Promise.all([listMonthSummaries(userId), listAccounts(userId)]);
+  const totals = accountTotalsOf(summaries);
+  const mainId = mainAccountId(userId);
+  const unstoredMain = !stored.some((account) => account.id === mainId) && (totals.get(mainId)?.count ?? 0) > 0;
+  const accounts = unstoredMain ? [unstoredMainAccount(userId), ...stored] : stored;
+  return accounts.filter((account) => !account.closed).map((account) => withBalance(account, totals));
+}
+
+/**
  * The user's stored accounts with their balances, from the month summaries the caller read; stores
  * nothing (a main account not stored yet is not among them).
  */

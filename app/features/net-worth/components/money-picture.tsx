@@ -7,7 +7,9 @@ import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
-import { ASSET_MESSAGES, ASSET_NAME_MAX_LENGTH, isDefaultAssetKey, removeAssetIntent, toDraft, type AssetEntry, type DraftAsset } from "../assets";
+import { ACCOUNT_KIND_LABELS, ACCOUNTS_PATH, shownBalance } from "~/features/accounts/accounts";
+import { ASSET_MESSAGES, ASSET_NAME_MAX_LENGTH, isDefaultAssetKey, removeAssetIntent, toDraft, type DraftAsset } from "../assets";
+import type { AssetLine, AssetSource, BalanceSheet } from "../balance-sheet";
 import { loadNetWorthSchemas } from "../load-schemas";
 import {
   debtToIncomeBand,
@@ -23,20 +25,21 @@ import {
   type FinancialMetrics,
   type IncomeFormReply,
   type NetWorthSnapshotItem,
+  type SourceFormReply,
 } from "../net-worth";
 
 type Loaded = {
   loadFailed: false;
   currency: string;
   editing: boolean;
-  assets: AssetEntry[];
+  sheet: BalanceSheet;
   monthlyIncome: Cents;
   metrics: FinancialMetrics;
   snapshots: NetWorthSnapshotItem[];
 };
 
 type MoneyPictureProps = (Loaded | { loadFailed: true; currency: string; editing: boolean }) & {
-  reply?: AssetFormReply | IncomeFormReply;
+  reply?: AssetFormReply | IncomeFormReply | SourceFormReply;
 };
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
@@ -94,17 +97,87 @@ function NetWorthCard({ metrics, currency }: { metrics: FinancialMetrics; curren
   );
 }
 
-function AssetsView({ assets, currency, total }: { assets: AssetEntry[]; currency: string; total: Cents }) {
+/** A button that makes a covered asset count the accounts' balances or the amount typed. */
+function SourceButton({ assetKey, source, children }: { assetKey: string; source: AssetSource; children: ReactNode }) {
+  return (
+    <Form method="post" action={MONEY_PICTURE_PATH} preventScrollReset className="inline">
+      <input type="hidden" name="key" value={assetKey} />
+      <input type="hidden" name="source" value={source} />
+      <button type="submit" name="intent" value={NET_WORTH_INTENTS.chooseAssetSource} className={`mt-2 mr-2 text-sm ${SECONDARY_BUTTON_CLASS}`}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** Under a typed asset that accounts stand for: which figure counts, and the button to count the other. */
+function SourceNote({ line, currency }: { line: AssetLine; currency: string }) {
+  const covering = line.covering;
+  if (!covering) return null;
+  const accounts = covering.names.join(", ");
+  if (line.source === "ask") {
+    return (
+      <dd className="w-full rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid={`asset-question-${line.key}`}>
+        Your accounts ({accounts}) hold {formatMoney(covering.total, currency)}, and {formatMoney(line.typed, currency)} is typed here. Which should count as {line.name}? Until
+        you choose, the typed amount counts.
+        <div>
+          <SourceButton assetKey={line.key} source="accounts">
+            Count my accounts
+          </SourceButton>
+          <SourceButton assetKey={line.key} source="typed">
+            Count the typed {formatMoney(line.typed, currency)}
+          </SourceButton>
+        </div>
+      </dd>
+    );
+  }
+  if (line.source === "accounts") {
+    return (
+      <dd className="w-full text-sm text-slate-500">
+        From your accounts: {accounts}.
+        {line.typed > 0 ? (
+          <>
+            {" "}
+            The {formatMoney(line.typed, currency)} typed here is not counted.{" "}
+            <SourceButton assetKey={line.key} source="typed">
+              Count the typed amount instead
+            </SourceButton>
+          </>
+        ) : null}
+      </dd>
+    );
+  }
+  return (
+    <dd className="w-full text-sm text-slate-500">
+      Typed by hand: your accounts ({accounts}, {formatMoney(covering.total, currency)}) are not counted here.{" "}
+      <SourceButton assetKey={line.key} source="accounts">
+        Count my accounts instead
+      </SourceButton>
+    </dd>
+  );
+}
+
+function AssetsView({ sheet, currency, total }: { sheet: BalanceSheet; currency: string; total: Cents }) {
   return (
     <dl className="divide-y divide-slate-100">
-      {assets.map((entry) => (
-        <div key={entry.key} className="flex items-center justify-between gap-4 py-2" data-testid="asset-row">
-          <dt className="text-slate-700">{entry.name}</dt>
+      {sheet.assetLines.map((line) => (
+        <div key={line.key} className="flex flex-wrap items-center justify-between gap-x-4 py-2" data-testid="asset-row">
+          <dt className="text-slate-700">{line.name}</dt>
           <dd className="font-medium">
-            <Money cents={entry.amount} currency={currency} testId={`asset-amount-${entry.key}`} />
+            <Money cents={line.source === "accounts" && line.covering ? line.covering.total : line.typed} currency={currency} testId={`asset-amount-${line.key}`} />
           </dd>
+          <SourceNote line={line} currency={currency} />
         </div>
       ))}
+      {sheet.otherAccounts ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 py-2" data-testid="asset-row">
+          <dt className="text-slate-700">Other accounts</dt>
+          <dd className="font-medium">
+            <Money cents={sheet.otherAccounts.total} currency={currency} testId="asset-amount-other-accounts" />
+          </dd>
+          <dd className="w-full text-sm text-slate-500">{sheet.otherAccounts.names.join(", ")}</dd>
+        </div>
+      ) : null}
       <div className="flex items-center justify-between gap-4 pt-3">
         <dt className="font-semibold text-slate-900">Total Assets</dt>
         <dd className="font-bold">
@@ -112,6 +185,52 @@ function AssetsView({ assets, currency, total }: { assets: AssetEntry[]; currenc
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** Every open account with its balance, and whether it counts in the net worth. */
+function AccountsCard({ sheet, currency }: { sheet: BalanceSheet; currency: string }) {
+  const typedName = new Map(sheet.assetLines.map((line) => [line.key, line.name]));
+  return (
+    <Card
+      title="Accounts"
+      testId="net-worth-accounts"
+      action={
+        <Link to={ACCOUNTS_PATH} className={SECONDARY_BUTTON_CLASS}>
+          Manage accounts
+        </Link>
+      }
+    >
+      <p className="mb-3 text-sm text-slate-600">Each balance starts from the account&apos;s opening balance. A debt linked to an account counts once, through it.</p>
+      <ul className="divide-y divide-slate-100">
+        {sheet.accountLines.map((account) => {
+          const { amount, owed } = shownBalance(account);
+          return (
+            <li key={account.id} aria-label={account.name} className="flex items-center justify-between gap-x-4 py-2">
+              <span className="min-w-0">
+                <span className="text-slate-900">{account.name}</span>
+                <span className="block text-sm text-slate-500">
+                  {ACCOUNT_KIND_LABELS[account.kind]}
+                  {account.counted ? null : ` · not counted: ${typedName.get(account.covers ?? "")} is typed by hand`}
+                </span>
+              </span>
+              <span className={`shrink-0 font-medium ${account.counted ? "text-slate-900" : "text-slate-500"}`}>
+                {formatMoney(amount, currency)}
+                {owed ? " owed" : ""}
+              </span>
+            </li>
+          );
+        })}
+        {sheet.unlinkedDebts > 0 ? (
+          <li className="flex flex-wrap items-center justify-between gap-x-4 py-2">
+            <span className="text-slate-900">Debts without an account</span>
+            <span className="font-medium" data-testid="unlinked-debts">
+              {formatMoney(sheet.unlinkedDebts, currency)} owed
+            </span>
+          </li>
+        ) : null}
+      </ul>
+    </Card>
   );
 }
 
@@ -208,7 +327,21 @@ function AssetsForm({ defaultValue, lastResult }: { defaultValue: AssetsFormValu
   );
 }
 
-function AssetsCard({ assets, total, currency, editing, reply }: { assets: AssetEntry[]; total: Cents; currency: string; editing: boolean; reply?: AssetFormReply }) {
+function AssetsCard({
+  sheet,
+  total,
+  currency,
+  editing,
+  reply,
+  sourceReply,
+}: {
+  sheet: BalanceSheet;
+  total: Cents;
+  currency: string;
+  editing: boolean;
+  reply?: AssetFormReply;
+  sourceReply?: SourceFormReply;
+}) {
   const location = useLocation();
   const open = editing || Boolean(reply);
   const changed = reply && "draft" in reply ? reply : null;
@@ -228,11 +361,18 @@ function AssetsCard({ assets, total, currency, editing, reply }: { assets: Asset
         // A fresh form after every answer, so the inputs show the draft the action sent back.
         <AssetsForm
           key={location.key}
-          defaultValue={{ assets: changed?.draft ?? toDraft(assets), newAssetName: changed?.newAssetName ?? "" }}
+          defaultValue={{ assets: changed?.draft ?? toDraft(sheet.assetLines.map(({ key, name, typed }) => ({ key, name, amount: typed }))), newAssetName: changed?.newAssetName ?? "" }}
           lastResult={reply && "result" in reply ? reply.result : undefined}
         />
       ) : (
-        <AssetsView assets={assets} currency={currency} total={total} />
+        <>
+          {sourceReply ? (
+            <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-700">
+              {sourceReply.message}
+            </p>
+          ) : null}
+          <AssetsView sheet={sheet} currency={currency} total={total} />
+        </>
       )}
     </Card>
   );
@@ -372,18 +512,22 @@ export function MoneyPicture(props: MoneyPictureProps) {
       </div>
     );
   }
-  const { assets, metrics, monthlyIncome, snapshots, currency, editing, reply } = props;
+  const { sheet, metrics, monthlyIncome, snapshots, currency, editing, reply } = props;
   return (
     <div className="space-y-6">
       <NetWorthCard metrics={metrics} currency={currency} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <AssetsCard
-          assets={assets}
-          total={metrics.totalAssets}
-          currency={currency}
-          editing={editing}
-          reply={reply?.form === "assets" ? reply : undefined}
-        />
+        <div className="space-y-6">
+          <AssetsCard
+            sheet={sheet}
+            total={metrics.totalAssets}
+            currency={currency}
+            editing={editing}
+            reply={reply?.form === "assets" ? reply : undefined}
+            sourceReply={reply?.form === "source" ? reply : undefined}
+          />
+          <AccountsCard sheet={sheet} currency={currency} />
+        </div>
         <div className="space-y-6">
           <IncomeCard monthlyIncome={monthlyIncome} currency={currency} reply={reply?.form === "income" ? reply : undefined} />
           <DebtToIncomeCard metrics={metrics} currency={currency} />
