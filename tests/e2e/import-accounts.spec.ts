@@ -106,4 +106,24 @@ test.describe("imports into accounts", () => {
     await page.goto("/accounts");
     await expect(listedAccount(page, "Joint Checking")).toContainText("$5,662.36");
   });
+
+  test("a CSV's running-balance column proves the file: the new account opens so that it ends on the last balance", async ({ page, login, javaScriptEnabled }) => {
+    await login();
+    const csv = ["Date,Description,Amount,Balance", "2026-03-02,Corner Cafe,-4.50,995.50", "2026-03-05,Employer Inc,2500.00,3495.50"].join("\n");
+    await page.goto("/transactions/import");
+    await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name: "checking.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    await expect(page.getByText("Balance after each row ← Balance")).toBeVisible();
+    await expect(page.getByTestId("balance-check")).toHaveText("Balance check: matches the bank's closing balance $3,495.50 on 2026-03-05.");
+
+    await page.getByLabel("Import into").selectOption({ label: "A new account" });
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+    await page.getByLabel("Name of the new account").fill("Everyday");
+    // Without JavaScript a changed choice is previewed before it is imported.
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await expect(page.getByText("Imported 2 transactions")).toBeVisible();
+    await page.goto("/accounts");
+    await expect(listedAccount(page, "Everyday")).toContainText("$3,495.50");
+  });
 });

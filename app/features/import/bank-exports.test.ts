@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { balancesFromColumn, checkBalance } from "./balance-check";
 import { findColumns } from "./columns";
 import { ENCODINGS } from "./readers/encodings";
 import { isImportable, readTable, type ReadingChoices, type SignRule } from "./reading";
@@ -29,6 +30,7 @@ type Expected = {
   rounded: number;
   transactions: Array<{ date: string; amount: number; description: string; bankId: string | null }>;
   totals: { count: number; moneyIn: number; moneyOut: number; from: string; to: string };
+  balanceCheck?: { kind: "matches" | "differs"; closing: number; difference?: number };
 };
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/bank-exports");
@@ -69,6 +71,26 @@ describe.each(files)("%s", (name) => {
       .map((row) => ({ date: row.date, amount: row.cents, description: row.description, bankId: row.bankId }));
     expect(transactions).toEqual(expected.transactions);
     expect(reading.totals).toEqual(expected.totals);
+  });
+
+  test(`${expected.balanceCheck ? "checks the rows against its running balance" : "has no running balance to check"}`, () => {
+    const stated = balancesFromColumn(reading.rows.filter((row) => isImportable(row, false)));
+    if (!expected.balanceCheck) {
+      expect(columns.balance === null || stated === null).toBe(true);
+      return;
+    }
+    const check = checkBalance({
+      opening: stated?.opening ?? null,
+      closing: stated?.closing ?? null,
+      fileNet: reading.totals.moneyIn - reading.totals.moneyOut,
+      newNet: 0,
+      accountBalance: null,
+      kind: "checking",
+      firstDate: null,
+      owedAsPositive: stated?.owedAsPositive,
+    });
+    const { kind, closing, difference } = expected.balanceCheck;
+    expect(check).toMatchObject({ kind, closing: { cents: closing }, ...(difference === undefined ? {} : { difference }) });
   });
 
   test("skips pending, declined, zero and summary rows and reports unreadable ones", () => {

@@ -51,6 +51,7 @@ const HEADER_WORDS: Record<ColumnRole, string[]> = {
     "numero de sequence", "numero de transaction",
   ],
   category: ["category", "kategorie", "categorie", "categoria"],
+  balance: ["balance", "running balance", "running bal", "account balance", "saldo", "saldo na trn", "kontostand", "solde"],
 };
 
 /** Memo-like columns that name a kind of booking rather than describe it: used only when nothing better is there. */
@@ -119,6 +120,7 @@ function valuesFit(role: ColumnRole, column: Column, rows: number) {
     case "debit":
     case "credit":
     case "fee":
+    case "balance":
       return column.filled === 0 || share(column, isAmount) >= 0.8;
     case "direction":
       return share(column, isDirectionWord) >= 0.5;
@@ -157,7 +159,7 @@ export function findColumns(table: SourceTable): ColumnFinding {
   // Among several payee or memo columns the one filled on the most rows describes the most transactions (ties: the likelier name).
   const mostFilled = (candidates: Column[]) => [...candidates].sort((a, b) => b.filled - a.filled)[0];
 
-  for (const role of ["date", "reference", "status", "direction", "fee", "category"] as const) assign(role, byName(role)[0], "name");
+  for (const role of ["date", "reference", "status", "direction", "fee", "category", "balance"] as const) assign(role, byName(role)[0], "name");
   const amounts = byName("amount").filter((column) => column.filled >= rows * 0.5);
   const debit = byName("debit")[0];
   const credit = byName("credit")[0];

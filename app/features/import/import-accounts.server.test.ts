@@ -180,6 +180,27 @@ describe("balances that prove the import", () => {
   });
 });
 
+describe("a CSV's running-balance column proves the import", () => {
+  test("Wise's newest-first balances open the new account so that it ends on the last one; a file with a row cut out names the difference", async () => {
+    const userId = await newUser();
+    const csv = fixture("wise.csv");
+    const draftId = await uploaded(userId, csv, "wise.csv");
+    const choices = { account: NEW_ACCOUNT, newAccountName: "Wise EUR" };
+    const preview = await previewOf(userId, draftId, choices);
+    expect(preview.statementOpening).toEqual({ date: "2020-08-11", cents: 98765 });
+    expect(preview.balanceCheck).toEqual({ kind: "matches", closing: { date: "2020-08-28", cents: 189104 }, owedAsPositive: false });
+    expect(await imported(userId, draftId, choices)).toMatchObject({ status: "imported" });
+    expect((await balances(userId))["Wise EUR"]).toBe(189104);
+
+    const cut = csv
+      .split("\n")
+      .filter((line) => !line.startsWith("CARD-123456790,"))
+      .join("\n");
+    const again = await previewOf(userId, await uploaded(userId, cut, "wise-cut.csv"));
+    expect(again.balanceCheck).toMatchObject({ kind: "differs", closing: { cents: 189104 }, difference: -4560 });
+  });
+});
+
 describe("a file of several accounts", () => {
   test("each statement is an upload of its own: its own account, rows and balance check; importing one leads to the next", async () => {
     const userId = await newUser();

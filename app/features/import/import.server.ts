@@ -22,7 +22,7 @@ import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
 import { findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
 import { addAccountBesideMain, getAccountWithBalance } from "~/features/transactions/account-balances.server";
 import { parseAmount } from "./amounts";
-import { checkBalance, type StatedBalance } from "./balance-check";
+import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-check";
 import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName } from "./account-choice";
 
@@ -224,10 +224,12 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const { rows: _allRows, ...readingSummary } = reading;
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
   const chosenAccount = account.chosen === NEW_ACCOUNT ? null : await getAccountWithBalance(userId, account.chosen);
-  const statementOpening = statedBalance(table.statementBalances?.opening);
+  const columnBalances = table.statementBalances ? null : balancesFromColumn(importable);
+  const statementOpening = statedBalance(table.statementBalances?.opening) ?? columnBalances?.opening ?? null;
   const balanceCheck = checkBalance({
     opening: statementOpening,
-    closing: statedBalance(table.statementBalances?.closing),
+    closing: statedBalance(table.statementBalances?.closing) ?? columnBalances?.closing ?? null,
+    owedAsPositive: columnBalances?.owedAsPositive,
     fileNet: reading.totals.moneyIn - reading.totals.moneyOut,
     newNet: newTotals.moneyIn - newTotals.moneyOut,
     accountBalance: chosenAccount?.balance ?? null,

@@ -79,6 +79,8 @@ describe("columns found without help", () => {
       date: "Buchungstag",
       memo: "Verwendungszweck",
       amount: "Betrag (EUR)",
+      // The running balance is found to check the file against, never as an amount.
+      balance: "Saldo",
     });
     expect(columnsOf(["Datum", "Naam / Omschrijving", "Af Bij", "Bedrag (EUR)"], [["20200213", "Albert Heijn", "Af", "8,78"]])).toEqual({
       date: "Datum",
@@ -91,6 +93,7 @@ describe("columns found without help", () => {
       date: "Fecha Operación",
       memo: "Concepto",
       amount: "Importe",
+      balance: "Saldo",
     });
   });
 

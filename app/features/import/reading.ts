@@ -45,6 +45,8 @@ export type ReadRow =
       description: string;
       category: string;
       bankId: string | null;
+      /** The account's balance after this row, as the file's balance column states it (signed cents); null without one. */
+      balance: number | null;
       /** "balance": the file's statement of a balance (an opening balance line), never income or an expense. */
       status: RowStatus | "balance";
       rounded: boolean;
@@ -157,6 +159,8 @@ function readRow(row: SourceRow, columns: ColumnMapping, order: DateOrder, mark:
   if (!amount.ok) return fail(amount.error);
   const reference = cellOf(row, columns.reference);
   const description = describe(row, columns);
+  const balanceText = cellOf(row, columns.balance);
+  const balance = balanceText === "" ? null : parseAmount(balanceText, mark);
   return {
     ok: true,
     line: row.line,
@@ -167,6 +171,7 @@ function readRow(row: SourceRow, columns: ColumnMapping, order: DateOrder, mark:
     description,
     category: cellOf(row, columns.category),
     bankId: reference === "" ? null : reference,
+    balance: balance?.ok ? balance.cents : null,
     status: isBalanceLine(description) ? "balance" : columns.status === null ? "settled" : (statusOf(cellOf(row, columns.status)) ?? "settled"),
     rounded: amount.rounded,
   };

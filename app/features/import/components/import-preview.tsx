@@ -30,6 +30,7 @@ const ROLE_LABELS: Record<ColumnRole, string> = {
   status: "Status (pending, booked…)",
   reference: "Bank's transaction id",
   category: "Category",
+  balance: "Balance after each row (checked, not imported)",
 };
 
 const DELIMITER_NAMES: Record<string, string> = { ",": "commas", ";": "semicolons", "\t": "tabs", "|": "vertical bars" };

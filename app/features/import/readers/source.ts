@@ -41,9 +41,11 @@ export type ColumnMapping = {
   reference: number | null;
   /** A category name, matched to the user's categories. */
   category: number | null;
+  /** The account's balance after each row (a running balance): read to check the file against the bank, never imported. */
+  balance: number | null;
 };
 
-export const COLUMN_ROLES = ["date", "payee", "memo", "amount", "debit", "credit", "direction", "fee", "status", "reference", "category"] as const satisfies ReadonlyArray<keyof ColumnMapping>;
+export const COLUMN_ROLES = ["date", "payee", "memo", "amount", "debit", "credit", "direction", "fee", "status", "reference", "category", "balance"] as const satisfies ReadonlyArray<keyof ColumnMapping>;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
 export const NO_COLUMNS: ColumnMapping = {
@@ -58,6 +60,7 @@ export const NO_COLUMNS: ColumnMapping = {
   status: null,
   reference: null,
   category: null,
+  balance: null,
 };
 
 /** The order of day, month and year in a date. */
