@@ -73,26 +73,39 @@ export async function getOrCreateAccountWithBalance(userId: string, accountId: s
   return stored ? withBalance(stored, accountTotalsOf(summaries)) : null;
 }
 
-/** The account's live rows of `monthKey`, as a balance reads them. */
-function readMonthRows(userId: string, accountId: string, monthKey: string) {
-  return Transaction.find({ userId: new Types.ObjectId(userId), accountId: new Types.ObjectId(accountId), monthKey, deleted: false })
-    .select({ _id: 1, date: 1, type: 1, amount: 1 })
-    .lean<Array<{ _id: Types.ObjectId; date: string; type: "income" | "expense"; amount: number }>>();
+function accountRowsOf(userId: string, accountId: string, monthKey: string) {
+  return { userId: new Types.ObjectId(userId), accountId: new Types.ObjectId(accountId), monthKey, deleted: false };
+}
+
+/** What the account's live rows of `monthKey` that match `rows` move its balance by: added up by the database in one query, never loaded. */
+async function monthNet(userId: string, accountId: string, monthKey: string, rows: Record<string, unknown>) {
+  const totals = await Transaction.aggregate<{ _id: "income" | "expense"; total: number }>([
+    { $match: { ...accountRowsOf(userId, accountId, monthKey), ...rows } },
+    { $group: { _id: "$type", total: { $sum: "$amount" } } },
+  ]);
+  return totals.reduce((sum, { _id, total }) => sum + signedAmount({ type: _id, amount: total }), 0);
 }
 
 /** The account's balance at the end of `date`: its opening balance, the nets of the months before, and its rows of that month up to that day. */
 export async function balanceAtEndOf(userId: string, account: StoredAccount, date: string, summaries: ListedMonthSummary[]) {
   const monthKey = monthKeyOf(date);
   const before = accountTotalsOf(summaries, monthKey).get(account.id)?.net ?? 0;
-  const upToDate = (await readMonthRows(userId, account.id, monthKey)).filter((row) => row.date <= date);
-  return toCents(account.openingBalance + before + upToDate.reduce((sum, row) => sum + signedAmount(row), 0));
+  return toCents(account.openingBalance + before + (await monthNet(userId, account.id, monthKey, { date: { $lte: date } })));
+}
+
+/** The balance after `row` in its account: the opening balance, the nets of the months before, and the month's rows up to it in the listing's order (date, then id). */
+async function balanceAfterRow(userId: string, account: AccountSummary, row: { id: string; date: string }, summaries: ListedMonthSummary[]) {
+  const monthKey = monthKeyOf(row.date);
+  const before = accountTotalsOf(summaries, monthKey).get(account.id)?.net ?? 0;
+  const upToRow = await monthNet(userId, account.id, monthKey, { $or: [{ date: { $lt: row.date } }, { date: row.date, _id: { $lte: new Types.ObjectId(row.id) } }] });
+  return toCents(account.openingBalance + before + upToRow);
 }
 
 /**
  * One page of an account's register, newest first, each row with the balance after it; null when the
  * account is not the user's. On the first page the newest row is the account's newest, so the balance
  * after it is the account's; further down it is the opening balance, the nets of the months before its
- * month, and the account's rows of its month up to it (one read of one month).
+ * month, and the month's rows up to it (added up by the database).
  */
 export async function getAccountRegister(userId: string, accountId: string, cursor: string | null, today: string) {
   const summaries = await listMonthSummaries(userId);
@@ -102,12 +115,7 @@ export async function getAccountRegister(userId: string, accountId: string, curs
   const newest = page.items[0];
   if (!newest) return { account, rows: [], nextCursor: null };
   if (!cursor) return { account, rows: withRunningBalance(page.items, account.balance), nextCursor: page.nextCursor };
-  const monthKey = monthKeyOf(newest.date);
-  const before = accountTotalsOf(summaries, monthKey).get(accountId)?.net ?? 0;
-  const monthRows = await readMonthRows(userId, accountId, monthKey);
-  const upToNewest = monthRows.filter((row) => row.date < newest.date || (row.date === newest.date && String(row._id) <= newest.id));
-  const balanceAfterNewest = toCents(account.openingBalance + before + upToNewest.reduce((sum, row) => sum + signedAmount(row), 0));
-  return { account, rows: withRunningBalance(page.items, balanceAfterNewest), nextCursor: page.nextCursor };
+  return { account, rows: withRunningBalance(page.items, await balanceAfterRow(userId, account, newest, summaries)), nextCursor: page.nextCursor };
 }
 
 /** Closes one of the user's accounts when nothing is left in it and another stays open; null when it is not theirs. */

@@ -122,6 +122,37 @@ describe("an account's register", () => {
   });
 });
 
+describe("a register page further down", () => {
+  test("a page that starts within a day of many rows carries on the balance from the page before, rows of earlier days added up", async () => {
+    const userId = await createGoogleUser();
+    const checking = await newAccount(userId, "Checking", "checking", toCents(50000));
+    const earlier: LedgerEntry[] = [3, 7].map((day) => ({ ...rent, amount: 2000 + day, date: `2026-10-0${day}`, description: `Earlier ${day}`, accountId: checking.id }));
+    const sameDay: LedgerEntry[] = Array.from({ length: 60 }, (_, index) => ({
+      type: index % 4 === 0 ? "income" : "expense",
+      amount: 100 + index,
+      category: index % 4 === 0 ? "salary" : "food",
+      date: "2026-10-09",
+      description: `Same day ${index}`,
+      source: "manual",
+      accountId: checking.id,
+    }));
+    written(await applyLedgerBatch(userId, { added: [...earlier, ...sameDay] }));
+
+    const first = await getAccountRegister(userId, checking.id, null, TODAY);
+    const second = await getAccountRegister(userId, checking.id, first!.nextCursor, TODAY);
+    const rows = [...first!.rows, ...second!.rows];
+    expect(rows).toHaveLength(62);
+    expect(second!.rows[0].date).toBe("2026-10-09");
+    // Each balance is the newer one's less what the newer row moved, down to the opening balance.
+    for (let index = 1; index < rows.length; index += 1) {
+      const newer = rows[index - 1];
+      expect(rows[index].balance).toBe(newer.balance - (newer.type === "income" ? newer.amount : -newer.amount));
+    }
+    const oldest = rows[rows.length - 1];
+    expect(oldest.balance - (oldest.type === "income" ? oldest.amount : -oldest.amount)).toBe(50000);
+  });
+});
+
 describe("closing an account", () => {
   test("is refused while money is left in it or when it is the last open one", async () => {
     const userId = await createGoogleUser();
