@@ -1,6 +1,7 @@
 import { Budget, monthBudgetId, type BudgetRecord } from "../../../models";
 import { resolveMonthBudget, type BudgetEntry } from "~/features/budgets/carry-over";
 import { getCategories } from "~/features/categories/categories.server";
+import { savingsMovedByMonth } from "~/features/savings/savings.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 import { shiftMonth } from "~/lib/month";
@@ -31,17 +32,19 @@ export async function readMonthBudgets(userId: string, months: string[]): Promis
  * Everything the analytics page shows for a month, from a fixed number of
  * small reads whatever the number of transactions: the categories, six month
  * summaries by _id (the trend's months, which include the month and the one
- * before it) and seven monthly budgets by _id. Transactions are never read.
+ * before it), seven monthly budgets by _id, and the few savings transfers (one per contribution to or
+ * withdrawal from a goal's account, read by equalities). Other transactions are never read.
  * The charts come drawn (paths and coordinates), so the page needs no d3.
  */
 export async function getAnalytics(userId: string, month: string) {
   const months = trendMonthKeys(month);
-  const [categories, summaries, budgets] = await Promise.all([
+  const [categories, summaries, budgets, savingsMoved] = await Promise.all([
     getCategories(userId),
     Promise.all(months.map((key) => getMonthTotals(userId, key))),
     readMonthBudgets(userId, months),
+    savingsMovedByMonth(userId, months),
   ]);
   const totals: Record<string, MonthTotals> = Object.fromEntries(months.map((key, index) => [key, summaries[index]]));
-  const figures = analyticsFigures({ month, categories, totals, budgets });
+  const figures = analyticsFigures({ month, categories, totals, budgets, savingsMoved });
   return { ...figures, charts: drawCharts(figures) };
 }

@@ -120,11 +120,14 @@ export type MonthFigures = {
   count: number;
 };
 
-/** The figures of one month, from its summary, the categories and its budget. */
-export function monthFigures(month: string, totals: MonthTotals, categories: NamedCategory[], budget: Cents): MonthFigures {
+/**
+ * The figures of one month, from its summary, the categories, its budget and what it moved into goals'
+ * accounts (`savingsMoved`, net of what came back: transfers, so in no category, decision 196).
+ */
+export function monthFigures(month: string, totals: MonthTotals, categories: NamedCategory[], budget: Cents, savingsMoved = 0): MonthFigures {
   const { income, fromBudget } = monthIncome(totals, budget);
   const expenses = netExpenses(totals);
-  const savings = savingsSpend(totals, categories);
+  const savings = toCents(Math.max(0, savingsSpend(totals, categories) + savingsMoved));
   return {
     month,
     income,
@@ -251,13 +254,15 @@ type AnalyticsInput = {
   totals: Record<string, MonthTotals>;
   /** Month key → the month's budget (0 when none), for the same months. */
   budgets: Record<string, Cents>;
+  /** Month key → what the month moved into goals' accounts, net (none when absent). */
+  savingsMoved?: Record<string, number>;
 };
 
 const EMPTY_TOTALS: MonthTotals = { income: 0, expense: 0, count: 0, categories: {} };
 
 /** The whole page's figures for a month. */
-export function analyticsFigures({ month, categories, totals, budgets }: AnalyticsInput) {
-  const figuresOf = (key: string) => monthFigures(key, totals[key] ?? EMPTY_TOTALS, categories, budgets[key] ?? ZERO_CENTS);
+export function analyticsFigures({ month, categories, totals, budgets, savingsMoved = {} }: AnalyticsInput) {
+  const figuresOf = (key: string) => monthFigures(key, totals[key] ?? EMPTY_TOTALS, categories, budgets[key] ?? ZERO_CENTS, savingsMoved[key]);
   const current = figuresOf(month);
   const previous = figuresOf(shiftMonth(month, -1));
   const monthTotals = totals[month] ?? EMPTY_TOTALS;

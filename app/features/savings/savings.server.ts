@@ -245,6 +245,16 @@ function listSavingsTransfers(userId: string): Promise<StoredTransfer[]> {
     .lean<StoredTransfer[]>();
 }
 
+/** What the savings transfers of each of `months` moved into goals' accounts, less what they moved back (cents, by month key). */
+export async function savingsMovedByMonth(userId: string, months: string[]): Promise<Record<string, number>> {
+  const moved: Record<string, number> = Object.fromEntries(months.map((month) => [month, 0]));
+  for (const transfer of await listSavingsTransfers(userId)) {
+    if (!(transfer.monthKey in moved)) continue;
+    moved[transfer.monthKey] += transfer.type === "expense" ? transfer.amount : -transfer.amount;
+  }
+  return moved;
+}
+
 /** The savings balance: live savings expenses and contributions to goals' accounts + initial savings − withdrawals (all months, from the month summaries and the savings transfers). */
 export async function getSavingsBalance(userId: string): Promise<Cents> {
   const [summaries, state, transfers] = await Promise.all([listMonthSummaries(userId), readSavingsState(userId), listSavingsTransfers(userId)]);
