@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { Types } from "mongoose";
 import { addTransaction, expect, listedAccount, nextPost, refusedByServer, seedAccount, test } from "./fixtures";
 
 function figure(page: Page, label: string) {
@@ -153,6 +154,40 @@ test.describe("accounts", () => {
     await expect(page.getByText("Account reopened")).toBeVisible();
     await expect(page.getByRole("region", { name: "Closed accounts" })).toBeHidden();
     await expect(listedAccount(page, "Visa")).toContainText("$0.00");
+  });
+
+  test("an existing user's transactions move into their main account: the dashboard's figures stay, the balance is their sum", async ({ page, login, app }) => {
+    const user = await login();
+    // Rows as the layout before accounts stored them: no account, written straight to the collection.
+    const owner = new Types.ObjectId(user.id);
+    const base = { userId: owner, source: "manual", allocations: [], deleted: false, bankName: null, importKey: null, editedAt: null, pending: false, createdAt: new Date(), updatedAt: new Date() };
+    await app.models.Transaction.collection.insertMany([
+      { ...base, type: "income", amount: 400000, category: "salary", date: "2026-03-01", monthKey: "2026-03", description: "March pay", descriptionLower: "march pay" },
+      { ...base, type: "expense", amount: 12345, category: "food", date: "2026-03-04", monthKey: "2026-03", description: "Groceries", descriptionLower: "groceries" },
+      { ...base, type: "expense", amount: 70000, category: "housing", date: "2026-03-05", monthKey: "2026-03", description: "Old rent", descriptionLower: "old rent", deleted: true },
+    ]);
+    const { recountLedger } = await import("~/features/transactions/ledger-journal.server");
+    await recountLedger(user.id);
+
+    await page.goto("/dashboard?month=2026-03");
+    await expect(page.getByTestId("summary-income")).toHaveText("$4,000.00");
+    await expect(page.getByTestId("summary-expenses")).toHaveText("$123.45");
+
+    // What a start of the app runs for each user of the layout before.
+    const { moveUserIntoMainAccount } = await import("~/features/transactions/accounts-migration.server");
+    expect(await moveUserIntoMainAccount(user.id)).toBe(3);
+    expect(await app.models.Transaction.countDocuments({ userId: user.id, accountId: owner })).toBe(3);
+
+    await page.goto("/dashboard?month=2026-03");
+    await expect(page.getByTestId("summary-income")).toHaveText("$4,000.00");
+    await expect(page.getByTestId("summary-expenses")).toHaveText("$123.45");
+    await openAccountsFromNav(page);
+    // 4,000.00 − 123.45: the deleted rent moves nothing.
+    await expect(listedAccount(page, "Main account")).toContainText("$3,876.55");
+    await expect(listedAccount(page, "Main account")).toContainText("2 transactions");
+    await page.getByRole("link", { name: "Main account" }).click();
+    await expect(page.getByTestId("register-row")).toHaveCount(2);
+    await expect(page.getByTestId("register-row").nth(0).getByRole("cell").last()).toHaveText("$3,876.55");
   });
 
   test("another user's account answers 404", async ({ page, login, createUser }) => {
