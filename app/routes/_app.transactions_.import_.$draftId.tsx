@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await confirmImport(user.id, params.draftId ?? "", parseChoices(formData), fingerprint, submissionKeyOf(formData));
   switch (result.status) {
     case "imported": {
-      const message = IMPORT_MESSAGES.imported(result.imported, result.duplicates);
+      const message = IMPORT_MESSAGES.imported(result.imported, result.duplicates, result.linked);
       if (result.nextDraftId) return redirectWithToast(importPreviewPath(result.nextDraftId), { type: "success", message: `${message}. ${IMPORT_MESSAGES.nextAccountOfFile}` });
       return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message });
     }

@@ -126,4 +126,37 @@ test.describe("imports into accounts", () => {
     await page.goto("/accounts");
     await expect(listedAccount(page, "Everyday")).toContainText("$3,495.50");
   });
+
+  test("a card file's payment is proposed in the preview beside the checking account's; ticked, it is linked on import and leaves income and expenses", async ({ page, login, javaScriptEnabled }) => {
+    test.slow();
+    await login();
+    const upload = async (name: string, lines: string[]) => {
+      await page.goto("/transactions/import");
+      await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
+      await page.getByRole("button", { name: "Upload and preview" }).click();
+      await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
+    };
+    await upload("checking.csv", ["Date,Description,Amount", "2026-03-01,Payroll,4000.00", "2026-03-20,VISA CARD PAYMENT,-300.00"]);
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await expect(page.getByText("Imported 2 transactions")).toBeVisible();
+
+    await upload("card.csv", ["Date,Description,Amount", "2026-03-05,Corner Cafe,-12.50", "2026-03-22,PAYMENT THANK YOU,300.00"]);
+    await page.getByLabel("Import into").selectOption({ label: "A new account" });
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+    await page.getByLabel("Name of the new account").fill("Visa");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+    const proposals = page.getByRole("group", { name: "Likely transfers" });
+    const pair = proposals.getByRole("checkbox", { name: "Row 3: +$300.00 PAYMENT THANK YOU on 2026-03-22, with −$300.00 VISA CARD PAYMENT in Main account on 2026-03-20" });
+    await expect(pair).not.toBeChecked();
+    await pair.check();
+    // With JavaScript the tick reloads the preview with it; without, it rides on the Import button's post.
+    if (javaScriptEnabled) await expect(page).toHaveURL(/linkTransfer=/);
+    await expect(pair).toBeChecked();
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await expect(page.getByText("Imported 2 transactions, linked 1 transfer")).toBeVisible();
+
+    await page.goto("/dashboard?month=2026-03");
+    await expect(page.getByTestId("summary-income")).toHaveText("$4,000.00");
+    await expect(page.getByTestId("summary-expenses")).toHaveText("$12.50");
+  });
 });

@@ -22,9 +22,11 @@ const ChoicesSchema = z.object({
   /** An account id or "new"; one that is not the user's open account counts as not chosen. */
   account: z.optional(z.catch(z.optional(z.string().check(z.regex(/^(new|[0-9a-f]{24})$/))), undefined)),
   newAccountName: z.optional(z.catch(z.optional(z.string().check(z.trim(), z.maxLength(ACCOUNT_NAME_MAX_LENGTH))), undefined)),
+  /** Likely transfers ticked; only those the preview proposes are ever linked. */
+  linkTransfers: z.catch(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(100)), []),
 });
 
-type FieldSource = { get(name: string): FormDataEntryValue | null };
+type FieldSource = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
 
 /** The user's choices from a query string or form; anything malformed is left to the file. Only the server reads them, so zod stays out of the preview page. */
 export function parseChoices(source: FieldSource) {
@@ -41,5 +43,6 @@ export function parseChoices(source: FieldSource) {
     includePending: field(CHOICE_FIELDS.includePending),
     account: field(CHOICE_FIELDS.account),
     newAccountName: field(CHOICE_FIELDS.newAccountName),
+    linkTransfers: source.getAll(CHOICE_FIELDS.linkTransfer).filter((value) => typeof value === "string"),
   });
 }

@@ -13,6 +13,8 @@ export const CHOICE_FIELDS = {
   includePending: "includePending",
   account: "account",
   newAccountName: "newAccountName",
+  /** One per likely transfer the user ticks: "<row label>|<stored transaction id>", linked as a transfer on import. */
+  linkTransfer: "linkTransfer",
   /** Present when the column selects were submitted (then an absent column means none). */
   columnsChosen: "columns",
   fingerprint: "fingerprint",

@@ -180,6 +180,49 @@ describe("balances that prove the import", () => {
   });
 });
 
+describe("likely transfers in the preview", () => {
+  const CHECKING = ["Date,Description,Amount", "2026-03-01,Payroll,4000.00", "2026-03-20,VISA CARD PAYMENT,-300.00"].join("\n");
+  const CARD = ["Date,Description,Amount", "2026-03-05,Corner Cafe,-12.50", "2026-03-22,PAYMENT THANK YOU,300.00"].join("\n");
+  const intoCard = { account: NEW_ACCOUNT, newAccountName: "Visa" };
+
+  /** A user whose checking file went into the main account; the card file uploaded next. */
+  async function checkingThenCard() {
+    const userId = await newUser();
+    expect(await imported(userId, await uploaded(userId, CHECKING, "checking.csv"))).toMatchObject({ status: "imported" });
+    const payment = await Transaction.findOne({ userId, description: "VISA CARD PAYMENT" }).lean();
+    return { userId, paymentId: String(payment?._id), cardDraft: await uploaded(userId, CARD, "card.csv") };
+  }
+
+  test("the card's payment is proposed with the checking account's; ticked, the import links them and the month counts neither", async () => {
+    const { userId, paymentId, cardDraft } = await checkingThenCard();
+    const preview = await previewOf(userId, cardDraft, intoCard);
+    expect(preview.transferProposals).toEqual([
+      {
+        value: `Row 3|${paymentId}`,
+        chosen: false,
+        row: { label: "Row 3", date: "2026-03-22", type: "income", amount: 30000, description: "PAYMENT THANK YOU" },
+        stored: { id: paymentId, date: "2026-03-20", type: "expense", amount: 30000, description: "VISA CARD PAYMENT", accountName: "Main account" },
+      },
+    ]);
+
+    const ticked = { ...intoCard, linkTransfers: [`Row 3|${paymentId}`] };
+    expect((await previewOf(userId, cardDraft, ticked)).transferProposals[0].chosen).toBe(true);
+    expect(await imported(userId, cardDraft, ticked)).toMatchObject({ status: "imported", imported: 2, linked: 1 });
+    const received = await Transaction.findOne({ userId, description: "PAYMENT THANK YOU" }).lean();
+    const payment = await Transaction.findById(paymentId).lean();
+    expect(received).toMatchObject({ category: "__transfer", transferPeerId: payment?._id });
+    expect(payment).toMatchObject({ category: "__transfer", transferPeerId: received?._id });
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ income: 400000, expense: 1250 });
+  });
+
+  test("unticked, or a pair the preview does not propose, nothing is linked", async () => {
+    const { userId, paymentId, cardDraft } = await checkingThenCard();
+    expect(await imported(userId, cardDraft, { ...intoCard, linkTransfers: [`Row 2|${paymentId}`] })).toMatchObject({ status: "imported", imported: 2, linked: 0 });
+    expect(await Transaction.countDocuments({ userId, category: "__transfer" })).toBe(0);
+    expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ income: 430000, expense: 31250 });
+  });
+});
+
 describe("a CSV's running-balance column proves the import", () => {
   test("Wise's newest-first balances open the new account so that it ends on the last one; a file with a row cut out names the difference", async () => {
     const userId = await newUser();

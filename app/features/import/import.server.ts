@@ -13,7 +13,7 @@ import { findColumns, headerSignature, mappingFromIndices } from "./columns";
 import type { Encoding } from "./readers/encodings";
 import { findDuplicates, type DuplicateOf } from "./duplicates";
 import { IMPORT_MESSAGES } from "./messages";
-import type { ImportPreview, PreviewRow, PreviewRowStatus } from "./preview";
+import type { ImportPreview, ImportTransferProposal, PreviewRow, PreviewRowStatus } from "./preview";
 import { isImportable, readTable, SIGN_RULES, totalsOf, type ReadingChoices, type ReadRow, type SignRule } from "./reading";
 import { readBankFile } from "./readers/source.server";
 import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, statementOf, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./readers/source";
@@ -21,6 +21,8 @@ import { submittedId } from "~/utils/submission.server";
 import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
 import { findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
 import { addAccountBesideMain, getAccountWithBalance } from "~/features/transactions/account-balances.server";
+import { proposeTransferPairs } from "~/features/transactions/transfer-proposals";
+import { listTransferCandidates } from "~/features/transactions/transactions.server";
 import { parseAmount } from "./amounts";
 import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-check";
 import type { StatementBalance } from "./readers/source";
@@ -35,6 +37,9 @@ const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
 const PREVIEW_ROWS = 50;
 const LISTED_PROBLEMS = 100;
 const LISTED_IMPORTS = 20;
+const LISTED_TRANSFER_PROPOSALS = 10;
+/** Stands for the account the file's rows go into while they are paired with stored transactions. */
+const FILE_ACCOUNT = "file";
 
 /** What the user chose on the preview; anything left out is decided by the file (or by what they confirmed for its shape before). */
 export type ImportChoicesInput = {
@@ -47,6 +52,8 @@ export type ImportChoicesInput = {
   /** The account the rows go into: one of the user's open accounts, or NEW_ACCOUNT. */
   account?: string;
   newAccountName?: string;
+  /** The likely transfers ticked ("<row label>|<stored id>"): linked on import when the preview proposes them. */
+  linkTransfers?: string[];
 };
 
 type PreviewResult = { status: "ready"; preview: ImportPreview } | { status: "unreadable"; error: string; draftId: string; fileName: string; encoding: Encoding | null } | { status: "not-found" };
@@ -194,6 +201,47 @@ async function importAccount(userId: string, table: SourceTable, fileName: strin
   return { options, chosen, how, newName: input.newAccountName ?? suggestedAccountName(table.account, fileName), newKind: table.account?.kind ?? "checking" };
 }
 
+/**
+ * Rows of the file that look like the other side of a transaction waiting for a category in another
+ * account (a card's "PAYMENT THANK YOU" and the checking account's card payment): the same pairing as the
+ * New tab's proposals, each pair with one row of the file and one stored transaction. Proposed only.
+ */
+async function importTransferProposals(userId: string, rows: Importable[], accountId: string, accountNames: Map<string, string>, ticked: string[]): Promise<ImportTransferProposal[]> {
+  if (rows.length === 0) return [];
+  const waiting = (await listTransferCandidates(userId)).filter((item) => item.accountId !== accountId);
+  const amounts = new Set(waiting.map((item) => item.amount));
+  const fromFile = rows
+    .filter((row) => amounts.has(row.amount))
+    .map((row) => ({ id: row.label, type: row.type, amount: row.amount, date: row.date, description: row.description, accountId: FILE_ACCOUNT }));
+  if (fromFile.length === 0) return [];
+  return proposeTransferPairs([...fromFile, ...waiting])
+    .filter((pair) => (pair.out.accountId === FILE_ACCOUNT) !== (pair.in.accountId === FILE_ACCOUNT))
+    .slice(0, LISTED_TRANSFER_PROPOSALS)
+    .map((pair) => {
+      const [row, stored] = pair.out.accountId === FILE_ACCOUNT ? [pair.out, pair.in] : [pair.in, pair.out];
+      const value = `${row.id}|${stored.id}`;
+      return {
+        value,
+        chosen: ticked.includes(value),
+        row: { label: row.id, date: row.date, type: row.type, amount: row.amount, description: row.description },
+        stored: { id: stored.id, date: stored.date, type: stored.type, amount: stored.amount, description: stored.description, accountName: accountNames.get(stored.accountId) ?? "another account" },
+      };
+    });
+}
+
+/** Links the ticked likely transfers once the file's rows are written, one pair at a time; how many were linked. A pair refused is left as it was. */
+async function linkTickedTransfers(userId: string, proposals: ImportTransferProposal[], newRows: Importable[], written: Array<{ _id: Types.ObjectId; date: string; amount: number }>) {
+  const writtenByLabel = new Map(newRows.map((row, index) => [row.label, written[index]]));
+  let linked = 0;
+  for (const proposal of proposals.filter((candidate) => candidate.chosen)) {
+    const row = writtenByLabel.get(proposal.row.label);
+    if (!row || row.date !== proposal.row.date || row.amount !== proposal.row.amount) continue;
+    const result = await applyLedgerBatch(userId, { linkedTransfers: [[String(row._id), proposal.stored.id]] });
+    if (result.ok) linked += 1;
+  }
+  return linked;
+}
+
 async function buildPreview(userId: string, draftId: string, input: ImportChoicesInput): Promise<NotPreviewed | { status: "built"; built: Built }> {
   const id = toObjectId(draftId);
   const draft = id ? await ImportDraft.findOne({ _id: id, userId: owner(userId) }).lean() : null;
@@ -217,6 +265,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const categoryName = (row: Importable) => resolveCategory(categories, row.category, row.type)?.name ?? "";
 
   const account = await importAccount(userId, table, draft.fileName, input, remembered);
+  const accountNames = new Map(account.options.map(({ id, name }) => [id, name]));
+  const transferProposals = await importTransferProposals(userId, newRows, account.chosen, accountNames, input.linkTransfers ?? []);
   const balanceLine = reading.rows.find((row) => row.ok && row.status === "balance");
   const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
 
@@ -285,6 +335,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
     openingBalance,
     statementOpening,
     balanceCheck,
+    transferProposals,
     fingerprint,
   };
   return { status: "built", built: { preview, newRows, signature, nextDraftId: draft.nextDraftId ?? null } };
@@ -298,7 +349,7 @@ export async function previewImport(userId: string, draftId: string, input: Impo
 
 type ConfirmResult =
   /** `nextDraftId`: the upload of the file's next account, when the file holds several and it is still there. */
-  | { status: "imported"; batchId: string; imported: number; duplicates: number; nextDraftId: string | null }
+  | { status: "imported"; batchId: string; imported: number; duplicates: number; linked: number; nextDraftId: string | null }
   /** The preview changed since the user saw it (other choices, or transactions added meanwhile): shown again, nothing written. */
   | { status: "changed"; preview: ImportPreview }
   /** Questions are open or nothing is new: shown again, nothing written. */
@@ -377,7 +428,7 @@ async function earlierImport(userId: string, batchId: Types.ObjectId): Promise<C
   const earlier = await ImportBatch.findOne({ _id: batchId, userId: owner(userId) }).select({ status: 1, counts: 1 }).lean();
   if (!earlier) return null;
   if (earlier.status === "done" || earlier.status === "undone") {
-    return { status: "imported", batchId: batchId.toString(), imported: earlier.counts?.imported ?? 0, duplicates: earlier.counts?.duplicates ?? 0, nextDraftId: null };
+    return { status: "imported", batchId: batchId.toString(), imported: earlier.counts?.imported ?? 0, duplicates: earlier.counts?.duplicates ?? 0, linked: 0, nextDraftId: null };
   }
   await applyLedgerBatch(userId, { undoImport: batchId.toString() });
   await ImportBatch.deleteOne({ _id: batchId, userId: owner(userId) });
@@ -426,19 +477,22 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
       bankTransactionId: row.bankId,
     }),
   );
+  let written: TransactionRecord[];
   try {
-    const written = await applyLedgerBatch(userId, { added: entries });
-    if (!written.ok) throw new Error(`the ledger refused the import: ${JSON.stringify(written.issues.slice(0, 3))}`);
-    await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "done", "counts.imported": written.added.length } });
+    const result = await applyLedgerBatch(userId, { added: entries });
+    if (!result.ok) throw new Error(`the ledger refused the import: ${JSON.stringify(result.issues.slice(0, 3))}`);
+    written = result.added;
+    await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "done", "counts.imported": written.length } });
   } catch (error) {
     console.error("import failed", error);
     await ImportBatch.updateOne({ _id: batch._id }, { $set: { status: "failed" } });
     return { status: "failed", preview };
   }
+  const linked = await linkTickedTransfers(userId, preview.transferProposals, newRows, written);
   await rememberChoices(userId, built, target.accountId);
   await ImportDraft.deleteOne({ _id: new Types.ObjectId(draftId), userId: owner(userId) });
   const next = built.nextDraftId ? await ImportDraft.exists({ _id: built.nextDraftId, userId: owner(userId) }) : null;
-  return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount, nextDraftId: next ? String(next._id) : null };
+  return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount, linked, nextDraftId: next ? String(next._id) : null };
 }
 
 const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, kept: 1 } as const;

@@ -27,8 +27,10 @@ export const IMPORT_MESSAGES = {
   allDuplicates: "There is nothing new to import: every transaction of this file is already in your transactions.",
   nothingReadable: "No row can be imported with these choices.",
   importButton: (count: number) => `Import ${plural(count, "transaction")}`,
-  imported: (imported: number, duplicates: number) =>
-    duplicates > 0 ? `Imported ${plural(imported, "transaction")}, skipped ${plural(duplicates, "duplicate")}` : `Imported ${plural(imported, "transaction")}`,
+  imported: (imported: number, duplicates: number, linked = 0) =>
+    [`Imported ${plural(imported, "transaction")}`, duplicates > 0 ? `skipped ${plural(duplicates, "duplicate")}` : null, linked > 0 ? `linked ${plural(linked, "transfer")}` : null]
+      .filter(Boolean)
+      .join(", "),
   importFailed: "The import failed and nothing was saved. Please try again.",
   undone: (removed: number, kept: number) =>
     kept > 0

@@ -61,6 +61,17 @@ export type ImportPreview = {
   statementOpening: { date: string; cents: number } | null;
   /** Whether the rows take the account to the balance the statement states; null when it states none. */
   balanceCheck: BalanceCheck | null;
+  /** Rows of the file that look like the other side of a transaction waiting in another account: linked as transfers on import only when ticked. */
+  transferProposals: ImportTransferProposal[];
   /** Names what this preview shows, so an import confirms exactly it. */
   fingerprint: string;
+};
+
+/** A row of the file and a stored transaction of another account that look like the two sides of one transfer. */
+export type ImportTransferProposal = {
+  /** The checkbox's value: "<row label>|<stored transaction id>". */
+  value: string;
+  chosen: boolean;
+  row: { label: string; date: string; type: "income" | "expense"; amount: number; description: string };
+  stored: { id: string; date: string; type: "income" | "expense"; amount: number; description: string; accountName: string };
 };

@@ -417,10 +417,14 @@ export async function listTransactionsWithCounts(userId: string, options: Omit<L
 
 const PROPOSALS_SHOWN = 10;
 
-/** Likely transfers among the newest transactions waiting for a category (an import's rows land there). */
+/** The newest transactions waiting for a category (an import's rows land there): what a transfer is looked for among. */
+export async function listTransferCandidates(userId: string) {
+  return (await listTransactions(userId, { tab: "new", limit: MAX_PAGE_SIZE })).items;
+}
+
+/** Likely transfers among the newest transactions waiting for a category. */
 export async function listTransferProposals(userId: string) {
-  const { items } = await listTransactions(userId, { tab: "new", limit: MAX_PAGE_SIZE });
-  return proposeTransferPairs(items).slice(0, PROPOSALS_SHOWN);
+  return proposeTransferPairs(await listTransferCandidates(userId)).slice(0, PROPOSALS_SHOWN);
 }
 
 /** Links two of the user's transactions as the sides of one transfer: null when one is not theirs, else whether the ledger linked them. */

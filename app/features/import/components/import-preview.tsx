@@ -564,6 +564,38 @@ function RawTable({ preview }: { preview: ImportPreview }) {
   );
 }
 
+/** "+$300.00" or "−$300.00": which way a row moves its account. */
+function signedMoney(type: "income" | "expense", cents: number, currency: string) {
+  return `${type === "income" ? "+" : "−"}${money(cents, currency)}`;
+}
+
+/** The file's rows that look like the other side of a transaction in another account: ticked, they are linked as transfers on import. */
+function TransferChoices({ preview, currency }: { preview: ImportPreview; currency: string }) {
+  if (preview.transferProposals.length === 0) return null;
+  return (
+    <fieldset className="space-y-3 rounded-2xl border border-sky-200 bg-sky-50 p-4" data-testid="import-transfer-proposals">
+      <legend className="px-1 text-sm font-semibold text-sky-950">Likely transfers</legend>
+      <p className="text-sm text-sky-900">
+        These rows look like the other side of a transaction in another account. Tick a pair to link it as a transfer on import: it then counts as neither income nor
+        expense. Nothing is linked unticked.
+      </p>
+      <ul className="space-y-2">
+        {preview.transferProposals.map((proposal) => (
+          <li key={proposal.value}>
+            <label className="flex items-start gap-3 text-sm text-slate-800">
+              <input type="checkbox" name={CHOICE_FIELDS.linkTransfer} value={proposal.value} defaultChecked={proposal.chosen} className="mt-1 h-4 w-4" />
+              <span>
+                {proposal.row.label}: {signedMoney(proposal.row.type, proposal.row.amount, currency)} {proposal.row.description} on {proposal.row.date}, with{" "}
+                {signedMoney(proposal.stored.type, proposal.stored.amount, currency)} {proposal.stored.description} in {proposal.stored.accountName} on {proposal.stored.date}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 /**
  * The whole preview as one GET form: every choice is a field, "Update
  * preview" reloads the page with them (with JavaScript, any change does),
@@ -620,6 +652,7 @@ export function ImportPreviewForm({ preview, currency, notice, submissionKey }: 
         <>
           <Totals preview={preview} currency={currency} />
           <PreviewTable preview={preview} currency={currency} />
+          <TransferChoices preview={preview} currency={currency} />
           {preview.problems.length > 0 ? (
             <div className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">
               <h3 className="text-sm font-semibold text-red-800">Rows that will not be imported</h3>
