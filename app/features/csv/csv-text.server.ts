@@ -23,6 +23,8 @@ export function toCsv(rows: ExportRow[], { header = true }: { header?: boolean }
     row.description,
     row.source,
     row.deleted ? "Yes" : "No",
+    row.account,
+    row.cleared ? "Yes" : "No",
   ]);
   const lines = header ? [Papa.unparse([EXPORT_COLUMNS])] : [];
   if (data.length > 0) lines.push(Papa.unparse(data, { newline: CRLF, escapeFormulae: FORMULA_START }));

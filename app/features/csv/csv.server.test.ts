@@ -4,7 +4,10 @@ import { transactionsCsvStream } from "./csv.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { softDeleteTransaction } from "~/features/transactions/transactions.server";
 import { createSession } from "~/features/auth/session.server";
+import { Types } from "mongoose";
 import { Transaction } from "../../../models";
+import { TRANSFER_CATEGORY } from "~/features/categories/categories";
+import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { createTransactionFor, createUser, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
@@ -42,11 +45,28 @@ describe("export", () => {
 
     const csv = await readAll(await transactionsCsvStream(userId));
     expect(csv).toBe(
-      "\uFEFFDate,Type,Category,Amount,Description,Source,Deleted\r\n" +
-        "2026-03-04,expense,Uncategorized,20.00,Book shop,import,Yes\r\n" +
-        "2026-03-03,income,Paycheck 1,2500.00,Employer Inc,import,No\r\n" +
-        "2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No\r\n",
+      "\uFEFFDate,Type,Category,Amount,Description,Source,Deleted,Account,Cleared\r\n" +
+        "2026-03-04,expense,Uncategorized,20.00,Book shop,import,Yes,Main account,No\r\n" +
+        "2026-03-03,income,Paycheck 1,2500.00,Employer Inc,import,No,Main account,No\r\n" +
+        "2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No,Main account,No\r\n",
     );
+  });
+
+  test("each row names its account and whether it is cleared; a transfer's sides name the other account", async () => {
+    const userId = await createUserId();
+    const visa = await addAccountBesideMain(userId, { name: "Visa", kind: "credit_card", onBudget: true, openingBalance: -30000, openingDate: "2026-03-01" }, "2026-03-31");
+    if (!visa.ok) throw new Error(visa.message);
+    await applyLedgerBatch(userId, {
+      added: [{ type: "expense", category: TRANSFER_CATEGORY, transferAccountId: visa.account.id, amount: 30000, date: "2026-03-20", description: "Card payment", source: "manual" }],
+    });
+    const cardSide = await Transaction.findOne({ userId, accountId: visa.account.id }).lean();
+    expect(await applyLedgerBatch(userId, { cleared: { ids: [String(cardSide?._id)], reconciliationId: new Types.ObjectId().toString() } })).toMatchObject({ ok: true });
+
+    const csv = await readAll(await transactionsCsvStream(userId));
+    expect(csv.split("\r\n").slice(1, 3).sort()).toEqual([
+      "2026-03-20,expense,Transfer to Visa,300.00,Card payment,manual,No,Main account,No",
+      "2026-03-20,income,Transfer from Main account,300.00,Card payment,manual,No,Visa,Yes",
+    ]);
   });
 
   test("a history of whole batches arrives complete and in order", async () => {
@@ -79,6 +99,6 @@ describe("export route", () => {
     const response = await exportLoader({ request: new Request(`${APP}/resources/transactions-export`, { headers: { Cookie: cookie } }), params: {}, context: {} });
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="ledgerly-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(await response.text()).toBe("Date,Type,Category,Amount,Description,Source,Deleted\r\n2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No\r\n");
+    expect(await response.text()).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared\r\n2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No,Main account,No\r\n");
   });
 });

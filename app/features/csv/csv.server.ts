@@ -1,14 +1,14 @@
 import { Transaction, type TransactionRecord } from "../../../models";
 import { isSplitCategory } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
-import { listAccountNames } from "~/features/accounts/accounts.server";
+import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.server";
 import { transactionLabel } from "~/features/transactions/transactions";
 import type { ExportRow } from "./csv";
 import { toCsv } from "./csv-text.server";
 
 const EXPORT_BATCH_SIZE = 500;
 
-const EXPORT_FIELDS = { date: 1, type: 1, category: 1, amount: 1, description: 1, source: 1, deleted: 1, allocations: 1, transferAccountId: 1 } as const;
+const EXPORT_FIELDS = { date: 1, type: 1, category: 1, amount: 1, description: 1, source: 1, deleted: 1, allocations: 1, transferAccountId: 1, accountId: 1, cleared: 1 } as const;
 type ExportedTransaction = Pick<TransactionRecord, keyof typeof EXPORT_FIELDS>;
 
 /**
@@ -16,7 +16,8 @@ type ExportedTransaction = Pick<TransactionRecord, keyof typeof EXPORT_FIELDS>;
  * bytes read from a database cursor batch by batch, so a large history never
  * sits in memory at once. Starts with a byte order mark so spreadsheets read
  * it as UTF-8. A split expense is one row per part, each in its category; a
- * side of a transfer names the other account ("Transfer to Savings").
+ * side of a transfer names the other account ("Transfer to Savings"); each
+ * row names its account and whether it is cleared against a statement.
  */
 export async function transactionsCsvStream(userId: string) {
   const [categories, accounts] = await Promise.all([getCategories(userId), listAccountNames(userId)]);
@@ -38,11 +39,12 @@ export async function transactionsCsvStream(userId: string) {
       while (batch.length < EXPORT_BATCH_SIZE) {
         const transaction: ExportedTransaction | null = await cursor.next();
         if (!transaction) break;
-        const { allocations, transferAccountId, ...row } = transaction;
+        const { allocations, transferAccountId, accountId, cleared, ...row } = transaction;
+        const account = accountNames.get(accountId ? String(accountId) : mainAccountId(userId)) ?? "";
         const parts = isSplitCategory(row.category) ? allocations : [{ categoryId: row.category, amount: row.amount }];
         for (const part of parts) {
           const category = transactionLabel({ type: row.type, category: part.categoryId, transferAccountId: transferAccountId ? String(transferAccountId) : null }, names, accountNames);
-          batch.push({ ...row, category, amount: part.amount });
+          batch.push({ ...row, category, amount: part.amount, account, cleared: cleared === true });
         }
       }
       if (batch.length > 0) controller.enqueue(encoder.encode(toCsv(batch, { header: false })));

@@ -11,15 +11,17 @@ const coffee: ExportRow = {
   description: 'Coffee, "large"',
   source: "manual",
   deleted: false,
+  account: "Main account",
+  cleared: false,
 };
 
 describe("export", () => {
   test("writes the header, plain decimal amounts and RFC 4180 quoting", () => {
-    const csv = toCsv([coffee, { ...coffee, type: "income", category: "Paycheck 1", amount: 5, description: "Pay", source: "import", deleted: true }]);
+    const csv = toCsv([coffee, { ...coffee, type: "income", category: "Paycheck 1", amount: 5, description: "Pay", source: "import", deleted: true, account: "Visa", cleared: true }]);
     expect(csv).toBe(
-      "Date,Type,Category,Amount,Description,Source,Deleted\r\n" +
-        '2026-03-02,expense,Food & Dining,1234.56,"Coffee, ""large""",manual,No\r\n' +
-        "2026-03-02,income,Paycheck 1,0.05,Pay,import,Yes\r\n",
+      "Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared\r\n" +
+        '2026-03-02,expense,Food & Dining,1234.56,"Coffee, ""large""",manual,No,Main account,No\r\n' +
+        "2026-03-02,income,Paycheck 1,0.05,Pay,import,Yes,Visa,Yes\r\n",
     );
     expect(Papa.parse(csv, { header: true, skipEmptyLines: true }).data[0]).toMatchObject({ Description: 'Coffee, "large"', Amount: "1234.56" });
   });
@@ -37,6 +39,6 @@ describe("export", () => {
     const income = { ...coffee, type: "income" as const };
     expect(toCsv([coffee]) + toCsv([income], { header: false })).toBe(toCsv([coffee, income]));
     expect(toCsv([], { header: false })).toBe("");
-    expect(toCsv([])).toBe("Date,Type,Category,Amount,Description,Source,Deleted\r\n");
+    expect(toCsv([])).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared\r\n");
   });
 });

@@ -1,4 +1,4 @@
-export const EXPORT_COLUMNS = ["Date", "Type", "Category", "Amount", "Description", "Source", "Deleted"] as const;
+export const EXPORT_COLUMNS = ["Date", "Type", "Category", "Amount", "Description", "Source", "Deleted", "Account", "Cleared"] as const;
 
 export type ExportRow = {
   date: string;
@@ -9,4 +9,8 @@ export type ExportRow = {
   description: string;
   source: string;
   deleted: boolean;
+  /** The name of the account it is in. */
+  account: string;
+  /** Matched against a bank statement (reconciled or marked cleared). */
+  cleared: boolean;
 };
