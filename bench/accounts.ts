@@ -55,6 +55,7 @@ try {
     rows.push(row("the main account's register, ten pages down", size, await timeIt(50, () => getAccountRegister(userId, mainAccountId(userId), deep, TODAY))));
     rows.push(row("the card's register (20 rows among the others)", size, await timeIt(50, () => getAccountRegister(userId, card.account.id, null, TODAY))));
     rows.push(row("for comparison: /transactions' first page of 50 (All)", size, await timeIt(50, () => listTransactions(userId, { tab: "all", limit: 50 }))));
+    rows.push(row("for comparison: /transactions ten pages down (All)", size, await timeIt(50, () => listTransactions(userId, { tab: "all", cursor: deep, limit: 50 }))));
     const write = async (entry: LedgerEntry) => {
       const written = await applyLedgerBatch(userId, { added: [entry] });
       if (!written.ok) throw new Error(JSON.stringify(written.issues));
@@ -62,7 +63,7 @@ try {
     const payment = { type: "expense" as const, amount: 2500, date: "2026-11-20", description: "Card payment", source: "manual" as const };
     rows.push(row("a transfer written: main account → card, both sides", size, await timeIt(50, () => write({ ...payment, category: TRANSFER_CATEGORY, transferAccountId: card.account.id }))));
     rows.push(row("for comparison: an expense written", size, await timeIt(50, () => write({ ...payment, category: "food" }))));
-    console.log(rows.slice(-7).join("\n"));
+    console.log(rows.slice(-8).join("\n"));
   }
 } finally {
   await mongoose.disconnect();
@@ -78,7 +79,7 @@ const report = `## Accounts
 | --- | ---: | ---: | ---: | ---: |
 ${rows.join("\n")}
 
-Balances are the opening balance plus each month summary's net for the account (decision 193): one read of the user's month summaries (about sixty documents over five years), whatever the number of transactions. A register page reads its account's months through the listing's keyset cursor; further down, the balance after its newest row adds the nets of the months before and its month's rows up to it (one \`$group\` in the database, never the rows). On 2026-11-27 that sum replaced loading the month's rows into the app: ten pages down at 100,000 went from 406 ms p50 (451 p95) to 270–285 (p95 about 300), each query on FerretDB costing some 60 ms whatever it returns. A transfer is one ledger batch of two rows, moving the month figures of both accounts.
+Balances are the opening balance plus each month summary's net for the account (decision 193): one read of the user's month summaries (about sixty documents over five years), whatever the number of transactions. A register page reads its account's months through the listing's keyset cursor; further down, the balance after its newest row adds the nets of the months before and its month's rows up to it (one \`$group\` in the database, never the rows). On 2026-11-27 that sum replaced loading the month's rows into the app: ten pages down at 100,000 went from 406 ms p50 (451 p95) to 270–300 (p95 about 300–330), each query on FerretDB costing some 60 ms whatever it returns. A register's first page is quicker than /transactions' first page; a page further down still costs about twice one of /transactions (the sum is one more query over the month): per-day nets of each account in the month summaries would spare it. A transfer is one ledger batch of two rows, moving the month figures of both accounts.
 `;
 if (RECORD) recordSection("## Accounts", report);
 else console.log(report);
