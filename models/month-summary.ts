@@ -10,8 +10,9 @@ import { defineModel } from "./define-model";
  * `count` counts live transactions, `uncategorizedCount` the live ones without
  * a category, `deletedCount` the soft-deleted ones. `version` names the layout
  * (SUMMARY_VERSION); a summary of an older one is rebuilt when first read.
- * accounts: { [accountId]: { net, count } }: what the month's live
- * transactions moved each account's balance by (signed cents), and how many.
+ * accounts: { [accountId]: { net, count, d01…d31 } }: what the month's live
+ * transactions moved each account's balance by (signed cents), and how many;
+ * `dNN` what those of day NN moved it by (a balance at any day without a scan).
  */
 const monthSummarySchema = new Schema(
   {
@@ -34,7 +35,7 @@ const monthSummarySchema = new Schema(
 type CategoryMonthTotals = { income?: number; expense?: number; allocated?: number };
 
 /** One account's totals in a month. */
-type AccountMonthTotals = { net?: number; count?: number };
+type AccountMonthTotals = { net?: number; count?: number } & { [day: `d${string}`]: number | undefined };
 
 /** A stored month summary as a lean read returns it. `categories` and `accounts` are Mixed (keys are ids), which inference leaves untyped. */
 export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories" | "accounts"> & {

@@ -4,9 +4,9 @@ import { accountsOverview, closeRefusal, signedAmount, withRunningBalance, type 
 import { addAccount, getAccount, getOrCreateAccounts, listAccounts, mainAccountId, setAccountClosed, unstoredMainAccount, type AccountInput, type StoredAccount } from "~/features/accounts/accounts.server";
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
-import { accountTotalsOf } from "./month-summary";
+import { accountNetOfDays, accountTotalsOf } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
-import { listTransactions } from "./transactions.server";
+import { listAccountPage } from "./transactions.server";
 
 /** How many rows a register page shows. */
 const REGISTER_PAGE_SIZE = 50;
@@ -73,49 +73,38 @@ export async function getOrCreateAccountWithBalance(userId: string, accountId: s
   return stored ? withBalance(stored, accountTotalsOf(summaries)) : null;
 }
 
-function accountRowsOf(userId: string, accountId: string, monthKey: string) {
-  return { userId: new Types.ObjectId(userId), accountId: new Types.ObjectId(accountId), monthKey, deleted: false };
+/** The account's balance at the end of `date`: its opening balance, the nets of the months before, and its month's nets of the days up to it (from the summaries, no transaction read). */
+export function balanceAtEndOf(account: StoredAccount, date: string, summaries: ListedMonthSummary[]) {
+  const before = accountTotalsOf(summaries, monthKeyOf(date)).get(account.id)?.net ?? 0;
+  return toCents(account.openingBalance + before + accountNetOfDays(summaries, account.id, date, { through: true }));
 }
 
-/** What the account's live rows of `monthKey` that match `rows` move its balance by: added up by the database in one query, never loaded. */
-async function monthNet(userId: string, accountId: string, monthKey: string, rows: Record<string, unknown>) {
-  const totals = await Transaction.aggregate<{ _id: "income" | "expense"; total: number }>([
-    { $match: { ...accountRowsOf(userId, accountId, monthKey), ...rows } },
-    { $group: { _id: "$type", total: { $sum: "$amount" } } },
-  ]);
-  return totals.reduce((sum, { _id, total }) => sum + signedAmount({ type: _id, amount: total }), 0);
-}
-
-/** The account's balance at the end of `date`: its opening balance, the nets of the months before, and its rows of that month up to that day. */
-export async function balanceAtEndOf(userId: string, account: StoredAccount, date: string, summaries: ListedMonthSummary[]) {
-  const monthKey = monthKeyOf(date);
-  const before = accountTotalsOf(summaries, monthKey).get(account.id)?.net ?? 0;
-  return toCents(account.openingBalance + before + (await monthNet(userId, account.id, monthKey, { date: { $lte: date } })));
-}
-
-/** The balance after `row` in its account: the opening balance, the nets of the months before, and the month's rows up to it in the listing's order (date, then id). */
-async function balanceAfterRow(userId: string, account: AccountSummary, row: { id: string; date: string }, summaries: ListedMonthSummary[]) {
-  const monthKey = monthKeyOf(row.date);
-  const before = accountTotalsOf(summaries, monthKey).get(account.id)?.net ?? 0;
-  const upToRow = await monthNet(userId, account.id, monthKey, { $or: [{ date: { $lt: row.date } }, { date: row.date, _id: { $lte: new Types.ObjectId(row.id) } }] });
-  return toCents(account.openingBalance + before + upToRow);
+/**
+ * The balance after `row` in its account: the opening balance, the nets of the months before and of the
+ * days of its month before its day (from the summaries), and its own day's rows up to it in the
+ * listing's order (`sameDay`: every row of the account on that day).
+ */
+function balanceAfterRow(account: AccountSummary, row: { id: string; date: string }, sameDay: Array<{ id: string; type: "income" | "expense"; amount: number }>, summaries: ListedMonthSummary[]) {
+  const before = accountTotalsOf(summaries, monthKeyOf(row.date)).get(account.id)?.net ?? 0;
+  const upToRow = sameDay.filter((candidate) => candidate.id <= row.id).reduce((sum, candidate) => sum + signedAmount(candidate), 0);
+  return toCents(account.openingBalance + before + accountNetOfDays(summaries, account.id, row.date, { through: false }) + upToRow);
 }
 
 /**
  * One page of an account's register, newest first, each row with the balance after it; null when the
  * account is not the user's. On the first page the newest row is the account's newest, so the balance
  * after it is the account's; further down it is the opening balance, the nets of the months before its
- * month, and the month's rows up to it (added up by the database).
+ * month and of its days before the row's (the summaries), and that day's rows up to it.
  */
 export async function getAccountRegister(userId: string, accountId: string, cursor: string | null, today: string) {
   const summaries = await listMonthSummaries(userId);
-  const account = await getOrCreateAccountWithBalance(userId, accountId, today, summaries);
+  // The page is read beside the account: the listing is scoped to the user, so another user's account lists nothing.
+  const [account, page] = await Promise.all([getOrCreateAccountWithBalance(userId, accountId, today, summaries), listAccountPage(userId, accountId, cursor, REGISTER_PAGE_SIZE, summaries)]);
   if (!account) return null;
-  const page = await listTransactions(userId, { tab: "all", accountId, cursor, limit: REGISTER_PAGE_SIZE }, summaries);
   const newest = page.items[0];
   if (!newest) return { account, rows: [], nextCursor: null };
-  if (!cursor) return { account, rows: withRunningBalance(page.items, account.balance), nextCursor: page.nextCursor };
-  return { account, rows: withRunningBalance(page.items, await balanceAfterRow(userId, account, newest, summaries)), nextCursor: page.nextCursor };
+  const balanceAfterNewest = cursor ? balanceAfterRow(account, newest, page.dayOfNewest, summaries) : account.balance;
+  return { account, rows: withRunningBalance(page.items, balanceAfterNewest), nextCursor: page.nextCursor };
 }
 
 /** Closes one of the user's accounts when nothing is left in it and another stays open; null when it is not theirs. */

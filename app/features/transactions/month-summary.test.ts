@@ -1,6 +1,6 @@
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals } from "./month-summary";
+import { accountNetOfDays, summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals } from "./month-summary";
 import { MONTH_TRANSACTIONS, totalsOf } from "../../../tests/month-figures";
 import { applyLedgerBatch } from "./ledger.server";
 import { getMonthTotals, listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
@@ -73,6 +73,24 @@ describe("summary increments", () => {
       categories: { salary: { income: 300000 }, food: { expense: 12000 }, uncategorized: { expense: 12000 } },
       accounts: { [checking]: { net: 288000, count: 2 }, [card]: { net: -12000, count: 1 } },
     });
+  });
+
+  test("each account's net by day: the balance at any day of the month is read from the summary", () => {
+    const checking = "64b7f0c2a1b2c3d4e5f60718";
+    const rows = [
+      { ...paycheck, date: "2026-03-01", accountId: checking },
+      { ...groceries, date: "2026-03-05", accountId: checking },
+      { ...groceries, amount: 500, date: "2026-03-05", accountId: checking },
+      { ...groceries, amount: 999, date: "2026-03-20", accountId: checking, deleted: true },
+      { ...groceries, amount: 2500, date: "2026-03-31", accountId: checking },
+    ];
+    const [increments] = summaryIncrements(rows, 1).values();
+    expect(summaryFields(increments).accounts).toEqual({ [checking]: { net: 300000 - 12000 - 500 - 2500, count: 4, d01: 300000, d05: -12500, d31: -2500 } });
+    const summaries = [{ monthKey: "2026-03", accounts: summaryFields(increments).accounts }];
+    expect(accountNetOfDays(summaries, checking, "2026-03-05", { through: false })).toBe(300000);
+    expect(accountNetOfDays(summaries, checking, "2026-03-05", { through: true })).toBe(287500);
+    expect(accountNetOfDays(summaries, checking, "2026-03-31", { through: true })).toBe(285000);
+    expect(accountNetOfDays(summaries, checking, "2026-04-02", { through: true })).toBe(0);
   });
 
   test("months are kept apart", () => {

@@ -2,8 +2,8 @@ import type { MonthSummaryRecord } from "../../../models";
 import { isSplitCategory, isTransferCategory, isUncategorized, UNCATEGORIZED, type Category } from "~/features/categories/categories";
 import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
-/** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets. */
-export const SUMMARY_VERSION = 3;
+/** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets, 4 their nets by day. */
+export const SUMMARY_VERSION = 4;
 
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
@@ -11,6 +11,8 @@ export type SummarisedTransaction = {
   category: string;
   amount: number;
   monthKey: string;
+  /** yyyy-MM-dd: moves its account's net of that day too. */
+  date?: string;
   allocations?: Array<{ categoryId: string; amount: number }>;
   deleted?: boolean;
   /** The account that holds it (an id or its text); none in the layout before accounts. */
@@ -19,6 +21,11 @@ export type SummarisedTransaction = {
 
 export type CategoryTotals = { income: number; expense: number; allocated: number };
 export type AccountTotals = { net: number; count: number };
+
+/** The field of an account's month totals that holds what day `date` (yyyy-MM-dd) moved it by: "d05". */
+export function accountDayField(date: string): `d${string}` {
+  return `d${date.slice(8, 10)}`;
+}
 export type MonthTotals = { income: number; expense: number; count: number; categories: Record<string, CategoryTotals> };
 
 /**
@@ -29,8 +36,8 @@ export type MonthTotals = { income: number; expense: number; count: number; cate
  * transaction). An income with allocations is an offset: its allocated part
  * is booked on the expense categories it offsets, not as income. A split
  * expense books each part on its own category. A live transaction moves its
- * account's net by its signed amount; a side of a transfer moves nothing else
- * (neither income nor expense).
+ * account's net (and its day's net) by its signed amount; a side of a transfer
+ * moves nothing else (neither income nor expense).
  */
 export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
   const byMonth = new Map<string, Record<string, number>>();
@@ -51,8 +58,10 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
     if (category === UNCATEGORIZED) add(transaction.monthKey, "uncategorizedCount", 1);
     if (transaction.accountId) {
       const account = String(transaction.accountId);
-      add(transaction.monthKey, `accounts.${account}.net`, transaction.type === "income" ? transaction.amount : -transaction.amount);
+      const signed = transaction.type === "income" ? transaction.amount : -transaction.amount;
+      add(transaction.monthKey, `accounts.${account}.net`, signed);
       add(transaction.monthKey, `accounts.${account}.count`, 1);
+      if (transaction.date) add(transaction.monthKey, `accounts.${account}.${accountDayField(transaction.date)}`, signed);
     }
     if (isTransferCategory(category)) continue;
     if (transaction.type === "expense") {
@@ -116,7 +125,7 @@ export function summaryFields(increments: Record<string, number>) {
     uncategorizedCount: 0,
     deletedCount: 0,
     categories: {} as Record<string, Partial<CategoryTotals>>,
-    accounts: {} as Record<string, Partial<AccountTotals>>,
+    accounts: {} as Record<string, Partial<AccountTotals> & Partial<Record<`d${string}`, number>>>,
   };
   for (const [path, value] of Object.entries(increments)) {
     const [field, id, total] = path.split(".") as [keyof typeof fields, string, string];
@@ -170,4 +179,16 @@ export function accountTotalsOf(summaries: Array<Pick<MonthSummaryRecord, "month
     }
   }
   return totals;
+}
+
+/** What the days of `monthKey` before `date`'s day (or up to it, `through`) moved the account by, from its month summary. */
+export function accountNetOfDays(summaries: Array<Pick<MonthSummaryRecord, "monthKey" | "accounts">>, accountId: string, date: string, { through }: { through: boolean }) {
+  const month = summaries.find((summary) => summary.monthKey === date.slice(0, 7))?.accounts?.[accountId];
+  const last = accountDayField(date);
+  let net = 0;
+  for (const [field, value] of Object.entries(month ?? {})) {
+    if (!/^d\d\d$/.test(field)) continue;
+    if (field < last || (through && field === last)) net += value ?? 0;
+  }
+  return net;
 }

@@ -319,6 +319,8 @@ function datesOfMonth(monthKey: string, after: Cursor | null) {
  * cursor are applied here.
  */
 async function listByMonth(userId: string, summaries: ListedMonthSummary[], options: ListOptions, after: Cursor | null, wanted: number) {
+  // Every row of the newest found's day that the listing shows, those above the cursor too: read anyway, as the whole day (or month) is.
+  let dayOfNewest: ListedTransaction[] = [];
   const filter = listFilter(userId, options);
   if (options.type === "income" || options.type === "expense") filter.type = options.type;
   const category = options.category && !isUncategorized(options.category) ? options.category : null;
@@ -331,18 +333,19 @@ async function listByMonth(userId: string, summaries: ListedMonthSummary[], opti
     const reads = byDay ? datesOfMonth(monthKey, after).map((date) => ({ monthKey, date })) : [{ monthKey }];
     for (const read of reads) {
       const stored = (await Promise.all(categoryReads.map((byCategory) => Transaction.find({ ...filter, ...read, ...byCategory }).select(ITEM_FIELDS).lean<ListedTransaction[]>()))).flat();
-      const matching = stored.filter(
+      const fitting = stored.filter(
         (transaction) =>
           fitsTab(transaction, options.tab) &&
           (!options.category || !isUncategorized(options.category) || isUncategorized(transaction.category)) &&
-          (!category || !isSplitCategory(transaction.category) || transaction.allocations.some((part) => part.categoryId === category)) &&
-          isAfterCursor(transaction, after),
+          (!category || !isSplitCategory(transaction.category) || transaction.allocations.some((part) => part.categoryId === category)),
       );
-      found.push(...matching.sort(newestFirst));
-      if (found.length >= wanted) return found.slice(0, wanted);
+      const matching = fitting.filter((transaction) => isAfterCursor(transaction, after)).sort(newestFirst);
+      if (found.length === 0 && matching.length > 0) dayOfNewest = fitting.filter((transaction) => transaction.date === matching[0].date);
+      found.push(...matching);
+      if (found.length >= wanted) return { found: found.slice(0, wanted), dayOfNewest };
     }
   }
-  return found;
+  return { found, dayOfNewest };
 }
 
 /**
@@ -385,10 +388,25 @@ export async function listTransactions(userId: string, options: ListOptions, sum
   const search = options.q?.trim().toLowerCase() ?? "";
   const stored = search
     ? await listInOneQuery(userId, { ...options, month: null }, after, limit + 1, search)
-    : await listByMonth(userId, summaries ?? (await listMonthSummaries(userId)), options, after, limit + 1);
+    : (await listByMonth(userId, summaries ?? (await listMonthSummaries(userId)), options, after, limit + 1)).found;
+  return pageOf(stored, limit);
+}
+
+/** `limit` items of what was read (one more than a page, when there is more), and the cursor after them. */
+function pageOf(stored: ListedTransaction[], limit: number) {
   const items = stored.slice(0, limit).map(toItem);
   const nextCursor = stored.length > limit ? encodeCursor(items[items.length - 1]) : null;
   return { items, nextCursor };
+}
+
+/**
+ * A page of one account's live transactions, newest first, as /transactions lists them, with every row of
+ * its newest row's day (those of earlier pages too): the listing reads the whole day anyway, and a running
+ * balance needs the rows of that day up to the page.
+ */
+export async function listAccountPage(userId: string, accountId: string, cursor: string | null, limit: number, summaries: ListedMonthSummary[]) {
+  const listed = await listByMonth(userId, summaries, { tab: "all", accountId }, decodeCursor(cursor), limit + 1);
+  return { ...pageOf(listed.found, limit), dayOfNewest: listed.dayOfNewest.map(toItem) };
 }
 
 /** How many transactions each tab lists, as the month summaries count them. */
