@@ -31,7 +31,7 @@ test.describe("accounts", () => {
     await expect(listedAccount(page, "Visa")).toContainText("Credit card");
     await expect(figure(page, "Assets")).toContainText("$0.00");
     await expect(figure(page, "Liabilities")).toContainText("$200.00");
-    await expect(figure(page, "Net worth")).toContainText("-$200.00");
+    await expect(figure(page, "Net")).toContainText("-$200.00");
     await expect(form.getByLabel("Name")).toHaveValue("");
     expect(await app.models.Account.findOne({ userId: user.id, name: "Visa" }).lean()).toMatchObject({ kind: "credit_card", onBudget: true, openingBalance: -20000 });
 
@@ -72,7 +72,7 @@ test.describe("accounts", () => {
     await openAccountsFromNav(page);
     await expect(listedAccount(page, "Main account")).toContainText("$2,487.50");
     await expect(listedAccount(page, "Main account")).toContainText("2 transactions");
-    await expect(figure(page, "Net worth")).toContainText("$2,487.50");
+    await expect(figure(page, "Net")).toContainText("$2,487.50");
 
     await page.getByRole("link", { name: "Main account" }).click();
     await expect(page.getByRole("heading", { name: "Main account" })).toBeVisible();

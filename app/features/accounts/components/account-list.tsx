@@ -35,7 +35,7 @@ export function AccountsFigures({ overview, currency }: { overview: AccountsOver
     <dl aria-label="Account totals" className="grid gap-4 sm:grid-cols-3">
       <Figure label="Assets" cents={overview.assets} currency={currency} tone="text-emerald-700" />
       <Figure label="Liabilities" cents={overview.liabilities} currency={currency} />
-      <Figure label="Net worth" cents={overview.net} currency={currency} tone={overview.net < 0 ? "text-red-700" : "text-slate-900"} />
+      <Figure label="Net" cents={overview.net} currency={currency} tone={overview.net < 0 ? "text-red-700" : "text-slate-900"} />
     </dl>
   );
 }
