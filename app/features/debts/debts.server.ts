@@ -90,17 +90,17 @@ function owner(userId: string) {
 }
 
 /** What the user's payments gave each debt so far (by debt id), and the balances of the accounts the debts are linked to. */
-async function readFigures(userId: string, debts: ListedDebt[]): Promise<DebtFigures> {
-  const summaries = await listMonthSummaries(userId);
+async function readFigures(userId: string, debts: ListedDebt[], read?: ListedMonthSummary[]): Promise<DebtFigures> {
+  const summaries = read ?? (await listMonthSummaries(userId));
   const accounts = debts.some((debt) => debt.accountId) ? await readAccountBalances(userId, summaries) : [];
   return { paid: paidPerDebt(summaries), accounts: new Map(accounts.map((account) => [account.id, account])) };
 }
 
-/** The user's debts, newest first. */
-export async function listDebts(userId: string): Promise<DebtItem[]> {
+/** The user's debts, newest first (from the month summaries given, when the caller has read them). */
+export async function listDebts(userId: string, summaries?: ListedMonthSummary[]): Promise<DebtItem[]> {
   const debts = await Debt.find({ userId: owner(userId) }).sort({ createdAt: -1, _id: -1 }).select(ITEM_FIELDS).lean<ListedDebt[]>();
   if (debts.length === 0) return [];
-  const figures = await readFigures(userId, debts);
+  const figures = await readFigures(userId, debts, summaries);
   return debts.map((debt) => toItem(debt, figures));
 }
 

@@ -3,6 +3,7 @@ import { Account, Debt, FinancialAssets, NetWorthSnapshot, netWorthSnapshotId, U
 import { listDebts } from "~/features/debts/debts.server";
 import { debtStatistics } from "~/features/debts/debts";
 import { readOpenAccountBalances } from "~/features/transactions/account-balances.server";
+import { listMonthSummaries } from "~/features/transactions/month-summary.server";
 import { isCents, toCents, type Cents } from "~/lib/money";
 import { isMonthKey, monthKeyOf } from "~/lib/month";
 import { defaultAssetEntries, normaliseAssetEntries, type AssetEntry } from "./assets";
@@ -90,7 +91,8 @@ export async function setMonthlyIncome(userId: string, cents: Cents) {
 type MoneyPicture = { sheet: BalanceSheet; monthlyIncome: Cents; metrics: FinancialMetrics };
 
 async function moneyPicture(userId: string, assets: Promise<TypedAssets>): Promise<MoneyPicture> {
-  const [{ entries, sources }, monthlyIncome, debts, accounts] = await Promise.all([assets, getMonthlyIncome(userId), listDebts(userId), readOpenAccountBalances(userId)]);
+  const summaries = await listMonthSummaries(userId);
+  const [{ entries, sources }, monthlyIncome, debts, accounts] = await Promise.all([assets, getMonthlyIncome(userId), listDebts(userId, summaries), readOpenAccountBalances(userId, summaries)]);
   const sheet = balanceSheet({ entries, sources, accounts, debts });
   const metrics = financialMetrics({
     totalAssets: sheet.totalAssets,

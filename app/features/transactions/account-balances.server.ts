@@ -43,11 +43,11 @@ export async function getAccountWithBalance(userId: string, accountId: string): 
 }
 
 /**
- * The user's open accounts with their balances, read without writing. The main account is among them
+ * The user's open accounts with their balances, from the month summaries the caller read, without writing. The main account is among them
  * before it is stored once it holds a transaction (a user who never recorded one has no account to show).
  */
-export async function readOpenAccountBalances(userId: string): Promise<AccountSummary[]> {
-  const [summaries, stored] = await Promise.all([listMonthSummaries(userId), listAccounts(userId)]);
+export async function readOpenAccountBalances(userId: string, summaries: ListedMonthSummary[]): Promise<AccountSummary[]> {
+  const stored = await listAccounts(userId);
   const totals = accountTotalsOf(summaries);
   const mainId = mainAccountId(userId);
   const unstoredMain = !stored.some((account) => account.id === mainId) && (totals.get(mainId)?.count ?? 0) > 0;

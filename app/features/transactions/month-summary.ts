@@ -23,7 +23,7 @@ export type CategoryTotals = { income: number; expense: number; allocated: numbe
 export type AccountTotals = { net: number; count: number };
 
 /** The field of an account's month totals that holds what day `date` (yyyy-MM-dd) moved it by: "d05". */
-export function accountDayField(date: string): `d${string}` {
+function accountDayField(date: string): `d${string}` {
   return `d${date.slice(8, 10)}`;
 }
 export type MonthTotals = { income: number; expense: number; count: number; categories: Record<string, CategoryTotals> };
