@@ -36,6 +36,19 @@ async function importFile(page: Page, name: string, content: string, account: st
   await expect(page.getByText("Imported 2 transactions")).toBeVisible();
 }
 
+/**
+ * Chooses "A new account" named `name` and waits for the preview of that choice: without JavaScript a changed
+ * choice is previewed by "Update preview"; with it each change reloads the preview, which must land before the next.
+ */
+async function chooseNewAccount(page: Page, name: string, javaScriptEnabled: boolean) {
+  await page.getByLabel("Import into").selectOption({ label: "A new account" });
+  if (javaScriptEnabled) await expect(page).toHaveURL(/account=new/);
+  else await page.getByRole("button", { name: "Update preview" }).first().click();
+  await page.getByLabel("Name of the new account").fill(name);
+  if (javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`newAccountName=${name}`));
+  else await page.getByRole("button", { name: "Update preview" }).first().click();
+}
+
 test.describe("imports into accounts", () => {
   test("a checking file and a card file land in their own accounts; the card payment is proposed as a transfer and, linked, leaves income and expenses", async ({ page, login, app }) => {
     // Two uploads, four pages and a link: a long walk on a busy machine.
@@ -116,11 +129,7 @@ test.describe("imports into accounts", () => {
     await expect(page.getByText("Balance after each row ← Balance")).toBeVisible();
     await expect(page.getByTestId("balance-check")).toHaveText("Balance check: matches the bank's closing balance $3,495.50 on 2026-03-05.");
 
-    await page.getByLabel("Import into").selectOption({ label: "A new account" });
-    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
-    await page.getByLabel("Name of the new account").fill("Everyday");
-    // Without JavaScript a changed choice is previewed before it is imported.
-    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+    await chooseNewAccount(page, "Everyday", javaScriptEnabled);
     await page.getByRole("button", { name: "Import 2 transactions" }).click();
     await expect(page.getByText("Imported 2 transactions")).toBeVisible();
     await page.goto("/accounts");
@@ -141,10 +150,7 @@ test.describe("imports into accounts", () => {
     await expect(page.getByText("Imported 2 transactions")).toBeVisible();
 
     await upload("card.csv", ["Date,Description,Amount", "2026-03-05,Corner Cafe,-12.50", "2026-03-22,PAYMENT THANK YOU,300.00"]);
-    await page.getByLabel("Import into").selectOption({ label: "A new account" });
-    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
-    await page.getByLabel("Name of the new account").fill("Visa");
-    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+    await chooseNewAccount(page, "Visa", javaScriptEnabled);
     const proposals = page.getByRole("group", { name: "Likely transfers" });
     const pair = proposals.getByRole("checkbox", { name: "Row 3: +$300.00 PAYMENT THANK YOU on 2026-03-22, with −$300.00 VISA CARD PAYMENT in Main account on 2026-03-20" });
     await expect(pair).not.toBeChecked();
