@@ -30,7 +30,7 @@ const noApp = { group: ["**/app/*", "**/app/**", "~/*"], message: "models/ impor
  */
 const FEATURE_FLOORS = [
   ["auth", "billing", "contact"],
-  ["categories", "accounts"],
+  ["categories", "accounts", "exchange-rates"],
   ["transactions"],
   ["budgets"],
   ["debts", "savings", "import", "bank", "csv", "backup"],

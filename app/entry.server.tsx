@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { startJobs, stopJobs } from "../jobs/scheduler";
 import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
 import { moveTransactionsIntoAccounts } from "./features/transactions/accounts-migration.server";
+import { keepLegacyAmountsMeaning } from "./features/transactions/currency-migration.server";
 import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -16,6 +17,7 @@ export { databaseIsReachable, OUTAGE, outageBody };
 
 await connectDatabase();
 await moveTransactionsIntoAccounts();
+await keepLegacyAmountsMeaning();
 await upgradeStoredDebtBalances();
 if (getEnv().RUN_JOBS) await startJobs();
 

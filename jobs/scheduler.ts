@@ -6,6 +6,8 @@ import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cl
 import { CLEANUP_IMPORTS, CLEANUP_IMPORTS_INTERVAL, cleanupImports } from "./cleanup-imports";
 import { NET_WORTH_SNAPSHOTS, NET_WORTH_SNAPSHOTS_INTERVAL, recordNetWorthSnapshots } from "./net-worth-snapshots";
 import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } from "./reconcile-subscriptions";
+import { REFRESH_EXCHANGE_RATES, REFRESH_EXCHANGE_RATES_INTERVAL, refreshRates } from "./refresh-exchange-rates";
+import { REPORT_IN_CURRENCY, reportInCurrency, type ReportInCurrencyJobData } from "./report-in-currency";
 import { VERIFY_LEDGERS, VERIFY_LEDGERS_INTERVAL, verifyLedgers } from "./verify-ledgers";
 
 let agenda: Agenda | undefined;
@@ -48,9 +50,24 @@ export async function startJobs() {
     },
     { removeOnComplete: true },
   );
+  agenda.define<ReportInCurrencyJobData>(
+    REPORT_IN_CURRENCY,
+    async (job) => {
+      await reportInCurrency(job.attrs.data.userId);
+    },
+    { removeOnComplete: true },
+  );
   agenda.define(BANK_SYNC_NIGHTLY, async () => {
     await syncEveryBank();
   });
+  agenda.define(
+    REFRESH_EXCHANGE_RATES,
+    async () => {
+      await refreshRates();
+    },
+    // One at a time: the run at start and the first recurring run would otherwise write the same days together.
+    { concurrency: 1, removeOnComplete: true },
+  );
   agenda.on("error", (error: Error) => console.error("job scheduler error", error));
   await agenda.start();
   await agenda.every(CLEANUP_INTERVAL, CLEANUP_EXPIRED_AUTH);
@@ -59,6 +76,9 @@ export async function startJobs() {
   await agenda.every(NET_WORTH_SNAPSHOTS_INTERVAL, NET_WORTH_SNAPSHOTS);
   await agenda.every(VERIFY_LEDGERS_INTERVAL, VERIFY_LEDGERS);
   await agenda.every(BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_NIGHTLY);
+  await agenda.every(REFRESH_EXCHANGE_RATES_INTERVAL, REFRESH_EXCHANGE_RATES);
+  // Also once now: a recurring job keeps its next run across restarts, and a fresh install needs its rates at once.
+  await agenda.now(REFRESH_EXCHANGE_RATES);
   return agenda;
 }
 
@@ -66,6 +86,12 @@ export async function startJobs() {
 export async function queueBankSync(connectionId: string) {
   queueOnly ??= agenda ?? new Agenda({ backend: new MongoBackend({ mongo: openDatabase() }) });
   await queueOnly.now<BankSyncJobData>(BANK_SYNC, { connectionId });
+}
+
+/** Queues the recount of one user's totals in their new reporting currency. */
+export async function queueReportingRecount(userId: string) {
+  queueOnly ??= agenda ?? new Agenda({ backend: new MongoBackend({ mongo: openDatabase() }) });
+  await queueOnly.now<ReportInCurrencyJobData>(REPORT_IN_CURRENCY, { userId });
 }
 
 export async function stopJobs() {

@@ -3,6 +3,7 @@ import { BankConnection, BankLink } from "./bank-connection";
 import { Budget } from "./budget";
 import { ContactSubmission } from "./contact-submission";
 import { Debt, DebtPlan } from "./debt";
+import { ExchangeRate } from "./exchange-rate";
 import { Credential } from "./credential";
 import { ImportBatch, ImportDraft, ImportMapping } from "./import";
 import { AiCircuit, InsightResult } from "./insight";
@@ -13,6 +14,7 @@ import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
 import { RateLimit } from "./rate-limit";
 import { Reconciliation } from "./reconciliation";
+import { ReportingRecount } from "./reporting-recount";
 import { SavingsGoal } from "./savings";
 import { SecurityEvent } from "./security-event";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
@@ -43,6 +45,8 @@ export { SavingsGoal, type SavingsGoalRecord } from "./savings";
 export { InsightResult, AiCircuit, insightResultId, type InsightResultRecord } from "./insight";
 export { BankConnection, BankLink, type BankConnectionRecord } from "./bank-connection";
 export { ImportDraft, ImportBatch, ImportMapping, type ImportBatchRecord, type ImportMappingRecord } from "./import";
+export { ExchangeRate, type ExchangeRateRecord } from "./exchange-rate";
+export { ReportingRecount, type ReportingRecountRecord } from "./reporting-recount";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount];

@@ -8,7 +8,9 @@ import { defineModel } from "./define-model";
  * categories: { [categoryId]: { income, expense, allocated } } in cents, where
  * `allocated` is income placed against an expense category (an offset).
  * `count` counts live transactions, `uncategorizedCount` the live ones without
- * a category, `deletedCount` the soft-deleted ones. `version` names the layout
+ * a category, `deletedCount` the soft-deleted ones, `unconvertedCount` the live
+ * ones in another currency that no rate converts yet (left out of the totals).
+ * income, expense and categories are in the user's reporting currency. `version` names the layout
  * (SUMMARY_VERSION); a summary of an older one is rebuilt when first read.
  * accounts: { [accountId]: { net, count, d01…d31 } }: what the month's live
  * transactions moved each account's balance by (signed cents), and how many;
@@ -24,6 +26,7 @@ const monthSummarySchema = new Schema(
     count: { type: Number, default: 0 },
     uncategorizedCount: { type: Number, default: 0 },
     deletedCount: { type: Number, default: 0 },
+    unconvertedCount: { type: Number, default: 0 },
     version: { type: Number },
     categories: { type: Schema.Types.Mixed, default: () => ({}) },
     accounts: { type: Schema.Types.Mixed, default: () => ({}) },

@@ -2,6 +2,22 @@ import { Schema, type InferSchemaType, type Types } from "mongoose";
 import { defineModel } from "./define-model";
 import { wholeCents } from "./money";
 
+/**
+ * A transaction of an account in another currency than its user's reporting currency, in the reporting
+ * currency: `amount` null while no rate converts it (it waits out of the totals), `rateDay` the day of
+ * the European Central Bank's rates used (earlier than the transaction's on a weekend or holiday), or
+ * `rate` the rate the user typed (units of `currency` per unit of the account's currency).
+ */
+const reportedSchema = new Schema(
+  {
+    amount: { type: Number, default: null, validate: wholeCents },
+    currency: { type: String, required: true, match: /^[A-Z]{3}$/ },
+    rateDay: { type: String, default: null },
+    rate: { type: String, default: null },
+  },
+  { _id: false },
+);
+
 const allocationSchema = new Schema(
   { categoryId: { type: String, required: true }, amount: { type: Number, required: true, min: 1, validate: wholeCents } },
   { _id: false },
@@ -19,7 +35,10 @@ const transactionSchema = new Schema(
     accountId: { type: Schema.Types.ObjectId, ref: "Account", default: null },
     type: { type: String, enum: ["income", "expense"] as const, required: true },
     category: { type: String, default: "" },
+    /** Minor units of its account's currency. */
     amount: { type: Number, required: true, min: 1, validate: wholeCents },
+    /** Null when its account is in the reporting currency. */
+    reported: { type: reportedSchema, default: null },
     date: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
     monthKey: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
     description: { type: String, default: "" },
@@ -63,7 +82,10 @@ transactionSchema.index({ userId: 1, bankTransactionId: 1 });
 transactionSchema.index({ userId: 1, category: 1, monthKey: 1 });
 
 // Inference types an array of subdocuments as a hydrated DocumentArray; lean reads hold plain objects.
-type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations"> & { allocations: Array<InferSchemaType<typeof allocationSchema>> };
+type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations" | "reported"> & {
+  allocations: Array<InferSchemaType<typeof allocationSchema>>;
+  reported?: InferSchemaType<typeof reportedSchema> | null;
+};
 
 /** A stored transaction as a lean read returns it; `Pick` the fields a projection reads. */
 export type TransactionRecord = TransactionFields & { _id: Types.ObjectId };

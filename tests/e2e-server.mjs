@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { startEcbStandIn } from "../scripts/stand-ins/ecb.mjs";
 import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "../scripts/stand-ins/plaid.mjs";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../scripts/stand-ins/stripe.mjs";
 import { E2E_PORT, E2E_STATE_FILE, E2E_SESSION_SECRET, E2E_TOKEN_ENCRYPTION_KEYS } from "./e2e-constants.mjs";
@@ -19,8 +20,9 @@ const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg")
 const appUrl = `http://localhost:${E2E_PORT}`;
 const stripe = await startStripeStandIn({ webhookUrl: `${appUrl}/webhooks/stripe`, webhookSecret: STAND_IN_DEFAULTS.webhookSecret });
 const plaid = await startPlaidStandIn();
+const ecb = await startEcbStandIn({ port: Number(process.env.ECB_STAND_IN_PORT ?? 0) });
 mkdirSync(path.dirname(E2E_STATE_FILE), { recursive: true });
-writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl, stripeUrl: stripe.url, plaidUrl: plaid.url }));
+writeFileSync(E2E_STATE_FILE, JSON.stringify({ mongodbUri: database.uri, outboxDir, appUrl, stripeUrl: stripe.url, plaidUrl: plaid.url, ecbUrl: ecb.url }));
 
 const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/index.js"], {
   cwd: root,
@@ -51,13 +53,14 @@ const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"),
     PLAID_API_URL: plaid.url,
     PLAID_LINK_SCRIPT_URL: `${plaid.url}/link/v2/stable/link-initialize.js`,
     TOKEN_ENCRYPTION_KEYS: E2E_TOKEN_ENCRYPTION_KEYS,
+    ECB_RATES_URL: ecb.url,
     NODE_OPTIONS: `--import ${path.join(root, "tests", "mocks", "index.mjs")}`,
   },
 });
 
 async function shutdown() {
   if (server.exitCode === null) server.kill("SIGTERM");
-  await Promise.all([database.stop(), stripe.stop(), plaid.stop()]);
+  await Promise.all([database.stop(), stripe.stop(), plaid.stop(), ecb.stop()]);
   rmSync(workDir, { recursive: true, force: true });
   process.exit(0);
 }

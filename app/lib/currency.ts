@@ -59,12 +59,13 @@ export const FEATURED_CURRENCIES: readonly Currency[] = [
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** The cached Intl formatter of a currency: narrow symbol, the currency's own minor units. */
-export function currencyFormatter(currency: string, locale: string) {
-  const key = `${locale}:${currency}`;
+/** The cached Intl formatter of a currency: narrow symbol, `digits` decimals (the currency's ISO minor units). */
+export function currencyFormatter(currency: string, locale: string, digits?: number) {
+  const key = `${locale}:${currency}:${digits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+    const decimals = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    formatter = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", ...decimals });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -92,6 +93,12 @@ let supportedCodes: ReadonlySet<string> | undefined;
 export function isSupportedCurrency(code: string) {
   supportedCodes ??= new Set(allCurrencies().map((currency) => currency.code));
   return supportedCodes.has(code);
+}
+
+/** The currencies a picker lists after the featured ones (the server's list: see allCurrencies). */
+export function otherCurrencies(): readonly Currency[] {
+  const featured = new Set(FEATURED_CURRENCIES.map((currency) => currency.code));
+  return allCurrencies().filter((currency) => !featured.has(currency.code));
 }
 
 /** "USD — US Dollar ($)" */

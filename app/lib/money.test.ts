@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { AMOUNT_PATTERN, centsToInput, formatMoney, isCents, parseAmountToCents, stripToAmount, toCents, type Cents } from "./money";
+import { AMOUNT_PATTERN, amountPattern, centsToInput, formatMoney, isCents, parseAmountToCents, stripToAmount, toCents, type Cents } from "./money";
 
 describe("Cents", () => {
   test("whole numbers that are exactly representable are cents, negative ones included", () => {
@@ -63,6 +63,16 @@ describe("parseAmountToCents: what a person types", () => {
     expect(parseAmountToCents(input)).toBeNull();
   });
 
+  test("each currency takes its own decimals", () => {
+    expect(parseAmountToCents("1234", "JPY")).toBe(1234);
+    expect(parseAmountToCents("12.5", "JPY")).toBeNull();
+    expect(parseAmountToCents("1.005", "BHD")).toBe(1005);
+    expect(parseAmountToCents("1.5", "BHD")).toBe(1500);
+    expect(parseAmountToCents("1.0005", "BHD")).toBeNull();
+    expect(new RegExp(`^(?:${amountPattern("JPY")})$`, "v").test("12.5")).toBe(false);
+    expect(new RegExp(`^(?:${amountPattern("BHD")})$`, "v").test("12.345")).toBe(true);
+  });
+
   test("only text is parsed", () => {
     expect(parseAmountToCents(12)).toBeNull();
     expect(parseAmountToCents(undefined)).toBeNull();
@@ -90,6 +100,12 @@ describe("amounts back to text", () => {
     expect(centsToInput(toCents(Number.MAX_SAFE_INTEGER))).toBe("90071992547409.91");
   });
 
+  test("each currency with its own decimals", () => {
+    expect(centsToInput(toCents(123456), "JPY")).toBe("123456");
+    expect(centsToInput(toCents(-5), "BHD")).toBe("-0.005");
+    expect(centsToInput(toCents(123456), "BHD")).toBe("123.456");
+  });
+
   test("parsing what centsToInput writes gives the same cents", () => {
     for (const cents of [0, 1, 99, 1010, 123456, Number.MAX_SAFE_INTEGER]) {
       expect(parseAmountToCents(centsToInput(toCents(cents)))).toBe(cents);
@@ -112,15 +128,27 @@ describe("formatMoney (integer cents)", () => {
     expect(formatMoney(toCents(-123456), "EUR")).toBe("-€1,234.56");
   });
 
-  test("a currency without minor units is rounded to whole units, half away from zero", () => {
-    expect(formatMoney(toCents(123456), "JPY")).toBe("¥1,235");
-    expect(formatMoney(toCents(123456), "JPY")).not.toContain(".");
-    expect(formatMoney(toCents(-123456), "JPY")).toBe("-¥1,235");
-    expect(formatMoney(toCents(50), "JPY")).toBe("¥1");
+  test("yen have no minor units: the amount is whole yen, never rounded", () => {
+    expect(formatMoney(toCents(123456), "JPY")).toBe("¥123,456");
+    expect(formatMoney(toCents(-1235), "JPY")).toBe("-¥1,235");
+    expect(formatMoney(toCents(1), "JPY")).toBe("¥1");
   });
 
-  test("a currency with three minor units shows three decimals", () => {
-    expect(formatMoney(toCents(123456), "KWD")).toBe("KWD\u00a01,234.560");
+  test("dinars have three minor units", () => {
+    expect(formatMoney(toCents(123456), "KWD")).toBe("KWD\u00a0123.456");
+    expect(formatMoney(toCents(5), "BHD")).toBe("BHD\u00a00.005");
+  });
+
+  test("ISO's decimals, not CLDR's: forints and rupiah keep two", () => {
+    expect(formatMoney(toCents(123456), "HUF")).toBe("Ft\u00a01,234.56");
+    expect(formatMoney(toCents(123456), "IDR")).toBe("Rp\u00a01,234.56");
+  });
+
+  test("a yen and a dinar amount sum exactly in their own units", () => {
+    const yen = [parseAmountToCents("1200", "JPY"), parseAmountToCents("35", "JPY"), parseAmountToCents("99999", "JPY")].map(Number);
+    expect(formatMoney(toCents(yen.reduce((sum, value) => sum + value, 0)), "JPY")).toBe("¥101,234");
+    const dinars = [parseAmountToCents("0.001", "BHD"), parseAmountToCents("12.345", "BHD"), parseAmountToCents("0.1", "BHD")].map(Number);
+    expect(formatMoney(toCents(dinars.reduce((sum, value) => sum + value, 0)), "BHD")).toBe("BHD\u00a012.446");
   });
 
   test("the largest exact amount is shown to the cent (dividing by 100 as a float would print .90)", () => {

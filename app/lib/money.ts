@@ -1,8 +1,9 @@
 import { currencyFormatter, DEFAULT_CURRENCY } from "./currency";
 
 /**
- * An amount of money in whole cents: hundredths of the display currency's
- * unit, whatever the currency (amounts are never converted, see decision 030).
+ * An amount of money in whole minor units of its currency (ISO 4217): cents of
+ * a dollar or euro, whole yen, thousandths of a Bahraini dinar (decision 202).
+ * The name stays from the days of dollars only: most currencies have cents.
  */
 export type Cents = number & { readonly __brand: "Cents" };
 
@@ -18,35 +19,74 @@ export function toCents(value: number): Cents {
 
 export const ZERO_CENTS = toCents(0);
 
-/**
- * What people may type as an amount: digits with at most two decimals, no
- * sign, exponent or thousands separator ("12", "12.5", "12.50", "12.", ".5").
- * Also an input's `pattern`, so forms without JavaScript refuse the same text.
- */
-export const AMOUNT_PATTERN = String.raw`(?=\.?\d)\d*(\.\d{0,2})?`;
-const AMOUNT = new RegExp(`^${AMOUNT_PATTERN}$`);
+const WELL_FORMED_CODE = /^[A-Za-z]{3}$/;
+
+/** A currency code as amounts are read and shown in it: upper case, and USD for a malformed one. */
+function knownCode(currency: string) {
+  return WELL_FORMED_CODE.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
+}
 
 /**
- * The cents of a typed amount (surrounding spaces ignored), or null when it is
- * not one: "10.10" → 1010, "1.005" → null (a third decimal is refused, never
- * rounded). The whole and decimal digits are read as integers, so no
- * floating-point step can round.
+ * ISO 4217's minor units where they are not two. Intl (CLDR) differs from ISO for a few (it formats
+ * HUF, IDR or COP without decimals and IQD with none): amounts are stored in ISO's units, so ISO decides.
  */
-export function parseAmountToCents(input: unknown): Cents | null {
+const MINOR_UNIT_DIGITS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"].map((code) => [code, 0])),
+  ...Object.fromEntries(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"].map((code) => [code, 3])),
+  CLF: 4,
+  UYW: 4,
+};
+
+/** How many decimals a currency's amounts have (ISO 4217): USD 2, JPY 0, BHD 3. */
+export function minorUnitDigits(currency: string) {
+  return MINOR_UNIT_DIGITS[knownCode(currency)] ?? 2;
+}
+
+/**
+ * What people may type as an amount in `currency`: digits with at most its
+ * decimals (two for dollars, none for yen, three for dinars), no sign,
+ * exponent or thousands separator ("12", "12.5", "12.50", "12.", ".5").
+ * Also an input's `pattern`, so forms without JavaScript refuse the same text.
+ */
+export function amountPattern(currency = DEFAULT_CURRENCY) {
+  const digits = minorUnitDigits(currency);
+  return digits === 0 ? String.raw`\d+` : String.raw`(?=\.?\d)\d*(\.\d{0,${digits}})?`;
+}
+
+/** The pattern of a dollar amount. */
+export const AMOUNT_PATTERN = amountPattern();
+
+const amountExpressions = new Map<string, RegExp>();
+
+/**
+ * The minor units of a typed amount in `currency` (surrounding spaces
+ * ignored), or null when it is not one: "10.10" → 1010, "1.005" → null for
+ * dollars (a third decimal is refused, never rounded) but 1005 for dinars.
+ * The whole and decimal digits are read as integers, so no floating-point
+ * step can round.
+ */
+export function parseAmountToCents(input: unknown, currency = DEFAULT_CURRENCY): Cents | null {
   if (typeof input !== "string") return null;
   const text = input.trim();
-  if (!AMOUNT.test(text)) return null;
+  const code = knownCode(currency);
+  let expression = amountExpressions.get(code);
+  if (!expression) {
+    expression = new RegExp(`^${amountPattern(code)}$`);
+    amountExpressions.set(code, expression);
+  }
+  if (!expression.test(text)) return null;
+  const digits = minorUnitDigits(code);
   const [whole, decimals = ""] = text.split(".");
-  const cents = Number(whole || "0") * 100 + Number(decimals.padEnd(2, "0"));
-  return isCents(cents) ? cents : null;
+  const minor = Number(whole || "0") * 10 ** digits + Number(decimals.padEnd(digits, "0") || "0");
+  return isCents(minor) ? minor : null;
 }
 
 /** A typed amount that may start with a minus sign (a balance owed): "-350.00" → -35000; null when it is not one. */
-export function parseSignedAmountToCents(input: unknown): Cents | null {
+export function parseSignedAmountToCents(input: unknown, currency = DEFAULT_CURRENCY): Cents | null {
   if (typeof input !== "string") return null;
   const text = input.trim();
   const negative = text.startsWith("-") || text.startsWith("\u2212");
-  const cents = parseAmountToCents(negative ? text.slice(1) : text);
+  const cents = parseAmountToCents(negative ? text.slice(1) : text, currency);
   if (cents === null) return null;
   return negative ? toCents(-cents) : cents;
 }
@@ -58,22 +98,22 @@ export function stripToAmount(input: string) {
   return point === -1 ? cleaned : `${cleaned.slice(0, point + 1)}${cleaned.slice(point + 1).replace(/\./g, "")}`;
 }
 
-/** 123456 → "1234.56": the exact decimal of an amount, for an input's value or an export cell. */
-export function centsToInput(cents: Cents) {
-  const digits = String(Math.abs(cents)).padStart(3, "0");
-  return `${cents < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+/** 123456 → "1234.56" (dollars), "123456" (yen), "123.456" (dinars): the exact decimal of an amount, for an input's value or an export cell. */
+export function centsToInput(amount: Cents, currency = DEFAULT_CURRENCY) {
+  const digits = minorUnitDigits(currency);
+  const text = String(Math.abs(amount)).padStart(digits + 1, "0");
+  const sign = amount < 0 ? "-" : "";
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-const WELL_FORMED_CODE = /^[A-Za-z]{3}$/;
-
 /**
- * How every amount is shown: 123456 → "$1,234.56" in the given currency.
- * Intl is handed the exact decimal and rounds to the currency's own minor
- * units (¥1,235; half away from zero). Non-finite amounts show as zero; a
+ * How every amount is shown: 123456 → "$1,234.56", ¥123,456, "BHD 123.456":
+ * minor units of the given currency, with its ISO decimals. Intl is handed the
+ * exact decimal, so nothing rounds. Non-finite amounts show as zero; a
  * malformed currency code falls back to USD instead of throwing during render.
  */
-export function formatMoney(cents: Cents, currency: string, locale = "en-US") {
-  const code = WELL_FORMED_CODE.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
-  const decimal = Number.isFinite(cents) ? centsToInput(cents) : "0";
-  return currencyFormatter(code, locale).format(decimal as Intl.StringNumericLiteral);
+export function formatMoney(amount: Cents, currency: string, locale = "en-US") {
+  const code = knownCode(currency);
+  const decimal = Number.isFinite(amount) ? centsToInput(amount, code) : "0";
+  return currencyFormatter(code, locale, minorUnitDigits(code)).format(decimal as Intl.StringNumericLiteral);
 }

@@ -8,6 +8,7 @@ import { AccountForm } from "~/features/accounts/components/account-form";
 import { AccountsFigures, ClosedAccounts, OpenAccounts } from "~/features/accounts/components/account-list";
 import { requireUser } from "~/features/auth/auth.server";
 import { addAccountBesideMain, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
+import { otherCurrencies } from "~/lib/currency";
 import { todayIso } from "~/lib/month";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
@@ -22,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { accounts, overview } = await listAccountsWithBalances(user.id, today);
   return {
     currency: user.currency,
+    otherCurrencies: otherCurrencies(),
     today,
     overview,
     open: accounts.filter((account) => !account.closed),
@@ -36,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   switch (formData.get("intent")) {
     case ACCOUNTS_INTENTS.add: {
-      const { submission, input } = parseAccountForm(formData);
+      const { submission, input } = parseAccountForm(formData, { reportingCurrency: user.currency });
       if (!input) return data({ result: submission.reply() }, { status: 400 });
       const added = await catchFailure("add account", () => addAccountBesideMain(user.id, input, todayIso(), submissionKeyOf(formData)));
       if (!added.ok) return data({ result: submission.reply({ formErrors: [ACCOUNTS_MESSAGES.failed] }) }, { status: 503 });
@@ -51,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const handle: PageHandle = { title: "Accounts" };
 
 export default function AccountsPage() {
-  const { currency, today, overview, open, closed, submissionKey } = useLoaderData<typeof loader>();
+  const { currency, otherCurrencies, today, overview, open, closed, submissionKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -68,6 +70,8 @@ export default function AccountsPage() {
           today={today}
           lastResult={actionData?.result}
           submissionKey={submissionKey}
+          reportingCurrency={currency}
+          otherCurrencies={otherCurrencies}
           submitLabel="Add account"
           pendingLabel="Adding..."
         />

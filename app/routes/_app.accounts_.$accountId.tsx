@@ -54,7 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!register) throw notFound();
   const here = accountPath(accountId);
   return {
-    currency: user.currency,
+    currency: register.account.currency,
+    reportingCurrency: user.currency,
     today: todayIso(),
     account: register.account,
     reconciledThrough: reconciledThrough(reconciliations),
@@ -68,12 +69,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
   const accountId = params.accountId ?? "";
-  if (!(await getAccount(user.id, accountId))) throw notFound();
+  const account = await getAccount(user.id, accountId);
+  if (!account) throw notFound();
   const formData = await readForm(request);
   const intent = formData.get("intent");
   switch (intent) {
     case ACCOUNTS_INTENTS.update: {
-      const { submission, input } = parseAccountForm(formData);
+      const { submission, input } = parseAccountForm(formData, { fixedCurrency: account.currency });
       if (!input) return data({ intent, result: submission.reply(), message: null }, { status: 400 });
       const updated = await catchFailure("update account", () => updateAccount(user.id, accountId, input));
       if (!updated.ok) return data({ intent, result: submission.reply({ formErrors: [ACCOUNTS_MESSAGES.failed] }), message: null }, { status: 503 });
@@ -158,7 +160,7 @@ function CloseAccount({ action, refusal }: { action: string; refusal: string | n
 export const handle: PageHandle = { title: "Accounts" };
 
 export default function AccountPage() {
-  const { currency, today, account, reconciledThrough, rows, olderHref, newestHref } = useLoaderData<typeof loader>();
+  const { currency, reportingCurrency, today, account, reconciledThrough, rows, olderHref, newestHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const here = accountPath(account.id);
   return (
@@ -178,6 +180,7 @@ export default function AccountPage() {
       <SectionCard title="Edit account">
         <AccountForm
           intent={ACCOUNTS_INTENTS.update}
+          reportingCurrency={reportingCurrency}
           action={here}
           account={account}
           today={today}

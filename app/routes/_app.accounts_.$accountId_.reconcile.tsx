@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionCard } from "~/components/ui/section-card";
 import { parseFinishingForm, parseStatement } from "~/features/accounts/account-form.server";
 import { accountPath, ACCOUNTS_INTENTS } from "~/features/accounts/accounts";
-import { getAccount, listAccountNames } from "~/features/accounts/accounts.server";
+import { accountCurrencyOf, getAccount, listAccountNames } from "~/features/accounts/accounts.server";
 import { BalanceText } from "~/features/accounts/components/account-list";
 import { ReconciliationHistory, StatementCheck, StatementForm, type ToClearRow } from "~/features/accounts/components/reconcile";
 import { checkedStatementPath, finishedMessage, RECONCILE_MESSAGES, reconcilePath, type FinishingChoice } from "~/features/accounts/reconcile";
@@ -36,7 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const accountId = params.accountId ?? "";
   const query = new URL(request.url).searchParams;
   const asked = query.has("statementDate") || query.has("statementBalance");
-  const { submission, statement } = asked ? parseStatement(query) : { submission: null, statement: null };
+  const currency = await accountCurrencyOf(user.id, accountId);
+  if (!currency) throw notFound();
+  const { submission, statement } = asked ? parseStatement(query, currency) : { submission: null, statement: null };
   const page = await getReconcilePage(user.id, accountId, statement, todayIso());
   if (!page) throw notFound();
   const refusal = page.check?.ok === false ? page.check.message : null;
@@ -53,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const refused = submission !== null && (submission.status !== "success" || refusal !== null);
   return data(
     {
-      currency: user.currency,
+      currency,
       account: page.account,
       history: page.history,
       statementTyped: { statementDate: query.get("statementDate") ?? "", statementBalance: query.get("statementBalance") ?? "" },
@@ -69,16 +71,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
   const accountId = params.accountId ?? "";
-  if (!(await getAccount(user.id, accountId))) throw notFound();
+  const currency = await accountCurrencyOf(user.id, accountId);
+  if (!currency || !(await getAccount(user.id, accountId))) throw notFound();
   const formData = await readForm(request);
   const finish = async (choice: FinishingChoice) => {
-    const { input } = parseFinishingForm(formData);
+    const { input } = parseFinishingForm(formData, currency);
     if (!input) return data({ message: RECONCILE_MESSAGES.changed }, { status: 400 });
     const finished = await catchFailure("finish reconciliation", () => finishReconciliation(user.id, accountId, { ...input, choice }, todayIso(), submissionKeyOf(formData)));
     if (!finished.ok) return data({ message: RECONCILE_MESSAGES.failed }, { status: 503 });
     if (!finished.value) throw notFound();
     if (!finished.value.ok) return data({ message: finished.value.message }, { status: finished.value.reason === "changed" ? 409 : 400 });
-    return redirectWithToast(reconcilePath(accountId), { type: "success", message: finishedMessage(finished.value.reconciliation, user.currency) });
+    return redirectWithToast(reconcilePath(accountId), { type: "success", message: finishedMessage(finished.value.reconciliation, currency) });
   };
   switch (formData.get("intent")) {
     case ACCOUNTS_INTENTS.finishReconciliation:
@@ -127,7 +130,7 @@ export default function ReconcilePage() {
       ) : (
         <SectionCard title="Statement">
           {/* A fresh form for each statement asked for: what was typed, with the loader's messages. */}
-          <StatementForm key={location.search} action={here} lastResult={statementResult} defaultValue={statementTyped} />
+          <StatementForm key={location.search} action={here} lastResult={statementResult} defaultValue={statementTyped} currency={currency} />
         </SectionCard>
       )}
       {check ? (

@@ -30,6 +30,8 @@ import { secureCookiesEnabled } from "~/utils/env.server";
 import { centsToInput, formatMoney } from "~/lib/money";
 import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import { CurrencyNotices } from "~/features/transactions/components/currency-notices";
+import { reportingRecountProgress } from "~/features/transactions/ledger.server";
 import type { PageHandle } from "~/utils/page-title";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
@@ -76,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cookie = monthCookie();
   const month = isMonthKey(requested) ? requested : resolveMonth(await cookie.parse(request.headers.get("Cookie")));
   const tab = sidebarTab(searchParams);
-  const [categories, totals, monthBudget, categoryBudgets, sidebar, debts] = await Promise.all([
+  const [categories, totals, monthBudget, categoryBudgets, sidebar, debts, recount] = await Promise.all([
     getCategories(user.id).catch((error: unknown) => {
       console.error("loading categories failed", error);
       return null;
@@ -86,6 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getOrCarryOverCategoryBudgets(user.id, month),
     tab ? listSidebarTransactions(user.id, tab).then(({ items, counts, accounts }) => ({ tab, items, counts, accounts })) : null,
     user.premiumAccess ? listDebts(user.id) : null,
+    reportingRecountProgress(user.id),
   ]);
   const debtsCard = {
     count: debts?.length ?? 0,
@@ -96,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers(formErrorsHeaders ?? undefined);
   if (isMonthKey(requested)) headers.append("Set-Cookie", await cookie.serialize(month));
   return data(
-    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, debtsCard, formErrors, ...figures },
+    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, debtsCard, formErrors, recount, unconverted: totals.unconverted, ...figures },
     { headers },
   );
 }
@@ -258,7 +261,7 @@ function CategoriesLoadFailed() {
 export const handle: PageHandle = { title: "Dashboard" };
 
 export default function Dashboard() {
-  const { month, currency, premium, categoriesFailed, sidebar, debtsCard, formErrors, cards, budget, income, expense } = useLoaderData<typeof loader>();
+  const { month, currency, premium, categoriesFailed, sidebar, debtsCard, formErrors, recount, unconverted, cards, budget, income, expense } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { transitioning, pickMonth } = useMonthTransition(month);
@@ -285,6 +288,8 @@ export default function Dashboard() {
           <AddTransactionLinks returnTo={here} />
         </div>
       </div>
+
+      <CurrencyNotices recount={recount} unconverted={unconverted} />
 
       {transitioning ? (
         <DashboardSkeleton />

@@ -8,7 +8,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { logout, requireUser, requireUserId } from "~/features/auth/auth.server";
-import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, type Currency } from "~/lib/currency";
+import { CurrencyOptions } from "~/components/ui/currency-options";
+import { FEATURED_CURRENCIES, otherCurrencies, type Currency } from "~/lib/currency";
 import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { DISPLAY_NAME_MAX_LENGTH, PROFILE_INTENTS, PROFILE_MESSAGES, type ProfileIntent } from "~/features/profile/profile";
@@ -21,6 +22,9 @@ import { hasPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { unknownForm } from "~/utils/action-failure.server";
+import { queueReportingRecount } from "~/utils/job-queue.server";
+import { CurrencyNotices } from "~/features/transactions/components/currency-notices";
+import { reportingRecountProgress } from "~/features/transactions/ledger.server";
 
 const loadProfileSchemas = () => import("~/features/profile/schema");
 
@@ -31,13 +35,13 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
-  const [profile, passwordSet, signedInDevices] = await Promise.all([
+  const [profile, passwordSet, signedInDevices, recount] = await Promise.all([
     getProfile(userId),
     hasPassword(userId),
     countActiveSessions(userId),
+    reportingRecountProgress(userId),
   ]);
   if (!profile) throw await logout(request);
-  const featured = new Set(FEATURED_CURRENCIES.map((currency) => currency.code));
   return {
     email: profile.email,
     displayName: profile.displayName,
@@ -45,10 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     memberSince: profile.memberSince,
     currency: profile.currency,
     // Browsers ship their own, slightly different, currency lists: render the server's so hydration matches.
-    otherCurrencies: allCurrencies().filter((currency) => !featured.has(currency.code)),
+    otherCurrencies: otherCurrencies(),
     hasPassword: passwordSet,
     signedInDevices,
     aiInsights: profile.aiInsights,
+    recount,
   };
 }
 
@@ -71,8 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
         return data({ intent: PROFILE_INTENTS.updateCurrency, result: submission.reply() }, { status: 400 });
       }
       const { currency } = submission.value;
-      await updateCurrency(user.id, currency);
-      return redirectWithToast(PROFILE_PATH, { type: "success", message: PROFILE_MESSAGES.currencyUpdated(currency) });
+      const changed = await updateCurrency(user.id, currency);
+      if (changed) await queueReportingRecount(user.id);
+      return redirectWithToast(PROFILE_PATH, { type: "success", message: changed ? PROFILE_MESSAGES.currencyRecounting(currency) : PROFILE_MESSAGES.currencyUpdated(currency) });
     }
     case PROFILE_INTENTS.updateAi: {
       const choice = formData.get("aiInsights");
@@ -147,11 +153,7 @@ function DisplayNameForm({ displayName }: { displayName: string }) {
   );
 }
 
-function CurrencyOption({ currency }: { currency: Currency }) {
-  return <option value={currency.code}>{currencyLabel(currency)}</option>;
-}
-
-function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCurrencies: Currency[] }) {
+function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCurrencies: readonly Currency[] }) {
   const isSubmitting = useIsSubmitting({ formAction: PROFILE_PATH, intent: PROFILE_INTENTS.updateCurrency });
   const offered = useMemo(
     () => new Set([...FEATURED_CURRENCIES, ...otherCurrencies].map((option) => option.code)),
@@ -175,16 +177,7 @@ function CurrencyForm({ currency, otherCurrencies }: { currency: string; otherCu
           {...getSelectProps(fields.currency)}
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400"
         >
-          <optgroup label="Featured">
-            {FEATURED_CURRENCIES.map((option) => (
-              <CurrencyOption key={option.code} currency={option} />
-            ))}
-          </optgroup>
-          <optgroup label="All currencies">
-            {otherCurrencies.map((option) => (
-              <CurrencyOption key={option.code} currency={option} />
-            ))}
-          </optgroup>
+          <CurrencyOptions others={otherCurrencies} />
         </select>
         <ErrorList id={fields.currency.errorId} errors={fields.currency.errors} />
       </div>
@@ -302,9 +295,12 @@ export default function ProfilePage() {
 
       <SectionCard
         title="Currency"
-        description="Amounts across Ledgerly are shown in this currency. It changes how amounts look, not what they are worth; subscriptions are always billed in US dollars (USD)."
+        description="Your totals are counted in this currency: the dashboard, budgets, analytics and net worth. An account in another currency keeps its own; its amounts count at the European Central Bank's rate of each day. Subscriptions are always billed in US dollars (USD)."
       >
-        <CurrencyForm key={profile.currency} currency={profile.currency} otherCurrencies={profile.otherCurrencies} />
+        <div className="space-y-4">
+          <CurrencyNotices recount={profile.recount} />
+          <CurrencyForm key={profile.currency} currency={profile.currency} otherCurrencies={profile.otherCurrencies} />
+        </div>
       </SectionCard>
 
       <SectionCard

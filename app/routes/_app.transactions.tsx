@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const requestedTab = params.get("tab");
   const type = params.get("type");
-  const accounts = (await listAccountNames(user.id)).map(({ id, name }) => ({ id, name }));
+  const accounts = (await listAccountNames(user.id)).map(({ id, name, currency }) => ({ id, name, currency }));
   const account = params.get("account") ?? "";
   const filters = {
     month: isMonthKey(params.get("month")) ? (params.get("month") as string) : "",

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
-import { requireUserId } from "~/features/auth/auth.server";
+import { requireUser, requireUserId } from "~/features/auth/auth.server";
 import { parseTransactionForm } from "~/features/transactions/transaction-form.server";
 import { isSplitCategory, isTransferCategory, isUncategorized } from "~/features/categories/categories";
 import { centsToInput, toCents } from "~/lib/money";
@@ -10,7 +10,7 @@ import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { editTransactionPath, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transferChoice, type TransactionItem } from "~/features/transactions/transactions";
+import { editTransactionPath, formCurrency, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transferChoice, type TransactionItem } from "~/features/transactions/transactions";
 import { getAccountChoices, getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
@@ -23,26 +23,31 @@ function categoryChoiceOf(transaction: TransactionItem) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
+  const user = await requireUser(request);
+  const userId = user.id;
   const transaction = await getTransaction(userId, params.transactionId ?? "");
   if (!transaction) throw notFound();
-  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
+  const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
   const categoryType = categories.find((category) => category.id === transaction.category)?.type;
+  const currency = formCurrency(accounts, transaction.accountId, mainCurrency);
   return {
     id: transaction.id,
     categories,
     accounts,
+    mainCurrency,
+    reportingCurrency: user.currency,
     defaults: {
       accountId: transaction.accountId,
       type: transaction.type,
-      amount: centsToInput(toCents(transaction.amount)),
+      amount: centsToInput(toCents(transaction.amount), currency),
+      rate: transaction.reported?.rate ?? "",
       category: categoryChoiceOf(transaction),
       date: transaction.date,
       description: transaction.description,
       // An income booked on an expense category is an offset: the form reopens with the switch on.
       showExpenseCategories: transaction.type === "income" && (transaction.allocations.length > 0 || categoryType === "expense"),
       splits: isSplitCategory(transaction.category)
-        ? transaction.allocations.map((part) => ({ category: part.categoryId, amount: centsToInput(toCents(part.amount)) }))
+        ? transaction.allocations.map((part) => ({ category: part.categoryId, amount: centsToInput(toCents(part.amount), currency) }))
         : [],
     },
     redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), TRANSACTIONS_PATH),
@@ -55,8 +60,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const transaction = await getTransaction(userId, params.transactionId ?? "");
   if (!transaction) throw notFound();
-  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
-  const submission = parseTransactionForm(formData, categories, accounts);
+  const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
+  const submission = parseTransactionForm(formData, categories, accounts, mainCurrency);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
   if (submission.status === undefined) return data({ result: submission.reply(), redirectTo });
@@ -84,6 +89,8 @@ export default function EditTransactionPage() {
         lastResult={actionData?.result}
         categories={categories}
         accounts={accounts}
+        mainCurrency={loaderData.mainCurrency}
+        reportingCurrency={loaderData.reportingCurrency}
         defaults={defaults}
         redirectTo={redirectTo}
         submitLabel="Update"

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TransactionForm, TransactionFormDialog } from "~/features/transactions/components/transaction-form";
-import { requireUser, requireUserId } from "~/features/auth/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { isDebtCategoryId } from "~/features/categories/categories";
 import { DEBT_MESSAGES } from "~/features/debts/debts";
 import { formatMoney, type Cents } from "~/lib/money";
@@ -12,19 +12,22 @@ import type { PageHandle } from "~/utils/page-title";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
+import { formCurrency, landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { createTransaction, getAccountChoices, getCategoryChoices } from "~/features/transactions/transactions.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
+  const user = await requireUser(request);
+  const userId = user.id;
   const params = new URL(request.url).searchParams;
-  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
+  const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
   return {
     categories,
     accounts,
+    mainCurrency,
+    reportingCurrency: user.currency,
     today: todayIso(),
     type: params.get("type") === "income" ? ("income" as const) : ("expense" as const),
     redirectTo: safeRedirect(params.get("redirectTo"), TRANSACTIONS_PATH),
@@ -38,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = user.id;
   const formData = await readForm(request);
   const submissionKey = submissionKeyOf(formData);
-  const [categories, accounts] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
-  const submission = parseTransactionForm(formData, categories, accounts);
+  const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
+  const submission = parseTransactionForm(formData, categories, accounts, mainCurrency);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
   if (submission.status === undefined) return data({ result: submission.reply(), redirectTo });
@@ -50,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!added.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
   const transaction = added.value;
   const paysDebt = transaction.type === "expense" && isDebtCategoryId(transaction.category);
-  const message = paysDebt ? DEBT_MESSAGES.appliedViaTransaction(formatMoney(transaction.amount as Cents, user.currency)) : TRANSACTION_MESSAGES.added;
+  const message = paysDebt ? DEBT_MESSAGES.appliedViaTransaction(formatMoney(transaction.amount as Cents, formCurrency(accounts, transaction.accountId, mainCurrency))) : TRANSACTION_MESSAGES.added;
   return redirectWithToast(landingAfterAdd(redirectTo, transaction), { type: "success", message });
 }
 
@@ -69,6 +72,8 @@ export default function NewTransactionPage() {
         lastResult={actionData?.result}
         categories={categories}
         accounts={accounts}
+        mainCurrency={loaderData.mainCurrency}
+        reportingCurrency={loaderData.reportingCurrency}
         defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false, splits: [], accountId: accounts[0]?.id }}
         redirectTo={redirectTo}
         submissionKey={loaderData.submissionKey}

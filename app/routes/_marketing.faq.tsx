@@ -226,6 +226,16 @@ const faqSections = (prices: PremiumPrices): FaqSection[] => [
         answer: <p>Billing is in US dollars (USD) only. We do not currently support other billing currencies.</p>,
       },
       {
+        question: "Can I track money in other currencies?",
+        answer: (
+          <p>
+            Yes. Each account keeps its own currency (a euro account in euros, a yen card in yen), and your dashboard, budgets,
+            analytics and net worth are counted in the currency you choose, at the European Central Bank&apos;s reference rate of
+            each transaction&apos;s day. When your bank charged another rate, enter it on the transaction.
+          </p>
+        ),
+      },
+      {
         question: "Is there a free trial?",
         answer: (
           <p>

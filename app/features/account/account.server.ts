@@ -5,6 +5,7 @@ import { removeBankItemsOf } from "~/features/bank/bank.server";
 import { endSubscriptionBeforeDeletion } from "~/features/billing/billing.server";
 import { transactionsCsvStream } from "~/features/csv/csv.server";
 import { hasPassword, verifyUserPassword } from "~/features/auth/user.server";
+import { userMigrationRecordIds } from "~/features/transactions/currency-migration.server";
 import { RATE_LIMITS, reserveAttempts } from "~/utils/rate-limit.server";
 import { ACCOUNT_MESSAGES } from "./account";
 
@@ -26,6 +27,9 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   transactions: ({ id }) => ({ userId: id }),
   monthSummaries: ({ id }) => ({ userId: id }),
   ledgerJournals: ({ id }) => ({ userId: id }),
+  reportingRecounts: ({ id }) => ({ _id: id.toString() }),
+  // The names of data migrations that have run, and of those that ran user by user, each user's.
+  migrations: ({ id }) => ({ _id: { $in: userMigrationRecordIds(id.toString()) } }),
   budgets: ({ id }) => ({ userId: id }),
   importDrafts: ({ id }) => ({ userId: id }),
   importBatches: ({ id }) => ({ userId: id }),
@@ -48,7 +52,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
 export const HOLDS_NO_USER_DATA: Record<string, string> = {
   processedstripeevents: "ids of Stripe events already applied, nothing about a person",
   aiCircuits: "the AI endpoint's circuit breaker state, nothing about a person",
-  migrations: "the names of data migrations that have run, nothing about a person",
+  exchangeRates: "the European Central Bank's reference rates by day, nothing about a person",
 };
 
 /** Collections whose documents are secrets, or hold secrets, left out of the download. */

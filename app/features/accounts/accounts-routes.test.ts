@@ -49,7 +49,7 @@ describe("/accounts", () => {
     const page = await accountsLoader({ request: get("/accounts", cookie), params: {}, context: {} });
     expect(page.open.map((account) => [account.name, account.balance])).toEqual([[MAIN_ACCOUNT_NAME, 0]]);
     expect(page.closed).toEqual([]);
-    expect(page.overview).toEqual({ assets: 0, liabilities: 0, net: 0 });
+    expect(page.overview).toEqual({ assets: 0, liabilities: 0, net: 0, unconverted: [] });
   });
 
   test("adds an account: its opening balance signed, untracked by the budget when the box is not ticked", async () => {
@@ -69,7 +69,7 @@ describe("/accounts", () => {
     await callAccounts(cookie, { ...visa, name: "Wallet", kind: "cash", onBudget: "on", openingBalance: "" });
     expect(await Account.findOne({ userId, name: "Wallet" }).lean()).toMatchObject({ onBudget: true, openingBalance: 0 });
     const page = await accountsLoader({ request: get("/accounts", cookie), params: {}, context: {} });
-    expect(page.overview).toEqual({ assets: 0, liabilities: 20000, net: -20000 });
+    expect(page.overview).toEqual({ assets: 0, liabilities: 20000, net: -20000, unconverted: [] });
   });
 
   test.each([

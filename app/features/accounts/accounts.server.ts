@@ -1,12 +1,16 @@
-import { Types } from "mongoose";
+import mongoose, { Types } from "mongoose";
 import { Account, type AccountRecord } from "../../../models";
-import { toObjectId } from "~/utils/db.server";
+import { reportingCurrencyOf } from "~/features/auth/user.server";
+import { inBulkWriteSlices, toObjectId } from "~/utils/db.server";
 import { submittedId } from "~/utils/submission.server";
 import { toCents, type Cents } from "~/lib/money";
 import { ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME, type AccountKind } from "./accounts";
 
-/** An account's own fields as its forms give them (the balance is the ledger's). */
-export type AccountInput = { name: string; kind: AccountKind; onBudget: boolean; openingBalance: number; openingDate: string };
+/**
+ * An account's own fields as its forms give them (the balance is the ledger's). `currency` is chosen when it is
+ * added (the user's reporting currency when none is given) and never changed after: its amounts are in it.
+ */
+export type AccountInput = { name: string; kind: AccountKind; onBudget: boolean; openingBalance: number; openingDate: string; currency?: string };
 
 /** A stored account without its balance: what this module owns. */
 export type StoredAccount = {
@@ -46,11 +50,42 @@ function toStoredAccount(record: AccountRecord): StoredAccount {
  */
 export async function ensureMainAccount(userId: string, openingDate: string) {
   const userObjectId = new Types.ObjectId(userId);
+  const currency = await reportingCurrencyOf(userId);
   await Account.updateOne(
     { _id: userObjectId },
-    { $setOnInsert: { userId: userObjectId, name: MAIN_ACCOUNT_NAME, kind: "checking", onBudget: true, openingBalance: 0, openingDate, closed: false, currency: "USD" } },
+    { $setOnInsert: { userId: userObjectId, name: MAIN_ACCOUNT_NAME, kind: "checking", onBudget: true, openingBalance: 0, openingDate, closed: false, currency } },
     { upsert: true },
   );
+}
+
+/**
+ * The accounts of the layout before currencies (decision 204), whose amounts were typed in the user's currency:
+ * each account of the user stored by `since` and not rewritten after it takes `currency` and its opening balance
+ * in that currency's minor units (`rescale`). Each is stamped `rewrittenAt` (later than `since`), so a migration
+ * cut short and run again rewrites none twice. Resolves to how many accounts it rewrote.
+ */
+export async function setLegacyAccountsCurrency(
+  userId: string,
+  currency: string,
+  { since, rewrittenAt, rescale }: { since: Date; rewrittenAt: Date; rescale: (amount: Cents) => Cents },
+) {
+  const notAfter = () => mongoose.trusted({ $not: { $gt: since } });
+  const legacy = await Account.find({ userId: new Types.ObjectId(userId), createdAt: notAfter(), updatedAt: notAfter() })
+    .select({ _id: 1, openingBalance: 1 })
+    .lean<Array<Pick<AccountRecord, "_id" | "openingBalance">>>();
+  if (legacy.length === 0) return 0;
+  await inBulkWriteSlices(legacy, (slice) =>
+    Account.bulkWrite(
+      slice.map((account) => ({
+        updateOne: {
+          filter: { _id: account._id, updatedAt: notAfter() },
+          update: { $set: { currency, openingBalance: rescale(toCents(account.openingBalance ?? 0)), updatedAt: rewrittenAt } },
+          timestamps: false,
+        },
+      })),
+    ),
+  );
+  return legacy.length;
 }
 
 /** The user's accounts: the main account first, then the others, the oldest first. */
@@ -62,19 +97,24 @@ export async function listAccounts(userId: string): Promise<StoredAccount[]> {
 }
 
 /** The main account as it is before anything stored it: its transactions are there already, it opened at zero. */
-export function unstoredMainAccount(userId: string): StoredAccount {
-  return { id: mainAccountId(userId), name: MAIN_ACCOUNT_NAME, kind: "checking", onBudget: true, openingBalance: toCents(0), openingDate: "", closed: false, currency: "USD" };
+export function unstoredMainAccount(userId: string, currency: string): StoredAccount {
+  return { id: mainAccountId(userId), name: MAIN_ACCOUNT_NAME, kind: "checking", onBudget: true, openingBalance: toCents(0), openingDate: "", closed: false, currency };
 }
 
 /**
  * The user's accounts to choose from (id, name, kind, closed), the main account first even before anything
  * stored it.
  */
-export async function listAccountNames(userId: string): Promise<Array<Pick<StoredAccount, "id" | "name" | "kind" | "closed">>> {
+export async function listAccountNames(userId: string): Promise<Array<Pick<StoredAccount, "id" | "name" | "kind" | "closed" | "currency">>> {
   const accounts = await listAccounts(userId);
   const mainId = mainAccountId(userId);
-  const withMain = accounts.some((account) => account.id === mainId) ? accounts : [unstoredMainAccount(userId), ...accounts];
-  return withMain.map(({ id, name, kind, closed }) => ({ id, name, kind, closed }));
+  const withMain = accounts.some((account) => account.id === mainId) ? accounts : [unstoredMainAccount(userId, await reportingCurrencyOf(userId)), ...accounts];
+  return withMain.map(({ id, name, kind, closed, currency }) => ({ id, name, kind, closed, currency }));
+}
+
+/** The currency of one of the user's accounts (the main one before anything stored it too); null when it is not theirs. */
+export async function accountCurrencyOf(userId: string, accountId: string) {
+  return (await listAccountNames(userId)).find((account) => account.id === accountId)?.currency ?? null;
 }
 
 /**
@@ -110,7 +150,8 @@ export async function addAccount(userId: string, input: AccountInput, submission
   const added = await Account.findOne({ _id, userId: new Types.ObjectId(userId) }).lean<AccountRecord>();
   if (added) return { ok: true, account: toStoredAccount(added) };
   if (await nameTaken(userId, input.name)) return { ok: false, field: "name", message: ACCOUNTS_MESSAGES.nameTaken };
-  const record = await Account.create({ _id, userId: new Types.ObjectId(userId), ...input, closed: false, currency: "USD" });
+  const currency = input.currency ?? (await reportingCurrencyOf(userId));
+  const record = await Account.create({ _id, userId: new Types.ObjectId(userId), ...input, closed: false, currency });
   return { ok: true, account: toStoredAccount(record.toObject()) };
 }
 
@@ -119,8 +160,9 @@ export async function updateAccount(userId: string, accountId: string, input: Ac
   const account = await getAccount(userId, accountId);
   if (!account) return null;
   if (await nameTaken(userId, input.name, accountId)) return { ok: false, field: "name", message: ACCOUNTS_MESSAGES.nameTaken };
-  await Account.updateOne({ _id: new Types.ObjectId(accountId), userId: new Types.ObjectId(userId) }, { $set: input });
-  return { ok: true, account: { ...account, ...input, openingBalance: toCents(input.openingBalance) } };
+  const { currency: _kept, ...changed } = input;
+  await Account.updateOne({ _id: new Types.ObjectId(accountId), userId: new Types.ObjectId(userId) }, { $set: changed });
+  return { ok: true, account: { ...account, ...changed, openingBalance: toCents(input.openingBalance) } };
 }
 
 /** Sets the balance one of the user's accounts opened with (a linked bank's account follows the bank's balance this way). */

@@ -45,6 +45,7 @@ export const ACCOUNTS_MESSAGES = {
   kindInvalid: "Please choose an account type",
   balanceInvalid: "Please enter a valid amount",
   dateInvalid: "Please enter a valid date",
+  currencyInvalid: "Please choose a currency from the list",
   closeNotZero: "Bring the balance to zero before closing this account: move what is left to another account first",
   closeLastOpen: "Keep at least one open account",
   added: "Account added",
@@ -65,11 +66,14 @@ export type AccountSummary = {
   closed: boolean;
   currency: string;
   balance: Cents;
+  /** The balance in the user's reporting currency at the latest rate; null while no rate is known. */
+  reportedBalance: Cents | null;
   /** How many live transactions it holds. */
   count: number;
 };
 
-export type AccountsOverview = { assets: Cents; liabilities: Cents; net: Cents };
+/** The accounts page's totals in the reporting currency; `unconverted` names the accounts no rate brings into it yet (left out). */
+export type AccountsOverview = { assets: Cents; liabilities: Cents; net: Cents; unconverted: string[] };
 
 /** "1 transaction", "1,234 transactions". */
 export function transactionCount(count: number) {
@@ -77,19 +81,21 @@ export function transactionCount(count: number) {
 }
 
 /**
- * The totals of the accounts page: what the open asset accounts hold, what the open liability accounts
+ * The totals of the accounts page, in the reporting currency: what the open asset accounts hold, what the open liability accounts
  * owe (as a positive amount), and the difference. A liability account in credit adds to the assets side;
  * an overdrawn asset account to the liabilities side, as a bank statement would put them.
  */
-export function accountsOverview(accounts: Array<Pick<AccountSummary, "balance" | "closed">>): AccountsOverview {
+export function accountsOverview(accounts: Array<Pick<AccountSummary, "name" | "reportedBalance" | "closed">>): AccountsOverview {
   let assets = 0;
   let liabilities = 0;
+  const unconverted: string[] = [];
   for (const account of accounts) {
     if (account.closed) continue;
-    if (account.balance >= 0) assets += account.balance;
-    else liabilities -= account.balance;
+    if (account.reportedBalance === null) unconverted.push(account.name);
+    else if (account.reportedBalance >= 0) assets += account.reportedBalance;
+    else liabilities -= account.reportedBalance;
   }
-  return { assets: toCents(assets), liabilities: toCents(liabilities), net: toCents(assets - liabilities) };
+  return { assets: toCents(assets), liabilities: toCents(liabilities), net: toCents(assets - liabilities), unconverted };
 }
 
 /** How a transaction moves its account's balance: income adds, an expense takes away. */

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { signedCentsField } from "~/lib/amount-field";
+import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
 import { isIsoDate } from "~/lib/month";
 import { ACCOUNT_KINDS, ACCOUNT_NAME_MAX_LENGTH, ACCOUNTS_MESSAGES, type AccountKind } from "./accounts";
 import { RECONCILE_MESSAGES } from "./reconcile";
@@ -14,7 +15,11 @@ import { RECONCILE_MESSAGES } from "./reconcile";
 const MAX_BALANCE_CENTS = 100_000_000_000;
 const withinLimit = (cents: number) => Math.abs(cents) <= MAX_BALANCE_CENTS;
 
-export const AccountSchema = z.object({
+/**
+ * The account form, its opening balance read in `currency`: the one chosen on the form when an account is
+ * added (accountFormCurrency), the account's own when it is edited (its currency is fixed once it exists).
+ */
+export const accountSchema = (currency: string) => z.object({
   name: z
     .string({ error: ACCOUNTS_MESSAGES.nameRequired })
     .check(
@@ -26,18 +31,26 @@ export const AccountSchema = z.object({
   // A checkbox: present when ticked. Tracking-only accounts are the unticked ones.
   onBudget: z.optional(z.string()),
   // Left empty, the account opens at zero.
-  openingBalance: z.optional(signedCentsField(ACCOUNTS_MESSAGES.balanceInvalid, withinLimit)),
+  openingBalance: z.optional(signedCentsField(ACCOUNTS_MESSAGES.balanceInvalid, withinLimit, currency)),
   openingDate: z.string({ error: ACCOUNTS_MESSAGES.dateInvalid }).check(z.refine(isIsoDate, { error: ACCOUNTS_MESSAGES.dateInvalid })),
+  currency: z.optional(z.string().check(z.refine(isSupportedCurrency, { error: ACCOUNTS_MESSAGES.currencyInvalid }))),
 });
 
-/** A bank statement to reconcile an account against: its closing date and balance (below zero: owed). */
-export const StatementSchema = z.object({
-  statementDate: z.string({ error: RECONCILE_MESSAGES.dateInvalid }).check(z.refine(isIsoDate, { error: RECONCILE_MESSAGES.dateInvalid })),
-  statementBalance: signedCentsField(RECONCILE_MESSAGES.balanceInvalid, withinLimit),
-});
+/** The currency a new account's form reads its opening balance in: the one chosen when it is one, else `fallback`. */
+export function accountFormCurrency(chosen: unknown, fallback: string = DEFAULT_CURRENCY) {
+  return typeof chosen === "string" && isSupportedCurrency(chosen) ? chosen : fallback;
+}
+
+/** A bank statement to reconcile an account against: its closing date and balance (below zero: owed), in the account's currency. */
+export const statementSchema = (currency: string) =>
+  z.object({
+    statementDate: z.string({ error: RECONCILE_MESSAGES.dateInvalid }).check(z.refine(isIsoDate, { error: RECONCILE_MESSAGES.dateInvalid })),
+    statementBalance: signedCentsField(RECONCILE_MESSAGES.balanceInvalid, withinLimit, currency),
+  });
 
 /** A finishing form of the reconcile page: the statement it checked and the difference it showed. */
-export const FinishReconciliationSchema = z.object({
-  ...StatementSchema.shape,
-  difference: signedCentsField(RECONCILE_MESSAGES.changed),
-});
+export const finishReconciliationSchema = (currency: string) =>
+  z.object({
+    ...statementSchema(currency).shape,
+    difference: signedCentsField(RECONCILE_MESSAGES.changed, () => true, currency),
+  });

@@ -26,7 +26,7 @@ import {
 const cents = toCents;
 
 function totals(partial: Partial<MonthTotals>): MonthTotals {
-  return { income: 0, expense: 0, count: 0, categories: {}, ...partial };
+  return { income: 0, expense: 0, count: 0, unconverted: 0, categories: {}, ...partial };
 }
 
 const categories = [

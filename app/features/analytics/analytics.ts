@@ -258,7 +258,7 @@ type AnalyticsInput = {
   savingsMoved?: Record<string, number>;
 };
 
-const EMPTY_TOTALS: MonthTotals = { income: 0, expense: 0, count: 0, categories: {} };
+const EMPTY_TOTALS: MonthTotals = { income: 0, expense: 0, count: 0, unconverted: 0, categories: {} };
 
 /** The whole page's figures for a month. */
 export function analyticsFigures({ month, categories, totals, budgets, savingsMoved = {} }: AnalyticsInput) {

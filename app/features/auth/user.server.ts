@@ -24,6 +24,12 @@ export async function getShellUser(userId: string): Promise<ShellUser | null> {
   };
 }
 
+/** The currency the user's totals are counted in (their currency preference); USD for a user not found. */
+export async function reportingCurrencyOf(userId: string) {
+  const user = await User.findById(userId).select({ currency: 1 }).lean<Pick<UserRecord, "currency">>();
+  return user?.currency ?? "USD";
+}
+
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
 }

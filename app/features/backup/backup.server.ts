@@ -23,6 +23,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   sessions: "signed-in devices sign in again after a restore",
   importDrafts: "uploads waiting for their preview expire within a day",
   rateLimits: "attempt counts expire within the hour",
+  exchangeRates: "fetched again from the European Central Bank",
+  reportingRecounts: "progress of a recount in a new currency: a restore recounts every user",
 };
 
 /** The collections a backup holds, in the order they are written and restored. */

@@ -111,7 +111,7 @@ const PLAN_QUESTIONS = [
 
 const CURRENCY_QUESTION = {
   question: "Which currencies can I pay in?",
-  answer: "Prices are in US dollars. Only USD is supported.",
+  answer: "Subscriptions are billed in US dollars. Your money can be in any currency: each account keeps its own, and your totals are counted in the currency you choose, at the European Central Bank's rate of each day.",
 };
 
 /** The billing interval of a `?billing=` value; anything unknown means monthly. */

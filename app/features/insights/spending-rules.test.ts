@@ -12,10 +12,10 @@ function spend(expenses: Record<string, number>, income = 0): MonthTotals {
   for (const [id, expense] of Object.entries(expenses)) categories[id] = { income: 0, expense, allocated: 0 };
   if (income > 0) categories.salary = { income, expense: 0, allocated: 0 };
   const expense = Object.values(expenses).reduce((sum, amount) => sum + amount, 0);
-  return { income, expense, count: Object.keys(categories).length, categories };
+  return { income, expense, count: Object.keys(categories).length, unconverted: 0, categories };
 }
 
-const EMPTY: MonthTotals = { income: 0, expense: 0, count: 0, categories: {} };
+const EMPTY: MonthTotals = { income: 0, expense: 0, count: 0, unconverted: 0, categories: {} };
 
 function category(id: string, name: string, planned = 0, type: "income" | "expense" = "expense"): InsightCategory {
   return { id, name, type, planned: cents(planned) };
@@ -183,7 +183,7 @@ describe("spending rule 1: top categories and their change from last month", () 
   });
 
   test("a category's spend is its expenses less the income placed against it", () => {
-    const current: MonthTotals = { income: 0, expense: 70000, count: 3, categories: { food: { income: 0, expense: 70000, allocated: 15000 } } };
+    const current: MonthTotals = { income: 0, expense: 70000, count: 3, unconverted: 0, categories: { food: { income: 0, expense: 70000, allocated: 15000 } } };
     const [pattern] = spendingRules(input({ current, previous: spend({ food: 50000 }) })).patterns;
     expect(pattern.pattern).toBe("Food & Dining: $550.00 this month, up $50.00 (10.0%) from October.");
   });
@@ -559,7 +559,7 @@ describe("spending rule 6: the overall monthly budget", () => {
     [0, 180000, 0, false], // no budget
     [180000, 200000, 30000, false], // income placed against expenses brings net expenses to $1,700.00
   ])("budget %i, expenses %i, allocated %i: over %s", (budget, expenses, allocated, over) => {
-    const current: MonthTotals = { income: 0, expense: expenses, count: 2, categories: { housing: { income: 0, expense: expenses, allocated } } };
+    const current: MonthTotals = { income: 0, expense: expenses, count: 2, unconverted: 0, categories: { housing: { income: 0, expense: expenses, allocated } } };
     const { insights } = spendingRules(input({ current, previous: current, monthlyBudget: cents(budget) }));
     expect(insights.some((insight) => insight.title.includes("over your monthly budget"))).toBe(over);
   });

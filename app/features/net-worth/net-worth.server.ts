@@ -93,7 +93,9 @@ type MoneyPicture = { sheet: BalanceSheet; monthlyIncome: Cents; metrics: Financ
 async function moneyPicture(userId: string, assets: Promise<TypedAssets>): Promise<MoneyPicture> {
   const summaries = await listMonthSummaries(userId);
   const [{ entries, sources }, monthlyIncome, debts, accounts] = await Promise.all([assets, getMonthlyIncome(userId), listDebts(userId, summaries), readOpenAccountBalances(userId, summaries)]);
-  const sheet = balanceSheet({ entries, sources, accounts, debts });
+  // In the reporting currency; an account no rate converts yet waits outside the sheet (its page says so).
+  const converted = accounts.flatMap((account) => (account.reportedBalance === null ? [] : [{ ...account, balance: account.reportedBalance }]));
+  const sheet = balanceSheet({ entries, sources, accounts: converted, debts });
   const metrics = financialMetrics({
     totalAssets: sheet.totalAssets,
     totalDebts: sheet.totalDebts,

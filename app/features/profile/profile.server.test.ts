@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { Session, User, type UserRecord } from "../../../models";
+import { ReportingRecount, Session, User, type UserRecord } from "../../../models";
 import { action, loader } from "~/routes/_app.profile";
 import { PROFILE_INTENTS } from "./profile";
 import { PROFILE_MESSAGES } from "./profile";
@@ -124,8 +124,13 @@ describe("display currency", () => {
   test("is stored on the user", async () => {
     const { userId, cookie } = await emailUser("currency");
     const response = expectRedirect(await submit(cookie, { intent: PROFILE_INTENTS.updateCurrency, currency: "EUR" }), "/profile");
-    expect((await toastOf(response))?.message).toBe("Currency updated to EUR");
+    expect((await toastOf(response))?.message).toBe("Currency updated to EUR: your totals are being counted again in it");
     expect((await storedUser(userId))?.currency).toBe("EUR");
+    expect(await ReportingRecount.findById(userId).lean()).toMatchObject({ currency: "EUR", finishedAt: null });
+
+    // The same currency again changes nothing to count.
+    const again = expectRedirect(await submit(cookie, { intent: PROFILE_INTENTS.updateCurrency, currency: "EUR" }), "/profile");
+    expect((await toastOf(again))?.message).toBe("Currency updated to EUR");
   });
 
   test("any ISO currency outside the featured list works too", async () => {

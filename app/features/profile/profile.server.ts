@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import mongoose from "mongoose";
 import { Session, User, type UserRecord } from "../../../models";
+import { startReportingRecount } from "~/features/transactions/ledger.server";
 import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
 import { reserveAttempts } from "~/utils/rate-limit.server";
 import { destroyUserSessions } from "~/features/auth/session.server";
@@ -39,9 +40,16 @@ export async function updateDisplayName(userId: string, displayName: string) {
   await User.updateOne({ _id: userId }, { $set: { displayName: displayName.trim() } });
 }
 
+/**
+ * Makes `currency` the user's reporting currency. When it changes, their totals are to be counted again in
+ * it (`startReportingRecount`; the caller queues the job): resolves to whether it changed.
+ */
 export async function updateCurrency(userId: string, currency: string) {
   if (!isSupportedCurrency(currency)) throw new Error(`unsupported currency: ${currency}`);
-  await User.updateOne({ _id: userId }, { $set: { currency } });
+  const before = await User.findOneAndUpdate({ _id: userId }, { $set: { currency } }, { returnDocument: "before" }).lean<{ currency?: string }>();
+  const changed = (before?.currency ?? DEFAULT_CURRENCY) !== currency;
+  if (changed) await startReportingRecount(userId, currency);
+  return changed;
 }
 
 type PasswordChange = { ok: true } | { ok: false; reason: "incorrect-current-password" | "rate-limited" };

@@ -17,6 +17,7 @@ export const PROFILE_MESSAGES = {
   currencyRequired: "Please choose a currency",
   currencyUnsupported: "Please choose a currency from the list",
   currencyUpdated: (code: string) => `Currency updated to ${code}`,
+  currencyRecounting: (code: string) => `Currency updated to ${code}: your totals are being counted again in it`,
   incorrectCurrentPassword: "Current password is incorrect",
   tooManyAttempts: "Too many failed attempts. Please try again later.",
   passwordChanged: "Password changed successfully",

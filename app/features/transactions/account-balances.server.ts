@@ -6,14 +6,23 @@ import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { accountNetOfDays, accountTotalsOf } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
+import { balanceConversion, reportedBalance, type BalanceConversion } from "./reporting.server";
 import { listAccountPage } from "./transactions.server";
+import { reportingCurrencyOf } from "~/features/auth/user.server";
 
 /** How many rows a register page shows. */
 const REGISTER_PAGE_SIZE = 50;
 
-function withBalance(account: StoredAccount, totals: Map<string, { net: number; count: number }>): AccountSummary {
+function withBalance(account: StoredAccount, totals: Map<string, { net: number; count: number }>, conversion: BalanceConversion): AccountSummary {
   const own = totals.get(account.id) ?? { net: 0, count: 0 };
-  return { ...account, balance: toCents(account.openingBalance + own.net), count: own.count };
+  const balance = toCents(account.openingBalance + own.net);
+  return { ...account, balance, reportedBalance: reportedBalance(balance, account.currency, conversion), count: own.count };
+}
+
+/** `accounts` with their balances, in their own currency and in the reporting one. */
+async function withBalances(userId: string, accounts: StoredAccount[], summaries: ListedMonthSummary[]) {
+  const [totals, conversion] = [accountTotalsOf(summaries), await balanceConversion(userId, accounts)];
+  return accounts.map((account) => withBalance(account, totals, conversion));
 }
 
 /** When the main account opens if it is stored now: the first day of the user's first month with transactions, or today. */
@@ -29,17 +38,15 @@ function mainOpeningDate(summaries: Array<{ monthKey: string }>, today: string) 
  */
 export async function listAccountsWithBalances(userId: string, today: string) {
   const summaries = await listMonthSummaries(userId);
-  const accounts = await getOrCreateAccounts(userId, mainOpeningDate(summaries, today));
-  const totals = accountTotalsOf(summaries);
-  const withBalances = accounts.map((account) => withBalance(account, totals));
-  return { accounts: withBalances, overview: accountsOverview(withBalances) };
+  const accounts = await withBalances(userId, await getOrCreateAccounts(userId, mainOpeningDate(summaries, today)), summaries);
+  return { accounts, overview: accountsOverview(accounts) };
 }
 
 /** One of the user's accounts with its balance, read without writing (the main account before it is stored opens at zero); null when it is not theirs. */
 export async function getAccountWithBalance(userId: string, accountId: string): Promise<AccountSummary | null> {
   const [summaries, stored] = await Promise.all([listMonthSummaries(userId), getAccount(userId, accountId)]);
-  const account = stored ?? (accountId === mainAccountId(userId) ? unstoredMainAccount(userId) : null);
-  return account ? withBalance(account, accountTotalsOf(summaries)) : null;
+  const account = stored ?? (accountId === mainAccountId(userId) ? unstoredMainAccount(userId, await reportingCurrencyOf(userId)) : null);
+  return account ? (await withBalances(userId, [account], summaries))[0] : null;
 }
 
 /**
@@ -48,11 +55,10 @@ export async function getAccountWithBalance(userId: string, accountId: string): 
  */
 export async function readOpenAccountBalances(userId: string, summaries: ListedMonthSummary[]): Promise<AccountSummary[]> {
   const stored = await listAccounts(userId);
-  const totals = accountTotalsOf(summaries);
   const mainId = mainAccountId(userId);
-  const unstoredMain = !stored.some((account) => account.id === mainId) && (totals.get(mainId)?.count ?? 0) > 0;
-  const accounts = unstoredMain ? [unstoredMainAccount(userId), ...stored] : stored;
-  return accounts.filter((account) => !account.closed).map((account) => withBalance(account, totals));
+  const unstoredMain = !stored.some((account) => account.id === mainId) && (accountTotalsOf(summaries).get(mainId)?.count ?? 0) > 0;
+  const accounts = unstoredMain ? [unstoredMainAccount(userId, await reportingCurrencyOf(userId)), ...stored] : stored;
+  return withBalances(userId, accounts.filter((account) => !account.closed), summaries);
 }
 
 /**
@@ -60,8 +66,7 @@ export async function readOpenAccountBalances(userId: string, summaries: ListedM
  * nothing (a main account not stored yet is not among them).
  */
 export async function readAccountBalances(userId: string, summaries: ListedMonthSummary[]): Promise<AccountSummary[]> {
-  const totals = accountTotalsOf(summaries);
-  return (await listAccounts(userId)).map((account) => withBalance(account, totals));
+  return withBalances(userId, await listAccounts(userId), summaries);
 }
 
 /** One of the user's accounts with its balance, from summaries already read; null when it is not theirs. The main account is stored first when it is not yet: its transactions are there. */
@@ -70,7 +75,7 @@ export async function getOrCreateAccountWithBalance(userId: string, accountId: s
     accountId === mainAccountId(userId)
       ? (await getOrCreateAccounts(userId, mainOpeningDate(summaries, today))).find((account) => account.id === accountId)
       : await getAccount(userId, accountId);
-  return stored ? withBalance(stored, accountTotalsOf(summaries)) : null;
+  return stored ? (await withBalances(userId, [stored], summaries))[0] : null;
 }
 
 /** The account's balance at the end of `date`: its opening balance, the nets of the months before, and its month's nets of the days up to it (from the summaries, no transaction read). */

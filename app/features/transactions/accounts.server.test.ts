@@ -43,7 +43,7 @@ describe("every transaction belongs to one account", () => {
     expect(stored.map((transaction) => String(transaction.accountId))).toEqual([userId, userId]);
     expect(await balances(userId)).toEqual({
       byName: { [MAIN_ACCOUNT_NAME]: 250000 },
-      overview: { assets: 250000, liabilities: 0, net: 250000 },
+      overview: { assets: 250000, liabilities: 0, net: 250000, unconverted: [] },
     });
   });
 
@@ -54,7 +54,7 @@ describe("every transaction belongs to one account", () => {
     written(await applyLedgerBatch(userId, { added: [pay, { ...rent, accountId: card.id, amount: 4599, description: "Dinner" }, { ...pay, accountId: savings.id, amount: 2500, description: "Interest" }] }));
     expect(await balances(userId)).toEqual({
       byName: { [MAIN_ACCOUNT_NAME]: 400000, Visa: -24599, "Rainy day": 102500 },
-      overview: { assets: 502500, liabilities: 24599, net: 477901 },
+      overview: { assets: 502500, liabilities: 24599, net: 477901, unconverted: [] },
     });
     // The month's income and expenses are those of every account.
     expect(await getMonthTotals(userId, "2026-10")).toMatchObject({ income: 402500, expense: 4599 });

@@ -99,7 +99,7 @@ describe("a written batch", () => {
     expect(result.deleted).toEqual([{ id: rent.id, status: "done" }]);
     expect(result.restored).toEqual([{ id: gym.id, status: "done" }]);
 
-    expect(await getMonthTotals(userId, "2026-02")).toEqual({ income: 0, expense: 3000, count: 1, categories: { healthcare: { income: 0, expense: 3000, allocated: 0 } } });
+    expect(await getMonthTotals(userId, "2026-02")).toEqual({ income: 0, expense: 3000, count: 1, unconverted: 0, categories: { healthcare: { income: 0, expense: 3000, allocated: 0 } } });
     expect(await getMonthTotals(userId, "2026-03")).toMatchObject({
       income: 300000,
       expense: 450,

@@ -1,5 +1,5 @@
 import mongoose, { Types } from "mongoose";
-import { Transaction, type TransactionRecord } from "../../../models";
+import { MonthSummary, ReportingRecount, Transaction, type ReportingRecountRecord, type TransactionRecord } from "../../../models";
 import { listAccounts, mainAccountId } from "~/features/accounts/accounts.server";
 import { ensureCategoryExists, getCategories } from "~/features/categories/categories.server";
 import { isTransferCategory } from "~/features/categories/categories";
@@ -27,11 +27,14 @@ import {
   type LedgerSubmission,
 } from "./ledger";
 import { submittedId } from "~/utils/submission.server";
-import { toObjectId } from "~/utils/db.server";
+import { inBulkWriteSlices, toObjectId } from "~/utils/db.server";
 import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { updateMonthSummaries } from "./month-summary.server";
 import { monthKeyOf } from "~/lib/month";
+import { reportedOf, type Reporting } from "./reporting";
+import { reportingFor } from "./reporting.server";
+import type { ReportingRecountProgress } from "./transactions";
 
 /**
  * What became of one id a batch deleted or restored: `done` when this batch
@@ -108,16 +111,34 @@ function bankEntryIssues(entries: LedgerEntry[]): LedgerIssue[] {
 
 /** The fields of a stored transaction the ledger reasons with: one of the layout before accounts is in the main account (the owner's id). */
 function ledgerFieldsOf(stored: TransactionRecord, owner: Types.ObjectId) {
-  return { ...stored, accountId: String(stored.accountId ?? owner), transferAccountId: stored.transferAccountId ? String(stored.transferAccountId) : null };
+  return {
+    ...stored,
+    accountId: String(stored.accountId ?? owner),
+    transferAccountId: stored.transferAccountId ? String(stored.transferAccountId) : null,
+    rate: stored.reported?.rate ?? null,
+  };
 }
 
-/** A transaction's fields as its document stores them. */
-function documentFields(fields: LedgerFields) {
+/** A transaction's fields as its document stores them, with its amount in the reporting currency. */
+function documentFields(fields: LedgerFields, reporting: Reporting) {
   return {
     ...storedFields(fields),
     accountId: new Types.ObjectId(fields.accountId),
     transferAccountId: fields.transferAccountId ? new Types.ObjectId(fields.transferAccountId) : null,
+    reported: reportedOf(fields, reporting),
   };
+}
+
+/** Transfers between two accounts of different currencies: one amount cannot be both sides (the amount received is needed). */
+function crossCurrencyTransfers(fields: LedgerFields[], reporting: Reporting): LedgerIssue[] {
+  const currencyOf = (accountId: string) => reporting.currencyOfAccount.get(accountId) ?? reporting.currency;
+  return fields
+    .filter((field) => field.transferAccountId && currencyOf(field.accountId) !== currencyOf(field.transferAccountId))
+    .map((field) => ({
+      code: "currencies-differ" as const,
+      accountIds: [field.accountId, field.transferAccountId as string] as [string, string],
+      message: `a transfer from ${currencyOf(field.accountId)} to ${currencyOf(field.transferAccountId as string)} needs the amount received`,
+    }));
 }
 
 /** A new transaction names its account, the main one (whose id is the owner's) unless it chose another. */
@@ -301,14 +322,14 @@ export function submittedTransactions(userId: string, submission: LedgerSubmissi
  * part-way, what it wrote is removed again before the error is passed on.
  * Those of `ids` already stored are not inserted again.
  */
-async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.ObjectId[], writes: LedgerWrites, stored: TransactionRecord[] = []) {
+async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.ObjectId[], writes: LedgerWrites, reporting: Reporting, stored: TransactionRecord[] = []) {
   const storedIds = new Set(stored.map((transaction) => String(transaction._id)));
   const fresh = rows.flatMap(({ entry, peer }, index) => (storedIds.has(String(ids[index])) ? [] : [{ entry, _id: ids[index], peer }]));
   if (fresh.length === 0) return [];
   const documents = fresh.map(({ entry, _id, peer }) => ({
     _id,
     userId: owner,
-    ...documentFields(fieldsOfEntry(entry)),
+    ...documentFields(fieldsOfEntry(entry), reporting),
     transferPeerId: peer === null ? null : typeof peer === "number" ? ids[peer] : peer,
     deleted: false,
     source: entry.source,
@@ -328,11 +349,11 @@ async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.O
   }
 }
 
-async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: LedgerWrites) {
+async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: LedgerWrites, reporting: Reporting) {
   const updated: TransactionRecord[] = [];
   for (const { _id, before: planned, fields, peerId } of edits) {
     const set = {
-      ...documentFields(fields),
+      ...documentFields(fields, reporting),
       editedAt: new Date(),
       ...(changesStatementLine(planned, fields) ? UNCLEARED : {}),
       ...(peerId === undefined ? {} : { transferPeerId: peerId }),
@@ -432,7 +453,7 @@ async function unlinkStoredPeer(owner: Types.ObjectId, side: TransactionRecord, 
 }
 
 /** Writes a bank's transactions: each one once, changing the stored one when the bank already sent it. */
-async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], writes: LedgerWrites): Promise<BankWrites> {
+async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], writes: LedgerWrites, reporting: Reporting): Promise<BankWrites> {
   const fresh: LedgerEntry[] = [];
   let changed = 0;
   for (const entry of entries) {
@@ -446,7 +467,7 @@ async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], 
     const fields = fieldsAfterBankChange(storedLedgerFields, entry);
     const leavesTransfer = Boolean(stored.transferPeerId) && !isTransferCategory(fields.category);
     const set = {
-      ...documentFields(fields),
+      ...documentFields(fields, reporting),
       ...(changesStatementLine(storedLedgerFields, fields) ? UNCLEARED : {}),
       bankName: entry.bankName ?? stored.bankName,
       bankTransactionId,
@@ -462,7 +483,7 @@ async function upsertBankEntries(owner: Types.ObjectId, entries: LedgerEntry[], 
     if (leavesTransfer) await unlinkStoredPeer(owner, before, writes);
     changed += 1;
   }
-  const inserted = await insertEntries(owner, fresh.map((entry) => ({ entry, peer: null })), newIds(owner, fresh.length, undefined), writes);
+  const inserted = await insertEntries(owner, fresh.map((entry) => ({ entry, peer: null })), newIds(owner, fresh.length, undefined), writes, reporting);
   return { inserted, changed, removed: 0 };
 }
 
@@ -592,7 +613,11 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   const { peerEdits, newPeers } = await planTransferSides(owner, userEdits, issues);
   const edits = [...userEdits, ...peerEdits, ...(await planLinks(owner, batch.linkedTransfers ?? [], issues)), ...(await planUnlinks(owner, batch.unlinkedTransfers ?? [], issues))];
   const clearing = await planClearing(owner, batch.cleared, issues);
-  if (issues.length === 0) issues.push(...(await unknownAccounts(userId, [...entries, ...bankEntries].map(fieldsOfEntry).concat(edits.map((edit) => edit.fields)))));
+  const written = [...entries, ...bankEntries].map(fieldsOfEntry).concat(edits.map((edit) => edit.fields));
+  if (issues.length === 0) issues.push(...(await unknownAccounts(userId, written)));
+  if (issues.length > 0) return { ok: false, issues };
+  const reporting = await reportingFor(userId, [...written, ...newPeers.map((row) => fieldsOfEntry(row.entry)), ...entries.filter((entry) => entry.transferAccountId).map((entry) => transferPeerFields(fieldsOfEntry(entry)))]);
+  issues.push(...crossCurrencyTransfers(written, reporting));
   if (issues.length > 0) return { ok: false, issues };
 
   const rows = newRows(entries);
@@ -609,19 +634,103 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   await declareMonths(userId, await monthsTouched(owner, { ...batch, added: [...rows, ...newPeers].map((row) => row.entry), deleted: deletedIds, restored: restoredIds }, edits));
   const writes: LedgerWrites = { everythingDeleted: false, changes: [] };
   try {
-    const added = ownRows([...submitted, ...(await insertEntries(owner, rows, ids, writes, submitted))]);
-    await insertEntries(owner, newPeers, peerRowIds, writes);
+    const added = ownRows([...submitted, ...(await insertEntries(owner, rows, ids, writes, reporting, submitted))]);
+    await insertEntries(owner, newPeers, peerRowIds, writes, reporting);
     const peerIds = new Map(newPeers.map((row, index) => [String(row.peer), peerRowIds[index]]));
-    const updated = await writeEdits(owner, edits.map((edit) => (peerIds.has(String(edit._id)) ? { ...edit, peerId: peerIds.get(String(edit._id)) } : edit)), writes);
+    const updated = await writeEdits(owner, edits.map((edit) => (peerIds.has(String(edit._id)) ? { ...edit, peerId: peerIds.get(String(edit._id)) } : edit)), writes, reporting);
     const cleared = await markCleared(owner, clearing);
     const deleted = deletedIds === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, deletedIds, true, writes);
     const restored = await setDeleted(owner, restoredIds, false, writes);
     const undone = batch.undoImport === undefined ? null : await removeImport(owner, batch.undoImport, writes);
-    const bank = await upsertBankEntries(owner, bankEntries, writes);
+    const bank = await upsertBankEntries(owner, bankEntries, writes, reporting);
     bank.removed = await removeBankTransactions(owner, batch.bankRemovals ?? [], writes);
     await detachBankAccounts(owner, batch.detachedBankAccounts ?? []);
     return { ok: true, replayed: false, added, updated: updated.slice(0, userEdits.length), deleted, restored, undone, bank, cleared };
   } finally {
     await keepAggregatesInStep(userId, writes);
   }
+}
+
+/** How many transactions one step of a recount in a new reporting currency converts (one ledger batch). */
+const RECOUNT_STEP = 1000;
+
+/**
+ * Converts the user's transactions of `ids` afresh into their reporting currency, as one batch of the
+ * ledger: a rate they typed for the currency reported before no longer applies; the month summaries follow
+ * each change. Resolves to how many changed.
+ */
+function reportAgain(userId: string, ids: Types.ObjectId[]) {
+  return withLedgerLock(userId, async () => {
+    const owner = new Types.ObjectId(userId);
+    const stored = await Transaction.find({ userId: owner, _id: mongoose.trusted({ $in: ids }) }).lean();
+    const sources = stored.map((transaction) => ({ amount: transaction.amount, date: transaction.date, accountId: String(transaction.accountId ?? owner) }));
+    const reporting = await reportingFor(userId, sources);
+    const changes: LedgerChange[] = stored.flatMap((before, index) => {
+      const typed = before.reported?.currency === reporting.currency ? before.reported.rate : null;
+      const reported = reportedOf({ ...sources[index], rate: typed }, reporting);
+      return JSON.stringify(reported) === JSON.stringify(before.reported ?? null) ? [] : [{ before, after: { ...before, reported } }];
+    });
+    if (changes.length === 0) return 0;
+    await declareMonths(userId, [...new Set(changes.map((change) => change.before?.monthKey as string))]);
+    const writes: LedgerWrites = { everythingDeleted: false, changes: [] };
+    try {
+      for (const slice of await inBulkWriteSlices(changes, async (slice) => {
+        await Transaction.bulkWrite(slice.map(({ before, after }) => ({ updateOne: { filter: { _id: before?._id, userId: owner }, update: { $set: { reported: after?.reported ?? null } } } })));
+        return slice;
+      })) writes.changes.push(...slice);
+    } finally {
+      await keepAggregatesInStep(userId, writes);
+    }
+    return changes.length;
+  });
+}
+
+/** Records that the user's totals are to be counted again in `currency` (their new reporting currency): the job then does it. */
+export async function startReportingRecount(userId: string, currency: string) {
+  await ReportingRecount.updateOne({ _id: userId }, { $set: { currency, done: 0, total: 0, startedAt: new Date(), finishedAt: null } }, { upsert: true });
+}
+
+/** How far the recount of the user's totals in their new reporting currency has come; null when none is under way. */
+export async function reportingRecountProgress(userId: string): Promise<ReportingRecountProgress | null> {
+  const recount = await ReportingRecount.findById(userId).lean<ReportingRecountRecord>();
+  if (!recount || recount.finishedAt) return null;
+  return { currency: recount.currency, done: recount.done ?? 0, total: recount.total ?? 0 };
+}
+
+/**
+ * Counts the user's totals again in the reporting currency the last `startReportingRecount` named: every
+ * transaction converted afresh, RECOUNT_STEP at a time (each its own ledger batch, so the user's own writes
+ * go on meanwhile), the progress stored after each step. Stops early when the currency changed again (a
+ * newer recount follows). Run again after a crash, it converts only what is left.
+ */
+export async function recountInReportingCurrency(userId: string) {
+  const recount = await ReportingRecount.findById(userId).lean<ReportingRecountRecord>();
+  if (!recount || recount.finishedAt) return;
+  const ids = (await Transaction.find({ userId: new Types.ObjectId(userId) }).select({ _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>()).map((row) => row._id);
+  const current = { _id: userId, currency: recount.currency, startedAt: recount.startedAt };
+  await ReportingRecount.updateOne(current, { $set: { total: ids.length } });
+  for (let start = 0; start < ids.length; start += RECOUNT_STEP) {
+    await reportAgain(userId, ids.slice(start, start + RECOUNT_STEP));
+    const progressed = await ReportingRecount.updateOne(current, { $set: { done: Math.min(ids.length, start + RECOUNT_STEP) } });
+    if (progressed.matchedCount === 0) return;
+  }
+  await ReportingRecount.updateOne(current, { $set: { finishedAt: new Date() } });
+}
+
+/**
+ * Converts the transactions that waited for a rate, now that new rates are stored: the months whose
+ * summaries count some unconverted are read, user by user. Resolves to how many transactions it converted.
+ */
+export async function convertWaitingAmounts() {
+  const waiting = await MonthSummary.find({ unconvertedCount: mongoose.trusted({ $gt: 0 }) }).select({ userId: 1, monthKey: 1 }).lean<Array<{ userId: Types.ObjectId; monthKey: string }>>();
+  const monthsByUser = new Map<string, string[]>();
+  for (const { userId, monthKey } of waiting) monthsByUser.set(String(userId), [...(monthsByUser.get(String(userId)) ?? []), monthKey]);
+  let converted = 0;
+  for (const [userId, months] of monthsByUser) {
+    const ids = await Transaction.find({ userId: new Types.ObjectId(userId), monthKey: mongoose.trusted({ $in: months }), "reported.currency": mongoose.trusted({ $exists: true }), "reported.amount": null })
+      .select({ _id: 1 })
+      .lean<Array<{ _id: Types.ObjectId }>>();
+    for (let start = 0; start < ids.length; start += RECOUNT_STEP) converted += await reportAgain(userId, ids.slice(start, start + RECOUNT_STEP).map((row) => row._id));
+  }
+  return converted;
 }

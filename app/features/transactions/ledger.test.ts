@@ -56,7 +56,7 @@ describe("what the ledger writes", () => {
 
 describe("edits", () => {
   test("the fields given replace the stored ones; the rest stay", () => {
-    expect(fieldsAfterEdit(groceries, { id: "x", amount: 1500, date: "2026-04-01" })).toEqual({ ...groceries, amount: 1500, date: "2026-04-01" });
+    expect(fieldsAfterEdit(groceries, { id: "x", amount: 1500, date: "2026-04-01" })).toEqual({ ...groceries, amount: 1500, date: "2026-04-01", rate: null });
   });
 
   test("an offset turned into an expense keeps its allocations unless they are cleared, so it is refused", () => {

@@ -22,6 +22,8 @@ export type LedgerFields = {
   accountId: string;
   /** A transfer's other account (the category is then the transfer category); null for an income or expense. */
   transferAccountId: string | null;
+  /** The rate the user typed for an account in another currency than their reporting one: reporting units per unit of the account's. */
+  rate?: string | null;
 };
 
 /**
@@ -94,6 +96,7 @@ export type LedgerIssue =
   | { code: "not-found"; id: string }
   | { code: "repeated"; id: string }
   | { code: "not-a-transfer-pair"; ids: [string, string]; message: string }
+  | { code: "currencies-differ"; accountIds: [string, string]; message: string }
   | { code: "invalid"; list: "cleared"; field: "reconciliationId"; message: string };
 
 export class LedgerRefusedError extends Error {
@@ -282,8 +285,8 @@ export function asTransferSide(fields: LedgerFields, otherAccountId: string): Le
 
 /** A new transaction's fields: no description or allocations unless given; the ledger names the main account when it has none. */
 export function fieldsOfEntry(entry: LedgerEntry): LedgerFields {
-  const { type, amount, category, date, description = "", allocations = [], accountId = "", transferAccountId = null } = entry;
-  return { type, amount, category, date, description, allocations, accountId, transferAccountId };
+  const { type, amount, category, date, description = "", allocations = [], accountId = "", transferAccountId = null, rate = null } = entry;
+  return { type, amount, category, date, description, allocations, accountId, transferAccountId, rate };
 }
 
 /** A stored transaction's fields after `edit`; a new category that is not a transfer leaves no other account. */
@@ -298,6 +301,7 @@ export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerF
     allocations: edit.allocations ?? stored.allocations,
     accountId: edit.accountId ?? stored.accountId,
     transferAccountId: edit.transferAccountId !== undefined ? edit.transferAccountId : leavesTransfer ? null : stored.transferAccountId,
+    rate: edit.rate !== undefined ? edit.rate : (stored.rate ?? null),
   };
 }
 

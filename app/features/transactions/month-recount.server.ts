@@ -2,8 +2,8 @@ import mongoose, { Types } from "mongoose";
 import { MonthSummary, monthSummaryId, Transaction, type TransactionRecord } from "../../../models";
 import { summaryFields, summaryIncrements, SUMMARY_VERSION, type RecountedMonth, type SummaryFields } from "./month-summary";
 
-const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, date: 1, allocations: 1, deleted: 1, accountId: 1 } as const;
-const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, categories: 1, accounts: 1, version: 1 } as const;
+const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, date: 1, allocations: 1, deleted: 1, accountId: 1, reported: 1 } as const;
+const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, unconvertedCount: 1, categories: 1, accounts: 1, version: 1 } as const;
 
 type StoredSummary = { _id: string; monthKey: string; version?: number | null } & Partial<SummaryFields>;
 
@@ -25,6 +25,7 @@ function comparable(fields: Partial<SummaryFields>): SummaryFields {
     count: fields.count ?? 0,
     uncategorizedCount: fields.uncategorizedCount ?? 0,
     deletedCount: fields.deletedCount ?? 0,
+    unconvertedCount: fields.unconvertedCount ?? 0,
     categories: comparableGroup(fields.categories),
     accounts: comparableGroup(fields.accounts),
   };
@@ -34,7 +35,7 @@ function sameTotals(a: SummaryFields, b: SummaryFields) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "date" | "allocations" | "deleted" | "accountId">;
+type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "date" | "allocations" | "deleted" | "accountId" | "reported">;
 
 /** The user's transactions (of `months` only, when given: one equality read per month, which the database answers from an index). */
 async function readSummarised(userObjectId: Types.ObjectId, months: string[] | undefined) {

@@ -70,6 +70,7 @@ describe("summary increments", () => {
       count: 3,
       uncategorizedCount: 1,
       deletedCount: 1,
+      unconvertedCount: 0,
       categories: { salary: { income: 300000 }, food: { expense: 12000 }, uncategorized: { expense: 12000 } },
       accounts: { [checking]: { net: 288000, count: 2 }, [card]: { net: -12000, count: 1 } },
     });
@@ -108,12 +109,13 @@ describe("stored month summaries", () => {
       income: 300000,
       expense: 0,
       count: 2,
+      unconverted: 0,
       categories: {
         salary: { income: 300000, expense: 0, allocated: 0 },
         food: { income: 0, expense: 0, allocated: 2000 },
       },
     });
-    expect(await getMonthTotals(userId, "2026-04")).toEqual({ income: 0, expense: 0, count: 0, categories: {} });
+    expect(await getMonthTotals(userId, "2026-04")).toEqual({ income: 0, expense: 0, count: 0, unconverted: 0, categories: {} });
   });
 
   test("deleting and restoring moves a transaction between the live and the deleted counts", async () => {

@@ -2,8 +2,11 @@ import type { MonthSummaryRecord } from "../../../models";
 import { isSplitCategory, isTransferCategory, isUncategorized, UNCATEGORIZED, type Category } from "~/features/categories/categories";
 import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
-/** The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets, 4 their nets by day. */
-export const SUMMARY_VERSION = 4;
+/**
+ * The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets,
+ * 4 their nets by day, 5 totals in the reporting currency (`unconvertedCount`).
+ */
+export const SUMMARY_VERSION = 5;
 
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
@@ -17,7 +20,29 @@ export type SummarisedTransaction = {
   deleted?: boolean;
   /** The account that holds it (an id or its text); none in the layout before accounts. */
   accountId?: { toString(): string } | null;
+  /** Its amount in the user's reporting currency when its account's currency is another (null: no rate yet); none when they are the same. */
+  reported?: { amount?: number | null } | null;
 };
+
+/**
+ * What a transaction counts for in the reporting currency: its amount, or its reported amount when its
+ * account is in another currency, with its parts (a split's or an offset's) in the same proportion; null
+ * while no rate converts it. Parts are rounded by largest remainder, so they still add up to the whole.
+ */
+export function reportedParts(transaction: Pick<SummarisedTransaction, "amount" | "allocations" | "reported">) {
+  const allocations = transaction.allocations ?? [];
+  if (!transaction.reported) return { amount: transaction.amount, allocations };
+  const reported = transaction.reported.amount;
+  if (reported === null || reported === undefined) return null;
+  if (allocations.length === 0 || transaction.amount === 0) return { amount: reported, allocations };
+  const allocatedShare = allocations.reduce((sum, allocation) => sum + allocation.amount, 0);
+  const total = Math.round((allocatedShare * reported) / transaction.amount);
+  const exact = allocations.map((allocation) => (allocation.amount * total) / allocatedShare);
+  const parts = exact.map(Math.floor);
+  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (let left = total - parts.reduce((sum, part) => sum + part, 0), next = 0; left > 0; left -= 1, next += 1) parts[order[next].index] += 1;
+  return { amount: reported, allocations: allocations.map((allocation, index) => ({ categoryId: allocation.categoryId, amount: parts[index] })) };
+}
 
 export type CategoryTotals = { income: number; expense: number; allocated: number };
 export type AccountTotals = { net: number; count: number };
@@ -26,7 +51,8 @@ export type AccountTotals = { net: number; count: number };
 function accountDayField(date: string): `d${string}` {
   return `d${date.slice(8, 10)}`;
 }
-export type MonthTotals = { income: number; expense: number; count: number; categories: Record<string, CategoryTotals> };
+/** A month's totals in the reporting currency; `unconverted` counts its transactions in another currency that no rate converts yet (not in the totals). */
+export type MonthTotals = { income: number; expense: number; count: number; unconverted: number; categories: Record<string, CategoryTotals> };
 
 /**
  * The `$inc` that adds (`sign` 1) or removes (`sign` -1) transactions from
@@ -37,7 +63,9 @@ export type MonthTotals = { income: number; expense: number; count: number; cate
  * is booked on the expense categories it offsets, not as income. A split
  * expense books each part on its own category. A live transaction moves its
  * account's net (and its day's net) by its signed amount; a side of a transfer
- * moves nothing else (neither income nor expense).
+ * moves nothing else (neither income nor expense). Accounts' nets are in each
+ * account's currency; income, expense and categories in the user's reporting
+ * currency: a transaction not converted yet counts in `unconvertedCount` only.
  */
 export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
   const byMonth = new Map<string, Record<string, number>>();
@@ -64,16 +92,21 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
       if (transaction.date) add(transaction.monthKey, `accounts.${account}.${accountDayField(transaction.date)}`, signed);
     }
     if (isTransferCategory(category)) continue;
+    const reported = reportedParts(transaction);
+    if (!reported) {
+      add(transaction.monthKey, "unconvertedCount", 1);
+      continue;
+    }
     if (transaction.type === "expense") {
-      add(transaction.monthKey, "expense", transaction.amount);
-      const parts = isSplitCategory(category) ? (transaction.allocations ?? []) : [{ categoryId: category, amount: transaction.amount }];
+      add(transaction.monthKey, "expense", reported.amount);
+      const parts = isSplitCategory(category) ? reported.allocations : [{ categoryId: category, amount: reported.amount }];
       for (const part of parts) add(transaction.monthKey, `categories.${part.categoryId}.expense`, part.amount);
       continue;
     }
-    const allocations = transaction.allocations ?? [];
+    const allocations = reported.allocations;
     const allocated = allocations.reduce((sum, allocation) => sum + allocation.amount, 0);
-    add(transaction.monthKey, "income", transaction.amount - allocated);
-    add(transaction.monthKey, `categories.${category}.income`, transaction.amount - allocated);
+    add(transaction.monthKey, "income", reported.amount - allocated);
+    add(transaction.monthKey, `categories.${category}.income`, reported.amount - allocated);
     for (const allocation of allocations) {
       add(transaction.monthKey, `categories.${allocation.categoryId}.allocated`, allocation.amount);
     }
@@ -87,7 +120,7 @@ export type SummaryFields = ReturnType<typeof summaryFields>;
 /** One month whose stored summary differed from the recount: what was stored (null: none) and what was counted (null: nothing). */
 export type RecountedMonth = { monthKey: string; stored: SummaryFields | null; counted: SummaryFields | null };
 
-const COUNT_FIELDS = new Set(["count", "uncategorizedCount", "deletedCount"]);
+const COUNT_FIELDS = new Set(["count", "uncategorizedCount", "deletedCount", "unconvertedCount"]);
 
 /** The fields of a summary that hold a group of totals per id. */
 const GROUPS = ["categories", "accounts"] as const;
@@ -124,6 +157,7 @@ export function summaryFields(increments: Record<string, number>) {
     count: 0,
     uncategorizedCount: 0,
     deletedCount: 0,
+    unconvertedCount: 0,
     categories: {} as Record<string, Partial<CategoryTotals>>,
     accounts: {} as Record<string, Partial<AccountTotals> & Partial<Record<`d${string}`, number>>>,
   };
@@ -138,10 +172,10 @@ export function summaryFields(increments: Record<string, number>) {
 const EMPTY_CATEGORY: CategoryTotals = { income: 0, expense: 0, allocated: 0 };
 
 /** A stored summary (or none) as complete totals. */
-export function toMonthTotals(stored: Partial<Pick<MonthSummaryRecord, "income" | "expense" | "count" | "categories">> | null | undefined): MonthTotals {
+export function toMonthTotals(stored: Partial<Pick<MonthSummaryRecord, "income" | "expense" | "count" | "unconvertedCount" | "categories">> | null | undefined): MonthTotals {
   const categories: Record<string, CategoryTotals> = {};
   for (const [id, totals] of Object.entries(stored?.categories ?? {})) categories[id] = { ...EMPTY_CATEGORY, ...totals };
-  return { income: stored?.income ?? 0, expense: stored?.expense ?? 0, count: stored?.count ?? 0, categories };
+  return { income: stored?.income ?? 0, expense: stored?.expense ?? 0, count: stored?.count ?? 0, unconverted: stored?.unconvertedCount ?? 0, categories };
 }
 
 /** Offsets (income placed against expense categories) lower expenses instead of counting as income. */

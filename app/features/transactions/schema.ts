@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
 import { isDebtCategoryId, isUncategorized } from "~/features/categories/categories";
 import { centsField } from "~/lib/amount-field";
+import { isRateText } from "~/lib/conversion";
+import { DEFAULT_CURRENCY } from "~/lib/currency";
 import { isIsoDate } from "~/lib/month";
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -14,9 +16,9 @@ import {
   type CategoryChoice,
 } from "./transactions";
 
-/** An amount field: text in, integer cents (above zero) out. */
-function amountInCents() {
-  return centsField(TRANSACTION_MESSAGES.invalidAmount, (cents) => cents > 0);
+/** An amount field: text in, integer minor units of `currency` (above zero) out. */
+function amountInCents(currency: string) {
+  return centsField(TRANSACTION_MESSAGES.invalidAmount, (cents) => cents > 0, currency);
 }
 
 type SplitPartValue = { category: string; amount: number };
@@ -49,9 +51,13 @@ function splitIssues(value: FormValue, typeOf: ReadonlyMap<string, string>) {
  * user has several open accounts the form offers them (`accounts`): the
  * chosen one must be one of those; without a choice the ledger uses the main account.
  * A category choice may instead be a transfer with another of those accounts
- * ("Transfer to/from account"), one that goes the way of the type.
+ * ("Transfer to/from account"), one that goes the way of the type, between
+ * two accounts of one currency. Amounts are read in `currency`, the chosen
+ * account's (formCurrency); `rate` is an optional rate the user got for an
+ * account in another currency than their reporting one.
  */
-export function transactionSchema(categories: readonly CategoryChoice[], accounts: readonly AccountChoice[] = []) {
+export function transactionSchema(categories: readonly CategoryChoice[], accounts: readonly AccountChoice[] = [], currency: string = DEFAULT_CURRENCY) {
+  const currencyOfAccount = new Map(accounts.map((account) => [account.id, account.currency]));
   const typeOf = new Map(categories.map((category) => [category.id, category.type]));
   const offeredAccounts = new Set(accounts.map((account) => account.id));
   const isSplit = (value: unknown) => ((value as { splits?: unknown[] }).splits?.length ?? 0) > 0;
@@ -66,7 +72,7 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
   return z
     .object({
       type: z._default(z.enum(TRANSACTION_TYPES), "expense"),
-      amount: amountInCents(),
+      amount: amountInCents(currency),
       category: z._default(z.string().check(z.trim()), ""),
       date: z.string({ error: TRANSACTION_MESSAGES.invalidDate }).check(z.refine(isIsoDate, { error: TRANSACTION_MESSAGES.invalidDate })),
       description: z._default(
@@ -74,12 +80,13 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
         "",
       ),
       showExpenseCategories: z._default(z.boolean(), false),
+      rate: z.optional(z.string().check(z.trim(), z.refine(isRateText, { error: TRANSACTION_MESSAGES.invalidRate }))),
       accountId: z.optional(z.string().check(z.refine((accountId) => offeredAccounts.has(accountId), { error: TRANSACTION_MESSAGES.accountRequired }))),
       splits: z._default(
         z.array(
           z.object({
             category: z.string({ error: TRANSACTION_MESSAGES.categoryRequired }).check(z.trim()),
-            amount: amountInCents(),
+            amount: amountInCents(currency),
           }),
         ),
         [],
@@ -103,6 +110,11 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
       }),
       z.refine((value) => transferTo(value) !== holder(value), {
         error: TRANSACTION_MESSAGES.transferSameAccount,
+        path: ["category"],
+        when: ({ value, issues }) => transferTo(value) !== null && !issues.some((issue) => issue.path?.[0] === "category" || issue.path?.[0] === "accountId"),
+      }),
+      z.refine((value) => currencyOfAccount.get(transferTo(value) ?? "") === currencyOfAccount.get(holder(value) ?? ""), {
+        error: TRANSACTION_MESSAGES.transferCurrenciesDiffer,
         path: ["category"],
         when: ({ value, issues }) => transferTo(value) !== null && !issues.some((issue) => issue.path?.[0] === "category" || issue.path?.[0] === "accountId"),
       }),

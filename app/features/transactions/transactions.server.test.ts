@@ -248,8 +248,8 @@ describe("bulk delete and reset", () => {
     await resetFinancialData(userId);
     expect(await Transaction.countDocuments({ userId, deleted: false })).toBe(0);
     expect(await Transaction.countDocuments({ userId, deleted: true })).toBe(2);
-    expect(await getMonthTotals(userId, "2026-03")).toEqual({ income: 0, expense: 0, count: 0, categories: {} });
-    expect(await getMonthTotals(userId, "2026-05")).toEqual({ income: 0, expense: 0, count: 0, categories: {} });
+    expect(await getMonthTotals(userId, "2026-03")).toEqual({ income: 0, expense: 0, count: 0, unconverted: 0, categories: {} });
+    expect(await getMonthTotals(userId, "2026-05")).toEqual({ income: 0, expense: 0, count: 0, unconverted: 0, categories: {} });
     expect(await getMonthTotals(otherId, "2026-03")).toMatchObject({ expense: 12000, count: 1 });
     expect((await listTransactions(userId, { tab: "deleted" })).items).toHaveLength(2);
   });
@@ -298,6 +298,7 @@ describe("listing", () => {
       // In the main account, whose id is the user's.
       accountId: userId,
       transferAccountId: null,
+      reported: null,
       cleared: false,
     });
   });

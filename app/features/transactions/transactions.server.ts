@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from "~/lib/currency";
 import mongoose, { Types } from "mongoose";
 import { Transaction, type TransactionRecord } from "../../../models";
 import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, TRANSFER_CATEGORY, UNCATEGORIZED } from "~/features/categories/categories";
@@ -28,6 +29,8 @@ export type TransactionInput = {
   splits?: Array<{ category: string; amount: number }>;
   /** The user's account that holds it; a new one goes to the main account, an edit keeps its own, unless named. */
   accountId?: string;
+  /** The rate the user got, for an account in another currency than their reporting one (empty: the day's reference rate). */
+  rate?: string;
 };
 
 /** The ledger fields a form chooses: all but the account, which it may leave to the ledger. */
@@ -48,6 +51,7 @@ const ITEM_FIELDS = {
   accountId: 1,
   transferAccountId: 1,
   cleared: 1,
+  reported: 1,
 } as const;
 
 type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
@@ -69,6 +73,7 @@ function toItem(stored: ListedTransaction): TransactionItem {
     accountId: String(stored.accountId),
     transferAccountId: stored.transferAccountId ? String(stored.transferAccountId) : null,
     cleared: Boolean(stored.cleared),
+    reported: stored.reported ? { amount: stored.reported.amount ?? null, currency: stored.reported.currency, rateDay: stored.reported.rateDay ?? null, rate: stored.reported.rate ?? null } : null,
   };
 }
 
@@ -91,6 +96,7 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Fo
     description: (input.description ?? "").trim(),
     allocations: [] as Allocation[],
     transferAccountId: null,
+    rate: input.rate || null,
     ...(input.accountId ? { accountId: input.accountId } : {}),
   };
   const transfer = parseTransferChoice(input.category);
@@ -419,7 +425,7 @@ function countTransactionsByTab(summaries: ListedMonthSummary[]): Record<ListTab
 /** The first page of a sidebar tab (the dashboard's transactions panel), with every tab's count and the accounts its rows name. */
 export async function listSidebarTransactions(userId: string, tab: ListTab, limit = DEFAULT_PAGE_SIZE) {
   const [page, accounts] = await Promise.all([listTransactionsWithCounts(userId, { tab, limit }), listAccountNames(userId)]);
-  return { ...page, accounts: accounts.map(({ id, name }) => ({ id, name })) };
+  return { ...page, accounts: accounts.map(({ id, name, currency }) => ({ id, name, currency })) };
 }
 
 /**
@@ -442,7 +448,8 @@ export async function listTransferCandidates(userId: string) {
 
 /** Likely transfers among the newest transactions waiting for a category. */
 export async function listTransferProposals(userId: string) {
-  return proposeTransferPairs(await listTransferCandidates(userId)).slice(0, PROPOSALS_SHOWN);
+  const [candidates, accounts] = await Promise.all([listTransferCandidates(userId), listAccountNames(userId)]);
+  return proposeTransferPairs(candidates, new Map(accounts.map((account) => [account.id, account.currency]))).slice(0, PROPOSALS_SHOWN);
 }
 
 /** Links two of the user's transactions as the sides of one transfer: null when one is not theirs, else whether the ledger linked them. */
@@ -456,12 +463,15 @@ export async function linkTransfer(userId: string, ids: [string, string]) {
 /**
  * The accounts the transaction form offers: the open ones, the main one first, and the one an edited
  * transaction is in (and a transfer's other account) even when closed (so saving never moves it unasked); none when the main
- * account is the only one (where the ledger puts a transaction that names none).
+ * account is the only one (where the ledger puts a transaction that names none); and the main account's
+ * currency, which amounts are typed in when no account is offered.
  */
-export async function getAccountChoices(userId: string, ...heldIn: Array<string | null>): Promise<AccountChoice[]> {
-  const offered = (await listAccountNames(userId)).filter((account) => !account.closed || heldIn.includes(account.id));
-  const onlyMain = offered.length === 0 || (offered.length === 1 && offered[0].id === mainAccountId(userId));
-  return onlyMain ? [] : offered.map(({ id, name }) => ({ id, name }));
+export async function getAccountChoices(userId: string, ...heldIn: Array<string | null>): Promise<{ offered: AccountChoice[]; mainCurrency: string }> {
+  const accounts = await listAccountNames(userId);
+  const mainCurrency = accounts.find((account) => account.id === mainAccountId(userId))?.currency ?? DEFAULT_CURRENCY;
+  const open = accounts.filter((account) => !account.closed || heldIn.includes(account.id));
+  const onlyMain = open.length === 0 || (open.length === 1 && open[0].id === mainAccountId(userId));
+  return { offered: onlyMain ? [] : open.map(({ id, name, currency }) => ({ id, name, currency })), mainCurrency };
 }
 
 /** The categories the transaction form offers (and checks a choice against). */

@@ -15,6 +15,8 @@ export const TRANSACTION_MESSAGES = {
   categoryRequired: "Please select a category",
   accountRequired: "Please choose one of your open accounts",
   transferSameAccount: "A transfer moves money between two different accounts: choose another account",
+  transferCurrenciesDiffer: "A transfer between accounts in different currencies is not supported yet: record the money out and the money in as two transactions",
+  invalidRate: "Please enter the rate as a positive number, such as 1.0832",
   debtTakesPayments: "A debt takes payments (expenses) only, not income",
   invalidDate: "Please enter a valid date",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
@@ -115,10 +117,20 @@ export type TransactionItem = {
   transferAccountId: string | null;
   /** A reconciliation found it on a statement. */
   cleared: boolean;
+  /** Its amount in the reporting currency when its account is in another (amount null: no rate yet). */
+  reported: { amount: number | null; currency: string; rateDay: string | null; rate: string | null } | null;
 };
 
-/** An open account the form offers to hold a transaction. */
-export type AccountChoice = { id: string; name: string };
+/** What the pages say while the user's totals are counted again in a new reporting currency. */
+export type ReportingRecountProgress = { currency: string; done: number; total: number };
+
+/** An open account the form offers to hold a transaction, with the currency its amounts are in. */
+export type AccountChoice = { id: string; name: string; currency: string };
+
+/** The currency a form's amount is typed in: the chosen account's, the first offered, else the main account's. */
+export function formCurrency(accounts: readonly AccountChoice[], accountId: unknown, mainCurrency: string) {
+  return accounts.find((account) => account.id === accountId)?.currency ?? accounts[0]?.currency ?? mainCurrency;
+}
 
 /** What the form offers as categories: enough to check that the choice fits the type. */
 export type CategoryChoice = { id: string; name: string; type: CategoryType };

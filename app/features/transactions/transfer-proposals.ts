@@ -15,12 +15,13 @@ export type TransferProposal<T extends Candidate = Candidate> = { out: T; in: T;
 /**
  * Pairs of transactions that look like the two sides of one transfer: an
  * expense and an income of the same amount, in two different accounts, at
- * most TRANSFER_PAIR_MAX_DAYS apart. Each transaction is in one pair at most;
+ * most TRANSFER_PAIR_MAX_DAYS apart, of one currency (`currencyOfAccount`;
+ * the same number in two currencies is no transfer). Each transaction is in one pair at most;
  * an expense takes the closest income (by date), and pairs whose
  * descriptions say "transfer" or "payment thank you" come first. Only ever
  * proposed: the user links them.
  */
-export function proposeTransferPairs<T extends Candidate>(candidates: readonly T[]): Array<TransferProposal<T>> {
+export function proposeTransferPairs<T extends Candidate>(candidates: readonly T[], currencyOfAccount: ReadonlyMap<string, string> = new Map()): Array<TransferProposal<T>> {
   const incomesByAmount = new Map<number, T[]>();
   for (const candidate of candidates) {
     if (candidate.type !== "income") continue;
@@ -32,6 +33,7 @@ export function proposeTransferPairs<T extends Candidate>(candidates: readonly T
       (incomesByAmount.get(out.amount) ?? []).flatMap((arriving) => {
         const days = Math.abs(differenceInCalendarDays(parseISO(arriving.date), parseISO(out.date)));
         if (arriving.accountId === out.accountId || days > TRANSFER_PAIR_MAX_DAYS) return [];
+        if (currencyOfAccount.get(arriving.accountId) !== currencyOfAccount.get(out.accountId)) return [];
         return [{ out, in: arriving, days, worded: TRANSFER_WORDS.test(out.description) || TRANSFER_WORDS.test(arriving.description) }];
       }),
     )

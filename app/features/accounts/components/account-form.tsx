@@ -5,20 +5,22 @@ import { FormErrorBox, INPUT_CLASS, LabelledField, PendingContent, useIsSubmitti
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
-import { centsToInput } from "~/lib/money";
+import { CurrencyOptions } from "~/components/ui/currency-options";
+import type { Currency } from "~/lib/currency";
+import { centsToInput, toCents } from "~/lib/money";
 import { ACCOUNT_KIND_LABELS, ACCOUNT_NAME_MAX_LENGTH, type ACCOUNTS_INTENTS, type AccountSummary } from "../accounts";
 import { loadAccountSchemas } from "../load-schemas";
 
 const OPENING_BALANCE_HINT = "What the account held on that day. For a credit card or loan, what you owed, with a minus sign: -350.00";
 
 /** What the form shows first: the edited account as typed text, or a new account's choices. */
-function defaultValueOf(account: AccountSummary | undefined, today: string): Record<string, string | undefined> {
-  if (!account) return { kind: "checking", onBudget: "on", openingDate: today };
+function defaultValueOf(account: AccountSummary | undefined, today: string, reportingCurrency: string): Record<string, string | undefined> {
+  if (!account) return { kind: "checking", onBudget: "on", openingDate: today, currency: reportingCurrency };
   return {
     name: account.name,
     kind: account.kind,
     onBudget: account.onBudget ? "on" : undefined,
-    openingBalance: centsToInput(account.openingBalance),
+    openingBalance: centsToInput(account.openingBalance, account.currency),
     openingDate: account.openingDate,
   };
 }
@@ -26,7 +28,8 @@ function defaultValueOf(account: AccountSummary | undefined, today: string): Rec
 /**
  * Add or edit an account (`account` is the one edited), posting to `action`. Validated in the browser
  * once the schema has arrived (useLazyForm) and always on the server, whose reply (`lastResult`) shows
- * its messages under their fields and keeps what was typed, with and without JavaScript.
+ * its messages under their fields and keeps what was typed, with and without JavaScript. A new account's
+ * currency is chosen here (the reporting currency first); an account's currency is fixed once it exists.
  */
 export function AccountForm({
   intent,
@@ -37,8 +40,13 @@ export function AccountForm({
   submissionKey,
   submitLabel,
   pendingLabel,
+  reportingCurrency,
+  otherCurrencies,
 }: {
   intent: typeof ACCOUNTS_INTENTS.add | typeof ACCOUNTS_INTENTS.update;
+  reportingCurrency: string;
+  /** The currencies a new account may be in after the featured ones (none needed to edit one). */
+  otherCurrencies?: readonly Currency[];
   /** A new account's form carries its page's one-time key: sent twice, it adds one account. */
   submissionKey?: string;
   action: string;
@@ -53,10 +61,11 @@ export function AccountForm({
   const { form, fields, formProps } = useLazyForm({
     id: `${intent}-form`,
     lastResult,
-    defaultValue: defaultValueOf(account, today),
+    defaultValue: defaultValueOf(account, today, reportingCurrency),
     loadSchemas: loadAccountSchemas,
-    schemaOf: (schemas) => schemas.AccountSchema,
+    schemaOf: (schemas) => schemas.accountSchema(currency),
   });
+  const currency: string = account?.currency ?? fields.currency.value ?? reportingCurrency;
   return (
     <Form {...formProps} ref={ref} method="post" action={action} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
@@ -81,12 +90,19 @@ export function AccountForm({
             ))}
           </select>
         </LabelledField>
-        <LabelledField id={fields.openingBalance.id} label="Opening balance" errors={fields.openingBalance.errors} hint={OPENING_BALANCE_HINT}>
+        {account ? null : (
+          <LabelledField id={fields.currency.id} label="Currency" errors={fields.currency.errors}>
+            <select {...getSelectProps(fields.currency)} className={INPUT_CLASS}>
+              <CurrencyOptions others={otherCurrencies ?? []} />
+            </select>
+          </LabelledField>
+        )}
+        <LabelledField id={fields.openingBalance.id} label={account ? `Opening balance (${account.currency})` : "Opening balance"} errors={fields.openingBalance.errors} hint={OPENING_BALANCE_HINT}>
           {/* No decimal keypad: phones' decimal keypads have no minus sign, which a debt's balance needs. */}
           <input
             {...getInputProps(fields.openingBalance, { type: "text", ariaDescribedBy: `${fields.openingBalance.id}-hint` })}
             autoComplete="off"
-            placeholder="0.00"
+            placeholder={centsToInput(toCents(0), currency)}
             className={INPUT_CLASS}
           />
         </LabelledField>

@@ -29,14 +29,31 @@ function Figure({ label, cents, currency, tone = "text-slate-900" }: { label: st
   );
 }
 
-/** What the open accounts hold, what they owe, and the difference. */
+/** What the open accounts hold, what they owe, and the difference, in the reporting currency. */
 export function AccountsFigures({ overview, currency }: { overview: AccountsOverview; currency: string }) {
   return (
-    <dl aria-label="Account totals" className="grid gap-4 sm:grid-cols-3">
-      <Figure label="Assets" cents={overview.assets} currency={currency} tone="text-emerald-700" />
-      <Figure label="Liabilities" cents={overview.liabilities} currency={currency} />
-      <Figure label="Net" cents={overview.net} currency={currency} tone={overview.net < 0 ? "text-red-700" : "text-slate-900"} />
-    </dl>
+    <div className="space-y-2">
+      <dl aria-label="Account totals" className="grid gap-4 sm:grid-cols-3">
+        <Figure label="Assets" cents={overview.assets} currency={currency} tone="text-emerald-700" />
+        <Figure label="Liabilities" cents={overview.liabilities} currency={currency} />
+        <Figure label="Net" cents={overview.net} currency={currency} tone={overview.net < 0 ? "text-red-700" : "text-slate-900"} />
+      </dl>
+      {overview.unconverted.length > 0 ? (
+        <p role="status" className="text-sm text-amber-800">
+          Not counted until an exchange rate into {currency} is known: {overview.unconverted.join(", ")}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A balance in another currency than the reporting one, as it counts in the totals. */
+function ReportedBalance({ account, currency }: { account: Pick<AccountSummary, "currency" | "reportedBalance">; currency: string }) {
+  if (account.currency === currency) return null;
+  return (
+    <span className="block text-xs font-normal text-slate-500">
+      {account.reportedBalance === null ? `No ${account.currency} → ${currency} rate yet` : `≈ ${formatMoney(account.reportedBalance, currency)}`}
+    </span>
   );
 }
 
@@ -55,11 +72,12 @@ export function OpenAccounts({ accounts, currency }: { accounts: AccountSummary[
                 {account.onBudget ? null : <TrackingOnlyBadge />}
               </div>
               <p className="text-sm text-slate-500">
-                {ACCOUNT_KIND_LABELS[account.kind]} · {transactionCount(account.count)}
+                {ACCOUNT_KIND_LABELS[account.kind]} · {account.currency} · {transactionCount(account.count)}
               </p>
             </div>
-            <p className="font-semibold tabular-nums">
-              <BalanceText account={account} currency={currency} />
+            <p className="text-right font-semibold tabular-nums">
+              <BalanceText account={account} currency={account.currency} />
+              <ReportedBalance account={account} currency={currency} />
             </p>
           </li>
         ))}

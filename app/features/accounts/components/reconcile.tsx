@@ -21,7 +21,18 @@ const STATEMENT_BALANCE_HINT = "The closing balance your bank shows on that day.
  * the back button shows again. Validated in the browser once the schema has arrived and always by the
  * loader, whose reply (`lastResult`) shows its messages under the fields, with and without JavaScript.
  */
-export function StatementForm({ action, lastResult, defaultValue }: { action: string; lastResult: SubmissionResult<string[]> | undefined; defaultValue: Record<string, string> }) {
+export function StatementForm({
+  action,
+  lastResult,
+  defaultValue,
+  currency,
+}: {
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue: Record<string, string>;
+  /** The account's currency: the balance is typed in it. */
+  currency: string;
+}) {
   const navigation = useNavigation();
   const checking = navigation.state === "loading" && navigation.formMethod === "GET" && navigation.formAction === action;
   const ref = useFocusFirstInvalid<HTMLFormElement>(lastResult);
@@ -30,7 +41,7 @@ export function StatementForm({ action, lastResult, defaultValue }: { action: st
     lastResult,
     defaultValue,
     loadSchemas: loadAccountSchemas,
-    schemaOf: (schemas) => schemas.StatementSchema,
+    schemaOf: (schemas) => schemas.statementSchema(currency),
   });
   return (
     <Form {...formProps} ref={ref} method="get" action={action} preventScrollReset className="space-y-4">

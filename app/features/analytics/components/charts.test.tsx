@@ -22,6 +22,7 @@ const slices = expenseSlices(
     income: 400000,
     expense: 250000,
     count: 4,
+    unconverted: 0,
     categories: {
       housing: { income: 0, expense: 150000, allocated: 0 },
       food: { income: 0, expense: 50000, allocated: 0 },

@@ -7,6 +7,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   expectedCategoryType,
   isSplitPartCategory,
+  formCurrency,
   transferChoice,
   transferLabel,
   type AccountChoice,
@@ -80,13 +81,15 @@ type TransactionFormDefaults = {
   splits: Array<{ category: string; amount: string }>;
   /** The account that holds it, when the form offers a choice. */
   accountId?: string;
+  /** The rate the user typed for an account in another currency (empty: the day's reference rate). */
+  rate?: string;
 };
 
 type SplitPart = { category: string; amount: string };
 const EMPTY_PART: SplitPart = { category: "", amount: "" };
 
-const sumOfParts = (parts: Array<Partial<SplitPart> | undefined> | undefined) =>
-  (parts ?? []).reduce((sum, part) => sum + (parseAmountToCents(part?.amount ?? "") ?? 0), 0);
+const sumOfParts = (parts: Array<Partial<SplitPart> | undefined> | undefined, currency: string) =>
+  (parts ?? []).reduce((sum, part) => sum + (parseAmountToCents(part?.amount ?? "", currency) ?? 0), 0);
 
 /**
  * The parts of a split expense: a category and an amount each, with buttons
@@ -98,16 +101,18 @@ function SplitEditor<Schema extends Record<string, unknown>>({
   splits,
   total,
   categories,
+  currency,
 }: {
   form: FormMetadata<Schema, string[]>;
   splits: FieldMetadata<SplitPart[], Schema, string[]>;
   total: string | undefined;
   categories: CategoryChoice[];
+  currency: string;
 }) {
   const rows = splits.getFieldList();
   const choices = categories.filter((category) => category.type === "expense" && isSplitPartCategory(category.id));
-  const totalCents = parseAmountToCents(total ?? "");
-  const assigned = sumOfParts(splits.value as Array<Partial<SplitPart>> | undefined);
+  const totalCents = parseAmountToCents(total ?? "", currency);
+  const assigned = sumOfParts(splits.value as Array<Partial<SplitPart>> | undefined, currency);
   const secondaryButton = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50";
   return (
     <fieldset className="space-y-4 sm:space-y-2" aria-describedby={splits.errors?.length ? splits.errorId : undefined}>
@@ -155,8 +160,8 @@ function SplitEditor<Schema extends Record<string, unknown>>({
         );
       })}
       <p aria-live="polite" className="text-sm text-slate-600">
-        Assigned {centsToInput(toCents(assigned))}
-        {totalCents ? ` of ${centsToInput(totalCents)}${totalCents !== assigned ? `, ${centsToInput(toCents(totalCents - assigned))} left` : ""}` : ""}
+        Assigned {centsToInput(toCents(assigned), currency)}
+        {totalCents ? ` of ${centsToInput(totalCents, currency)}${totalCents !== assigned ? `, ${centsToInput(toCents(totalCents - assigned), currency)} left` : ""}` : ""}
       </p>
       <ErrorList id={splits.errorId} errors={splits.errors} />
       <div className="flex flex-wrap gap-2">
@@ -191,6 +196,11 @@ const TRANSFER_GROUPS = [
  * the markup never depends on React state: the server and the hydrated page
  * render the same options, and a choice made before hydration survives it.
  */
+/** An account as the form names it: with its currency when the user's accounts are in several. */
+function accountLabel(account: AccountChoice, showCurrency: boolean) {
+  return showCurrency ? `${account.name} (${account.currency})` : account.name;
+}
+
 function CategoryOptions({ categories, accounts }: { categories: CategoryChoice[]; accounts: AccountChoice[] }) {
   return (
     <>
@@ -232,6 +242,8 @@ export function TransactionForm({
   lastResult,
   categories,
   accounts,
+  mainCurrency,
+  reportingCurrency,
   defaults,
   redirectTo,
   submissionKey,
@@ -244,6 +256,10 @@ export function TransactionForm({
   categories: CategoryChoice[];
   /** The open accounts to choose from; none when the user has one (the ledger's main account). */
   accounts: AccountChoice[];
+  /** The main account's currency: amounts are typed in it when no account is offered. */
+  mainCurrency: string;
+  /** The user's reporting currency: an account in another asks for an optional rate. */
+  reportingCurrency: string;
   defaults: TransactionFormDefaults;
   redirectTo: string;
   /** A new transaction's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
@@ -258,8 +274,11 @@ export function TransactionForm({
     lastResult,
     defaultValue: { ...defaults, showExpenseCategories: defaults.showExpenseCategories ? "on" : undefined },
     loadSchemas: loadTransactionSchema,
-    schemaOf: (schemas) => schemas.transactionSchema(categories, accounts),
+    schemaOf: (schemas) => schemas.transactionSchema(categories, accounts, currency),
   });
+  const currency = formCurrency(accounts, fields.accountId.value, mainCurrency);
+  const foreignAccounts = accounts.some((account) => account.currency !== reportingCurrency) || mainCurrency !== reportingCurrency;
+  const severalCurrencies = new Set([mainCurrency, ...accounts.map((account) => account.currency)]).size > 1;
   const splitting = fields.splits.getFieldList().length > 0;
 
   /**
@@ -305,13 +324,13 @@ export function TransactionForm({
       </fieldset>
 
       <Field
-        label="Amount"
-        inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", placeholder: "0.00", autoComplete: "off", autoFocus: true }}
+        label={foreignAccounts ? `Amount (${currency})` : "Amount"}
+        inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", placeholder: centsToInput(toCents(0), currency), autoComplete: "off", autoFocus: true }}
         errors={fields.amount.errors}
       />
 
       {splitting ? (
-        <SplitEditor form={form} splits={fields.splits} total={fields.amount.value} categories={categories} />
+        <SplitEditor form={form} splits={fields.splits} total={fields.amount.value} categories={categories} currency={currency} />
       ) : (
         <div className="space-y-1">
           <label htmlFor={fields.category.id} className="block text-sm font-medium text-slate-700">
@@ -359,12 +378,21 @@ export function TransactionForm({
           <select {...getSelectProps(fields.accountId)} className={SELECT_CLASS}>
             {accounts.map((account) => (
               <option key={account.id} value={account.id}>
-                {account.name}
+                {accountLabel(account, severalCurrencies)}
               </option>
             ))}
           </select>
           <ErrorList id={fields.accountId.errorId} errors={fields.accountId.errors} />
         </div>
+      ) : null}
+
+      {foreignAccounts ? (
+        <Field
+          label="Exchange rate (optional)"
+          hint={`For an account in another currency: what one unit of it cost you in ${reportingCurrency}, as your bank charged it. Left empty, the European Central Bank's rate of the day is used.`}
+          inputProps={{ ...getInputProps(fields.rate, { type: "text" }), inputMode: "decimal", placeholder: "e.g. 1.0832", autoComplete: "off" }}
+          errors={fields.rate.errors}
+        />
       ) : null}
 
       <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />

@@ -98,16 +98,34 @@ function BankBadge({ bankName }: { bankName: string | null }) {
   );
 }
 
-/** Income in green, spending in red; money moved between the user's accounts in neither. */
+/**
+ * Income in green, spending in red; money moved between the user's accounts in neither. An amount in
+ * another currency than the reporting one shows what it counts for in the totals, or that it waits for a rate.
+ */
 function SignedAmount({ item, currency }: { item: TransactionItem; currency: string }) {
   const income = item.type === "income";
   const colour = isTransferCategory(item.category) ? "text-slate-700" : income ? "text-emerald-700" : "text-red-700";
+  const reported = item.reported;
   return (
-    <span className={`whitespace-nowrap font-semibold tabular-nums ${colour}`}>
-      {income ? "+" : "−"}
-      {formatMoney(toCents(item.amount), currency)}
+    <span className="text-right">
+      <span className={`block whitespace-nowrap font-semibold tabular-nums ${colour}`}>
+        {income ? "+" : "−"}
+        {formatMoney(toCents(item.amount), currency)}
+      </span>
+      {reported && !isTransferCategory(item.category) ? (
+        <span className="block whitespace-nowrap text-xs text-slate-500" title={reportedNote(reported)}>
+          {reported.amount === null ? "No exchange rate yet" : `≈ ${formatMoney(toCents(reported.amount), reported.currency)}`}
+        </span>
+      ) : null}
     </span>
   );
+}
+
+/** How a reported amount was reached, for its tooltip. */
+function reportedNote(reported: NonNullable<TransactionItem["reported"]>) {
+  if (reported.amount === null) return `Not in your totals until the European Central Bank publishes a rate for this day, or you enter the rate you got.`;
+  if (reported.rate) return `At the rate you entered: ${reported.rate}`;
+  return `At the European Central Bank's rate of ${reported.rateDay}`;
 }
 
 /** A small form posting one intent about one transaction to the transactions page's action. */
@@ -137,6 +155,7 @@ function TransactionRow({
   currency,
   names,
   accountNames,
+  currencyOfAccount,
   redirectTo,
   selectFormId,
 }: {
@@ -146,10 +165,13 @@ function TransactionRow({
   names: ReadonlyMap<string, string>;
   /** The names of the user's accounts, when they have several: each row names its own (and a transfer the other). */
   accountNames: ReadonlyMap<string, string>;
+  /** Each account's currency, which its transactions' amounts are in. */
+  currencyOfAccount: ReadonlyMap<string, string>;
   redirectTo: string;
   selectFormId?: string;
 }) {
   const category = transactionLabel(item, names, accountNames);
+  const amountCurrency = currencyOfAccount.get(item.accountId) ?? currency;
   const accountName = accountNames.get(item.accountId);
   const uncategorized = isUncategorized(item.category);
   const split = isSplitCategory(item.category);
@@ -187,9 +209,9 @@ function TransactionRow({
           ) : null}
         </div>
         {item.description ? <p className="truncate text-sm text-slate-600">{item.description}</p> : null}
-        {split ? <SplitParts item={item} currency={currency} names={names} /> : null}
+        {split ? <SplitParts item={item} currency={amountCurrency} names={names} /> : null}
       </div>
-      <SignedAmount item={item} currency={currency} />
+      <SignedAmount item={item} currency={amountCurrency} />
       <div className={`flex items-center justify-end gap-1 ${selectable ? "col-span-2 col-start-2" : "col-span-2"} @xl:col-span-1 @xl:col-start-auto`}>
         {tab === "deleted" ? (
           <RowActionForm intent={TRANSACTION_INTENTS.restore} item={item} redirectTo={redirectTo}>
@@ -238,6 +260,7 @@ export function TransactionGroups({
 }) {
   const names = new Map(categories.map((category) => [category.id, capitalizeWords(category.name)]));
   const accountNames = new Map(accounts.length > 1 ? accounts.map((account) => [account.id, account.name]) : []);
+  const currencyOfAccount = new Map(accounts.map((account) => [account.id, account.currency]));
   return (
     <div className="@container space-y-4">
       {groupByDate(items).map((group) => (
@@ -252,6 +275,7 @@ export function TransactionGroups({
                 currency={currency}
                 names={names}
                 accountNames={accountNames}
+                currencyOfAccount={currencyOfAccount}
                 redirectTo={redirectTo}
                 selectFormId={selectFormId}
               />
