@@ -8,7 +8,7 @@ import { parseAccountForm } from "~/features/accounts/account-form.server";
 import { ACCOUNT_KIND_LABELS, accountPath, ACCOUNTS_INTENTS, ACCOUNTS_MESSAGES, ACCOUNTS_PATH, type AccountSummary } from "~/features/accounts/accounts";
 import { getAccount, listAccountNames, setAccountClosed, updateAccount } from "~/features/accounts/accounts.server";
 import { AccountForm } from "~/features/accounts/components/account-form";
-import { BalanceText, ReopenButton, TrackingOnlyBadge } from "~/features/accounts/components/account-list";
+import { BalanceText, ReopenButton, ReportedBalance, TrackingOnlyBadge } from "~/features/accounts/components/account-list";
 import { AccountRegister, type RegisterRow } from "~/features/accounts/components/account-register";
 import { reconciledThrough, reconcilePath } from "~/features/accounts/reconcile";
 import { listReconciliations } from "~/features/accounts/reconciliations.server";
@@ -103,7 +103,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-function AccountHeader({ account, currency, reconciledThrough }: { account: AccountSummary; currency: string; reconciledThrough: string | null }) {
+function AccountHeader({
+  account,
+  currency,
+  reportingCurrency,
+  reconciledThrough,
+}: {
+  account: AccountSummary;
+  currency: string;
+  reportingCurrency: string;
+  reconciledThrough: string | null;
+}) {
   return (
     <section aria-labelledby="account-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -115,13 +125,17 @@ function AccountHeader({ account, currency, reconciledThrough }: { account: Acco
             {account.onBudget ? null : <TrackingOnlyBadge />}
             {account.closed ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Closed</span> : null}
           </div>
-          <p className="mt-1 text-sm text-slate-500">{ACCOUNT_KIND_LABELS[account.kind]}</p>
+          <p className="mt-1 text-sm text-slate-500">
+            {ACCOUNT_KIND_LABELS[account.kind]}
+            {account.currency === reportingCurrency ? null : ` · ${account.currency}`}
+          </p>
         </div>
         <div className="text-right">
           <p className="text-sm font-medium text-slate-500">Balance</p>
           <p className="text-2xl font-semibold tabular-nums" data-testid="account-balance">
             <BalanceText account={account} currency={currency} />
           </p>
+          <ReportedBalance account={account} currency={reportingCurrency} />
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -168,7 +182,7 @@ export default function AccountPage() {
       <Link to={ACCOUNTS_PATH} className="text-sm font-medium text-brand-700 hover:underline">
         ← All accounts
       </Link>
-      <AccountHeader account={account} currency={currency} reconciledThrough={reconciledThrough} />
+      <AccountHeader account={account} currency={currency} reportingCurrency={reportingCurrency} reconciledThrough={reconciledThrough} />
       {account.closed ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
           <p className="text-sm text-amber-900">This account is closed: it counts in no total.</p>

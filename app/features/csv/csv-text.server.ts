@@ -19,12 +19,13 @@ export function toCsv(rows: ExportRow[], { header = true }: { header?: boolean }
     row.date,
     row.type,
     row.category,
-    centsToInput(toCents(row.amount)),
+    centsToInput(toCents(row.amount), row.currency),
     row.description,
     row.source,
     row.deleted ? "Yes" : "No",
     row.account,
     row.cleared ? "Yes" : "No",
+    row.currency,
   ]);
   const lines = header ? [Papa.unparse([EXPORT_COLUMNS])] : [];
   if (data.length > 0) lines.push(Papa.unparse(data, { newline: CRLF, escapeFormulae: FORMULA_START }));

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from "~/lib/currency";
 import { Transaction, type TransactionRecord } from "../../../models";
 import { isSplitCategory } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
@@ -17,12 +18,14 @@ type ExportedTransaction = Pick<TransactionRecord, keyof typeof EXPORT_FIELDS>;
  * sits in memory at once. Starts with a byte order mark so spreadsheets read
  * it as UTF-8. A split expense is one row per part, each in its category; a
  * side of a transfer names the other account ("Transfer to Savings"); each
- * row names its account and whether it is cleared against a statement.
+ * row names its account, whether it is cleared against a statement, and the
+ * account's currency its amount is in.
  */
 export async function transactionsCsvStream(userId: string) {
   const [categories, accounts] = await Promise.all([getCategories(userId), listAccountNames(userId)]);
   const names = new Map(categories.map((category) => [category.id, category.name]));
   const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
+  const currencies = new Map(accounts.map((account) => [account.id, account.currency]));
   const cursor = Transaction.find({ userId })
     .sort({ date: -1, _id: -1 })
     .select({ _id: 0, ...EXPORT_FIELDS })
@@ -40,11 +43,13 @@ export async function transactionsCsvStream(userId: string) {
         const transaction: ExportedTransaction | null = await cursor.next();
         if (!transaction) break;
         const { allocations, transferAccountId, accountId, cleared, ...row } = transaction;
-        const account = accountNames.get(accountId ? String(accountId) : mainAccountId(userId)) ?? "";
+        const held = accountId ? String(accountId) : mainAccountId(userId);
+        const account = accountNames.get(held) ?? "";
+        const currency = currencies.get(held) ?? DEFAULT_CURRENCY;
         const parts = isSplitCategory(row.category) ? allocations : [{ categoryId: row.category, amount: row.amount }];
         for (const part of parts) {
           const category = transactionLabel({ type: row.type, category: part.categoryId, transferAccountId: transferAccountId ? String(transferAccountId) : null }, names, accountNames);
-          batch.push({ ...row, category, amount: part.amount, account, cleared: cleared === true });
+          batch.push({ ...row, category, amount: part.amount, account, cleared: cleared === true, currency });
         }
       }
       if (batch.length > 0) controller.enqueue(encoder.encode(toCsv(batch, { header: false })));

@@ -13,17 +13,26 @@ const coffee: ExportRow = {
   deleted: false,
   account: "Main account",
   cleared: false,
+  currency: "USD",
 };
 
 describe("export", () => {
   test("writes the header, plain decimal amounts and RFC 4180 quoting", () => {
     const csv = toCsv([coffee, { ...coffee, type: "income", category: "Paycheck 1", amount: 5, description: "Pay", source: "import", deleted: true, account: "Visa", cleared: true }]);
     expect(csv).toBe(
-      "Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared\r\n" +
-        '2026-03-02,expense,Food & Dining,1234.56,"Coffee, ""large""",manual,No,Main account,No\r\n' +
-        "2026-03-02,income,Paycheck 1,0.05,Pay,import,Yes,Visa,Yes\r\n",
+      "Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency\r\n" +
+        '2026-03-02,expense,Food & Dining,1234.56,"Coffee, ""large""",manual,No,Main account,No,USD\r\n' +
+        "2026-03-02,income,Paycheck 1,0.05,Pay,import,Yes,Visa,Yes,USD\r\n",
     );
     expect(Papa.parse(csv, { header: true, skipEmptyLines: true }).data[0]).toMatchObject({ Description: 'Coffee, "large"', Amount: "1234.56" });
+  });
+
+  test("each amount is written with its currency's own decimals, and the currency named", () => {
+    const csv = toCsv([{ ...coffee, amount: 1235, currency: "JPY" }, { ...coffee, amount: 1234, currency: "BHD" }], { header: false });
+    expect(Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.map((row) => [row[3], row[9]])).toEqual([
+      ["1235", "JPY"],
+      ["1.234", "BHD"],
+    ]);
   });
 
   test("cells that start like a formula are defused with a single quote", () => {
@@ -39,6 +48,6 @@ describe("export", () => {
     const income = { ...coffee, type: "income" as const };
     expect(toCsv([coffee]) + toCsv([income], { header: false })).toBe(toCsv([coffee, income]));
     expect(toCsv([], { header: false })).toBe("");
-    expect(toCsv([])).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared\r\n");
+    expect(toCsv([])).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency\r\n");
   });
 });

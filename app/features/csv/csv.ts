@@ -1,4 +1,4 @@
-export const EXPORT_COLUMNS = ["Date", "Type", "Category", "Amount", "Description", "Source", "Deleted", "Account", "Cleared"] as const;
+export const EXPORT_COLUMNS = ["Date", "Type", "Category", "Amount", "Description", "Source", "Deleted", "Account", "Cleared", "Currency"] as const;
 
 export type ExportRow = {
   date: string;
@@ -13,4 +13,6 @@ export type ExportRow = {
   account: string;
   /** Matched against a bank statement (reconciled or marked cleared). */
   cleared: boolean;
+  /** The account's currency, which `amount` is in (minor units). */
+  currency: string;
 };

@@ -1,19 +1,46 @@
-import mongoose from "mongoose";
 import { ExchangeRate, type ExchangeRateRecord } from "../../../models";
 import { fetchEcbRates } from "~/integrations/ecb-rates.server";
 import { isIsoDate } from "~/lib/month";
 import { inBulkWriteSlices } from "~/utils/db.server";
-import { daysBefore, daysBetween, LOOKBACK_DAYS, rateDaysOf, ratePairOn, type RateDay, type RateOnDay } from "./rates";
+import { daysBetween, rateDaysOf, ratePairOn, type RateDay, type RateDays, type RateOnDay } from "./rates";
 
 export type RateRequest = { date: string; from: string; to: string };
+
+/**
+ * How long this process answers rates from memory before it reads the store again (another process's
+ * refresh shows within it; this process's own writes show at once). A range read of the stored days costs
+ * FerretDB a scan of them all (half a second with five years stored), which a page or a write must not wait for.
+ */
+const CACHE_MS = 10 * 60 * 1000;
+
+let cached: { days: Promise<RateDays>; readAt: number } | null = null;
+
+/** Every stored day's rates, from memory when read within CACHE_MS. */
+function storedDays() {
+  if (!cached || Date.now() - cached.readAt > CACHE_MS) {
+    const days = ExchangeRate.find({})
+      .select({ rates: 1 })
+      .lean<Array<Pick<ExchangeRateRecord, "_id" | "rates">>>()
+      .then((stored) => rateDaysOf(stored.map(({ _id, rates }) => ({ day: _id, rates }))));
+    cached = { days, readAt: Date.now() };
+    days.catch(() => {
+      cached = null;
+    });
+  }
+  return cached.days;
+}
 
 /** Stores each day's rates, a stored day taking the file's (the ECB may correct a day); returns how many days were new. */
 export async function storeRateDays(days: readonly RateDay[]): Promise<number> {
   const fetchedAt = new Date();
-  const results = await inBulkWriteSlices(days, (slice) =>
-    ExchangeRate.bulkWrite(slice.map(({ day, rates }) => ({ updateOne: { filter: { _id: day }, update: { $set: { rates, fetchedAt } }, upsert: true } }))),
-  );
-  return results.reduce((added, result) => added + result.upsertedCount, 0);
+  try {
+    const results = await inBulkWriteSlices(days, (slice) =>
+      ExchangeRate.bulkWrite(slice.map(({ day, rates }) => ({ updateOne: { filter: { _id: day }, update: { $set: { rates, fetchedAt } }, upsert: true } }))),
+    );
+    return results.reduce((added, result) => added + result.upsertedCount, 0);
+  } finally {
+    cached = null;
+  }
 }
 
 /** The newest day with stored rates, or null when none is stored. */
@@ -36,20 +63,11 @@ export async function refreshExchangeRates({ history = false }: { history?: bool
   return storeRateDays(missedDays ? await fetchEcbRates("hist-90d") : daily);
 }
 
-/**
- * The rate of each request (in order; see `ratePairOn`), reading the stored days once for the whole span of
- * dates asked for, from LOOKBACK_DAYS before the earliest: an import of thousands of rows is one query.
- */
+/** The rate of each request (in order; see `ratePairOn`), from the stored days (read once per CACHE_MS). */
 export async function ratePairsFor(requests: readonly RateRequest[]): Promise<Array<RateOnDay | null>> {
-  const dates = requests.filter(({ from, to }) => from !== to).map(({ date }) => date);
-  const malformed = dates.find((date) => !isIsoDate(date));
-  if (malformed !== undefined) throw new RangeError(`not a yyyy-MM-dd date: ${malformed}`);
-  if (dates.length === 0) return requests.map(({ date, from, to }) => ratePairOn(new Map(), date, from, to));
-  const earliest = dates.reduce((min, date) => (date < min ? date : min));
-  const latest = dates.reduce((max, date) => (date > max ? date : max));
-  const stored = await ExchangeRate.find({ _id: mongoose.trusted({ $gte: daysBefore(earliest, LOOKBACK_DAYS), $lte: latest }) })
-    .select({ rates: 1 })
-    .lean<Array<Pick<ExchangeRateRecord, "_id" | "rates">>>();
-  const days = rateDaysOf(stored.map(({ _id, rates }) => ({ day: _id, rates })));
+  const malformed = requests.find(({ date, from, to }) => from !== to && !isIsoDate(date));
+  if (malformed) throw new RangeError(`not a yyyy-MM-dd date: ${malformed.date}`);
+  if (requests.every(({ from, to }) => from === to)) return requests.map(({ date, from, to }) => ratePairOn(new Map(), date, from, to));
+  const days = await storedDays();
   return requests.map(({ date, from, to }) => ratePairOn(days, date, from, to));
 }

@@ -1,3 +1,4 @@
+import { differenceInCalendarDays, format, parseISO, subDays } from "date-fns";
 import { type RatePair } from "~/lib/conversion";
 import { isIsoDate } from "~/lib/month";
 
@@ -16,21 +17,16 @@ export type RateOnDay = { rate: RatePair; day: string; exact: boolean };
  */
 export const LOOKBACK_DAYS = 10;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const EURO = "EUR";
-
-function dayNumber(date: string) {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-}
 
 /** The day `days` calendar days before `date` (yyyy-MM-dd). */
 export function daysBefore(date: string, days: number) {
-  return new Date((dayNumber(date) - days) * DAY_MS).toISOString().slice(0, 10);
+  return format(subDays(parseISO(date), days), "yyyy-MM-dd");
 }
 
 /** Calendar days from `from` to `to`: 2017-03-03 to 2017-03-06 is 3. */
 export function daysBetween(from: string, to: string) {
-  return dayNumber(to) - dayNumber(from);
+  return differenceInCalendarDays(parseISO(to), parseISO(from));
 }
 
 export function rateDaysOf(days: Iterable<RateDay>): RateDays {

@@ -7,6 +7,7 @@ import { getCategories } from "~/features/categories/categories.server";
 import { listDebts } from "~/features/debts/debts.server";
 import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
 import { getSavedPlan, toPayoffDebts } from "~/features/debts/plan.server";
+import { reportedParts } from "~/features/transactions/month-summary";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { toObjectId } from "~/utils/db.server";
 import { createModelClient, modelSettings, type BreakerStore, type ModelClient, type ModelFailure, type ModelOutcome } from "~/integrations/openai.server";
@@ -116,24 +117,28 @@ const TRANSACTION_FIELDS = {
   description: 1,
   allocations: 1,
   accountId: 1,
+  reported: 1,
 } as const;
 type ReadTransaction = Pick<TransactionRecord, "_id" | keyof typeof TRANSACTION_FIELDS>;
 
 /**
  * A transaction as the insights read it: a split expense is one entry per part, each in its category.
  * Money into the account of a debt linked to it (`linkedDebts`: debt ids by account id) is a payment in
- * the debt's category, as an unlinked debt's payment is.
+ * the debt's category, as an unlinked debt's payment is. Amounts are in the reporting currency; one no
+ * rate converts yet is left out, as from every total.
  */
 function toInsightTransactions(transaction: ReadTransaction, linkedDebts: ReadonlyMap<string, string>): InsightTransaction[] {
+  const reported = reportedParts(transaction);
+  if (!reported) return [];
   const paidDebt = transaction.type === "income" && transaction.accountId ? linkedDebts.get(String(transaction.accountId)) : undefined;
   if (paidDebt) {
-    return [{ id: String(transaction._id), type: "expense", category: debtCategoryId(paidDebt), amount: toCents(transaction.amount), date: transaction.date, description: transaction.description ?? "" }];
+    return [{ id: String(transaction._id), type: "expense", category: debtCategoryId(paidDebt), amount: toCents(reported.amount), date: transaction.date, description: transaction.description ?? "" }];
   }
   // Money moved between the user's accounts is neither spending nor income.
   if (isTransferCategory(transaction.category)) return [];
   const parts = isSplitCategory(transaction.category)
-    ? transaction.allocations.map((part) => ({ category: part.categoryId, amount: part.amount }))
-    : [{ category: transaction.category ?? "", amount: transaction.amount }];
+    ? reported.allocations.map((part) => ({ category: part.categoryId, amount: part.amount }))
+    : [{ category: transaction.category ?? "", amount: reported.amount }];
   return parts.map((part) => ({
     id: String(transaction._id),
     type: transaction.type,

@@ -7,7 +7,7 @@ import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch, submittedTransactions } from "~/features/transactions/ledger.server";
 import { toObjectId } from "~/utils/db.server";
 import { listMonthSummaries, type ListedMonthSummary } from "~/features/transactions/month-summary.server";
-import { accountTotalsOf, toMonthTotals } from "~/features/transactions/month-summary";
+import { accountTotalsOf, reportedParts, toMonthTotals } from "~/features/transactions/month-summary";
 import type { Cents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { SAVINGS_CATEGORY, TRANSFER_CATEGORY } from "~/features/categories/categories";
@@ -232,17 +232,22 @@ export async function setInitialSavings(userId: string, cents: Cents) {
   await User.updateOne({ _id: userId }, { $set: { "savings.initialSavings": cents } });
 }
 
-const TRANSFER_FIELDS = { type: 1, amount: 1, date: 1, monthKey: 1, description: 1 } as const;
-type StoredTransfer = Pick<TransactionRecord, "_id" | "type" | "amount" | "date" | "monthKey" | "description">;
+const TRANSFER_FIELDS = { type: 1, amount: 1, date: 1, monthKey: 1, description: 1, reported: 1 } as const;
+type StoredTransfer = Pick<TransactionRecord, "_id" | "type" | "amount" | "date" | "monthKey" | "description" | "reported">;
 
 /**
  * The user's live savings transfers, read by their sides in the main account (decision 196): equalities
- * only, and few rows, one per contribution to or withdrawal from a goal's account.
+ * only, and few rows, one per contribution to or withdrawal from a goal's account. Amounts in the reporting
+ * currency, as goals count (one no rate converts yet is left out, as from every total).
  */
-function listSavingsTransfers(userId: string): Promise<StoredTransfer[]> {
-  return Transaction.find({ userId: owner(userId), category: TRANSFER_CATEGORY, source: "savings", accountId: new Types.ObjectId(mainAccountId(userId)), deleted: false })
+async function listSavingsTransfers(userId: string): Promise<StoredTransfer[]> {
+  const transfers = await Transaction.find({ userId: owner(userId), category: TRANSFER_CATEGORY, source: "savings", accountId: new Types.ObjectId(mainAccountId(userId)), deleted: false })
     .select(TRANSFER_FIELDS)
     .lean<StoredTransfer[]>();
+  return transfers.flatMap((transfer) => {
+    const reported = reportedParts(transfer);
+    return reported ? [{ ...transfer, amount: reported.amount }] : [];
+  });
 }
 
 /** What the savings transfers of each of `months` moved into goals' accounts, less what they moved back (cents, by month key). */

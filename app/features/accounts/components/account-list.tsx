@@ -48,7 +48,7 @@ export function AccountsFigures({ overview, currency }: { overview: AccountsOver
 }
 
 /** A balance in another currency than the reporting one, as it counts in the totals. */
-function ReportedBalance({ account, currency }: { account: Pick<AccountSummary, "currency" | "reportedBalance">; currency: string }) {
+export function ReportedBalance({ account, currency }: { account: Pick<AccountSummary, "currency" | "reportedBalance">; currency: string }) {
   if (account.currency === currency) return null;
   return (
     <span className="block text-xs font-normal text-slate-500">
@@ -72,7 +72,7 @@ export function OpenAccounts({ accounts, currency }: { accounts: AccountSummary[
                 {account.onBudget ? null : <TrackingOnlyBadge />}
               </div>
               <p className="text-sm text-slate-500">
-                {ACCOUNT_KIND_LABELS[account.kind]} · {account.currency} · {transactionCount(account.count)}
+                {[ACCOUNT_KIND_LABELS[account.kind], account.currency === currency ? null : account.currency, transactionCount(account.count)].filter(Boolean).join(" · ")}
               </p>
             </div>
             <p className="text-right font-semibold tabular-nums">
