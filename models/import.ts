@@ -43,7 +43,10 @@ const keptTransactionSchema = new Schema(
 );
 
 /**
- * One import: the transactions it wrote carry its `_id` as `importBatchId`.
+ * One import: the transactions it wrote carry its `_id` as `importBatchId`;
+ * `moneyIn`, `moneyOut` and `kept` amounts are minor units of `currency`,
+ * the currency of the account it went into (null for imports recorded before
+ * it was stored: those are in the user's currency).
  * `writing` while the ledger writes them (a batch left `writing` by a crash
  * is rolled back), `done` after, `undone` once undone (`kept`: the
  * transactions changed since the import, which the undo left), `failed` when
@@ -54,6 +57,7 @@ const importBatchSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, ref: "User", required: true },
     fileName: { type: String, default: "" },
     format: { type: String, required: true },
+    currency: { type: String, default: null, match: /^[A-Z]{3}$/ },
     status: { type: String, enum: ["writing", "done", "undone", "failed"] as const, required: true },
     counts: { type: countsSchema, default: () => ({}) },
     moneyIn: { type: Number, default: 0, validate: wholeCents },

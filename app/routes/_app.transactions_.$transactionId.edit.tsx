@@ -36,6 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     accounts,
     mainCurrency,
     reportingCurrency: user.currency,
+    keptTransferTo: transaction.transferAccountId,
     defaults: {
       accountId: transaction.accountId,
       type: transaction.type,
@@ -61,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const transaction = await getTransaction(userId, params.transactionId ?? "");
   if (!transaction) throw notFound();
   const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
-  const submission = parseTransactionForm(formData, categories, accounts, mainCurrency);
+  const submission = parseTransactionForm(formData, categories, accounts, mainCurrency, transaction.transferAccountId);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.
   if (submission.status === undefined) return data({ result: submission.reply(), redirectTo });
@@ -91,6 +92,7 @@ export default function EditTransactionPage() {
         accounts={accounts}
         mainCurrency={loaderData.mainCurrency}
         reportingCurrency={loaderData.reportingCurrency}
+        keptTransferTo={loaderData.keptTransferTo}
         defaults={defaults}
         redirectTo={redirectTo}
         submitLabel="Update"

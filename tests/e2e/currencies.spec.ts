@@ -16,8 +16,8 @@ async function addAccount(page: Page, name: string, currency: string, openingBal
 /** Adds an expense from the transaction form, in the account named. */
 async function addExpense(page: Page, input: { account: string; amount: string; date: string; description: string; rate?: string }) {
   await page.goto("/transactions/new");
-  await page.getByLabel("Account").selectOption({ label: input.account });
-  await page.getByLabel(/^Amount/).fill(input.amount);
+  await page.getByLabel("Account", { exact: true }).selectOption({ label: input.account });
+  await page.getByLabel(/^Amount \(/).fill(input.amount);
   await page.getByLabel("Category").selectOption({ label: "Food & Dining" });
   await page.getByLabel("Date").fill(input.date);
   await page.getByLabel("Description").fill(input.description);
@@ -80,8 +80,8 @@ test.describe("money in several currencies", () => {
 
     // A yen amount with decimals is refused, never rounded.
     await page.goto("/transactions/new");
-    await page.getByLabel("Account").selectOption({ label: "Tokyo card (JPY)" });
-    await page.getByLabel(/^Amount/).fill("12.50");
+    await page.getByLabel("Account", { exact: true }).selectOption({ label: "Tokyo card (JPY)" });
+    await page.getByLabel(/^Amount \(/).fill("12.50");
     await page.getByLabel("Category").selectOption({ label: "Food & Dining" });
     await page.getByLabel("Date").fill("2030-05-05");
     await page.getByRole("button", { name: "Add Transaction" }).click();
@@ -100,5 +100,31 @@ test.describe("money in several currencies", () => {
     await expect(listedAccount(page, "Manama cash")).toContainText("BHD 9.266");
     await page.goto("/dashboard?month=2030-05");
     await expect(page.getByTestId("summary-expenses")).toContainText("$11.68");
+  });
+
+  test("a transfer from dollars to euros records what left and what arrived, and is neither income nor expense", async ({ page, login, app }) => {
+    const user = await login();
+    await addAccount(page, "Euro account", "EUR");
+    await page.goto("/transactions/new");
+    await page.getByLabel("Account", { exact: true }).selectOption({ label: "Main account (USD)" });
+    await page.getByLabel(/^Amount \(USD\)/).fill("105.00");
+    await page.getByLabel("Category").selectOption({ label: "Transfer to Euro account" });
+    await page.getByLabel("Date").fill("2017-03-03");
+
+    // Without what arrived, it is refused: one amount cannot be both sides.
+    await page.getByRole("button", { name: "Add Transaction" }).click();
+    await expect(page.getByText("Please enter the amount in the other account's currency")).toBeVisible();
+    expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(0);
+
+    await page.getByLabel(/^Amount in the other account/).fill("100.00");
+    await page.getByRole("button", { name: "Add Transaction" }).click();
+    await expect(page.getByText("Transaction added successfully")).toBeVisible();
+
+    await page.goto("/accounts");
+    await expect(listedAccount(page, "Main account")).toContainText("-$105.00");
+    await expect(listedAccount(page, "Euro account")).toContainText("€100.00");
+    await page.goto("/dashboard?month=2017-03");
+    await expect(page.getByTestId("summary-expenses")).toContainText("$0.00");
+    await expect(page.getByTestId("summary-income")).toContainText("$0.00");
   });
 });

@@ -43,9 +43,14 @@ describe("names", () => {
 
 describe("balances from Plaid", () => {
   test("money held is positive; what a card or loan is owed is negative", () => {
-    expect(balanceFromPlaid("checking", 110)).toBe(11000);
-    expect(balanceFromPlaid("credit_card", 410.1)).toBe(-41010);
-    expect(balanceFromPlaid("loan", 0)).toBe(0);
+    expect(balanceFromPlaid("checking", 110, "USD")).toBe(11000);
+    expect(balanceFromPlaid("credit_card", 410.1, "USD")).toBe(-41010);
+    expect(balanceFromPlaid("loan", 0, "USD")).toBe(0);
+  });
+
+  test("in minor units of the account's currency", () => {
+    expect(balanceFromPlaid("checking", 123456, "JPY")).toBe(123456);
+    expect(balanceFromPlaid("credit_card", 1.234, "KWD")).toBe(-1234);
   });
 
   test("the opening balance is what the transactions leave over", () => {

@@ -1,5 +1,5 @@
 import { ACCOUNT_NAME_MAX_LENGTH, type AccountKind } from "~/features/accounts/accounts";
-import { toCents, type Cents } from "~/lib/money";
+import { minorUnitDigits, toCents, type Cents } from "~/lib/money";
 
 const SAVINGS_SUBTYPES = new Set(["savings", "money market", "cd", "hsa", "cash management"]);
 const INVESTMENT_TYPES = new Set(["investment", "brokerage"]);
@@ -33,11 +33,11 @@ export function freeAccountName(name: string, taken: Iterable<string>) {
 }
 
 /**
- * Plaid's current balance as the account's balance, in cents from the user's side: what a card or loan is
- * owed (a positive number at Plaid) is below zero.
+ * Plaid's current balance as the account's balance, in minor units of its `currency` from the user's side:
+ * what a card or loan is owed (a positive number at Plaid) is below zero.
  */
-export function balanceFromPlaid(kind: AccountKind, current: number): Cents {
-  const cents = Math.round(current * 100);
+export function balanceFromPlaid(kind: AccountKind, current: number, currency: string): Cents {
+  const cents = Math.round(current * 10 ** minorUnitDigits(currency));
   const owed = kind === "credit_card" || kind === "loan";
   return toCents(owed && cents !== 0 ? -cents : cents);
 }

@@ -3,14 +3,14 @@ import { BankConnection, BankLink, type BankConnectionRecord } from "../../../mo
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { toObjectId } from "~/utils/db.server";
 import { addAccountBesideMain, bankTransactionsInMainAccount, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
-import { listAccountNames, setOpeningBalance } from "~/features/accounts/accounts.server";
+import { listAccountNames, mainAccountId, setOpeningBalance } from "~/features/accounts/accounts.server";
 import { getPlaid, PlaidRequestError, type PlaidAccount, type PlaidClient } from "~/integrations/plaid.server";
 import { todayIso } from "~/lib/month";
 import { getEnv } from "~/utils/env.server";
 import { needsResealing, openAccessToken, sealAccessToken, type SealedToken } from "./access-token.server";
 import { accountKindOf, balanceFromPlaid, bankAccountName, freeAccountName, openingBalanceFor } from "./bank-accounts";
 import { BANK_MESSAGES, LINK_COMPLETE_PATH, type BankConnectionView, type ConnectionStatus } from "./bank";
-import { bankEntryOf, collectSyncChanges, SYNC_PAGE_SIZE, SYNC_RESTART_CODE } from "./sync";
+import { bankEntryOf, collectSyncChanges, foreignCurrencyOf, SYNC_PAGE_SIZE, SYNC_RESTART_CODE } from "./sync";
 
 /** Why a bank operation did not happen; `message` is for the user (from BANK_MESSAGES). */
 type BankFailure = { ok: false; reason: "not-configured" | "not-found" | "invalid" | "plaid"; message: string };
@@ -223,7 +223,7 @@ async function recordSyncFailure(connection: ConnectionWithSecrets, error: unkno
 /**
  * Each of the bank's accounts as one of the user's accounts, made the first time a sync sees it: named
  * after the bank, the account and its mask (with a number when the name is taken), its kind from
- * Plaid's type. Its id follows from the Plaid account id, so a sync cut short and run again makes no
+ * Plaid's type, in its currency (the reporting currency when Plaid states none). Its id follows from the Plaid account id, so a sync cut short and run again makes no
  * second one. The bank's transactions of it that sit in the main account (synced before bank accounts
  * were accounts) are moved into it, every figure but the two accounts' balances unchanged.
  */
@@ -237,7 +237,12 @@ async function accountsOfBank(userId: string, connection: ConnectionWithSecrets,
     if (!accountId) {
       const name = freeAccountName(bankAccountName(connection.institutionName, plaidAccount.name, plaidAccount.mask), takenNames);
       const kind = accountKindOf(plaidAccount.plaidType, plaidAccount.type);
-      const added = await addAccountBesideMain(userId, { name, kind, onBudget: true, openingBalance: 0, openingDate: today }, today, `plaid:${plaidAccount.id}`);
+      const added = await addAccountBesideMain(
+        userId,
+        { name, kind, onBudget: true, openingBalance: 0, openingDate: today, currency: plaidAccount.currency ?? undefined },
+        today,
+        `plaid:${plaidAccount.id}`,
+      );
       if (!added.ok) throw new Error(`the bank's account could not be added: ${added.message}`);
       accountId = added.account.id;
       takenNames.push(added.account.name);
@@ -257,15 +262,16 @@ async function moveIntoAccount(userId: string, transactionIds: string[], account
 /**
  * Makes each bank account's balance the bank's own (Plaid's current balance; a card's or loan's as owed):
  * balances are derived from the opening balance and the transactions, so the opening balance is set to
- * what the transactions in the account leave over. An account for which the bank gives no balance keeps its own.
+ * what the transactions in the account leave over. An account for which the bank gives no balance, or
+ * one in another currency than the account's, keeps its own.
  */
 async function followBankBalances(userId: string, plaidAccounts: PlaidAccount[], accountIdOf: Map<string, string>) {
   const { accounts } = await listAccountsWithBalances(userId, todayIso());
   for (const plaidAccount of plaidAccounts) {
     const account = accounts.find((candidate) => candidate.id === accountIdOf.get(plaidAccount.id));
-    if (!account || plaidAccount.currentBalance === null) continue;
+    if (!account || plaidAccount.currentBalance === null || (plaidAccount.currency ?? account.currency) !== account.currency) continue;
     const net = account.balance - account.openingBalance;
-    const openingBalance = openingBalanceFor(balanceFromPlaid(account.kind, plaidAccount.currentBalance), net);
+    const openingBalance = openingBalanceFor(balanceFromPlaid(account.kind, plaidAccount.currentBalance, account.currency), net);
     if (openingBalance !== account.openingBalance) await setOpeningBalance(userId, account.id, openingBalance);
   }
 }
@@ -290,7 +296,18 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
     const { accounts: plaidAccounts } = await plaid.getAccounts(accessToken);
     const bankAccounts = await accountsOfBank(userId, connection, plaidAccounts);
     const accountIdOf = new Map(bankAccounts.map((account) => [account.id, account.accountId]));
-    const bankUpserts = changes.upserted.flatMap((transaction) => bankEntryOf(transaction, connection.institutionName, accountIdOf.get(transaction.accountId)) ?? []);
+    const currencyOf = new Map((await listAccountNames(userId)).map((account) => [account.id, account.currency]));
+    const bankUpserts = changes.upserted.flatMap((transaction) => {
+      const accountId = accountIdOf.get(transaction.accountId);
+      const currency = currencyOf.get(accountId ?? mainAccountId(userId));
+      if (!currency) throw new Error(`no account of the user holds the bank's account ${transaction.accountId}`);
+      const foreign = foreignCurrencyOf(transaction, currency);
+      if (foreign) {
+        console.warn(`bank sync of item ${connection.itemId} skipped transaction ${transaction.transactionId}: it is in ${foreign}, its account in ${currency}`);
+        return [];
+      }
+      return bankEntryOf(transaction, connection.institutionName, { id: accountId, currency }) ?? [];
+    });
     const result = await applyLedgerBatch(userId, { bankUpserts, bankRemovals: changes.removed });
     if (!result.ok) throw new Error(`the ledger refused the bank's transactions: ${JSON.stringify(result.issues.slice(0, 3))}`);
     await followBankBalances(userId, plaidAccounts, accountIdOf);

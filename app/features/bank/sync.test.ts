@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { PlaidSyncPage, PlaidTransactionData } from "~/integrations/plaid-data";
-import { bankEntryOf, collectSyncChanges, ledgerAmountOf, MAX_SYNC_RESTARTS, mergeSyncPages, SYNC_RESTART_CODE } from "./sync";
+import { bankEntryOf, collectSyncChanges, foreignCurrencyOf, ledgerAmountOf, MAX_SYNC_RESTARTS, mergeSyncPages, SYNC_RESTART_CODE } from "./sync";
 
 function transaction(id: string, amount: number, fields: Partial<PlaidTransactionData> = {}): PlaidTransactionData {
   return { transactionId: id, accountId: "acc-1", amount, currency: "USD", date: "2026-11-20", name: `Bank text ${id}`, merchantName: null, pending: false, pendingTransactionId: null, ...fields };
@@ -19,25 +19,30 @@ const isRestart = (error: unknown) => error instanceof PlaidLikeError && error.c
 
 describe("amount signs: Plaid's positive is money out", () => {
   test("a positive amount is an expense, a negative one an income, both in whole cents", () => {
-    expect(ledgerAmountOf(12.34)).toEqual({ type: "expense", amount: 1234 });
-    expect(ledgerAmountOf(-2500)).toEqual({ type: "income", amount: 250000 });
+    expect(ledgerAmountOf(12.34, "USD")).toEqual({ type: "expense", amount: 1234 });
+    expect(ledgerAmountOf(-2500, "USD")).toEqual({ type: "income", amount: 250000 });
   });
 
   test("binary fractions round to the cent they mean", () => {
-    expect(ledgerAmountOf(5.4)).toEqual({ type: "expense", amount: 540 });
-    expect(ledgerAmountOf(0.1 + 0.2)).toEqual({ type: "expense", amount: 30 });
-    expect(ledgerAmountOf(-1234567.89)).toEqual({ type: "income", amount: 123456789 });
+    expect(ledgerAmountOf(5.4, "USD")).toEqual({ type: "expense", amount: 540 });
+    expect(ledgerAmountOf(0.1 + 0.2, "USD")).toEqual({ type: "expense", amount: 30 });
+    expect(ledgerAmountOf(-1234567.89, "USD")).toEqual({ type: "income", amount: 123456789 });
+  });
+
+  test("in minor units of the account's currency: whole yen, fils of a dinar", () => {
+    expect(ledgerAmountOf(1280, "JPY")).toEqual({ type: "expense", amount: 1280 });
+    expect(ledgerAmountOf(-1.234, "KWD")).toEqual({ type: "income", amount: 1234 });
   });
 
   test("a zero moves no money and is not booked", () => {
-    expect(ledgerAmountOf(0)).toBeNull();
-    expect(ledgerAmountOf(-0.001)).toBeNull();
+    expect(ledgerAmountOf(0, "USD")).toBeNull();
+    expect(ledgerAmountOf(-0.001, "USD")).toBeNull();
   });
 });
 
 describe("the ledger entry of a bank transaction", () => {
   test("lands uncategorized, described by its merchant, with the bank's ids, name and pending state", () => {
-    const entry = bankEntryOf(transaction("t1", 6.33, { merchantName: "Uber", pending: true, pendingTransactionId: "p1" }), "First Platypus Bank");
+    const entry = bankEntryOf(transaction("t1", 6.33, { merchantName: "Uber", pending: true, pendingTransactionId: "p1" }), "First Platypus Bank", { currency: "USD" });
     expect(entry).toEqual({
       type: "expense",
       amount: 633,
@@ -54,8 +59,18 @@ describe("the ledger entry of a bank transaction", () => {
   });
 
   test("without a merchant the bank's text describes it; a zero amount is skipped", () => {
-    expect(bankEntryOf(transaction("t2", -2500, { name: "Payroll ACME Corp" }), "Bank")?.description).toBe("Payroll ACME Corp");
-    expect(bankEntryOf(transaction("t3", 0), "Bank")).toBeNull();
+    expect(bankEntryOf(transaction("t2", -2500, { name: "Payroll ACME Corp" }), "Bank", { currency: "USD" })?.description).toBe("Payroll ACME Corp");
+    expect(bankEntryOf(transaction("t3", 0), "Bank", { currency: "USD" })).toBeNull();
+  });
+
+  test("lands in its account, in that account's minor units", () => {
+    expect(bankEntryOf(transaction("t4", 1280, { currency: "JPY" }), "Bank", { id: "account-1", currency: "JPY" })).toMatchObject({ accountId: "account-1", amount: 1280 });
+  });
+
+  test("a transaction Plaid states in another currency than its account's is not booked there", () => {
+    expect(foreignCurrencyOf(transaction("t5", 12, { currency: "EUR" }), "USD")).toBe("EUR");
+    expect(foreignCurrencyOf(transaction("t6", 12, { currency: "USD" }), "USD")).toBeNull();
+    expect(foreignCurrencyOf(transaction("t7", 12, { currency: null }), "USD")).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { LedgerEntry } from "~/features/transactions/ledger";
 import { DESCRIPTION_MAX_LENGTH, type TransactionType } from "~/features/transactions/transactions";
 import type { PlaidSyncPage, PlaidTransactionData } from "~/integrations/plaid-data";
-import { toCents, type Cents } from "~/lib/money";
+import { minorUnitDigits, toCents, type Cents } from "~/lib/money";
 
 /** What a whole sync brings, every page folded together: the latest state of each transaction, and the ids gone. */
 type SyncChanges = { upserted: PlaidTransactionData[]; removed: string[]; nextCursor: string | null };
@@ -15,10 +15,10 @@ export const SYNC_PAGE_SIZE = 500;
 
 /**
  * A Plaid amount in the ledger's terms: positive (money out) is an expense,
- * negative (money in) an income, in whole cents; a zero moves no money and is not booked.
+ * negative (money in) an income, in whole minor units of `currency`; a zero moves no money and is not booked.
  */
-export function ledgerAmountOf(plaidAmount: number): { type: TransactionType; amount: Cents } | null {
-  const cents = Math.round(Math.abs(plaidAmount) * 100);
+export function ledgerAmountOf(plaidAmount: number, currency: string): { type: TransactionType; amount: Cents } | null {
+  const cents = Math.round(Math.abs(plaidAmount) * 10 ** minorUnitDigits(currency));
   if (!Number.isFinite(cents) || cents === 0) return null;
   return { type: plaidAmount > 0 ? "expense" : "income", amount: toCents(cents) };
 }
@@ -66,12 +66,18 @@ export async function collectSyncChanges(
   }
 }
 
+/** The currency Plaid states for a bank transaction when it is not `currency`, its account's; null when it may be booked there. */
+export function foreignCurrencyOf(transaction: PlaidTransactionData, currency: string) {
+  return transaction.currency !== null && transaction.currency !== currency ? transaction.currency : null;
+}
+
 /**
  * The ledger entry of a bank transaction: uncategorized (it lands on the New tab), described by its
- * merchant or its bank text, in `accountId` (the user's account of its bank account; else the main account).
+ * merchant or its bank text, in `account` (the user's account of its bank account; without an id the
+ * main account), in minor units of that account's currency.
  */
-export function bankEntryOf(transaction: PlaidTransactionData, bankName: string, accountId?: string): LedgerEntry | null {
-  const booked = ledgerAmountOf(transaction.amount);
+export function bankEntryOf(transaction: PlaidTransactionData, bankName: string, account: { id?: string; currency: string }): LedgerEntry | null {
+  const booked = ledgerAmountOf(transaction.amount, account.currency);
   if (!booked) return null;
   const description = (transaction.merchantName?.trim() || transaction.name.trim()).slice(0, DESCRIPTION_MAX_LENGTH);
   return {
@@ -85,6 +91,6 @@ export function bankEntryOf(transaction: PlaidTransactionData, bankName: string,
     bankAccountId: transaction.accountId,
     pending: transaction.pending,
     replacesBankTransactionId: transaction.pendingTransactionId,
-    ...(accountId && { accountId }),
+    ...(account.id && { accountId: account.id }),
   };
 }

@@ -4,12 +4,17 @@ import type { SourceTable } from "./readers/source";
 /** The account select's value for "a new account named from the file". */
 export const NEW_ACCOUNT = "new";
 
-export type AccountOption = { id: string; name: string };
+export type AccountOption = { id: string; name: string; currency: string };
+
+/** An account the file was asked or remembered to go into whose currency is not the file's: never written into. */
+export type CurrencyConflict = { name: string; currency: string; asked: boolean };
 
 /**
  * The account a file goes into, as the preview shows it: the user's open
- * accounts, the one chosen (an id, or NEW_ACCOUNT), the name and kind a new
- * account would have, and how the choice was made.
+ * accounts it may go into (those in the file's currency, when it states
+ * one), the one chosen (an id, or NEW_ACCOUNT), the name and kind a new
+ * account would have, how the choice was made, and the account of another
+ * currency it was not put into.
  */
 export type ImportAccount = {
   options: AccountOption[];
@@ -17,6 +22,7 @@ export type ImportAccount = {
   newName: string;
   newKind: AccountKind;
   how: "chosen" | "remembered" | "proposed";
+  conflict: CurrencyConflict | null;
 };
 
 /** A new account's name unless the user writes another: the file's own, else its kind and the end of its number, else the file's name. */
@@ -31,17 +37,30 @@ export function suggestedAccountName(account: SourceTable["account"], fileName: 
  * Which account the preview proposes: the user's choice when it is one of
  * their open accounts (or a new one); else the account this file's account
  * (or this file shape) was imported into before; else a new account when the
- * file names its account, the main account when it says nothing.
+ * file names its account, the main account when it says nothing. An account
+ * in another currency than the one the file states is never chosen: it is
+ * named as the conflict, and the next rule decides (a new account when the
+ * main account's currency is not the file's either).
  */
 export function chooseAccount(input: {
+  /** The user's open accounts. */
   options: AccountOption[];
   asked: string | undefined;
   remembered: string | null;
   fileNamesAccount: boolean;
   mainAccountId: string;
-}): Pick<ImportAccount, "chosen" | "how"> {
-  const isOption = (id: string | null | undefined) => Boolean(id) && input.options.some((option) => option.id === id);
-  if (input.asked === NEW_ACCOUNT || isOption(input.asked)) return { chosen: input.asked as string, how: "chosen" };
-  if (isOption(input.remembered)) return { chosen: input.remembered as string, how: "remembered" };
-  return { chosen: input.fileNamesAccount ? NEW_ACCOUNT : input.mainAccountId, how: "proposed" };
+  fileCurrency: string | null;
+}): Pick<ImportAccount, "chosen" | "how" | "conflict"> {
+  const fits = (option: AccountOption) => input.fileCurrency === null || option.currency === input.fileCurrency;
+  const optionOf = (id: string | null | undefined) => input.options.find((option) => option.id === id);
+  const asked = optionOf(input.asked);
+  const remembered = optionOf(input.remembered);
+  const conflictWith = (option: AccountOption | undefined, isAsked: boolean) => (option && !fits(option) ? { name: option.name, currency: option.currency, asked: isAsked } : null);
+  const conflict = conflictWith(asked, true) ?? conflictWith(remembered, false);
+  if (input.asked === NEW_ACCOUNT) return { chosen: NEW_ACCOUNT, how: "chosen", conflict: null };
+  if (asked && fits(asked)) return { chosen: asked.id, how: "chosen", conflict: null };
+  if (remembered && fits(remembered)) return { chosen: remembered.id, how: "remembered", conflict };
+  const main = optionOf(input.mainAccountId);
+  const intoMain = !input.fileNamesAccount && (main ? fits(main) : input.fileCurrency === null);
+  return { chosen: intoMain ? input.mainAccountId : NEW_ACCOUNT, how: "proposed", conflict };
 }

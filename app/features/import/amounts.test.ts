@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 import { detectDecimalMark, parseAmount } from "./amounts";
 import type { DecimalMark } from "./readers/source";
 
-const cents = (text: string, mark: DecimalMark | null) => {
-  const parsed = parseAmount(text, mark);
+const minorUnits = (text: string, mark: DecimalMark | null, currency = "USD") => {
+  const parsed = parseAmount(text, mark, currency);
   return parsed.ok ? parsed.cents : parsed.error;
 };
 
@@ -33,47 +33,83 @@ describe("reading an amount with a known decimal mark", () => {
     ["2500", null, 250000],
     ["1,234", null, 123400],
   ] as const)("%s with a decimal %s is %i cents", (text, mark, expected) => {
-    expect(cents(text, mark)).toBe(expected);
+    expect(minorUnits(text, mark)).toBe(expected);
   });
 
   test("up to four decimals, rounded half to even only when a third or fourth decimal is not zero", () => {
-    expect(parseAmount("59.8900", "point")).toEqual({ ok: true, cents: 5989, rounded: false });
-    expect(parseAmount("-12.3450", "point")).toEqual({ ok: true, cents: -1234, rounded: true });
-    expect(parseAmount("0.125", "point")).toEqual({ ok: true, cents: 12, rounded: true });
-    expect(parseAmount("0.135", "point")).toEqual({ ok: true, cents: 14, rounded: true });
-    expect(parseAmount("0,1251", "comma")).toEqual({ ok: true, cents: 13, rounded: true });
-    expect(cents("1.23456", "point")).toBe('amount "1.23456" has more than 4 decimals');
+    expect(parseAmount("59.8900", "point", "USD")).toEqual({ ok: true, cents: 5989, rounded: false });
+    expect(parseAmount("-12.3450", "point", "USD")).toEqual({ ok: true, cents: -1234, rounded: true });
+    expect(parseAmount("0.125", "point", "USD")).toEqual({ ok: true, cents: 12, rounded: true });
+    expect(parseAmount("0.135", "point", "USD")).toEqual({ ok: true, cents: 14, rounded: true });
+    expect(parseAmount("0,1251", "comma", "USD")).toEqual({ ok: true, cents: 13, rounded: true });
+    expect(minorUnits("1.23456", "point")).toBe('amount "1.23456" has more than 4 decimals');
   });
 
   test("a cell that does not fit the column's format is an error, never a different number", () => {
-    expect(cents("1,234.56", "comma")).toBe('amount "1,234.56" does not fit the number format');
-    expect(cents("8.78", null)).toBe('amount "8.78" does not fit the number format');
-    expect(cents("1.23.456,00", "comma")).toBe('amount "1.23.456,00" does not fit the number format');
-    expect(cents("abc", "point")).toBe('invalid amount "abc"');
-    expect(cents("12abc34", "point")).toBe('invalid amount "12abc34"');
-    expect(cents("", "point")).toBe('invalid amount ""');
-    expect(cents("99999999999.99", "point")).toBe('amount "99999999999.99" is too large');
+    expect(minorUnits("1,234.56", "comma")).toBe('amount "1,234.56" does not fit the number format');
+    expect(minorUnits("8.78", null)).toBe('amount "8.78" does not fit the number format');
+    expect(minorUnits("1.23.456,00", "comma")).toBe('amount "1.23.456,00" does not fit the number format');
+    expect(minorUnits("abc", "point")).toBe('invalid amount "abc"');
+    expect(minorUnits("12abc34", "point")).toBe('invalid amount "12abc34"');
+    expect(minorUnits("", "point")).toBe('invalid amount ""');
+    expect(minorUnits("99999999999.99", "point")).toBe('amount "99999999999.99" is too large');
+  });
+});
+
+describe("amounts in the minor units of their currency", () => {
+  test("yen have none: a yen amount is whole yen, and decimals are rounded half to even to whole yen", () => {
+    expect(minorUnits("1234", null, "JPY")).toBe(1234);
+    expect(minorUnits("-1,280", "point", "JPY")).toBe(-1280);
+    expect(minorUnits("¥250.000", "comma", "JPY")).toBe(250000);
+    expect(parseAmount("1234.00", "point", "JPY")).toEqual({ ok: true, cents: 1234, rounded: false });
+    expect(parseAmount("1234.5", "point", "JPY")).toEqual({ ok: true, cents: 1234, rounded: true });
+    expect(parseAmount("1235.5", "point", "JPY")).toEqual({ ok: true, cents: 1236, rounded: true });
+    expect(parseAmount("-450,50", "comma", "JPY")).toEqual({ ok: true, cents: -450, rounded: true });
+    expect(parseAmount("99.4999", "point", "JPY")).toEqual({ ok: true, cents: 99, rounded: true });
+    expect(minorUnits("1234.56789", "point", "JPY")).toBe('amount "1234.56789" has more than 4 decimals');
+  });
+
+  test("Kuwaiti and Bahraini dinars have three, fils: a fourth decimal is rounded half to even to fils", () => {
+    expect(minorUnits("1.234", "point", "KWD")).toBe(1234);
+    expect(minorUnits("-0,5", "comma", "BHD")).toBe(-500);
+    expect(minorUnits("12", null, "KWD")).toBe(12000);
+    expect(parseAmount("1.2340", "point", "BHD")).toEqual({ ok: true, cents: 1234, rounded: false });
+    expect(parseAmount("1.2345", "point", "BHD")).toEqual({ ok: true, cents: 1234, rounded: true });
+    expect(parseAmount("-1.2355", "point", "BHD")).toEqual({ ok: true, cents: -1236, rounded: true });
+    expect(parseAmount("0,0006", "comma", "KWD")).toEqual({ ok: true, cents: 1, rounded: true });
+    expect(minorUnits("1.23456", "point", "BHD")).toBe('amount "1.23456" has more than 4 decimals');
+  });
+
+  test("a currency with four decimals of its own (Chile's UF) reads them exactly", () => {
+    expect(parseAmount("37.1234", "point", "CLF")).toEqual({ ok: true, cents: 371234, rounded: false });
+    expect(minorUnits("37.12345", "point", "CLF")).toBe('amount "37.12345" has more than 4 decimals');
+  });
+
+  test("in a currency without decimals, 1,234 and 1.234 can only group thousands", () => {
+    expect(detectDecimalMark(["-1,280", "250,000", "-500"], "JPY")).toMatchObject({ status: "decided", mark: "point" });
+    expect(detectDecimalMark(["-1.280", "250.000"], "JPY")).toMatchObject({ status: "decided", mark: "comma" });
+    expect(detectDecimalMark(["1.234", "-2.500"], "KWD")).toMatchObject({ status: "ask", reason: "ambiguous" });
   });
 });
 
 describe("deciding the decimal mark from the whole column", () => {
   test("cells that can only be read one way decide it", () => {
-    expect(detectDecimalMark(["-8,78", "-750,00", "1.250,00"])).toMatchObject({ status: "decided", mark: "comma" });
-    expect(detectDecimalMark(["1,234.56", "-5.00", "12"])).toMatchObject({ status: "decided", mark: "point" });
-    expect(detectDecimalMark(["1,234", "-8,78"])).toMatchObject({ status: "decided", mark: "comma" });
-    expect(detectDecimalMark(["1 250,00", "-3,00"])).toMatchObject({ status: "decided", mark: "comma" });
+    expect(detectDecimalMark(["-8,78", "-750,00", "1.250,00"], "USD")).toMatchObject({ status: "decided", mark: "comma" });
+    expect(detectDecimalMark(["1,234.56", "-5.00", "12"], "USD")).toMatchObject({ status: "decided", mark: "point" });
+    expect(detectDecimalMark(["1,234", "-8,78"], "USD")).toMatchObject({ status: "decided", mark: "comma" });
+    expect(detectDecimalMark(["1 250,00", "-3,00"], "USD")).toMatchObject({ status: "decided", mark: "comma" });
   });
 
   test("when every amount could be 1,234 or 1.234 the user is asked", () => {
-    expect(detectDecimalMark(["1,234", "-2,500", "3"])).toEqual({ status: "ask", reason: "ambiguous", example: "1,234", counts: { point: 0, comma: 0 } });
+    expect(detectDecimalMark(["1,234", "-2,500", "3"], "USD")).toEqual({ status: "ask", reason: "ambiguous", example: "1,234", counts: { point: 0, comma: 0 } });
   });
 
   test("cells written both ways are a conflict the user settles", () => {
-    expect(detectDecimalMark(["1,234.56", "-5.00", "8,78"])).toEqual({ status: "ask", reason: "conflict", example: "8,78", counts: { point: 2, comma: 1 } });
+    expect(detectDecimalMark(["1,234.56", "-5.00", "8,78"], "USD")).toEqual({ status: "ask", reason: "conflict", example: "8,78", counts: { point: 2, comma: 1 } });
   });
 
   test("a column of whole numbers needs no mark", () => {
-    expect(detectDecimalMark(["12", "-5", "", "abc"])).toEqual({ status: "whole", mark: null });
+    expect(detectDecimalMark(["12", "-5", "", "abc"], "USD")).toEqual({ status: "whole", mark: null });
   });
 });
 
@@ -106,7 +142,7 @@ describe("any supported way of writing an amount", () => {
   test("reads back to the same cents", () => {
     fc.assert(
       fc.property(formattedAmount, ({ cents: expected, mark, text }) => {
-        expect(parseAmount(text, mark)).toEqual({ ok: true, cents: expected, rounded: false });
+        expect(parseAmount(text, mark, "USD")).toEqual({ ok: true, cents: expected, rounded: false });
       }),
       { numRuns: 2000 },
     );
@@ -118,7 +154,7 @@ describe("any supported way of writing an amount", () => {
       fc.property(fc.constantFrom<DecimalMark>("point", "comma"), fc.array(formattedAmount, { minLength: 1, maxLength: 30 }), (mark, amounts) => {
         const column = amounts.filter((amount) => amount.mark === mark && amount.decimals !== 3).map((amount) => amount.text);
         fc.pre(column.length > 0);
-        expect(detectDecimalMark(column)).toMatchObject({ status: "decided", mark });
+        expect(detectDecimalMark(column, "USD")).toMatchObject({ status: "decided", mark });
       }),
       { numRuns: 500 },
     );

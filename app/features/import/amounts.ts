@@ -1,3 +1,4 @@
+import { minorUnitDigits } from "~/lib/money";
 import type { DecimalMark } from "./readers/source";
 
 /**
@@ -5,14 +6,15 @@ import type { DecimalMark } from "./readers/source";
  * "1'234.50", "(12.50)", "12.50-", "+8,78", "$45.00", "45.00 EUR",
  * "59.8900". Which mark separates the decimals is decided over a whole
  * column (`detectDecimalMark`), never from one cell; each cell is then read
- * with that mark (`parseAmount`), and a cell that does not fit it is an
- * error, not a different number.
+ * with that mark in the minor units of the file's currency (`parseAmount`,
+ * rounding half to even what it has more decimals than the currency), and a
+ * cell that does not fit the mark is an error, not a different number.
  */
 
-/** Cents from at most this many decimals; more is refused. */
+/** Minor units from at most this many decimals (or the currency's own, when it has more); more is refused. */
 const MAX_DECIMALS = 4;
-/** Larger amounts (ten billion units) are refused rather than risk precision. */
-const MAX_CENTS = 1_000_000_000_000;
+/** Larger amounts (ten billion dollars in cents) are refused rather than risk precision. */
+const MAX_MINOR_UNITS = 1_000_000_000_000;
 
 const MINUS_SIGNS = /[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g;
 /** Spaces that group thousands: space, no-break space, narrow no-break space, thin space. */
@@ -69,9 +71,9 @@ type MarkEvidence = "point" | "comma" | "either" | "none";
 /**
  * "8,78" can only be a decimal comma; "1,234.56" only a decimal point;
  * "1,234" could be either (one thousand two hundred thirty-four, or one
- * point two three four); "1234" says nothing.
+ * point two three four), unless the currency has no decimals (yen); "1234" says nothing.
  */
-function markEvidence(core: string): MarkEvidence {
+function markEvidence(core: string, currencyHasDecimals: boolean): MarkEvidence {
   const lastPoint = core.lastIndexOf(".");
   const lastComma = core.lastIndexOf(",");
   if (lastPoint !== -1 && lastComma !== -1) return lastPoint > lastComma ? "point" : "comma";
@@ -84,7 +86,7 @@ function markEvidence(core: string): MarkEvidence {
   const wholeDigits = whole.replace(/[ ']/g, "");
   if (/[ ']/.test(whole)) return asDecimal;
   if (decimals.length !== 3 || wholeDigits.length === 0 || wholeDigits.length > 3 || /^0+$/.test(wholeDigits)) return asDecimal;
-  return "either";
+  return currencyHasDecimals ? "either" : asGrouping;
 }
 
 export type MarkDetection =
@@ -94,17 +96,18 @@ export type MarkDetection =
   | { status: "ask"; reason: "ambiguous" | "conflict"; example: string; counts: Record<DecimalMark, number> };
 
 /**
- * The decimal mark of a column of amounts, from every cell: decided when
- * some cells can only be read one way and none the other way; whole numbers
- * when no cell has a separator; asked otherwise.
+ * The decimal mark of a column of amounts in `currency`, from every cell:
+ * decided when some cells can only be read one way and none the other way;
+ * whole numbers when no cell has a separator; asked otherwise.
  */
-export function detectDecimalMark(cells: string[]): MarkDetection {
+export function detectDecimalMark(cells: string[], currency: string): MarkDetection {
   const counts: Record<DecimalMark, number> = { point: 0, comma: 0 };
   const examples: Partial<Record<MarkEvidence, string>> = {};
+  const currencyHasDecimals = minorUnitDigits(currency) > 0;
   for (const cell of cells) {
     const parts = amountParts(cell);
     if (!parts) continue;
-    const evidence = markEvidence(parts.core);
+    const evidence = markEvidence(parts.core, currencyHasDecimals);
     examples[evidence] ??= cell.trim();
     if (evidence === "point" || evidence === "comma") counts[evidence] += 1;
   }
@@ -121,9 +124,9 @@ export function detectDecimalMark(cells: string[]): MarkDetection {
 export type ParsedAmount =
   | {
       ok: true;
-      /** Signed, rounded half-even to whole cents. */
+      /** Signed, rounded half-even to whole minor units of the currency (cents, yen, fils). */
       cents: number;
-      /** Whether the file's value had more than two decimals that rounding changed. */
+      /** Whether the file's value had more decimals than the currency that rounding changed. */
       rounded: boolean;
     }
   | { ok: false; error: string };
@@ -142,36 +145,45 @@ function wholeDigits(whole: string, group: string) {
   return null;
 }
 
-/** Rounds a whole number of ten-thousandths to cents, half to even. */
-function roundHalfEvenToCents(tenThousandths: bigint) {
-  const sign = tenThousandths < 0n ? -1n : 1n;
-  const magnitude = tenThousandths * sign;
-  const cents = magnitude / 100n;
-  const rest = magnitude % 100n;
-  const up = rest > 50n || (rest === 50n && cents % 2n === 1n);
-  return sign * (up ? cents + 1n : cents);
+/** Rounds a whole number of `scale`ths of a minor unit to minor units, half to even. */
+function roundHalfEven(fraction: bigint, scale: bigint) {
+  const sign = fraction < 0n ? -1n : 1n;
+  const magnitude = fraction * sign;
+  const whole = magnitude / scale;
+  const rest = (magnitude % scale) * 2n;
+  const up = rest > scale || (rest === scale && whole % 2n === 1n);
+  return sign * (up ? whole + 1n : whole);
 }
 
 /**
- * Signed cents of one cell read with `mark` as the decimal mark (null:
- * whole numbers only). Integer arithmetic throughout: no float ever rounds.
+ * Signed minor units of `currency` of one cell read with `mark` as the
+ * decimal mark (null: whole numbers only). Up to four decimals are read (or
+ * the currency's own, when it has more); decimals past the currency's are
+ * rounded half to even to its minor units ("-12.3450" is -$12.34, "1234.5"
+ * is ¥1,234), and `rounded` says whether that changed the value. Integer
+ * arithmetic throughout: no float ever rounds.
  */
-export function parseAmount(text: string, mark: DecimalMark | null): ParsedAmount {
+export function parseAmount(text: string, mark: DecimalMark | null, currency: string): ParsedAmount {
+  const shown = text.trim();
   const parts = amountParts(text);
-  if (!parts) return { ok: false, error: `invalid amount "${text.trim()}"` };
+  if (!parts) return { ok: false, error: `invalid amount "${shown}"` };
   const decimalMark = mark === "comma" ? "," : ".";
   const group = GROUP_MARKS[mark ?? "point"];
   const pieces = parts.core.split(decimalMark);
-  if (pieces.length > 2 || (mark === null && pieces.length === 2)) return { ok: false, error: `amount "${text.trim()}" does not fit the number format` };
+  if (pieces.length > 2 || (mark === null && pieces.length === 2)) return { ok: false, error: `amount "${shown}" does not fit the number format` };
   const [whole, decimals = ""] = pieces;
-  if (decimals !== "" && !/^\d+$/.test(decimals)) return { ok: false, error: `amount "${text.trim()}" does not fit the number format` };
-  if (decimals.length > MAX_DECIMALS) return { ok: false, error: `amount "${text.trim()}" has more than ${MAX_DECIMALS} decimals` };
-  const digits = whole === "" && decimals !== "" ? "0" : wholeDigits(whole, group);
-  if (digits === null) return { ok: false, error: `amount "${text.trim()}" does not fit the number format` };
-  const tenThousandths = BigInt(digits) * 10_000n + BigInt(decimals.padEnd(MAX_DECIMALS, "0"));
-  const cents = roundHalfEvenToCents(parts.negative ? -tenThousandths : tenThousandths);
-  if (cents > BigInt(MAX_CENTS) || cents < -BigInt(MAX_CENTS)) return { ok: false, error: `amount "${text.trim()}" is too large` };
-  return { ok: true, cents: Number(cents), rounded: cents * 100n !== (parts.negative ? -tenThousandths : tenThousandths) };
+  if (decimals !== "" && !/^\d+$/.test(decimals)) return { ok: false, error: `amount "${shown}" does not fit the number format` };
+  const digits = minorUnitDigits(currency);
+  const readDecimals = Math.max(MAX_DECIMALS, digits);
+  if (decimals.length > readDecimals) return { ok: false, error: `amount "${shown}" has more than ${readDecimals} decimals` };
+  const units = whole === "" && decimals !== "" ? "0" : wholeDigits(whole, group);
+  if (units === null) return { ok: false, error: `amount "${shown}" does not fit the number format` };
+  const magnitude = BigInt(`${units}${decimals.padEnd(readDecimals, "0")}`);
+  const fraction = parts.negative ? -magnitude : magnitude;
+  const scale = 10n ** BigInt(readDecimals - digits);
+  const minor = roundHalfEven(fraction, scale);
+  if (minor > BigInt(MAX_MINOR_UNITS) || minor < -BigInt(MAX_MINOR_UNITS)) return { ok: false, error: `amount "${shown}" is too large` };
+  return { ok: true, cents: Number(minor), rounded: minor * scale !== fraction };
 }
 
 /** How the preview names a decimal mark: the way 1234.56 is written with it. */

@@ -10,12 +10,13 @@ import type { DateOrder, DecimalMark, SourceFormat } from "./readers/source";
 
 /**
  * Every file of the bank export corpus (tests/fixtures/bank-exports), read
- * with no help but the answers its expectations give, yields exactly the
- * expected transactions, skips and errors.
+ * with no help but the answers its expectations give, states the expected
+ * currency and yields exactly the expected transactions, skips and errors.
  */
 type Expected = {
   about: string;
   format: SourceFormat;
+  currency: string | null;
   encoding: string;
   delimiter: string | null;
   hasHeader: boolean;
@@ -44,10 +45,13 @@ describe.each(files)("%s", (name) => {
   const columns = table.fixedColumns ?? findColumns(table).mapping;
   const unanswered: ReadingChoices = { columns, includePending: false };
   const answered: ReadingChoices = { ...unanswered, ...expected.answers };
-  const reading = readTable(table, answered);
+  // A file that states no currency is read as a dollar user's main account reads it.
+  const currency = expected.currency ?? "USD";
+  const reading = readTable(table, answered, currency);
 
   test(`is read as ${expected.about}`, () => {
     expect(table.format).toBe(expected.format);
+    expect(table.account?.currency ?? null).toBe(expected.currency);
     expect(decoded.label).toBe(expected.encoding === "Windows-1252" ? ENCODINGS["windows-1252"] : expected.encoding);
     expect(table.delimiter).toBe(expected.delimiter);
     expect(table.hasHeader).toBe(expected.hasHeader);
@@ -55,7 +59,7 @@ describe.each(files)("%s", (name) => {
   });
 
   test("asks exactly what the file leaves open", () => {
-    expect(readTable(table, unanswered).questions.map((question) => question.kind)).toEqual(expected.ask);
+    expect(readTable(table, unanswered, currency).questions.map((question) => question.kind)).toEqual(expected.ask);
     expect(reading.questions).toEqual([]);
     expect(reading.problems).toEqual([]);
   });

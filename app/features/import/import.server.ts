@@ -1,3 +1,4 @@
+import { reportingCurrencyOf } from "~/features/auth/user.server";
 import { createHash } from "node:crypto";
 import mongoose, { Types } from "mongoose";
 import { ImportBatch, ImportDraft, ImportMapping, Transaction, type ImportBatchRecord, type ImportMappingRecord, type TransactionRecord } from "../../../models";
@@ -19,14 +20,14 @@ import { readBankFile } from "./readers/source.server";
 import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, statementOf, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./readers/source";
 import { submittedId } from "~/utils/submission.server";
 import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
-import { findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
+import { accountCurrencyOf, findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
 import { addAccountBesideMain, getAccountWithBalance } from "~/features/transactions/account-balances.server";
 import { proposeTransferPairs } from "~/features/transactions/transfer-proposals";
 import { listTransferCandidates } from "~/features/transactions/transactions.server";
 import { parseAmount } from "./amounts";
 import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-check";
 import type { StatementBalance } from "./readers/source";
-import { chooseAccount, NEW_ACCOUNT, suggestedAccountName } from "./account-choice";
+import { chooseAccount, NEW_ACCOUNT, suggestedAccountName, type ImportAccount } from "./account-choice";
 
 /** An upload waits this long for its import. */
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -133,7 +134,7 @@ type Remembered = Pick<ImportMappingRecord, "columns" | "decimalMark" | "dateOrd
  * they confirmed for this file shape before, else those found. Remembered
  * answers fill only the questions this file leaves open.
  */
-function readWithChoices(table: SourceTable, input: ImportChoicesInput, remembered: Remembered | null) {
+function readWithChoices(table: SourceTable, input: ImportChoicesInput, remembered: Remembered | null, currency: string) {
   const finding = findColumns(table);
   const rememberedColumns = remembered && !table.fixedColumns ? mappingFromIndices(table, remembered.columns ?? {}) : null;
   const choices: ReadingChoices = {
@@ -144,14 +145,14 @@ function readWithChoices(table: SourceTable, input: ImportChoicesInput, remember
     includePending: input.includePending ?? false,
   };
   const foundBy = input.columns || rememberedColumns ? {} : finding.foundBy;
-  const reading = readTable(table, choices);
+  const reading = readTable(table, choices, currency);
   if (!remembered || reading.questions.length === 0) return { choices, reading, foundBy };
   for (const question of reading.questions) {
     if (question.kind === "decimalMark") choices.decimalMark ??= rememberedChoice(remembered.decimalMark, DECIMAL_MARKS);
     if (question.kind === "dateOrder") choices.dateOrder ??= rememberedChoice(remembered.dateOrder, DATE_ORDERS);
     if (question.kind === "sign") choices.sign ??= rememberedChoice(remembered.sign, SIGN_RULES);
   }
-  return { choices, reading: readTable(table, choices), foundBy };
+  return { choices, reading: readTable(table, choices, currency), foundBy };
 }
 
 function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable) => string): PreviewRow {
@@ -176,29 +177,43 @@ function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: bool
 
 type NotPreviewed = Exclude<PreviewResult, { status: "ready" }>;
 
-/** A statement's balance in cents (the statement formats write a point and a sign); null when it states none or it cannot be read. */
-function statedBalance(balance: StatementBalance | null | undefined): StatedBalance | null {
-  const parsed = balance ? parseAmount(balance.amount, "point") : null;
+/** A statement's balance in minor units of `currency` (the statement formats write a point and a sign); null when it states none or it cannot be read. */
+function statedBalance(balance: StatementBalance | null | undefined, currency: string): StatedBalance | null {
+  const parsed = balance ? parseAmount(balance.amount, "point", currency) : null;
   return balance && parsed?.ok ? { date: balance.date, cents: parsed.cents } : null;
 }
 
 /**
- * The account the preview proposes for the file (see `chooseAccount`): what
- * is remembered comes from the account the file's own account id went into
+ * The account the preview proposes for the file (see `chooseAccount`), and
+ * the currency its amounts are read in: the one the file states, else the
+ * chosen account's (a new account's is the reporting currency). What is
+ * remembered comes from the account the file's own account id went into
  * before, or for a file that names none, from its shape's last import.
  */
 async function importAccount(userId: string, table: SourceTable, fileName: string, input: ImportChoicesInput, remembered: Remembered | null) {
-  const options = (await listAccountNames(userId)).filter((account) => !account.closed).map(({ id, name }) => ({ id, name }));
+  const [accounts, reportingCurrency] = await Promise.all([listAccountNames(userId), reportingCurrencyOf(userId)]);
+  const open = accounts.filter((account) => !account.closed).map(({ id, name, currency }) => ({ id, name, currency }));
+  const fileCurrency = table.account?.currency ?? null;
   const fileAccountId = table.account?.id ?? null;
   const rememberedAccount = fileAccountId ? await findAccountOfFile(userId, fileAccountId) : remembered?.accountId ? String(remembered.accountId) : null;
-  const { chosen, how } = chooseAccount({
-    options,
+  const { chosen, how, conflict } = chooseAccount({
+    options: open,
     asked: input.account,
     remembered: rememberedAccount,
     fileNamesAccount: Boolean(fileAccountId || table.account?.name),
     mainAccountId: mainAccountId(userId),
+    fileCurrency,
   });
-  return { options, chosen, how, newName: input.newAccountName ?? suggestedAccountName(table.account, fileName), newKind: table.account?.kind ?? "checking" };
+  const account: ImportAccount = {
+    options: open.filter((option) => fileCurrency === null || option.currency === fileCurrency),
+    chosen,
+    how,
+    conflict,
+    newName: input.newAccountName ?? suggestedAccountName(table.account, fileName),
+    newKind: table.account?.kind ?? "checking",
+  };
+  const currency = fileCurrency ?? accounts.find((candidate) => candidate.id === chosen)?.currency ?? reportingCurrency;
+  return { account, currency };
 }
 
 /**
@@ -206,15 +221,18 @@ async function importAccount(userId: string, table: SourceTable, fileName: strin
  * account (a card's "PAYMENT THANK YOU" and the checking account's card payment): the same pairing as the
  * New tab's proposals, each pair with one row of the file and one stored transaction. Proposed only.
  */
-async function importTransferProposals(userId: string, rows: Importable[], accountId: string, accountNames: Map<string, string>, ticked: string[]): Promise<ImportTransferProposal[]> {
+async function importTransferProposals(userId: string, rows: Importable[], into: { accountId: string; currency: string }, accountNames: Map<string, string>, ticked: string[]): Promise<ImportTransferProposal[]> {
   if (rows.length === 0) return [];
-  const waiting = (await listTransferCandidates(userId)).filter((item) => item.accountId !== accountId);
+  const [candidates, accounts] = await Promise.all([listTransferCandidates(userId), listAccountNames(userId)]);
+  const waiting = candidates.filter((item) => item.accountId !== into.accountId);
+  const currencyOfAccount = new Map(accounts.map((account) => [account.id, account.currency]));
+  currencyOfAccount.set(FILE_ACCOUNT, into.currency);
   const amounts = new Set(waiting.map((item) => item.amount));
   const fromFile = rows
     .filter((row) => amounts.has(row.amount))
     .map((row) => ({ id: row.label, type: row.type, amount: row.amount, date: row.date, description: row.description, accountId: FILE_ACCOUNT }));
   if (fromFile.length === 0) return [];
-  return proposeTransferPairs([...fromFile, ...waiting])
+  return proposeTransferPairs([...fromFile, ...waiting], currencyOfAccount)
     .filter((pair) => (pair.out.accountId === FILE_ACCOUNT) !== (pair.in.accountId === FILE_ACCOUNT))
     .slice(0, LISTED_TRANSFER_PROPOSALS)
     .map((pair) => {
@@ -253,7 +271,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
 
   const signature = { id: mappingId(userId, table), signature: headerSignature(table) };
   const remembered = await ImportMapping.findOne({ _id: signature.id, userId: owner(userId) }).lean();
-  const { choices, reading, foundBy } = readWithChoices(table, input, remembered);
+  const { account, currency } = await importAccount(userId, table, draft.fileName, input, remembered);
+  const { choices, reading, foundBy } = readWithChoices(table, input, remembered, currency);
   const { columns, includePending } = choices;
 
   const importable = reading.rows.filter((row) => isImportable(row, includePending)).map(keyed);
@@ -264,9 +283,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const categories = newRows.some((row) => row.category) ? await getCategories(userId) : [];
   const categoryName = (row: Importable) => resolveCategory(categories, row.category, row.type)?.name ?? "";
 
-  const account = await importAccount(userId, table, draft.fileName, input, remembered);
   const accountNames = new Map(account.options.map(({ id, name }) => [id, name]));
-  const transferProposals = await importTransferProposals(userId, newRows, account.chosen, accountNames, input.linkTransfers ?? []);
+  const transferProposals = await importTransferProposals(userId, newRows, { accountId: account.chosen, currency }, accountNames, input.linkTransfers ?? []);
   const balanceLine = reading.rows.find((row) => row.ok && row.status === "balance");
   const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
 
@@ -275,10 +293,10 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
   const chosenAccount = account.chosen === NEW_ACCOUNT ? null : await getAccountWithBalance(userId, account.chosen);
   const columnBalances = table.statementBalances ? null : balancesFromColumn(importable);
-  const statementOpening = statedBalance(table.statementBalances?.opening) ?? columnBalances?.opening ?? null;
+  const statementOpening = statedBalance(table.statementBalances?.opening, currency) ?? columnBalances?.opening ?? null;
   const balanceCheck = checkBalance({
     opening: statementOpening,
-    closing: statedBalance(table.statementBalances?.closing) ?? columnBalances?.closing ?? null,
+    closing: statedBalance(table.statementBalances?.closing, currency) ?? columnBalances?.closing ?? null,
     owedAsPositive: columnBalances?.owedAsPositive,
     fileNet: reading.totals.moneyIn - reading.totals.moneyOut,
     newNet: newTotals.moneyIn - newTotals.moneyOut,
@@ -290,6 +308,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
     .update(
       JSON.stringify([
         decoded.encoding,
+        currency,
         columns,
         reading.decimal.mark,
         reading.dateOrder.order,
@@ -369,20 +388,29 @@ export function newAccountOpening(preview: Pick<ImportPreview, "openingBalance" 
 }
 
 /**
- * The account the import writes into: the one chosen, or the new account
- * named on the preview, made now (its id follows from the import's one-time
- * key, so the same import sent again makes no second account), opening as
- * `newAccountOpening` says.
+ * The account the import writes into, and its currency: the one chosen, or
+ * the new account named on the preview, made now in the preview's currency
+ * (its id follows from the import's one-time key, so the same import sent
+ * again makes no second account), opening as `newAccountOpening` says.
  */
-async function importTarget(userId: string, preview: ImportPreview, submissionKey: string | null): Promise<{ ok: true; accountId: string } | { ok: false; reason: string }> {
-  const { account, newTotals } = preview;
-  if (account.chosen !== NEW_ACCOUNT) return { ok: true, accountId: account.chosen };
+async function importTarget(
+  userId: string,
+  preview: ImportPreview,
+  submissionKey: string | null,
+): Promise<{ ok: true; accountId: string; currency: string } | { ok: false; reason: string }> {
+  const { account, newTotals, reading } = preview;
+  if (account.chosen !== NEW_ACCOUNT) return { ok: true, accountId: account.chosen, currency: (await accountCurrencyOf(userId, account.chosen)) ?? reading.currency };
   const name = account.newName.trim();
   if (!name) return { ok: false, reason: IMPORT_MESSAGES.nameNewAccount };
   const opening = newAccountOpening(preview) ?? { date: newTotals.from as string, cents: 0 };
-  const added = await addAccountBesideMain(userId, { name, kind: account.newKind, onBudget: true, openingBalance: opening.cents, openingDate: opening.date }, opening.date, submissionKey);
+  const added = await addAccountBesideMain(
+    userId,
+    { name, kind: account.newKind, onBudget: true, openingBalance: opening.cents, openingDate: opening.date, currency: reading.currency },
+    opening.date,
+    submissionKey,
+  );
   if (!added.ok) return { ok: false, reason: added.message === ACCOUNTS_MESSAGES.nameTaken ? IMPORT_MESSAGES.accountNameTaken : added.message };
-  return { ok: true, accountId: added.account.id };
+  return { ok: true, accountId: added.account.id, currency: added.account.currency };
 }
 
 /** The choices of this import remembered for the next file of the same shape, and its account for the next file of the same account. */
@@ -443,6 +471,8 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
   if (result.status !== "built") return result;
   const { built } = result;
   const { preview, newRows } = built;
+  const { conflict } = preview.account;
+  if (conflict?.asked) return { status: "refused", preview, reason: IMPORT_MESSAGES.currencyConflict(preview.reading.currency, conflict.name, conflict.currency) };
   if (preview.fingerprint !== fingerprint) return { status: "changed", preview };
   if (preview.reading.questions.length > 0) return { status: "refused", preview, reason: IMPORT_MESSAGES.answerQuestions };
   if (preview.reading.problems.length > 0) return { status: "refused", preview, reason: preview.reading.problems[0] };
@@ -456,6 +486,7 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
     userId: owner(userId),
     fileName: preview.fileName,
     format: preview.format,
+    currency: target.currency,
     status: "writing",
     counts: { imported: 0, duplicates: preview.duplicateCount, pending: counts.pending, declined: counts.declined, zero: counts.zero, unreadable: counts.errors },
     moneyIn: preview.newTotals.moneyIn,
@@ -495,7 +526,7 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
   return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount, linked, nextDraftId: next ? String(next._id) : null };
 }
 
-const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, kept: 1 } as const;
+const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, currency: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, kept: 1 } as const;
 type ListedImport = Pick<ImportBatchRecord, "_id" | keyof typeof LISTED_IMPORT_FIELDS>;
 
 /** The user's latest imports, newest first (imports that failed left nothing and are not listed). */

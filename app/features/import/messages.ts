@@ -1,3 +1,5 @@
+import { minorUnitDigits } from "~/lib/money";
+
 export const IMPORT_LIMITS = {
   maxBytes: 5_000_000,
   maxRows: 20_000,
@@ -5,6 +7,21 @@ export const IMPORT_LIMITS = {
 
 function plural(count: number, word: string, plural = `${word}s`) {
   return `${count.toLocaleString("en-US")} ${count === 1 ? word : plural}`;
+}
+
+/** What amounts in `currency` are rounded to: its minor units (cents, whole yen, thousandths of a dinar). */
+function minorUnitsName(currency: string) {
+  const digits = minorUnitDigits(currency);
+  if (digits === 0) return `whole ${currency}`;
+  if (digits === 3) return `thousandths of a ${currency}`;
+  return `${digits} decimals`;
+}
+
+/** The preview's notice of the amounts rounded to the currency's minor units (decision 110). */
+function roundedAmounts(count: number, currency: string) {
+  const were = count === 1 ? "was" : "were";
+  if (minorUnitDigits(currency) === 2) return `${plural(count, "amount")} had more than two decimals and ${were} rounded to cents (half to even)`;
+  return `${plural(count, "amount")} had more decimals than ${currency} has and ${were} rounded to ${minorUnitsName(currency)} (half to even)`;
 }
 
 export const IMPORT_MESSAGES = {
@@ -41,5 +58,13 @@ export const IMPORT_MESSAGES = {
   nextAccountOfFile: "Now the file's next account.",
   accountOfFile: (index: number, count: number) => `Account ${index + 1} of ${count} in this file: each account of the file is imported on its own.`,
   accountNameTaken: "You already have an account with this name: choose it above, or give the new account another name.",
+  currencyConflict: (fileCurrency: string, accountName: string, accountCurrency: string) =>
+    `This file is in ${fileCurrency}, and ${accountName} is in ${accountCurrency}. Import into an account in ${fileCurrency}, or into a new ${fileCurrency} account.`,
+  fileCurrency: (currency: string) => `This file is in ${currency}: it goes into an account in ${currency}.`,
+  currencyNotStated: (currency: string, accountName: string | null) =>
+    `The file does not state its currency. Amounts are read as ${currency}, the currency of ${accountName ?? "the new account"}.`,
+  reportedIn: (currency: string) => `Your totals count these amounts in ${currency}, at the European Central Bank's rate of each day.`,
+  newAccount: (currency: string | null) => (currency ? `A new account in ${currency}` : "A new account"),
+  roundedAmounts,
   plural,
 } as const;

@@ -17,7 +17,7 @@ export type PreviewRow = {
   description: string;
   category: string;
   type: TransactionType | null;
-  /** Unsigned cents. */
+  /** Unsigned, in minor units of the reading's currency. */
   amount: number | null;
   amountText: string;
   rounded: boolean;
@@ -48,12 +48,13 @@ export type ImportPreview = {
   rawRows: Array<{ label: string; cells: string[] }>;
   problems: string[];
   moreProblems: number;
+  /** Rows whose amount had more decimals than the currency, as the file writes it and rounded (minor units). */
   roundedRows: Array<{ label: string; text: string; cents: number }>;
   /** A date and an amount as the file writes them, to show what the date order and number format mean. */
   examples: { date: string | null; amount: string | null };
   /** Which account of a file of several this preview imports (0-based), of how many; null for a file of one account. */
   part: { index: number; count: number } | null;
-  /** The account the rows go into. */
+  /** The account the rows go into; `reading.currency` is its currency. */
   account: ImportAccount;
   /** The file's first balance line (an opening balance): a new account opens with it; it is never imported as income. */
   openingBalance: { label: string; date: string; cents: number } | null;

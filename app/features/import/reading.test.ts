@@ -26,7 +26,7 @@ function choices(table: SourceTable, overrides: Partial<ReadingChoices> = {}): R
 }
 
 function imported(table: SourceTable, overrides: Partial<ReadingChoices> = {}) {
-  const reading = readTable(table, choices(table, overrides));
+  const reading = readTable(table, choices(table, overrides), "USD");
   return reading.rows.filter((row) => isImportable(row, overrides.includePending ?? false)).map((row) => [row.date, row.cents, row.description]);
 }
 
@@ -148,8 +148,8 @@ describe("columns found without help", () => {
 describe("reading rows", () => {
   test("a mostly positive signed column reads like a card statement: the user is asked, and the answer flips the signs", () => {
     const table = tableOf(["Date", "Description", "Amount"], [["2020-03-01", "AMAZON", "45.20"], ["2020-03-02", "UBER", "12.00"], ["2020-03-03", "STARBUCKS", "5.40"], ["2020-03-04", "PAYMENT THANK YOU", "-500.00"]]);
-    expect(readTable(table, choices(table)).questions).toEqual([{ kind: "sign", positive: 3, total: 4 }]);
-    expect(readTable(table, choices(table)).rows).toEqual([]);
+    expect(readTable(table, choices(table), "USD").questions).toEqual([{ kind: "sign", positive: 3, total: 4 }]);
+    expect(readTable(table, choices(table), "USD").rows).toEqual([]);
     expect(imported(table, { sign: "charges-positive" })).toEqual([
       ["2020-03-01", -4520, "AMAZON"],
       ["2020-03-02", -1200, "UBER"],
@@ -161,7 +161,7 @@ describe("reading rows", () => {
 
   test("a direction word sets the sign of an unsigned amount; a negative amount said to be money in is an error", () => {
     const table = tableOf(["Datum", "Omschrijving", "Af Bij", "Bedrag"], [["20200213", "Albert Heijn", "Af", "8,78"], ["20200214", "Salaris", "Bij", "2.500,00"], ["20200215", "Odd", "Bij", "-1,00"], ["20200216", "Unknown", "Xx", "1,00"]]);
-    const reading = readTable(table, choices(table));
+    const reading = readTable(table, choices(table), "USD");
     expect(reading.rows.map((row) => (row.ok ? row.cents : row.error))).toEqual([
       -878,
       250000,
@@ -172,7 +172,7 @@ describe("reading rows", () => {
 
   test("debit and credit columns: the column says the direction whatever sign it writes; both filled is an error", () => {
     const table = tableOf(["Date", "Description", "Debit", "Credit"], [["2020-03-01", "Shop", "12.00", ""], ["2020-03-02", "Payment", "", "-500.00"], ["2020-03-03", "Both", "1.00", "2.00"], ["2020-03-04", "Neither", "", ""]]);
-    expect(readTable(table, choices(table)).rows.map((row) => (row.ok ? row.cents : row.error))).toEqual([-1200, 50000, "Row 4: both the debit and the credit column are filled in", "Row 5: no amount"]);
+    expect(readTable(table, choices(table), "USD").rows.map((row) => (row.ok ? row.cents : row.error))).toEqual([-1200, 50000, "Row 4: both the debit and the credit column are filled in", "Row 5: no amount"]);
   });
 
   test("a fee is charged on top of the amount", () => {
@@ -188,7 +188,7 @@ describe("reading rows", () => {
       ["Date", "Description", "Amount", "State"],
       [["2020-03-01", "A", "-1.00", "COMPLETED"], ["2020-03-02", "B", "-2.00", "PENDING"], ["2020-03-03", "C", "-3.00", "REVERTED"], ["2020-03-04", "D", "0.00", "COMPLETED"], ["Total", "", "-6.00", ""]],
     );
-    const reading = readTable(table, choices(table));
+    const reading = readTable(table, choices(table), "USD");
     expect(reading.counts).toEqual({ importable: 1, pending: 1, declined: 1, zero: 1, errors: 0, rounded: 0, balance: 0 });
     expect(reading.skippedBelow).toEqual([{ label: "Row 6", text: "Total -6.00" }]);
     expect(reading.totals).toEqual({ count: 1, moneyIn: 0, moneyOut: 100, from: "2020-03-01", to: "2020-03-01" });
@@ -197,9 +197,9 @@ describe("reading rows", () => {
 
   test("an answer the user gives is applied; a value that does not fit it is an error on its row", () => {
     const table = tableOf(["Date", "Description", "Amount"], [["02/03/2018", "A", "1,234"], ["03/03/2018", "B", "-2,500"], ["04/03/2018", "C", "1,234.50"]]);
-    const open = readTable(table, choices(table));
+    const open = readTable(table, choices(table), "USD");
     expect(open.questions.map((question) => question.kind)).toEqual(["dateOrder"]);
-    const answered = readTable(table, choices(table, { dateOrder: "DMY", decimalMark: "comma" }));
+    const answered = readTable(table, choices(table, { dateOrder: "DMY", decimalMark: "comma" }), "USD");
     expect(answered.rows.map((row) => (row.ok ? [row.date, row.cents] : row.error))).toEqual([
       ["2018-03-02", 123],
       ["2018-03-03", -250],
@@ -211,11 +211,11 @@ describe("reading rows", () => {
   test("without a date or an amount column nothing is read", () => {
     const table = tableOf(["Date", "Description", "Amount"], [["2020-03-01", "A", "-1.00"]]);
     const none: ColumnMapping = { ...NO_COLUMNS, memo: 1 };
-    expect(readTable(table, { columns: none, includePending: false }).problems).toEqual([
+    expect(readTable(table, { columns: none, includePending: false }, "USD").problems).toEqual([
       "Choose the column that holds the date",
       "Choose the amount column, or the debit and credit columns",
     ]);
-    expect(readTable(table, { columns: { ...none, date: 0, amount: 2, debit: 2 }, includePending: false }).problems).toEqual([
+    expect(readTable(table, { columns: { ...none, date: 0, amount: 2, debit: 2 }, includePending: false }, "USD").problems).toEqual([
       "Choose either an amount column or debit and credit columns, not both",
     ]);
   });

@@ -38,17 +38,18 @@ export type ReadRow =
       line: number;
       label: string;
       date: string;
-      /** Signed: negative is money out. */
+      /** Signed, in minor units of the reading's currency: negative is money out. */
       cents: number;
       /** The amount as the file writes it (the debit or credit cell of split columns). */
       amountText: string;
       description: string;
       category: string;
       bankId: string | null;
-      /** The account's balance after this row, as the file's balance column states it (signed cents); null without one. */
+      /** The account's balance after this row, as the file's balance column states it (signed minor units); null without one. */
       balance: number | null;
       /** "balance": the file's statement of a balance (an opening balance line), never income or an expense. */
       status: RowStatus | "balance";
+      /** Whether the amount had more decimals than the currency, and rounding them changed it. */
       rounded: boolean;
     }
   | { ok: false; line: number; label: string; error: string };
@@ -56,6 +57,8 @@ export type ReadRow =
 export type ReadTotals = { count: number; moneyIn: number; moneyOut: number; from: string | null; to: string | null };
 
 export type Reading = {
+  /** The currency the amounts are read in: their minor units. */
+  currency: string;
   columns: ColumnMapping;
   decimal: { mark: DecimalMark | null; detection: MarkDetection; chosen: boolean };
   dateOrder: { order: DateOrder | null; detection: DateOrderDetection; chosen: boolean };
@@ -105,13 +108,16 @@ function footerStart(table: SourceTable, dateColumn: number) {
   return start === 0 || table.rows.length - start > MAX_FOOTER_ROWS ? table.rows.length : start;
 }
 
+/** How a row's cells are read: the decimal mark, the sign rule and the currency. */
+type NumberFormat = { mark: DecimalMark | null; sign: SignRule; currency: string };
+
 type RowAmount = { ok: true; cents: number; rounded: boolean; text: string } | { ok: false; error: string };
 
 /** The signed amount of one row and the cell it was read from, or why it has none. */
-function rowAmount(row: SourceRow, columns: ColumnMapping, mark: DecimalMark | null, sign: SignRule): RowAmount {
+function rowAmount(row: SourceRow, columns: ColumnMapping, { mark, sign, currency }: NumberFormat): RowAmount {
   const read = (column: number | null): (ParsedAmount & { text: string }) | null => {
     const text = cellOf(row, column);
-    return text === "" ? null : { ...parseAmount(text, mark), text };
+    return text === "" ? null : { ...parseAmount(text, mark, currency), text };
   };
   if (columns.amount === null) {
     const debit = read(columns.debit);
@@ -149,18 +155,19 @@ function describe(row: SourceRow, columns: ColumnMapping) {
   return text.replace(/\s+/g, " ").slice(0, DESCRIPTION_MAX_LENGTH);
 }
 
-function readRow(row: SourceRow, columns: ColumnMapping, order: DateOrder, mark: DecimalMark | null, sign: SignRule): ReadRow {
+function readRow(row: SourceRow, columns: ColumnMapping, order: DateOrder, format: NumberFormat): ReadRow {
   const fail = (error: string): ReadRow => ({ ok: false, line: row.line, label: row.label, error: `${row.label}: ${error}` });
   const dateText = cellOf(row, columns.date);
   if (dateText === "") return fail("no date");
   const date = parseDate(dateText, order);
   if (!date) return fail(`invalid date "${dateText}"`);
-  const amount = rowAmount(row, columns, mark, sign);
+  if (row.currency && row.currency !== format.currency) return fail(`the amount is in ${row.currency}, not ${format.currency}`);
+  const amount = rowAmount(row, columns, format);
   if (!amount.ok) return fail(amount.error);
   const reference = cellOf(row, columns.reference);
   const description = describe(row, columns);
   const balanceText = cellOf(row, columns.balance);
-  const balance = balanceText === "" ? null : parseAmount(balanceText, mark);
+  const balance = balanceText === "" ? null : parseAmount(balanceText, format.mark, format.currency);
   return {
     ok: true,
     line: row.line,
@@ -206,17 +213,17 @@ function signQuestion(columns: ColumnMapping, rows: SourceRow[]): Question | nul
 
 /**
  * Reads the table with the user's choices, the file deciding what they
- * leave open. With a question unanswered or the columns unusable, no row is
- * read: the preview asks first.
+ * leave open, its amounts in minor units of `currency`. With a question
+ * unanswered or the columns unusable, no row is read: the preview asks first.
  */
-export function readTable(table: SourceTable, choices: ReadingChoices): Reading {
+export function readTable(table: SourceTable, choices: ReadingChoices, currency: string): Reading {
   const { columns } = choices;
   const problems = mappingProblems(columns);
   const footer = columns.date === null ? table.rows.length : footerStart(table, columns.date);
   const body = table.rows.slice(0, footer);
   const bodyTable = { ...table, rows: body };
 
-  const decimalDetection = detectDecimalMark(columnCells(bodyTable, columns.amount, columns.debit, columns.credit, columns.fee));
+  const decimalDetection = detectDecimalMark(columnCells(bodyTable, columns.amount, columns.debit, columns.credit, columns.fee), currency);
   const dateDetection: DateOrderDetection = table.fixedDateOrder
     ? { status: "decided", order: table.fixedDateOrder }
     : detectDateOrder(columnCells(bodyTable, columns.date).filter(looksLikeDate));
@@ -233,6 +240,7 @@ export function readTable(table: SourceTable, choices: ReadingChoices): Reading 
 
   const sign = choices.sign ?? "as-written";
   const reading: Reading = {
+    currency,
     columns,
     decimal: { mark, detection: decimalDetection, chosen: choices.decimalMark !== undefined },
     dateOrder: { order, detection: dateDetection, chosen: choices.dateOrder !== undefined },
@@ -246,7 +254,7 @@ export function readTable(table: SourceTable, choices: ReadingChoices): Reading 
   };
   if (questions.length > 0 || problems.length > 0 || order === null) return reading;
 
-  reading.rows = body.map((row) => readRow(row, columns, order, mark, sign));
+  reading.rows = body.map((row) => readRow(row, columns, order, { mark, sign, currency }));
   const importable: Array<{ date: string; cents: number }> = [];
   for (const row of reading.rows) {
     if (!row.ok) reading.counts.errors += 1;

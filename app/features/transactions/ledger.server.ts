@@ -129,16 +129,26 @@ function documentFields(fields: LedgerFields, reporting: Reporting) {
   };
 }
 
-/** Transfers between two accounts of different currencies: one amount cannot be both sides (the amount received is needed). */
+/**
+ * New transfers between two accounts of different currencies that do not say what the other side moved
+ * (`transferAmount`): one amount cannot be both sides. A side of a stored transfer keeps its own amount.
+ */
 function crossCurrencyTransfers(fields: LedgerFields[], reporting: Reporting): LedgerIssue[] {
   const currencyOf = (accountId: string) => reporting.currencyOfAccount.get(accountId) ?? reporting.currency;
   return fields
-    .filter((field) => field.transferAccountId && currencyOf(field.accountId) !== currencyOf(field.transferAccountId))
+    .filter((field) => field.transferAccountId && field.transferAmount == null && currencyOf(field.accountId) !== currencyOf(field.transferAccountId))
     .map((field) => ({
       code: "currencies-differ" as const,
       accountIds: [field.accountId, field.transferAccountId as string] as [string, string],
-      message: `a transfer from ${currencyOf(field.accountId)} to ${currencyOf(field.transferAccountId as string)} needs the amount received`,
+      message: `a transfer from ${currencyOf(field.accountId)} to ${currencyOf(field.transferAccountId as string)} needs the amount of its other side`,
     }));
+}
+
+/** A transfer's other amount counts only between two currencies: within one, both sides move the same amount. */
+function withinOneCurrency<Fields extends { accountId?: string; transferAccountId?: string | null; transferAmount?: number | null }>(fields: Fields, reporting: Reporting): Fields {
+  const currencyOf = (accountId: string | undefined) => (accountId ? reporting.currencyOfAccount.get(accountId) : undefined) ?? reporting.currency;
+  const crosses = Boolean(fields.transferAccountId) && currencyOf(fields.accountId) !== currencyOf(fields.transferAccountId ?? undefined);
+  return crosses || fields.transferAmount == null ? fields : { ...fields, transferAmount: null };
 }
 
 /** A new transaction names its account, the main one (whose id is the owner's) unless it chose another. */
@@ -606,7 +616,7 @@ function newRows(entries: LedgerEntry[]): NewRow[] {
 
 async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
   const owner = new Types.ObjectId(userId);
-  const entries = (batch.added ?? []).map(inAccount(owner));
+  let entries = (batch.added ?? []).map(inAccount(owner));
   const bankEntries = (batch.bankUpserts ?? []).map(inAccount(owner));
   const issues: LedgerIssue[] = [...entryIssues(entries), ...bankEntryIssues(bankEntries), ...repeatedIds(batch).map((id) => ({ code: "repeated" as const, id }))];
   const userEdits = await planEdits(owner, batch.updated ?? [], issues);
@@ -617,8 +627,11 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   if (issues.length === 0) issues.push(...(await unknownAccounts(userId, written)));
   if (issues.length > 0) return { ok: false, issues };
   const reporting = await reportingFor(userId, [...written, ...newPeers.map((row) => fieldsOfEntry(row.entry)), ...entries.filter((entry) => entry.transferAccountId).map((entry) => transferPeerFields(fieldsOfEntry(entry)))]);
-  issues.push(...crossCurrencyTransfers(written, reporting));
+  const newTransfers = [...entries.map(fieldsOfEntry), ...edits.filter((edit) => edit.storedPeerId === null).map((edit) => edit.fields)];
+  issues.push(...crossCurrencyTransfers(newTransfers, reporting));
   if (issues.length > 0) return { ok: false, issues };
+  entries = entries.map((entry) => withinOneCurrency(entry, reporting));
+  for (const edit of edits) edit.fields = withinOneCurrency(edit.fields, reporting);
 
   const rows = newRows(entries);
   const ids = newIds(owner, rows.length, batch.submission);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { booksIncomeCategory, changesStatementLine, entryProblems, fieldsAfterEdit, repeatedIds, storedFields, type LedgerEntry, type LedgerFields } from "./ledger";
+import { TRANSFER_CATEGORY } from "~/features/categories/categories";
+import { booksIncomeCategory, changesStatementLine, entryProblems, fieldsAfterEdit, peerFieldsAfterEdit, repeatedIds, storedFields, transferPeerFields, type LedgerEntry, type LedgerFields } from "./ledger";
 
 const ACCOUNT_ID = "64b7f0c2a1b2c3d4e5f60718";
 const groceries: LedgerFields = { type: "expense", amount: 1200, category: "food", date: "2026-03-05", description: "Groceries", allocations: [], accountId: ACCOUNT_ID, transferAccountId: null };
@@ -56,7 +57,7 @@ describe("what the ledger writes", () => {
 
 describe("edits", () => {
   test("the fields given replace the stored ones; the rest stay", () => {
-    expect(fieldsAfterEdit(groceries, { id: "x", amount: 1500, date: "2026-04-01" })).toEqual({ ...groceries, amount: 1500, date: "2026-04-01", rate: null });
+    expect(fieldsAfterEdit(groceries, { id: "x", amount: 1500, date: "2026-04-01" })).toEqual({ ...groceries, amount: 1500, date: "2026-04-01", rate: null, transferAmount: null });
   });
 
   test("an offset turned into an expense keeps its allocations unless they are cleared, so it is refused", () => {
@@ -109,5 +110,25 @@ describe("stored fields", () => {
     expect(booksIncomeCategory(refund)).toBe(false);
     expect(booksIncomeCategory({ type: "income", category: "", allocations: [] })).toBe(false);
     expect(booksIncomeCategory(groceries)).toBe(false);
+  });
+});
+
+describe("a transfer between two currencies", () => {
+  const euroSide: LedgerFields = { type: "expense", amount: 10000, category: TRANSFER_CATEGORY, date: "2017-03-03", description: "To dollars", allocations: [], accountId: "a".repeat(24), transferAccountId: "b".repeat(24), transferAmount: 10490 };
+
+  test("the other side moves the amount given for it, and names this side's as its own other amount", () => {
+    expect(transferPeerFields(euroSide)).toMatchObject({ type: "income", amount: 10490, accountId: "b".repeat(24), transferAccountId: "a".repeat(24), transferAmount: 10000 });
+  });
+
+  test("within one currency both sides move the same amount", () => {
+    expect(transferPeerFields({ ...euroSide, transferAmount: null }).amount).toBe(10000);
+  });
+
+  test("an edit of one side's amount leaves the other side's when they differed, and carries it over when they were equal", () => {
+    const dollarSide = { ...transferPeerFields(euroSide), transferAmount: null };
+    expect(peerFieldsAfterEdit(dollarSide, euroSide, { ...euroSide, amount: 10100, transferAmount: null }).amount).toBe(10490);
+    expect(peerFieldsAfterEdit(dollarSide, euroSide, { ...euroSide, amount: 10100, transferAmount: 10600 }).amount).toBe(10600);
+    const sameAmount = { ...dollarSide, amount: 10000 };
+    expect(peerFieldsAfterEdit(sameAmount, euroSide, { ...euroSide, amount: 10100, transferAmount: null }).amount).toBe(10100);
   });
 });

@@ -24,6 +24,11 @@ export type LedgerFields = {
   transferAccountId: string | null;
   /** The rate the user typed for an account in another currency than their reporting one: reporting units per unit of the account's. */
   rate?: string | null;
+  /**
+   * A new transfer between accounts of two currencies: what the other side moved, in the other account's
+   * currency (the rate the user got). Given, never stored: each side stores its own amount.
+   */
+  transferAmount?: number | null;
 };
 
 /**
@@ -168,6 +173,7 @@ export function fieldProblems(fields: LedgerFields): Array<{ field: LedgerField;
   const problems: Array<{ field: LedgerField; message: string }> = [];
   if (!TRANSACTION_TYPES.includes(fields.type)) problems.push({ field: "type", message: "type must be income or expense" });
   if (!isPositiveCents(fields.amount)) problems.push({ field: "amount", message: "amount must be a positive whole number of cents" });
+  if (fields.transferAmount != null && !isPositiveCents(fields.transferAmount)) problems.push({ field: "transferAmount", message: "transferAmount must be a positive whole number of cents" });
   if (!isIsoDate(fields.date)) problems.push({ field: "date", message: "date must be a calendar date written YYYY-MM-DD" });
   if (typeof fields.category !== "string" || !(isUncategorized(fields.category) || isStorableCategoryId(fields.category))) {
     problems.push({ field: "category", message: "category must be empty, uncategorized, or an id without '.' or a leading '$'" });
@@ -240,19 +246,26 @@ export function uncategorized(fields: LedgerFields): LedgerFields {
 
 const OPPOSITE_TYPE = { income: "expense", expense: "income" } as const;
 
-/** The other side of a transfer whose one side is `fields`: the same money, in the other account, moving the other way. */
+/**
+ * The other side of a transfer whose one side is `fields`: the same money, in the other account, moving
+ * the other way; between two currencies, the amount the other side moved (`transferAmount`).
+ */
 export function transferPeerFields(fields: LedgerFields): LedgerFields {
   return {
     ...fields,
     type: OPPOSITE_TYPE[fields.type],
     accountId: fields.transferAccountId as string,
     transferAccountId: fields.accountId,
+    amount: fields.transferAmount ?? fields.amount,
+    transferAmount: fields.transferAmount == null ? null : fields.amount,
   };
 }
 
 /**
  * The other side of a transfer after one side changed from `before` to
- * `after`: the amount, the way and the accounts follow; the date and the
+ * `after`: the way and the accounts follow; the amount follows when both
+ * sides moved the same amount (one currency), else it stays unless a new
+ * `transferAmount` is given (between two currencies); the date and the
  * description follow when they were the same on both sides (a bank may book
  * its side days later, under its own words).
  */
@@ -260,6 +273,7 @@ export function peerFieldsAfterEdit(peer: LedgerFields, before: LedgerFields, af
   const mirrored = transferPeerFields(after);
   return {
     ...mirrored,
+    amount: after.transferAmount ?? (peer.amount === before.amount ? after.amount : peer.amount),
     date: peer.date === before.date ? after.date : peer.date,
     description: peer.description.trim() === before.description.trim() ? after.description : peer.description,
   };
@@ -285,8 +299,8 @@ export function asTransferSide(fields: LedgerFields, otherAccountId: string): Le
 
 /** A new transaction's fields: no description or allocations unless given; the ledger names the main account when it has none. */
 export function fieldsOfEntry(entry: LedgerEntry): LedgerFields {
-  const { type, amount, category, date, description = "", allocations = [], accountId = "", transferAccountId = null, rate = null } = entry;
-  return { type, amount, category, date, description, allocations, accountId, transferAccountId, rate };
+  const { type, amount, category, date, description = "", allocations = [], accountId = "", transferAccountId = null, rate = null, transferAmount = null } = entry;
+  return { type, amount, category, date, description, allocations, accountId, transferAccountId, rate, transferAmount };
 }
 
 /** A stored transaction's fields after `edit`; a new category that is not a transfer leaves no other account. */
@@ -302,6 +316,7 @@ export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerF
     accountId: edit.accountId ?? stored.accountId,
     transferAccountId: edit.transferAccountId !== undefined ? edit.transferAccountId : leavesTransfer ? null : stored.transferAccountId,
     rate: edit.rate !== undefined ? edit.rate : (stored.rate ?? null),
+    transferAmount: edit.transferAmount ?? null,
   };
 }
 

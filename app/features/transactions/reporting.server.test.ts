@@ -103,15 +103,36 @@ describe("amounts in another currency count in the reporting currency", () => {
     expect(await getMonthTotals(userId, "2017-03")).toEqual(kept);
   });
 
-  test("a transfer between accounts of two currencies is refused: one amount cannot be both sides", async () => {
+  test("a transfer between accounts of two currencies records both amounts; without the other side's amount it is refused", async () => {
+    await storeRateDays(parseEcbRates(ECB_FILE));
     const userId = await createGoogleUser();
     const euros = await euroAccountOf(userId);
     const dollars = await addAccountBesideMain(userId, { name: "Dollars", kind: "savings", onBudget: true, openingBalance: 0, openingDate: "2017-01-01" }, "2017-03-03");
     if (!dollars.ok) throw new Error(dollars.message);
-    const result = await applyLedgerBatch(userId, { added: [expense(euros.id, 1000, "2017-03-03", { category: TRANSFER_CATEGORY, transferAccountId: dollars.account.id })] });
-    expect(result.ok).toBe(false);
-    expect(result.ok ? [] : result.issues.map((issue) => issue.code)).toEqual(["currencies-differ"]);
+    const transfer = expense(euros.id, 10000, "2017-03-03", { category: TRANSFER_CATEGORY, transferAccountId: dollars.account.id, description: "To my dollar savings" });
+
+    const refused = await applyLedgerBatch(userId, { added: [transfer] });
+    expect(refused.ok ? [] : refused.issues.map((issue) => issue.code)).toEqual(["currencies-differ"]);
     expect(await stored(userId)).toEqual([]);
+
+    // €100.00 out, $104.90 in: the rate the bank gave, not the reference rate. Neither income nor expense.
+    expect((await applyLedgerBatch(userId, { added: [{ ...transfer, transferAmount: 10490 }] })).ok).toBe(true);
+    const sides = (await stored(userId)).map((side) => ({ account: String(side.accountId), type: side.type, amount: side.amount }));
+    expect(sides).toEqual(
+      expect.arrayContaining([
+        { account: euros.id, type: "expense", amount: 10000 },
+        { account: dollars.account.id, type: "income", amount: 10490 },
+      ]),
+    );
+    const totals = await getMonthTotals(userId, "2017-03");
+    expect([totals.income, totals.expense, totals.unconverted]).toEqual([0, 0, 0]);
+    const { accounts } = await listAccountsWithBalances(userId, "2017-03-03");
+    expect(accounts.filter((account) => account.id !== userId).map((account) => account.balance)).toEqual([-10000, 10490]);
+
+    // The euro side's amount edited alone: the dollar side keeps what arrived.
+    const euroSide = (await stored(userId)).find((side) => String(side.accountId) === euros.id);
+    expect((await applyLedgerBatch(userId, { updated: [{ id: String(euroSide?._id), amount: 10100 }] })).ok).toBe(true);
+    expect((await stored(userId)).map((side) => side.amount).sort()).toEqual([10100, 10490]);
   });
 });
 

@@ -51,12 +51,20 @@ function splitIssues(value: FormValue, typeOf: ReadonlyMap<string, string>) {
  * user has several open accounts the form offers them (`accounts`): the
  * chosen one must be one of those; without a choice the ledger uses the main account.
  * A category choice may instead be a transfer with another of those accounts
- * ("Transfer to/from account"), one that goes the way of the type, between
- * two accounts of one currency. Amounts are read in `currency`, the chosen
- * account's (formCurrency); `rate` is an optional rate the user got for an
- * account in another currency than their reporting one.
+ * ("Transfer to/from account"), one that goes the way of the type. Amounts
+ * are read in `currency`, the chosen account's (formCurrency); `rate` is an
+ * optional rate the user got for an account in another currency than their
+ * reporting one. A transfer with an account of another currency asks what
+ * the other side moved (`transferAmount`, in `otherCurrency`), unless it is
+ * the transfer the edited transaction already is (`keptTransferTo`: its
+ * other side keeps its amount).
  */
-export function transactionSchema(categories: readonly CategoryChoice[], accounts: readonly AccountChoice[] = [], currency: string = DEFAULT_CURRENCY) {
+export function transactionSchema(
+  categories: readonly CategoryChoice[],
+  accounts: readonly AccountChoice[] = [],
+  currency: string = DEFAULT_CURRENCY,
+  { otherCurrency = currency, keptTransferTo = null }: { otherCurrency?: string; keptTransferTo?: string | null } = {},
+) {
   const currencyOfAccount = new Map(accounts.map((account) => [account.id, account.currency]));
   const typeOf = new Map(categories.map((category) => [category.id, category.type]));
   const offeredAccounts = new Set(accounts.map((account) => account.id));
@@ -81,6 +89,7 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
       ),
       showExpenseCategories: z._default(z.boolean(), false),
       rate: z.optional(z.string().check(z.trim(), z.refine(isRateText, { error: TRANSACTION_MESSAGES.invalidRate }))),
+      transferAmount: z.optional(centsField(TRANSACTION_MESSAGES.invalidAmount, (cents) => cents > 0, otherCurrency)),
       accountId: z.optional(z.string().check(z.refine((accountId) => offeredAccounts.has(accountId), { error: TRANSACTION_MESSAGES.accountRequired }))),
       splits: z._default(
         z.array(
@@ -113,10 +122,14 @@ export function transactionSchema(categories: readonly CategoryChoice[], account
         path: ["category"],
         when: ({ value, issues }) => transferTo(value) !== null && !issues.some((issue) => issue.path?.[0] === "category" || issue.path?.[0] === "accountId"),
       }),
-      z.refine((value) => currencyOfAccount.get(transferTo(value) ?? "") === currencyOfAccount.get(holder(value) ?? ""), {
-        error: TRANSACTION_MESSAGES.transferCurrenciesDiffer,
-        path: ["category"],
-        when: ({ value, issues }) => transferTo(value) !== null && !issues.some((issue) => issue.path?.[0] === "category" || issue.path?.[0] === "accountId"),
+      z.refine((value) => (value as { transferAmount?: number }).transferAmount !== undefined, {
+        error: TRANSACTION_MESSAGES.transferAmountRequired,
+        path: ["transferAmount"],
+        when: ({ value, issues }) => {
+          const other = transferTo(value);
+          const crossesCurrencies = other !== null && currencyOfAccount.get(other) !== currencyOfAccount.get(holder(value) ?? "");
+          return crossesCurrencies && other !== keptTransferTo && !issues.some((issue) => ["category", "accountId", "transferAmount"].includes(String(issue.path?.[0])));
+        },
       }),
       z.refine((value) => !(value.type === "income" && isDebtCategoryId(value.category)), {
         error: TRANSACTION_MESSAGES.debtTakesPayments,

@@ -31,6 +31,8 @@ export type TransactionInput = {
   accountId?: string;
   /** The rate the user got, for an account in another currency than their reporting one (empty: the day's reference rate). */
   rate?: string;
+  /** A transfer with an account of another currency: what the other side moved, in that account's currency. */
+  transferAmount?: number;
 };
 
 /** The ledger fields a form chooses: all but the account, which it may leave to the ledger. */
@@ -100,7 +102,7 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Fo
     ...(input.accountId ? { accountId: input.accountId } : {}),
   };
   const transfer = parseTransferChoice(input.category);
-  if (transfer && !input.splits?.length) return { ...fields, category: TRANSFER_CATEGORY, transferAccountId: transfer.accountId };
+  if (transfer && !input.splits?.length) return { ...fields, category: TRANSFER_CATEGORY, transferAccountId: transfer.accountId, transferAmount: input.transferAmount ?? null };
   if (input.splits?.length) {
     return { ...fields, category: SPLIT_CATEGORY, allocations: input.splits.map((part) => ({ categoryId: part.category, amount: part.amount })) };
   }

@@ -15,7 +15,7 @@ export const TRANSACTION_MESSAGES = {
   categoryRequired: "Please select a category",
   accountRequired: "Please choose one of your open accounts",
   transferSameAccount: "A transfer moves money between two different accounts: choose another account",
-  transferCurrenciesDiffer: "A transfer between accounts in different currencies is not supported yet: record the money out and the money in as two transactions",
+  transferAmountRequired: "Please enter the amount in the other account's currency",
   invalidRate: "Please enter the rate as a positive number, such as 1.0832",
   debtTakesPayments: "A debt takes payments (expenses) only, not income",
   invalidDate: "Please enter a valid date",
@@ -130,6 +130,12 @@ export type AccountChoice = { id: string; name: string; currency: string };
 /** The currency a form's amount is typed in: the chosen account's, the first offered, else the main account's. */
 export function formCurrency(accounts: readonly AccountChoice[], accountId: unknown, mainCurrency: string) {
   return accounts.find((account) => account.id === accountId)?.currency ?? accounts[0]?.currency ?? mainCurrency;
+}
+
+/** The currency of the other account a form's category choice transfers with (null: no transfer, or an account not offered). */
+export function transferCurrency(accounts: readonly AccountChoice[], category: unknown) {
+  const transfer = typeof category === "string" ? parseTransferChoice(category) : null;
+  return transfer ? (accounts.find((account) => account.id === transfer.accountId)?.currency ?? null) : null;
 }
 
 /** What the form offers as categories: enough to check that the choice fits the type. */

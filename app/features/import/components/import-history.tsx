@@ -11,6 +11,8 @@ type ImportHistoryItem = {
   _id: string;
   fileName: string;
   format: string;
+  /** The currency of the account the import went into; null for imports recorded before it was stored. */
+  currency?: string | null;
   status: string;
   counts?: { imported?: number; duplicates?: number } | null;
   moneyIn: number;
@@ -44,7 +46,11 @@ function KeptList({ kept, currency }: { kept: KeptTransaction[]; currency: strin
   );
 }
 
-/** The user's latest imports, each with what it brought in and Undo import. */
+/**
+ * The user's latest imports, each with what it brought in and Undo import:
+ * amounts in the currency of the account it went into, or `currency` (the
+ * user's) for an import recorded before batches stored theirs.
+ */
 export function ImportHistory({ imports, currency }: { imports: ImportHistoryItem[]; currency: string }) {
   return (
     <SectionCard title="Past imports" description="Undo an import to remove exactly the transactions it added.">
@@ -62,15 +68,15 @@ export function ImportHistory({ imports, currency }: { imports: ImportHistoryIte
                   </p>
                   <p className="text-sm text-slate-600">
                     {when(batch.createdAt)} · {IMPORT_MESSAGES.plural(batch.counts?.imported ?? 0, "transaction")}
-                    {batch.from && batch.to ? ` from ${batch.from} to ${batch.to}` : ""} · money in {formatMoney(toCents(batch.moneyIn), currency)}, money out{" "}
-                    {formatMoney(toCents(batch.moneyOut), currency)}
+                    {batch.from && batch.to ? ` from ${batch.from} to ${batch.to}` : ""} · money in {formatMoney(toCents(batch.moneyIn), batch.currency ?? currency)}, money out{" "}
+                    {formatMoney(toCents(batch.moneyOut), batch.currency ?? currency)}
                   </p>
                   {batch.status === "undone" ? (
                     <>
                       <p className="text-sm font-medium text-amber-800">
                         Undone {batch.undoneAt ? when(batch.undoneAt) : ""}: removed {IMPORT_MESSAGES.plural(batch.removed, "transaction")}
                       </p>
-                      <KeptList kept={batch.kept} currency={currency} />
+                      <KeptList kept={batch.kept} currency={batch.currency ?? currency} />
                     </>
                   ) : null}
                 </div>

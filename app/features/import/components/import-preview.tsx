@@ -185,9 +185,8 @@ function FileFacts({ preview }: { preview: ImportPreview }) {
     <SectionCard title="The file" description={preview.fileName || undefined}>
       <dl className="space-y-2">
         <Fact term="Format">{FORMAT_LABELS[preview.format]}</Fact>
-        {table.account?.id || table.account?.name ? (
-          <Fact term="Account">{[table.account.name, table.account.id, table.account.currency].filter(Boolean).join(" · ")}</Fact>
-        ) : null}
+        {table.account?.id || table.account?.name ? <Fact term="Account">{[table.account.name, table.account.id].filter(Boolean).join(" · ")}</Fact> : null}
+        <Fact term="Currency">{table.account?.currency ?? "Not stated"}</Fact>
         <Fact term="Characters">
           {encoding.label}
           {encoding.detected ? " (found in the file)" : " (your choice)"}
@@ -252,14 +251,22 @@ function openingBalanceNote(preview: ImportPreview, currency: string) {
     : `${openingBalance.label} states a balance (${amount} on ${openingBalance.date}): it is skipped, not imported as income.`;
 }
 
+/** Which currency the amounts are read in, and why: the file states it, or the account it goes into decides. */
+function currencyNote({ account, table, reading }: ImportPreview) {
+  if (table.account?.currency) return IMPORT_MESSAGES.fileCurrency(table.account.currency);
+  const chosen = account.options.find((option) => option.id === account.chosen);
+  return IMPORT_MESSAGES.currencyNotStated(reading.currency, chosen?.name ?? null);
+}
+
 /**
- * Which account the file goes into: one of the user's open accounts, or a
- * new one whose name field shows only while "A new account" is chosen (in
- * CSS, `.import-account` in tailwind.css, so also without JavaScript).
+ * Which account the file goes into: one of the user's open accounts (in the
+ * file's currency, when it states one), or a new one whose name field shows
+ * only while "A new account" is chosen (in CSS, `.import-account` in
+ * tailwind.css, so also without JavaScript).
  */
-function AccountChoice({ preview, currency }: { preview: ImportPreview; currency: string }) {
-  const { account } = preview;
-  const note = openingBalanceNote(preview, currency);
+function AccountChoice({ preview, reportingCurrency }: { preview: ImportPreview; reportingCurrency: string }) {
+  const { account, reading } = preview;
+  const note = openingBalanceNote(preview, reading.currency);
   return (
     <SectionCard title="Account" description="The account these transactions belong to.">
       {preview.part ? (
@@ -274,7 +281,7 @@ function AccountChoice({ preview, currency }: { preview: ImportPreview; currency
               {option.name}
             </option>
           ))}
-          <option value={NEW_ACCOUNT}>A new account</option>
+          <option value={NEW_ACCOUNT}>{IMPORT_MESSAGES.newAccount(preview.table.account?.currency ?? null)}</option>
         </Select>
         <label data-new-account className="block space-y-1">
           <span className="block text-sm font-medium text-slate-700">Name of the new account</span>
@@ -287,6 +294,15 @@ function AccountChoice({ preview, currency }: { preview: ImportPreview; currency
           />
         </label>
       </div>
+      {account.conflict ? (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" data-testid="import-currency-conflict">
+          {IMPORT_MESSAGES.currencyConflict(reading.currency, account.conflict.name, account.conflict.currency)}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-700" data-testid="import-currency">
+        {currencyNote(preview)}
+        {reading.currency === reportingCurrency ? null : ` ${IMPORT_MESSAGES.reportedIn(reportingCurrency)}`}
+      </p>
       {note ? (
         <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="import-opening-balance">
           {note}
@@ -447,7 +463,7 @@ function Totals({ preview, currency }: { preview: ImportPreview; currency: strin
         </Tile>
       </dl>
       <p className="text-sm text-slate-600">
-        Amounts: {decimal.mark ? `${DECIMAL_MARK_LABELS[decimal.mark]} (${decimal.mark === "point" ? "decimal point" : "decimal comma"})` : "whole numbers"}. Dates:{" "}
+        Amounts: {decimal.mark ? `${DECIMAL_MARK_LABELS[decimal.mark]} (${decimal.mark === "point" ? "decimal point" : "decimal comma"})` : "whole numbers"}, in {currency}. Dates:{" "}
         {dateOrder.order ? describeDateOrder(dateOrder.order, preview.examples.date ?? "") : "—"}.
       </p>
       <p className="text-sm text-slate-800" data-testid="import-summary">
@@ -467,7 +483,7 @@ function Totals({ preview, currency }: { preview: ImportPreview; currency: strin
       ) : null}
       {preview.roundedRows.length > 0 ? (
         <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {plural(counts.rounded, "amount")} had more than two decimals and {counts.rounded === 1 ? "was" : "were"} rounded to cents (half to even):
+          {IMPORT_MESSAGES.roundedAmounts(counts.rounded, currency)}:
           <ul className="mt-1 list-disc pl-5">
             {preview.roundedRows.slice(0, 10).map((row) => (
               <li key={row.label}>
@@ -600,14 +616,17 @@ function TransferChoices({ preview, currency }: { preview: ImportPreview; curren
  * The whole preview as one GET form: every choice is a field, "Update
  * preview" reloads the page with them (with JavaScript, any change does),
  * and Import posts the same fields with the fingerprint of the preview shown.
+ * Amounts are shown in the preview's currency (the file's, else its
+ * account's); `currency` is the user's reporting currency.
  */
-export function ImportPreviewForm({ preview, currency, notice, submissionKey }: { preview: ImportPreview; currency: string; notice: string | null; submissionKey: string }) {
+export function ImportPreviewForm({ preview, currency: reportingCurrency, notice, submissionKey }: { preview: ImportPreview; currency: string; notice: string | null; submissionKey: string }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const path = importPreviewPath(preview.draftId);
   const updating = navigation.state === "loading" && navigation.location.pathname === path;
   const importing = navigation.state === "submitting" && navigation.formAction === path;
   const blocked = preview.reading.questions.length > 0 || preview.reading.problems.length > 0;
+  const { currency } = preview.reading;
   return (
     <Form
       key={preview.fingerprint}
@@ -639,7 +658,7 @@ export function ImportPreviewForm({ preview, currency, notice, submissionKey }: 
           </button>
         </section>
       ) : null}
-      <AccountChoice preview={preview} currency={currency} />
+      <AccountChoice preview={preview} reportingCurrency={reportingCurrency} />
       <ReadingChoices preview={preview} updating={updating} />
       {preview.reading.problems.length > 0 ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">

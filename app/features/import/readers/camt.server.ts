@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { currencyCode } from "../currency";
 import { statementTable, type ReadSourceResult, type SourceRow } from "./source";
 
 export const CAMT_MESSAGES = {
@@ -48,7 +49,9 @@ export function readCamt053(text: string): ReadSourceResult {
   for (const [index, statement] of statements.entries()) {
     for (const entry of childrenOf(statement, "Ntry").filter(isElement)) {
       const line = lineOf(positionOf(entry).startIndex ?? 0);
-      for (const cells of entryCells(entry)) rows.push({ line, label: `Transaction ${rows.length + 1}`, cells, ...(statements.length > 1 ? { statement: index } : {}) });
+      for (const { cells, currency } of entryRows(entry)) {
+        rows.push({ line, label: `Transaction ${rows.length + 1}`, cells, ...(statements.length > 1 ? { statement: index } : {}), ...(currency ? { currency } : {}) });
+      }
     }
   }
   if (rows.length === 0) return { ok: false, error: CAMT_MESSAGES.noTransactions };
@@ -57,7 +60,7 @@ export function readCamt053(text: string): ReadSourceResult {
     account: {
       id: textAt(statement, "Acct", "Id", "IBAN") || textAt(statement, "Acct", "Id", "Othr", "Id") || null,
       name: textAt(statement, "Acct", "Nm") || null,
-      currency: textAt(statement, "Acct", "Ccy") || textAt(statement, "Ntry", "Amt", "@Ccy") || null,
+      currency: currencyCode(textAt(statement, "Acct", "Ccy") || textAt(statement, "Bal", "Amt", "@Ccy") || textAt(statement, "Ntry", "Amt", "@Ccy")),
     },
     statementBalances: { opening: balanceOf(statement, OPENING_BALANCE_CODES), closing: balanceOf(statement, ["CLBD"]) },
   }));
@@ -66,12 +69,6 @@ export function readCamt053(text: string): ReadSourceResult {
   return { ok: true, table };
 }
 
-/**
- * The cells of one entry. An entry that books several transactions (a batch)
- * gives one row per transaction when every one of them states its amount;
- * otherwise the entry is one row, described by its transaction when it has
- * exactly one.
- */
 /** Opening booked balance, or the closing balance of the statement before. */
 const OPENING_BALANCE_CODES = ["OPBD", "PRCD"];
 
@@ -84,7 +81,13 @@ function balanceOf(statement: unknown, codes: string[]) {
   return { date: date.slice(0, 10), amount: textAt(balance, "CdtDbtInd") === "DBIT" ? `-${amount}` : amount };
 }
 
-function entryCells(entry: unknown): string[][] {
+/**
+ * The rows of one entry, each with the currency its amount states. An entry
+ * that books several transactions (a batch) gives one row per transaction
+ * when every one of them states its amount; otherwise the entry is one row,
+ * described by its transaction when it has exactly one.
+ */
+function entryRows(entry: unknown): Array<{ cells: string[]; currency: string | null }> {
   const date = entryDate(entry);
   const direction = textAt(entry, "CdtDbtInd");
   const status = textAt(entry, "Sts") || textAt(entry, "Sts", "Cd") || textAt(entry, "Sts", "Prtry");
@@ -92,23 +95,25 @@ function entryCells(entry: unknown): string[][] {
   const entryInfo = textAt(entry, "AddtlNtryInf");
   const transactions = childrenOf(entry, "NtryDtls").flatMap((details) => childrenOf(details, "TxDtls"));
 
-  if (transactions.length > 1 && transactions.every((transaction) => transactionAmount(transaction) !== "")) {
+  if (transactions.length > 1 && transactions.every((transaction) => textOf(transactionAmount(transaction)) !== "")) {
     return transactions.map((transaction, index) => {
+      const amount = transactionAmount(transaction);
       const transactionDirection = textAt(transaction, "CdtDbtInd") || direction;
       const transactionReference = textAt(transaction, "Refs", "AcctSvcrRef") || (reference && `${reference}/${index + 1}`);
-      return [
-        date,
-        transactionAmount(transaction),
-        transactionDirection,
-        counterparty(transaction, transactionDirection),
-        remittance(transaction) || entryInfo,
-        transactionReference,
-        status,
-      ];
+      return {
+        cells: [date, textOf(amount), transactionDirection, counterparty(transaction, transactionDirection), remittance(transaction) || entryInfo, transactionReference, status],
+        currency: currencyOf(amount),
+      };
     });
   }
   const [onlyTransaction] = transactions.length === 1 ? transactions : [];
-  return [[date, textAt(entry, "Amt"), direction, counterparty(onlyTransaction, direction), remittance(onlyTransaction) || entryInfo, reference, status]];
+  const amount = at(entry, "Amt");
+  return [{ cells: [date, textOf(amount), direction, counterparty(onlyTransaction, direction), remittance(onlyTransaction) || entryInfo, reference, status], currency: currencyOf(amount) }];
+}
+
+/** The currency an `Amt` element states in its `Ccy` attribute. */
+function currencyOf(amount: unknown) {
+  return currencyCode(textAt(amount, "@Ccy"));
 }
 
 function entryDate(entry: unknown) {
@@ -119,8 +124,9 @@ function entryDate(entry: unknown) {
   return "";
 }
 
+/** A transaction's own `Amt` element: its amount, or its amount in the account's currency. */
 function transactionAmount(transaction: unknown) {
-  return textAt(transaction, "Amt") || textAt(transaction, "AmtDtls", "TxAmt", "Amt");
+  return textAt(transaction, "Amt") ? at(transaction, "Amt") : at(transaction, "AmtDtls", "TxAmt", "Amt");
 }
 
 /** Who paid us (a credit) or whom we paid (a debit). */

@@ -1,6 +1,7 @@
 // A bank's CSV text to a table: the delimiter sniffed, the lines above the table skipped, the header found.
 import Papa from "papaparse";
 import { amountParts } from "../amounts";
+import { tableCurrency } from "../currency";
 import { looksLikeDate } from "../dates";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "../messages";
 import type { ReadSourceResult, SourceRow } from "./source";
@@ -96,7 +97,7 @@ function headerNames(cells: string[], width: number) {
  * record before it names the columns when it is no data itself, and the
  * lines above are skipped (account name, IBAN, period…) and listed. Summary
  * lines below the table are left to the interpretation, which knows the date
- * column.
+ * column. The table's currency is what its columns state (see `tableCurrency`).
  */
 export function readCsvTable(content: string): ReadSourceResult {
   const text = normaliseLineEndings(content);
@@ -124,6 +125,7 @@ export function readCsvTable(content: string): ReadSourceResult {
     label: `Row ${record.line}`,
     cells: headers.map((_, index) => record.cells[index]?.trim() ?? ""),
   }));
+  const currency = tableCurrency(headers, rows);
   return {
     ok: true,
     table: {
@@ -135,7 +137,7 @@ export function readCsvTable(content: string): ReadSourceResult {
       hasHeader,
       fixedColumns: null,
       fixedDateOrder: null,
-      account: null,
+      account: currency ? { id: null, name: null, currency } : null,
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AccountKind } from "~/features/accounts/accounts";
+import { currencyCode } from "../currency";
 import { statementTable, type ReadSourceResult, type SourceRow } from "./source";
 
 export const OFX_MESSAGES = {
@@ -38,13 +39,21 @@ export function readOfx(text: string): ReadSourceResult {
   for (const [index, statement] of statements.entries()) {
     const accountId = accountIdOf(statement);
     for (const transaction of childrenNamed(child(statement, "BANKTRANLIST"), "STMTTRN")) {
-      rows.push({ line: transaction.line, label: `Transaction ${rows.length + 1}`, cells: transactionCells(transaction, accountId), ...(statements.length > 1 ? { statement: index } : {}) });
+      // A CURRENCY aggregate says the amount is in that currency; ORIGCURRENCY that it was converted into the statement's.
+      const currency = currencyCode(leafText(transaction, "CURRENCY", "CURSYM"));
+      rows.push({
+        line: transaction.line,
+        label: `Transaction ${rows.length + 1}`,
+        cells: transactionCells(transaction, accountId),
+        ...(statements.length > 1 ? { statement: index } : {}),
+        ...(currency ? { currency } : {}),
+      });
     }
   }
   if (rows.length === 0) return { ok: false, error: OFX_MESSAGES.noTransactions };
 
   const described = statements.map((statement) => ({
-    account: { id: accountIdOf(statement) || null, name: null, currency: leafText(statement, "CURDEF") || null, kind: accountKindOf(statement) },
+    account: { id: accountIdOf(statement) || null, name: null, currency: currencyCode(leafText(statement, "CURDEF")), kind: accountKindOf(statement) },
     statementBalances: { opening: null, closing: ledgerBalanceOf(statement) },
   }));
   const [first] = described;

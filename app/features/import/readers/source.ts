@@ -16,7 +16,15 @@ export const FORMAT_LABELS: Record<SourceFormat, string> = {
 };
 
 /** One entry of the file: `line` is where it starts in the file (1-based), `label` how the preview names it ("Row 7", "Transaction 3"). */
-export type SourceRow = { line: number; label: string; cells: string[]; /** Its statement in a file of several accounts (an index into `statements`). */ statement?: number };
+export type SourceRow = {
+  line: number;
+  label: string;
+  cells: string[];
+  /** Its statement in a file of several accounts (an index into `statements`). */
+  statement?: number;
+  /** The currency of its amount, where the file states one for the row (OFX CURRENCY, CAMT Ccy). */
+  currency?: string;
+};
 
 /** Which column (index into `headers`) holds what; null when the file has no such column. */
 export type ColumnMapping = {
@@ -90,7 +98,7 @@ export type SourceTable = {
   statements?: Array<{ account: NonNullable<SourceTable["account"]>; statementBalances: StatementBalances }>;
   /** The balances a one-account statement states (OFX LEDGERBAL, CAMT OPBD/CLBD), amounts as the format writes them (a point, a sign). */
   statementBalances?: StatementBalances;
-  /** What the file says of its account, when it says anything: its id (OFX ACCTID, an IBAN), name, currency, and what kind of account it reads as. */
+  /** What the file says of its account, when it says anything: its id (OFX ACCTID, an IBAN), name, currency (an ISO 4217 code), and what kind of account it reads as. */
   account: { id: string | null; name: string | null; currency: string | null; kind?: AccountKind | null } | null;
 };
 

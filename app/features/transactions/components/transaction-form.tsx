@@ -9,6 +9,7 @@ import {
   isSplitPartCategory,
   formCurrency,
   transferChoice,
+  transferCurrency,
   transferLabel,
   type AccountChoice,
   type CategoryChoice,
@@ -244,6 +245,7 @@ export function TransactionForm({
   accounts,
   mainCurrency,
   reportingCurrency,
+  keptTransferTo = null,
   defaults,
   redirectTo,
   submissionKey,
@@ -260,6 +262,8 @@ export function TransactionForm({
   mainCurrency: string;
   /** The user's reporting currency: an account in another asks for an optional rate. */
   reportingCurrency: string;
+  /** The other account of the transfer edited: its other side keeps its amount unless a new one is typed. */
+  keptTransferTo?: string | null;
   defaults: TransactionFormDefaults;
   redirectTo: string;
   /** A new transaction's form carries its page's one-time key; an edit rewrites the same fields however often it is sent. */
@@ -274,11 +278,15 @@ export function TransactionForm({
     lastResult,
     defaultValue: { ...defaults, showExpenseCategories: defaults.showExpenseCategories ? "on" : undefined },
     loadSchemas: loadTransactionSchema,
-    schemaOf: (schemas) => schemas.transactionSchema(categories, accounts, currency),
+    schemaOf: (schemas) => schemas.transactionSchema(categories, accounts, currency, { otherCurrency: otherCurrency ?? currency, keptTransferTo }),
   });
+  const hydrated = useHydrated();
   const currency = formCurrency(accounts, fields.accountId.value, mainCurrency);
   const foreignAccounts = accounts.some((account) => account.currency !== reportingCurrency) || mainCurrency !== reportingCurrency;
   const severalCurrencies = new Set([mainCurrency, ...accounts.map((account) => account.currency)]).size > 1;
+  const otherCurrency: string | null = transferCurrency(accounts, fields.category.value);
+  // Without JavaScript the form cannot tell which transfer is chosen: it always offers the field when the accounts are in several currencies.
+  const asksTransferAmount = severalCurrencies && (!hydrated || (otherCurrency !== null && otherCurrency !== currency));
   const splitting = fields.splits.getFieldList().length > 0;
 
   /**
@@ -384,6 +392,15 @@ export function TransactionForm({
           </select>
           <ErrorList id={fields.accountId.errorId} errors={fields.accountId.errors} />
         </div>
+      ) : null}
+
+      {asksTransferAmount ? (
+        <Field
+          label={hydrated && otherCurrency ? `Amount in the other account (${otherCurrency})` : "Amount in the other account"}
+          hint="For a transfer between accounts in two currencies: what arrived in, or left, the other account, as its bank shows it. Leave it empty otherwise; when editing, empty keeps the other side as it is."
+          inputProps={{ ...getInputProps(fields.transferAmount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+          errors={fields.transferAmount.errors}
+        />
       ) : null}
 
       {foreignAccounts ? (

@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, listedAccount, test } from "./fixtures";
+
+const EURO_CAMT = readFileSync(path.resolve(import.meta.dirname, "../fixtures/bank-exports/de-camt053.xml"));
+
+test.describe("imports keep the file's currency", () => {
+  test("a euro CAMT statement imported by a dollar user: euro amounts in the preview, a new euro account after", async ({ page, login, app }) => {
+    const user = await login();
+    await page.goto("/transactions/import");
+    await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name: "girokonto.xml", mimeType: "application/xml", buffer: EURO_CAMT });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    // Reading the file is the slow step of an upload.
+    await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible({ timeout: 20_000 });
+
+    // The dollar main account is not offered: only a new account in the file's currency.
+    const account = page.getByLabel("Import into");
+    await expect(account).toHaveValue("new");
+    await expect(account.locator("option")).toHaveText(["A new account in EUR"]);
+    await expect(page.getByLabel("Name of the new account")).toHaveValue("Checking ••3000");
+    await expect(page.getByTestId("import-currency")).toHaveText(
+      "This file is in EUR: it goes into an account in EUR. Your totals count these amounts in USD, at the European Central Bank's rate of each day.",
+    );
+
+    await expect(page.getByTestId("import-money-in")).toHaveText("€2,475.00");
+    await expect(page.getByTestId("import-money-out")).toHaveText("€913.68");
+    await expect(page.getByRole("row", { name: /Hausverwaltung Schmidt GmbH/ })).toContainText("−€750.00");
+    await expect(page.getByTestId("balance-check")).toHaveText("Balance check: matches the bank's closing balance €2,795.88 on 2020-02-29.");
+
+    await page.getByRole("button", { name: "Import 8 transactions" }).click();
+    await expect(page.getByText("Imported 8 transactions")).toBeVisible();
+    expect(await app.models.Account.findOne({ userId: user.id, name: "Checking ••3000" }).lean()).toMatchObject({ currency: "EUR", openingBalance: 123456 });
+
+    await page.goto("/accounts");
+    await expect(listedAccount(page, "Checking ••3000")).toContainText("€2,795.88");
+  });
+
+  test("the dollar main account asked for a euro file is not used: the preview says why, and the import goes into a new euro account", async ({ page, login, app }) => {
+    const user = await login();
+    await page.goto("/transactions/import");
+    await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name: "girokonto.xml", mimeType: "application/xml", buffer: EURO_CAMT });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible({ timeout: 20_000 });
+
+    await page.goto(`${page.url()}?account=${user.id}`);
+    await expect(page.getByTestId("import-currency-conflict")).toHaveText(
+      "This file is in EUR, and Main account is in USD. Import into an account in EUR, or into a new EUR account.",
+    );
+    await expect(page.getByLabel("Import into")).toHaveValue("new");
+    await page.getByRole("button", { name: "Import 8 transactions" }).click();
+    await expect(page.getByText("Imported 8 transactions")).toBeVisible();
+    expect(await app.models.Transaction.countDocuments({ userId: user.id, accountId: user.id })).toBe(0);
+  });
+});
