@@ -53,12 +53,23 @@ export function createBudget(userId: string, monthKey: string, cents: Cents) {
  * (`choices` as the user would pick them); resolves to the confirm result.
  */
 export async function importBankFile(userId: string, content: string | Uint8Array, { fileName = "bank.csv", choices = {} }: { fileName?: string; choices?: ImportChoicesInput } = {}) {
-  const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
-  const upload = await saveUpload(userId, { fileName, bytes });
-  if (!upload.ok) throw new Error(`importBankFile: the upload was refused: ${upload.error}`);
-  const preview = await previewImport(userId, upload.draftId, choices);
-  if (preview.status !== "ready") throw new Error(`importBankFile: no preview (${preview.status})`);
-  return confirmImport(userId, upload.draftId, choices, preview.preview.fingerprint);
+  const draftId = await uploadBankFile(userId, content, fileName);
+  const preview = await previewBankFile(userId, draftId, choices);
+  return confirmImport(userId, draftId, choices, preview.fingerprint);
+}
+
+/** A bank file uploaded as the import page does it; resolves to its draft's id. */
+export async function uploadBankFile(userId: string, content: string | Uint8Array, fileName = "bank.csv") {
+  const upload = await saveUpload(userId, { fileName, bytes: typeof content === "string" ? new TextEncoder().encode(content) : content });
+  if (!upload.ok) throw new Error(`the upload was refused: ${upload.error}`);
+  return upload.draftId;
+}
+
+/** The preview of an uploaded bank file with `choices`; throws when it is not ready. */
+export async function previewBankFile(userId: string, draftId: string, choices: ImportChoicesInput = {}) {
+  const result = await previewImport(userId, draftId, choices);
+  if (result.status !== "ready") throw new Error(`no preview: ${result.status}`);
+  return result.preview;
 }
 
 /** A signed-up user with an active Premium subscription's access; resolves to the user id. */

@@ -70,6 +70,7 @@ test.describe("money in several currencies", () => {
 
   test("yen without decimals and dinars with three, typed, stored and summed exactly; the rate the user got counts", async ({ page, login, app }) => {
     const user = await login();
+    await expect.poll(() => app.models.ExchangeRate.countDocuments({}), { timeout: 20_000 }).toBeGreaterThan(60);
     await addAccount(page, "Tokyo card", "JPY", "0");
     await addAccount(page, "Manama cash", "BHD", "10.5");
     await expect(listedAccount(page, "Manama cash")).toContainText("BHD 10.500");
@@ -77,6 +78,11 @@ test.describe("money in several currencies", () => {
     await addExpense(page, { account: "Tokyo card (JPY)", amount: "1200", date: "2030-05-02", description: "Ramen", rate: "0.0068" });
     await addExpense(page, { account: "Tokyo card (JPY)", amount: "35", date: "2030-05-03", description: "Gum", rate: "0.0068" });
     await addExpense(page, { account: "Manama cash (BHD)", amount: "1.234", date: "2030-05-04", description: "Tea", rate: "2.6596" });
+
+    // A Saturday's amount counts at Friday's reference rate, and the list says so.
+    await addExpense(page, { account: "Tokyo card (JPY)", amount: "1000", date: "2017-03-04", description: "Saturday sushi" });
+    await page.goto("/transactions?tab=all");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Saturday sushi" })).toContainText("≈ $8.74 · rate of 2017-03-03");
 
     // A yen amount with decimals is refused, never rounded.
     await page.goto("/transactions/new");
@@ -88,15 +94,16 @@ test.describe("money in several currencies", () => {
     await expect(page.getByText("Please enter a valid amount")).toBeVisible();
 
     const amounts = (await app.models.Transaction.find({ userId: user.id }).sort({ date: 1 }).lean()).map((row) => [row.amount, row.reported?.amount]);
-    // ¥1,200 × 0.0068 = $8.16; ¥35 × 0.0068 = $0.238 → $0.24; BHD 1.234 × 2.6596 = $3.2819… → $3.28.
+    // ¥1,000 × 1.0565 ÷ 120.83 = $8.7437… → $8.74 (the ECB's rates of Friday 2017-03-03); ¥1,200 × 0.0068 = $8.16; ¥35 × 0.0068 = $0.238 → $0.24; BHD 1.234 × 2.6596 = $3.2819… → $3.28.
     expect(amounts).toEqual([
+      [1000, 874],
       [1200, 816],
       [35, 24],
       [1234, 328],
     ]);
 
     await page.goto("/accounts");
-    await expect(listedAccount(page, "Tokyo card")).toContainText("-¥1,235");
+    await expect(listedAccount(page, "Tokyo card")).toContainText("-¥2,235");
     await expect(listedAccount(page, "Manama cash")).toContainText("BHD 9.266");
     await page.goto("/dashboard?month=2030-05");
     await expect(page.getByTestId("summary-expenses")).toContainText("$11.68");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, listedAccount, test } from "./fixtures";
+import { addTransaction, expect, listedAccount, test } from "./fixtures";
 
 const EURO_CAMT = readFileSync(path.resolve(import.meta.dirname, "../fixtures/bank-exports/de-camt053.xml"));
 
@@ -33,6 +33,27 @@ test.describe("imports keep the file's currency", () => {
 
     await page.goto("/accounts");
     await expect(listedAccount(page, "Checking ••3000")).toContainText("€2,795.88");
+
+    // On one dashboard with a dollar expense: the euro rows wait outside the totals until a rate converts them
+    // (the recorded reference rates end in 2017); the rate the user got on one counts it.
+    await addTransaction(user, { type: "expense", amount: 1000, date: "2020-02-15", description: "Dollar lunch" });
+    await page.goto("/dashboard?month=2020-02");
+    await expect(page.getByTestId("summary-expenses")).toContainText("$10.00");
+    await expect(page.getByText(/transactions in another currency are not in these totals yet/)).toBeVisible();
+
+    await page.goto("/transactions?tab=new");
+    const rent = page.getByTestId("transaction-row").filter({ hasText: "Hausverwaltung Schmidt GmbH" });
+    await expect(rent).toContainText("No exchange rate yet");
+    await rent.getByRole("link", { name: "Categorize" }).click();
+    // The list's own filter is also labelled Category: wait until the form has replaced the list.
+    await expect(page.getByRole("heading", { name: "Edit Transaction" })).toBeVisible();
+    await page.getByLabel("Category").selectOption({ label: "Food & Dining" });
+    await page.getByLabel("Exchange rate (optional)").fill("1.1");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Transaction updated")).toBeVisible();
+    await page.goto("/dashboard?month=2020-02");
+    // €750.00 × 1.1 = $825.00, beside the $10.00.
+    await expect(page.getByTestId("summary-expenses")).toContainText("$835.00");
   });
 
   test("the dollar main account asked for a euro file is not used: the preview says why, and the import goes into a new euro account", async ({ page, login, app }) => {

@@ -5,22 +5,21 @@ import { currencyLabel, FEATURED_CURRENCIES, type Currency } from "~/lib/currenc
  * the server (browsers ship slightly different currency lists, and hydration must match).
  */
 export function CurrencyOptions({ others }: { others: readonly Currency[] }) {
+  const groups = [
+    { label: "Featured", currencies: FEATURED_CURRENCIES },
+    { label: "All currencies", currencies: others },
+  ];
   return (
     <>
-      <optgroup label="Featured">
-        {FEATURED_CURRENCIES.map((option) => (
-          <option key={option.code} value={option.code}>
-            {currencyLabel(option)}
-          </option>
-        ))}
-      </optgroup>
-      <optgroup label="All currencies">
-        {others.map((option) => (
-          <option key={option.code} value={option.code}>
-            {currencyLabel(option)}
-          </option>
-        ))}
-      </optgroup>
+      {groups.map((group) => (
+        <optgroup key={group.label} label={group.label}>
+          {group.currencies.map((option) => (
+            <option key={option.code} value={option.code}>
+              {currencyLabel(option)}
+            </option>
+          ))}
+        </optgroup>
+      ))}
     </>
   );
 }

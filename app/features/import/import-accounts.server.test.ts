@@ -5,10 +5,10 @@ import { Account, Transaction } from "../../../models";
 import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
-import { createUser, uniqueEmail } from "../../../tests/factories";
+import { createUser, previewBankFile, uniqueEmail, uploadBankFile } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { NEW_ACCOUNT } from "./account-choice";
-import { confirmImport, previewImport, saveUpload, type ImportChoicesInput } from "./import.server";
+import { confirmImport, type ImportChoicesInput } from "./import.server";
 import { IMPORT_MESSAGES } from "./messages";
 
 useTestDatabase();
@@ -54,20 +54,9 @@ async function newUser() {
   return createUser({ email: uniqueEmail("import-accounts") });
 }
 
-async function uploaded(userId: string, content: string, fileName: string) {
-  const upload = await saveUpload(userId, { fileName, bytes: new TextEncoder().encode(content) });
-  if (!upload.ok) throw new Error(upload.error);
-  return upload.draftId;
-}
-
-async function previewOf(userId: string, draftId: string, choices: ImportChoicesInput = {}) {
-  const result = await previewImport(userId, draftId, choices);
-  if (result.status !== "ready") throw new Error(`no preview: ${result.status}`);
-  return result.preview;
-}
 
 async function imported(userId: string, draftId: string, choices: ImportChoicesInput = {}) {
-  const preview = await previewOf(userId, draftId, choices);
+  const preview = await previewBankFile(userId, draftId, choices);
   return confirmImport(userId, draftId, choices, preview.fingerprint, `key-${draftId}`);
 }
 
@@ -79,8 +68,8 @@ async function balances(userId: string) {
 describe("an import lands in an account", () => {
   test("a card file proposes a new credit card named from its number; its rows land there, and the next file of that card goes there unasked", async () => {
     const userId = await newUser();
-    const draftId = await uploaded(userId, CARD_OFX(["A1", "A2"]), "card.ofx");
-    const preview = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, CARD_OFX(["A1", "A2"]), "card.ofx");
+    const preview = await previewBankFile(userId, draftId);
     expect(preview.account).toMatchObject({ chosen: NEW_ACCOUNT, how: "proposed", newName: "Credit card ••1111", newKind: "credit_card" });
     expect(preview.account.options.map((option) => option.name)).toEqual(["Main account"]);
 
@@ -90,15 +79,15 @@ describe("an import lands in an account", () => {
     expect((await Transaction.find({ userId }).lean()).map((transaction) => String(transaction.accountId))).toEqual([String(card?._id), String(card?._id)]);
     expect(await balances(userId)).toEqual({ "Main account": 0, "Credit card ••1111": -2500 });
 
-    const next = await previewOf(userId, await uploaded(userId, CARD_OFX(["A3"]), "card-april.ofx"));
+    const next = await previewBankFile(userId, await uploadBankFile(userId, CARD_OFX(["A3"]), "card-april.ofx"));
     expect(next.account).toMatchObject({ chosen: String(card?._id), how: "remembered" });
   });
 
   test("a QIF opening balance line opens the new account with it and is never income; into an existing account it is skipped", async () => {
     const userId = await newUser();
-    const draftId = await uploaded(userId, QIF_WITH_OPENING_BALANCE, "checking.qif");
+    const draftId = await uploadBankFile(userId, QIF_WITH_OPENING_BALANCE, "checking.qif");
     const usDates = { dateOrder: "MDY" } as const;
-    const preview = await previewOf(userId, draftId, usDates);
+    const preview = await previewBankFile(userId, draftId, usDates);
     expect(preview.rows.map((row) => [row.label, row.status])).toEqual([
       ["Transaction 1", "balance"],
       ["Transaction 2", "new"],
@@ -113,7 +102,7 @@ describe("an import lands in an account", () => {
     expect(await balances(userId)).toMatchObject({ "Everyday Checking": 576236 - 10000 + 200000 });
     expect((await getMonthTotals(userId, "2026-03")).income).toBe(200000);
 
-    const intoMain = await previewOf(userId, await uploaded(userId, QIF_WITH_OPENING_BALANCE.replace("NEveryday Checking", "NOld Checking"), "old.qif"), { ...usDates, account: userId });
+    const intoMain = await previewBankFile(userId, await uploadBankFile(userId, QIF_WITH_OPENING_BALANCE.replace("NEveryday Checking", "NOld Checking"), "old.qif"), { ...usDates, account: userId });
     expect(intoMain.account).toMatchObject({ chosen: userId, how: "chosen" });
     expect(intoMain.rows[0].status).toBe("balance");
   });
@@ -122,13 +111,13 @@ describe("an import lands in an account", () => {
     const userId = await newUser();
     const savings = await addAccountBesideMain(userId, { name: "Savings", kind: "savings", onBudget: true, openingBalance: 0, openingDate: "2026-01-01" }, "2026-03-01");
     if (!savings.ok) throw new Error(savings.message);
-    const first = await uploaded(userId, PLAIN_CSV, "export.csv");
-    expect((await previewOf(userId, first)).account).toMatchObject({ chosen: userId, how: "proposed" });
+    const first = await uploadBankFile(userId, PLAIN_CSV, "export.csv");
+    expect((await previewBankFile(userId, first)).account).toMatchObject({ chosen: userId, how: "proposed" });
     expect(await imported(userId, first, { account: savings.account.id })).toMatchObject({ status: "imported", imported: 2 });
     expect(await balances(userId)).toEqual({ "Main account": 0, Savings: 249550 });
 
-    const second = await uploaded(userId, PLAIN_CSV.replace("Corner Cafe", "Bakery"), "export-2.csv");
-    expect((await previewOf(userId, second)).account).toMatchObject({ chosen: savings.account.id, how: "remembered" });
+    const second = await uploadBankFile(userId, PLAIN_CSV.replace("Corner Cafe", "Bakery"), "export-2.csv");
+    expect((await previewBankFile(userId, second)).account).toMatchObject({ chosen: savings.account.id, how: "remembered" });
   });
 
   test("a new account named like an existing one, without a name, or another user's account: refused or not offered, nothing written", async () => {
@@ -136,13 +125,13 @@ describe("an import lands in an account", () => {
     const stranger = await newUser();
     const theirs = await addAccountBesideMain(stranger, { name: "Theirs", kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2026-01-01" }, "2026-03-01");
     if (!theirs.ok) throw new Error(theirs.message);
-    const draftId = await uploaded(userId, PLAIN_CSV, "export.csv");
+    const draftId = await uploadBankFile(userId, PLAIN_CSV, "export.csv");
 
     expect(await imported(userId, draftId, { account: NEW_ACCOUNT, newAccountName: "main ACCOUNT" })).toMatchObject({ status: "refused", reason: IMPORT_MESSAGES.accountNameTaken });
     expect(await imported(userId, draftId, { account: NEW_ACCOUNT, newAccountName: "" })).toMatchObject({ status: "refused", reason: IMPORT_MESSAGES.nameNewAccount });
     expect(await Transaction.countDocuments({ userId })).toBe(0);
 
-    const forged = await previewOf(userId, draftId, { account: theirs.account.id });
+    const forged = await previewBankFile(userId, draftId, { account: theirs.account.id });
     expect(forged.account).toMatchObject({ chosen: userId, how: "proposed" });
     expect(await imported(userId, draftId, { account: theirs.account.id })).toMatchObject({ status: "imported" });
     expect(await Transaction.countDocuments({ accountId: theirs.account.id })).toBe(0);
@@ -153,8 +142,8 @@ describe("an import lands in an account", () => {
 describe("balances that prove the import", () => {
   test("a CAMT statement's rows take its opening balance to its closing one: the new account opens with the first and ends on the second", async () => {
     const userId = await newUser();
-    const draftId = await uploaded(userId, fixture("de-camt053.xml"), "camt.xml");
-    const preview = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, fixture("de-camt053.xml"), "camt.xml");
+    const preview = await previewBankFile(userId, draftId);
     expect(preview.statementOpening).toEqual({ date: "2020-02-01", cents: 123456 });
     expect(preview.balanceCheck).toEqual({ kind: "matches", closing: { date: "2020-02-29", cents: 279588 }, owedAsPositive: false });
     expect(await imported(userId, draftId)).toMatchObject({ status: "imported" });
@@ -165,8 +154,8 @@ describe("balances that prove the import", () => {
   test("an OFX ledger balance opens a new account so that it ends there; the next file with a row missing names the difference", async () => {
     const userId = await newUser();
     const ofx = fixture("us-chase-checking.ofx");
-    const draftId = await uploaded(userId, ofx, "chase.ofx");
-    const preview = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, ofx, "chase.ofx");
+    const preview = await previewBankFile(userId, draftId);
     expect(preview.balanceCheck).toMatchObject({ kind: "opens-new-account", closing: { date: "2020-02-29", cents: 404686 } });
     expect(await imported(userId, draftId)).toMatchObject({ status: "imported" });
     const account = (await listAccountsWithBalances(userId, "2020-03-01")).accounts.find((candidate) => candidate.id !== userId);
@@ -174,7 +163,7 @@ describe("balances that prove the import", () => {
 
     // The same statement again, its balance raised by 10.00 as if the bank had a row this file lacks.
     const raised = ofx.replace(/<BALAMT>4046.86/, "<BALAMT>4056.86");
-    const again = await previewOf(userId, await uploaded(userId, raised, "chase-again.ofx"));
+    const again = await previewBankFile(userId, await uploadBankFile(userId, raised, "chase-again.ofx"));
     expect(again.account).toMatchObject({ chosen: account?.id, how: "remembered" });
     expect(again.balanceCheck).toEqual({ kind: "differs", closing: { date: "2020-02-29", cents: 405686 }, expected: 404686, difference: 1000 });
   });
@@ -188,14 +177,14 @@ describe("likely transfers in the preview", () => {
   /** A user whose checking file went into the main account; the card file uploaded next. */
   async function checkingThenCard() {
     const userId = await newUser();
-    expect(await imported(userId, await uploaded(userId, CHECKING, "checking.csv"))).toMatchObject({ status: "imported" });
+    expect(await imported(userId, await uploadBankFile(userId, CHECKING, "checking.csv"))).toMatchObject({ status: "imported" });
     const payment = await Transaction.findOne({ userId, description: "VISA CARD PAYMENT" }).lean();
-    return { userId, paymentId: String(payment?._id), cardDraft: await uploaded(userId, CARD, "card.csv") };
+    return { userId, paymentId: String(payment?._id), cardDraft: await uploadBankFile(userId, CARD, "card.csv") };
   }
 
   test("the card's payment is proposed with the checking account's; ticked, the import links them and the month counts neither", async () => {
     const { userId, paymentId, cardDraft } = await checkingThenCard();
-    const preview = await previewOf(userId, cardDraft, intoCard);
+    const preview = await previewBankFile(userId, cardDraft, intoCard);
     expect(preview.transferProposals).toEqual([
       {
         value: `Row 3|${paymentId}`,
@@ -206,7 +195,7 @@ describe("likely transfers in the preview", () => {
     ]);
 
     const ticked = { ...intoCard, linkTransfers: [`Row 3|${paymentId}`] };
-    expect((await previewOf(userId, cardDraft, ticked)).transferProposals[0].chosen).toBe(true);
+    expect((await previewBankFile(userId, cardDraft, ticked)).transferProposals[0].chosen).toBe(true);
     expect(await imported(userId, cardDraft, ticked)).toMatchObject({ status: "imported", imported: 2, linked: 1 });
     const received = await Transaction.findOne({ userId, description: "PAYMENT THANK YOU" }).lean();
     const payment = await Transaction.findById(paymentId).lean();
@@ -227,9 +216,9 @@ describe("a CSV's running-balance column proves the import", () => {
   test("Wise's newest-first balances open the new account so that it ends on the last one; a file with a row cut out names the difference", async () => {
     const userId = await newUser();
     const csv = fixture("wise.csv");
-    const draftId = await uploaded(userId, csv, "wise.csv");
+    const draftId = await uploadBankFile(userId, csv, "wise.csv");
     const choices = { account: NEW_ACCOUNT, newAccountName: "Wise EUR" };
-    const preview = await previewOf(userId, draftId, choices);
+    const preview = await previewBankFile(userId, draftId, choices);
     expect(preview.statementOpening).toEqual({ date: "2020-08-11", cents: 98765 });
     expect(preview.balanceCheck).toEqual({ kind: "matches", closing: { date: "2020-08-28", cents: 189104 }, owedAsPositive: false });
     expect(await imported(userId, draftId, choices)).toMatchObject({ status: "imported" });
@@ -239,7 +228,7 @@ describe("a CSV's running-balance column proves the import", () => {
       .split("\n")
       .filter((line) => !line.startsWith("CARD-123456790,"))
       .join("\n");
-    const again = await previewOf(userId, await uploaded(userId, cut, "wise-cut.csv"));
+    const again = await previewBankFile(userId, await uploadBankFile(userId, cut, "wise-cut.csv"));
     expect(again.balanceCheck).toMatchObject({ kind: "differs", closing: { cents: 189104 }, difference: -4560 });
   });
 });
@@ -251,8 +240,8 @@ describe("a file of several accounts", () => {
       `<${message}><STMTTRNRS><STMTRS><CURDEF>USD<${from}><ACCTID>${accountId}</${from}><BANKTRANLIST><STMTTRN><DTPOSTED>20260305<TRNAMT>${amount}<FITID>${fitId}<NAME>Shop ${fitId}</STMTTRN></BANKTRANLIST>` +
       `<LEDGERBAL><BALAMT>${balance}<DTASOF>20260331</LEDGERBAL></STMTRS></STMTTRNRS></${message}>`;
     const file = `<OFX>${statement("BANKMSGSRSV1", "BANKACCTFROM", "11112222", "A", "-10.00", "90.00")}${statement("BANKMSGSRSV1", "BANKACCTFROM", "33334444", "B", "25.00", "25.00")}</OFX>`;
-    const firstId = await uploaded(userId, file, "two-accounts.ofx");
-    const first = await previewOf(userId, firstId);
+    const firstId = await uploadBankFile(userId, file, "two-accounts.ofx");
+    const first = await previewBankFile(userId, firstId);
     expect(first.part).toEqual({ index: 0, count: 2 });
     expect(first.rows.map((row) => row.description)).toEqual(["Shop A"]);
     expect(first.account).toMatchObject({ chosen: NEW_ACCOUNT, newName: "Checking ••2222" });
@@ -260,7 +249,7 @@ describe("a file of several accounts", () => {
 
     const done = await imported(userId, firstId);
     if (done.status !== "imported" || !done.nextDraftId) throw new Error(`expected the next account's upload, got ${JSON.stringify(done)}`);
-    const second = await previewOf(userId, done.nextDraftId);
+    const second = await previewBankFile(userId, done.nextDraftId);
     expect(second.part).toEqual({ index: 1, count: 2 });
     expect(second.rows.map((row) => row.description)).toEqual(["Shop B"]);
     expect(second.account).toMatchObject({ chosen: NEW_ACCOUNT, newName: "Checking ••4444" });

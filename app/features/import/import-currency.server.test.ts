@@ -4,10 +4,10 @@ import { describe, expect, test } from "vitest";
 import { Account, ImportBatch, Transaction } from "../../../models";
 import { rememberAccountOfFile } from "~/features/accounts/accounts.server";
 import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
-import { createUser, uniqueEmail } from "../../../tests/factories";
+import { createUser, previewBankFile, uniqueEmail, uploadBankFile } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { NEW_ACCOUNT } from "./account-choice";
-import { confirmImport, listImports, previewImport, saveUpload, type ImportChoicesInput } from "./import.server";
+import { confirmImport, listImports } from "./import.server";
 import { IMPORT_MESSAGES } from "./messages";
 
 useTestDatabase();
@@ -15,17 +15,6 @@ useTestDatabase();
 const EURO_CAMT = readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bank-exports/de-camt053.xml"), "utf8");
 const EURO_CAMT_IBAN = "DE89370400440532013000";
 
-async function uploaded(userId: string, content: string, fileName: string) {
-  const upload = await saveUpload(userId, { fileName, bytes: new TextEncoder().encode(content) });
-  if (!upload.ok) throw new Error(upload.error);
-  return upload.draftId;
-}
-
-async function previewOf(userId: string, draftId: string, choices: ImportChoicesInput = {}) {
-  const result = await previewImport(userId, draftId, choices);
-  if (result.status !== "ready") throw new Error(`no preview: ${result.status}`);
-  return result.preview;
-}
 
 async function addAccount(userId: string, name: string, currency: string) {
   const added = await addAccountBesideMain(userId, { name, kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2020-01-01", currency }, "2020-01-01");
@@ -36,8 +25,8 @@ async function addAccount(userId: string, name: string, currency: string) {
 describe("an import keeps the file's currency", () => {
   test("a euro CAMT file imported by a dollar user lands in a new euro account, in euro cents", async () => {
     const userId = await createUser({ email: uniqueEmail("import-currency") });
-    const draftId = await uploaded(userId, EURO_CAMT, "camt.xml");
-    const preview = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, EURO_CAMT, "camt.xml");
+    const preview = await previewBankFile(userId, draftId);
     expect(preview.reading.currency).toBe("EUR");
     expect(preview.account).toMatchObject({ chosen: NEW_ACCOUNT, how: "proposed", conflict: null, options: [] });
     expect(preview.newTotals).toMatchObject({ moneyIn: 247500, moneyOut: 91368 });
@@ -55,9 +44,9 @@ describe("an import keeps the file's currency", () => {
 
   test("forcing a dollar account for a euro file is refused with the reason, and nothing is written", async () => {
     const userId = await createUser({ email: uniqueEmail("import-currency") });
-    const draftId = await uploaded(userId, EURO_CAMT, "camt.xml");
+    const draftId = await uploadBankFile(userId, EURO_CAMT, "camt.xml");
     const forced = { account: userId };
-    const preview = await previewOf(userId, draftId, forced);
+    const preview = await previewBankFile(userId, draftId, forced);
     const reason = "This file is in EUR, and Main account is in USD. Import into an account in EUR, or into a new EUR account.";
     expect(IMPORT_MESSAGES.currencyConflict("EUR", "Main account", "USD")).toBe(reason);
     expect(preview.account).toMatchObject({ chosen: NEW_ACCOUNT, conflict: { name: "Main account", currency: "USD", asked: true } });
@@ -73,13 +62,13 @@ describe("an import keeps the file's currency", () => {
     const euros = await addAccount(userId, "Girokonto", "EUR");
     const dollars = await addAccount(userId, "Checking", "USD");
     await rememberAccountOfFile(userId, dollars, EURO_CAMT_IBAN);
-    const draftId = await uploaded(userId, EURO_CAMT, "camt.xml");
+    const draftId = await uploadBankFile(userId, EURO_CAMT, "camt.xml");
 
-    const preview = await previewOf(userId, draftId);
+    const preview = await previewBankFile(userId, draftId);
     expect(preview.account.options.map((option) => option.name)).toEqual(["Girokonto"]);
     expect(preview.account).toMatchObject({ chosen: NEW_ACCOUNT, conflict: { name: "Checking", currency: "USD", asked: false } });
 
-    const intoEuros = await previewOf(userId, draftId, { account: euros });
+    const intoEuros = await previewBankFile(userId, draftId, { account: euros });
     expect(intoEuros.account).toMatchObject({ chosen: euros, how: "chosen", conflict: null });
     expect(await confirmImport(userId, draftId, { account: euros }, intoEuros.fingerprint, "into-euros")).toMatchObject({ status: "imported", imported: 8 });
     expect(await Transaction.countDocuments({ userId, accountId: euros })).toBe(8);
@@ -88,12 +77,12 @@ describe("an import keeps the file's currency", () => {
   test("a file that states no currency is read in its account's: a yen account's amounts are whole yen", async () => {
     const userId = await createUser({ email: uniqueEmail("import-currency") });
     const yen = await addAccount(userId, "Tokyo", "JPY");
-    const draftId = await uploaded(userId, ["Date,Description,Amount", "2024-04-01,Ramen,-1280", "2024-04-02,Refund,300"].join("\n"), "tokyo.csv");
+    const draftId = await uploadBankFile(userId, ["Date,Description,Amount", "2024-04-01,Ramen,-1280", "2024-04-02,Refund,300"].join("\n"), "tokyo.csv");
     const intoYen = { account: yen };
-    const preview = await previewOf(userId, draftId, intoYen);
+    const preview = await previewBankFile(userId, draftId, intoYen);
     expect(preview.reading.currency).toBe("JPY");
     expect(preview.rows.map((row) => row.amount)).toEqual([1280, 300]);
-    expect((await previewOf(userId, draftId)).reading.currency).toBe("USD");
+    expect((await previewBankFile(userId, draftId)).reading.currency).toBe("USD");
 
     expect(await confirmImport(userId, draftId, intoYen, preview.fingerprint, "yen")).toMatchObject({ status: "imported", imported: 2 });
     expect((await Transaction.find({ userId, accountId: yen }).sort({ date: 1 }).lean()).map((row) => row.amount)).toEqual([1280, 300]);
@@ -103,9 +92,9 @@ describe("an import keeps the file's currency", () => {
   test("a yen amount with decimals is rounded half to even to whole yen, and the preview lists it", async () => {
     const userId = await createUser({ email: uniqueEmail("import-currency") });
     const yen = await addAccount(userId, "Tokyo", "JPY");
-    const draftId = await uploaded(userId, ["Date,Description,Amount", "2024-04-01,Ramen,-1280", "2024-04-02,Coffee,-450.5", "2024-04-03,Tea,-121.5"].join("\n"), "tokyo.csv");
+    const draftId = await uploadBankFile(userId, ["Date,Description,Amount", "2024-04-01,Ramen,-1280", "2024-04-02,Coffee,-450.5", "2024-04-03,Tea,-121.5"].join("\n"), "tokyo.csv");
     const intoYen = { account: yen };
-    const preview = await previewOf(userId, draftId, intoYen);
+    const preview = await previewBankFile(userId, draftId, intoYen);
     expect(preview.rows.map((row) => [row.amount, row.rounded, row.amountText])).toEqual([
       [1280, false, "-1280"],
       [450, true, "-450.5"],

@@ -5,7 +5,7 @@ import { ImportBatch, ImportDraft, ImportMapping, Transaction } from "../../../m
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { softDeleteTransaction } from "~/features/transactions/transactions.server";
-import { createTransactionFor, createUser, importBankFile, uniqueEmail } from "../../../tests/factories";
+import { createTransactionFor, createUser, importBankFile, previewBankFile, uniqueEmail, uploadBankFile } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { confirmImport, listImports, previewImport, removeExpiredUploads, rollBackUnfinishedImports, saveUpload, undoImport } from "./import.server";
 import { IMPORT_MESSAGES } from "./messages";
@@ -29,23 +29,12 @@ function createUserId() {
   return createUser({ email: uniqueEmail("import") });
 }
 
-async function uploaded(userId: string, content: string | Uint8Array, fileName = "bank.csv") {
-  const upload = await saveUpload(userId, { fileName, bytes: typeof content === "string" ? new TextEncoder().encode(content) : content });
-  if (!upload.ok) throw new Error(upload.error);
-  return upload.draftId;
-}
-
-async function previewOf(userId: string, draftId: string, choices = {}) {
-  const result = await previewImport(userId, draftId, choices);
-  if (result.status !== "ready") throw new Error(`no preview: ${result.status}`);
-  return result.preview;
-}
 
 describe("preview", () => {
   test("duplicates are counted as a multiset against stored transactions only; nothing is written", async () => {
     const userId = await createUserId();
     await createTransactionFor(userId, { type: "expense", category: "food", amount: 31, date: "2026-03-17", description: "bank  FEE" });
-    const preview = await previewOf(userId, await uploaded(userId, BANK_FILE));
+    const preview = await previewBankFile(userId, await uploadBankFile(userId, BANK_FILE));
     expect(preview.rows.map((row) => [row.label, row.status, row.category])).toEqual([
       ["Row 2", "new", "Food & Dining"],
       ["Row 3", "new", "Paycheck 1"],
@@ -68,12 +57,12 @@ describe("preview", () => {
     await createTransactionFor(otherUserId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
     const deleted = await createTransactionFor(userId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", description: "Corner Cafe" });
     await softDeleteTransaction(userId, deleted.id);
-    expect((await previewOf(userId, await uploaded(userId, BANK_FILE))).rows[0]).toMatchObject({ status: "new", duplicateOf: null });
+    expect((await previewBankFile(userId, await uploadBankFile(userId, BANK_FILE))).rows[0]).toMatchObject({ status: "new", duplicateOf: null });
   });
 
   test("another user's upload is not found", async () => {
     const owner = await createUserId();
-    const draftId = await uploaded(owner, BANK_FILE);
+    const draftId = await uploadBankFile(owner, BANK_FILE);
     const intruder = await createUserId();
     expect(await previewImport(intruder, draftId, {})).toEqual({ status: "not-found" });
     expect(await confirmImport(intruder, draftId, {}, "x")).toEqual({ status: "not-found" });
@@ -82,11 +71,11 @@ describe("preview", () => {
 
   test("a file read in another encoding is read again from its bytes", async () => {
     const userId = await createUserId();
-    const draftId = await uploaded(userId, fixture("de-dkb-giro.csv"), "dkb.csv");
-    const detected = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, fixture("de-dkb-giro.csv"), "dkb.csv");
+    const detected = await previewBankFile(userId, draftId);
     expect(detected.encoding).toEqual({ value: "windows-1252", label: "Windows-1252", detected: true });
     expect(detected.rows.map((row) => row.description).join(" ")).toMatch(/[äöüß]/);
-    const chosen = await previewOf(userId, draftId, { encoding: "utf-8" });
+    const chosen = await previewBankFile(userId, draftId, { encoding: "utf-8" });
     expect(chosen.encoding).toEqual({ value: "utf-8", label: "UTF-8", detected: false });
     expect(chosen.rows.map((row) => row.description).join(" ")).toContain("\uFFFD");
   });
@@ -98,7 +87,7 @@ describe("preview", () => {
     expect(await saveUpload(userId, { fileName: "e.csv", bytes: new Uint8Array() })).toEqual({ ok: false, error: IMPORT_MESSAGES.empty });
     expect(await saveUpload(userId, { fileName: "big.csv", bytes: new Uint8Array(5_000_001) })).toEqual({ ok: false, error: IMPORT_MESSAGES.tooBig });
     expect(await ImportDraft.countDocuments({ userId })).toBe(0);
-    for (let index = 0; index < 7; index += 1) await uploaded(userId, BANK_FILE);
+    for (let index = 0; index < 7; index += 1) await uploadBankFile(userId, BANK_FILE);
     expect(await ImportDraft.countDocuments({ userId })).toBe(5);
   });
 });
@@ -137,16 +126,16 @@ describe("import", () => {
     const one = await Transaction.findOne({ userId }).select({ _id: 1, bankTransactionId: 1 }).lean();
     expect(one?.bankTransactionId).toMatch(/^123456789:/);
     await applyLedgerBatch(userId, { updated: [{ id: String(one?._id), description: "Renamed by me" }] });
-    const draftId = await uploaded(userId, fixture("us-chase-checking.ofx"), "chase.ofx");
-    const preview = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, fixture("us-chase-checking.ofx"), "chase.ofx");
+    const preview = await previewBankFile(userId, draftId);
     expect(preview.newCount).toBe(0);
     expect(new Set(preview.rows.map((row) => row.duplicateOf))).toEqual(new Set(["bank-id"]));
   });
 
   test("only the preview the user saw is imported: other choices or new transactions meanwhile show it again", async () => {
     const userId = await createUserId();
-    const draftId = await uploaded(userId, BANK_FILE);
-    const { fingerprint } = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, BANK_FILE);
+    const { fingerprint } = await previewBankFile(userId, draftId);
     expect(await confirmImport(userId, draftId, { includePending: true, columns: { date: 0, memo: 1, amount: 2 } }, fingerprint)).toMatchObject({ status: "changed" });
     await createTransactionFor(userId, { type: "expense", category: "food", amount: 2000, date: "2026-03-04", description: "Book shop" });
     const changed = await confirmImport(userId, draftId, {}, fingerprint);
@@ -159,15 +148,15 @@ describe("import", () => {
   test("an open question blocks the import until it is answered; the answer is remembered for the next file of that shape", async () => {
     const userId = await createUserId();
     const file = "Date,Description,Amount\n02/03/2018,Tesco,-12.50\n03/03/2018,Pay,1850.00\n";
-    const draftId = await uploaded(userId, file);
-    const open = await previewOf(userId, draftId);
+    const draftId = await uploadBankFile(userId, file);
+    const open = await previewBankFile(userId, draftId);
     expect(open.reading.questions.map((question) => question.kind)).toEqual(["dateOrder"]);
     expect(await confirmImport(userId, draftId, {}, open.fingerprint)).toMatchObject({ status: "refused", reason: IMPORT_MESSAGES.answerQuestions });
-    const answered = await previewOf(userId, draftId, { dateOrder: "DMY" });
+    const answered = await previewBankFile(userId, draftId, { dateOrder: "DMY" });
     expect(await confirmImport(userId, draftId, { dateOrder: "DMY" }, answered.fingerprint)).toMatchObject({ status: "imported", imported: 2 });
     expect(await ImportMapping.countDocuments({ userId })).toBe(1);
 
-    const next = await previewOf(userId, await uploaded(userId, file.replace(/\/03\//g, "/04/")));
+    const next = await previewBankFile(userId, await uploadBankFile(userId, file.replace(/\/03\//g, "/04/")));
     expect(next.reading.questions).toEqual([]);
     expect(next.reading.dateOrder.order).toBe("DMY");
     expect(next.remembered).toBe(true);

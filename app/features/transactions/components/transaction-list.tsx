@@ -115,6 +115,7 @@ function SignedAmount({ item, currency }: { item: TransactionItem; currency: str
       {reported && !isTransferCategory(item.category) ? (
         <span className="block whitespace-nowrap text-xs text-slate-500" title={reportedNote(reported)}>
           {reported.amount === null ? "No exchange rate yet" : `≈ ${formatMoney(toCents(reported.amount), reported.currency)}`}
+          {reported.rateDay && reported.rateDay !== item.date ? ` · rate of ${reported.rateDay}` : ""}
         </span>
       ) : null}
     </span>
