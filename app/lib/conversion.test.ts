@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { convertMinor, isRateText, rateAsDecimal } from "./conversion";
+import { convertMinor, isRateText } from "./conversion";
 import { toCents } from "./money";
 
 // The European Central Bank's reference rates of 2017-03-03 (units per euro): USD 1.0565, JPY 120.83, GBP 0.86355.
@@ -44,9 +44,4 @@ describe("convertMinor: exact, rounded once, half away from zero", () => {
 describe("rates people type", () => {
   test.each(["1", "1.0565", "0.000123", "120.83"])("%s is a rate", (text) => expect(isRateText(text)).toBe(true));
   test.each(["0", "0.000", "-1.2", "1e3", "", "1.", ".5", "abc"])("%j is not", (text) => expect(isRateText(text)).toBe(false));
-
-  test("a cross rate reads as one decimal", () => {
-    expect(rateAsDecimal(EUR_USD)).toBe("1.0565");
-    expect(rateAsDecimal(JPY_USD)).toBe("0.00874369");
-  });
 });

@@ -46,8 +46,3 @@ export function convertMinor(amount: Cents, fromCurrency: string, toCurrency: st
   else denominator *= 10n ** BigInt(-scale);
   return toCents(Number(divideRounded(numerator, denominator)));
 }
-
-/** The rate written as one decimal for people ("1 EUR = 1.0565 USD"), to `digits` significant places. */
-export function rateAsDecimal(rate: RatePair, digits = 6) {
-  return (Number(rate.to) / Number(rate.from)).toPrecision(digits).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
-}

@@ -1,6 +1,6 @@
 import mongoose, { Types } from "mongoose";
 import { MonthSummary, ReportingRecount, Transaction, type ReportingRecountRecord, type TransactionRecord } from "../../../models";
-import { listAccounts, mainAccountId } from "~/features/accounts/accounts.server";
+import { mainAccountId } from "~/features/accounts/accounts.server";
 import { ensureCategoryExists, getCategories } from "~/features/categories/categories.server";
 import { isTransferCategory } from "~/features/categories/categories";
 import {
@@ -157,11 +157,9 @@ function inAccount(owner: Types.ObjectId) {
 }
 
 /** The accounts the batch writes into that are not the user's: each refused as not found. */
-async function unknownAccounts(userId: string, fields: LedgerFields[]): Promise<LedgerIssue[]> {
+function unknownAccounts(userId: string, fields: LedgerFields[], reporting: Reporting): LedgerIssue[] {
   const named = new Set(fields.flatMap((field) => [field.accountId, field.transferAccountId ?? []].flat()).filter((accountId) => accountId !== mainAccountId(userId)));
-  if (named.size === 0) return [];
-  const own = new Set((await listAccounts(userId)).map((account) => account.id));
-  return [...named].filter((accountId) => !own.has(accountId)).map((accountId) => ({ code: "not-found" as const, id: accountId }));
+  return [...named].filter((accountId) => !reporting.currencyOfAccount.has(accountId)).map((accountId) => ({ code: "not-found" as const, id: accountId }));
 }
 
 /** Reads the user's transactions the edits name and checks each one as it would be after its edit. */
@@ -624,9 +622,11 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   const edits = [...userEdits, ...peerEdits, ...(await planLinks(owner, batch.linkedTransfers ?? [], issues)), ...(await planUnlinks(owner, batch.unlinkedTransfers ?? [], issues))];
   const clearing = await planClearing(owner, batch.cleared, issues);
   const written = [...entries, ...bankEntries].map(fieldsOfEntry).concat(edits.map((edit) => edit.fields));
-  if (issues.length === 0) issues.push(...(await unknownAccounts(userId, written)));
   if (issues.length > 0) return { ok: false, issues };
+  // One read of the user's accounts answers both which accounts are theirs and which currency each is in.
   const reporting = await reportingFor(userId, [...written, ...newPeers.map((row) => fieldsOfEntry(row.entry)), ...entries.filter((entry) => entry.transferAccountId).map((entry) => transferPeerFields(fieldsOfEntry(entry)))]);
+  issues.push(...unknownAccounts(userId, written, reporting));
+  if (issues.length > 0) return { ok: false, issues };
   const newTransfers = [...entries.map(fieldsOfEntry), ...edits.filter((edit) => edit.storedPeerId === null).map((edit) => edit.fields)];
   issues.push(...crossCurrencyTransfers(newTransfers, reporting));
   if (issues.length > 0) return { ok: false, issues };

@@ -4,7 +4,7 @@ import { toCents } from "~/lib/money";
 /** A day's rate between two currencies: `day` is the day the rates are of (earlier than asked on a weekend or holiday). */
 export type DayRate = { rate: RatePair; day: string };
 
-/** What the ledger converts with: the user's reporting currency, each account's currency, and the stored rates. */
+/** What the ledger converts with: the user's reporting currency, each of their stored accounts' currency, and the stored rates. */
 export type Reporting = {
   currency: string;
   currencyOfAccount: ReadonlyMap<string, string>;
