@@ -1,7 +1,7 @@
 import { MongoBackend } from "@agendajs/mongo-backend";
 import { Agenda, InMemoryNotificationChannel } from "agenda";
 import mongoose from "mongoose";
-import { BANK_SYNC, BANK_SYNC_NIGHTLY, BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_RETRY_DELAY, syncBank, syncEveryBank, type BankSyncJobData } from "./bank-sync";
+import { BANK_SYNC, BANK_SYNC_NIGHTLY, BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_RETRY_DELAY, syncBank, syncBankIfStillAsked, syncEveryBank, type BankSyncJobData } from "./bank-sync";
 import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cleanup-expired-auth";
 import { CLEANUP_IMPORTS, CLEANUP_IMPORTS_INTERVAL, cleanupImports } from "./cleanup-imports";
 import { NET_WORTH_SNAPSHOTS, NET_WORTH_SNAPSHOTS_INTERVAL, recordNetWorthSnapshots } from "./net-worth-snapshots";
@@ -46,7 +46,9 @@ export async function startJobs() {
   agenda.define<BankSyncJobData>(
     BANK_SYNC,
     async (job) => {
-      if ((await syncBank(job.attrs.data.connectionId)) === "busy") await agenda?.schedule(BANK_SYNC_RETRY_DELAY, BANK_SYNC, job.attrs.data);
+      const { connectionId, ifStillAsked } = job.attrs.data;
+      const outcome = ifStillAsked ? await syncBankIfStillAsked(connectionId) : await syncBank(connectionId);
+      if (outcome === "busy") await agenda?.schedule<BankSyncJobData>(BANK_SYNC_RETRY_DELAY, BANK_SYNC, { connectionId, ifStillAsked: true });
     },
     { removeOnComplete: true },
   );

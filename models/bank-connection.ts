@@ -23,7 +23,8 @@ const bankAccountSchema = new Schema(
 /**
  * One linked bank (a Plaid item) of a user. The access token is sealed
  * (AES-256-GCM) and, with the sync cursor, never read unless asked for by name.
- * `syncLockedUntil` lets one sync of the item run at a time.
+ * `syncLockedUntil` lets one sync of the item run at a time; `syncAgain` asks the running one for
+ * another run when it ends (news came while it read).
  */
 const bankConnectionSchema = new Schema(
   {
@@ -40,6 +41,7 @@ const bankConnectionSchema = new Schema(
     /** Plaid's error code of the last failure (ITEM_LOGIN_REQUIRED asks the user to log in again). */
     errorCode: { type: String, default: null },
     syncLockedUntil: { type: Date, default: null },
+    syncAgain: { type: Boolean, default: false },
   },
   { collection: "plaidAccounts" },
 );

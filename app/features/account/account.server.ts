@@ -59,7 +59,7 @@ export const HOLDS_NO_USER_DATA: Record<string, string> = {
 const NOT_DOWNLOADED = new Set(["credentials", "twoFactors", "sessions", "rateLimits", "importDrafts", "bankLinks"]);
 
 /** Fields a download leaves out of a collection it includes: a linked bank's sealed access token and sync cursor. */
-const SECRET_FIELDS: Record<string, Record<string, 0>> = { plaidAccounts: { accessToken: 0, cursor: 0, syncLockedUntil: 0 } };
+const SECRET_FIELDS: Record<string, Record<string, 0>> = { plaidAccounts: { accessToken: 0, cursor: 0, syncLockedUntil: 0, syncAgain: 0 } };
 
 export function userDataCollections() {
   return Object.keys(OWNED_BY);

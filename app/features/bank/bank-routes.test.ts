@@ -8,7 +8,7 @@ import { action as linkTokenAction } from "~/routes/resources.bank-link-token";
 import { action as webhookAction } from "~/routes/webhooks.plaid";
 import { deleteAccount } from "~/features/account/account.server";
 import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/plaid.mjs";
-import { BANK_SYNC, syncBank, syncEveryBank } from "../../../jobs/bank-sync";
+import { BANK_SYNC, syncBank, syncBankIfStillAsked, syncEveryBank } from "../../../jobs/bank-sync";
 import { createGoogleUser, createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest, outcome, payloadOf, postRequest, statusOf, webhookRequest } from "../../../tests/setup/route-requests";
@@ -287,6 +287,18 @@ describe("webhooks and jobs", () => {
     expect(await bankTransactions(userId)).toHaveLength(13);
     expect(await syncBank(connection.id)).toBe("synced");
     expect(await bankTransactions(userId)).toHaveLength(13);
+  });
+
+  test("news during a sync makes that sync run once more when it ends; the queued retry then finds nothing asked", async () => {
+    const { userId, connection } = await premiumWithBank();
+    const running = syncBank(connection.id);
+    await vi.waitFor(async () => expect((await BankConnection.findById(connection.id).lean())?.syncLockedUntil).not.toBeNull(), { interval: 5 });
+    await control("advance", { client_user_id: userId, webhook: false });
+    expect(await syncBank(connection.id)).toBe("busy");
+    expect(await running).toBe("synced");
+    expect(await bankTransactions(userId)).toHaveLength(13);
+    expect(await BankConnection.findById(connection.id).lean()).toMatchObject({ syncAgain: false, syncLockedUntil: null, status: "active" });
+    expect(await syncBankIfStillAsked(connection.id)).toBe("already-synced");
   });
 
   test("a webhook whose body was altered, or that carries no signature, is refused", async () => {

@@ -193,15 +193,17 @@ type ConnectionFilter = { _id: Types.ObjectId; userId?: Types.ObjectId } | { ite
 
 /**
  * Takes the matching bank for one sync and reads its token and cursor; null
- * when no bank matches, `busy` when another sync holds it.
+ * when no bank matches, `busy` when another sync holds it: that sync is asked
+ * to run once more when it ends, since what it read may predate this news.
  */
 async function lockForSync(filter: ConnectionFilter, now = new Date()) {
   const { matchedCount } = await BankConnection.updateOne(
     { ...filter, $or: [{ syncLockedUntil: null }, { syncLockedUntil: mongoose.trusted({ $lt: now }) }] },
-    { $set: { syncLockedUntil: new Date(now.getTime() + SYNC_LOCK_MS), status: "syncing" } },
+    { $set: { syncLockedUntil: new Date(now.getTime() + SYNC_LOCK_MS), status: "syncing", syncAgain: false } },
   );
   if (matchedCount === 1) return BankConnection.findOne(filter).select("+accessToken +cursor").lean<ConnectionWithSecrets>();
-  return (await BankConnection.exists(filter)) ? "busy" : null;
+  const { matchedCount: held } = await BankConnection.updateOne(filter, { $set: { syncAgain: true } });
+  return held === 1 ? "busy" : null;
 }
 
 async function recordSyncFailure(connection: ConnectionWithSecrets, error: unknown) {
@@ -340,7 +342,10 @@ async function syncOwned(filter: ConnectionFilter): Promise<SyncOutcome> {
   const connection = await lockForSync(filter);
   if (!connection) return notFound;
   if (connection === "busy") return { ok: true, imported: 0, alreadyRunning: true };
-  return runSync(plaid, connection);
+  const outcome = await runSync(plaid, connection);
+  if (!(await BankConnection.exists({ _id: connection._id, syncAgain: true }))) return outcome;
+  const again = await syncOwned({ _id: connection._id });
+  return again.ok && outcome.ok ? { ...again, imported: outcome.imported + again.imported } : again;
 }
 
 /** Syncs one of the user's banks; another user's bank is not found. */
@@ -368,6 +373,12 @@ export async function syncAllConnections(userId: string) {
 export async function syncConnectionById(connectionId: string) {
   const _id = toObjectId(connectionId);
   return _id ? syncOwned({ _id }) : notFound;
+}
+
+/** Whether a sync of the bank was asked for while another ran, and no sync has run since. */
+export async function isSyncAskedFor(connectionId: string) {
+  const _id = toObjectId(connectionId);
+  return _id !== null && (await BankConnection.exists({ _id, syncAgain: true })) !== null;
 }
 
 /** Every linked bank, for the nightly sync: those waiting for their user to log in again are left out. */

@@ -3,6 +3,7 @@ import { useId, useState, type MouseEvent, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { PendingContent } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
+import { useRevalidateWhile } from "~/components/ui/use-revalidate-while";
 import { formatUtcDateTime, formatUtcDay } from "~/lib/utc-time";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, type BankConnectionView, type ConnectionStatus } from "../bank";
 import { PlaidLinkButton } from "./plaid-link-button";
@@ -245,6 +246,7 @@ type BankPageProps = {
 export function BankPage({ premium, configured, linkScriptUrl, connections, nonce, refusal = null }: BankPageProps) {
   const listHeadingId = useId();
   const syncAllPending = usePendingIntent(BANK_INTENTS.syncAll);
+  useRevalidateWhile(connections.some((connection) => connection.status === "syncing"));
   const link = { premium, configured, linkScriptUrl, nonce };
   return (
     <div className="mx-auto max-w-5xl space-y-4">

@@ -1,3 +1,4 @@
+import { useRevalidateWhile } from "~/components/ui/use-revalidate-while";
 import type { ReportingRecountProgress } from "../transactions";
 
 /**
@@ -5,6 +6,7 @@ import type { ReportingRecountProgress } from "../transactions";
  * new reporting currency (how far), and how many of the month's transactions wait for a rate (not counted).
  */
 export function CurrencyNotices({ recount, unconverted = 0 }: { recount: ReportingRecountProgress | null; unconverted?: number }) {
+  useRevalidateWhile(recount !== null, 5000);
   if (!recount && unconverted === 0) return null;
   return (
     <div role="status" className="space-y-1 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
