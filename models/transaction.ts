@@ -18,6 +18,16 @@ const reportedSchema = new Schema(
   { _id: false },
 );
 
+/** What an imported row was in its file (unsigned minor units of `currency`) when it was converted into the account's currency at the rate of `rateDay`. */
+const fileAmountSchema = new Schema(
+  {
+    amount: { type: Number, required: true, min: 1, validate: wholeCents },
+    currency: { type: String, required: true, match: /^[A-Z]{3}$/ },
+    rateDay: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
+  },
+  { _id: false },
+);
+
 const allocationSchema = new Schema(
   { categoryId: { type: String, required: true }, amount: { type: Number, required: true, min: 1, validate: wholeCents } },
   { _id: false },
@@ -39,6 +49,7 @@ const transactionSchema = new Schema(
     amount: { type: Number, required: true, min: 1, validate: wholeCents },
     /** Null when its account is in the reporting currency. */
     reported: { type: reportedSchema, default: null },
+    fileAmount: { type: fileAmountSchema, default: null },
     date: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
     monthKey: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
     description: { type: String, default: "" },
@@ -82,7 +93,8 @@ transactionSchema.index({ userId: 1, bankTransactionId: 1 });
 transactionSchema.index({ userId: 1, category: 1, monthKey: 1 });
 
 // Inference types an array of subdocuments as a hydrated DocumentArray; lean reads hold plain objects.
-type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations" | "reported"> & {
+type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations" | "reported" | "fileAmount"> & {
+  fileAmount?: InferSchemaType<typeof fileAmountSchema> | null;
   allocations: Array<InferSchemaType<typeof allocationSchema>>;
   reported?: InferSchemaType<typeof reportedSchema> | null;
 };

@@ -16,7 +16,7 @@ test.describe("imports keep the file's currency", () => {
     // The dollar main account is not offered: only a new account in the file's currency.
     const account = page.getByLabel("Import into");
     await expect(account).toHaveValue("new");
-    await expect(account.locator("option")).toHaveText(["A new account in EUR"]);
+    await expect(account.locator("option")).toHaveText(["A new account in EUR", "Main account, converted into USD"]);
     await expect(page.getByLabel("Name of the new account")).toHaveValue("Checking ••3000");
     await expect(page.getByTestId("import-currency")).toHaveText(
       "This file is in EUR: it goes into an account in EUR. Your totals count these amounts in USD, at the European Central Bank's rate of each day.",
@@ -71,5 +71,39 @@ test.describe("imports keep the file's currency", () => {
     await page.getByRole("button", { name: "Import 8 transactions" }).click();
     await expect(page.getByText("Imported 8 transactions")).toBeVisible();
     expect(await app.models.Transaction.countDocuments({ userId: user.id, accountId: user.id })).toBe(0);
+  });
+
+  test("a euro file converted into the dollar main account at each day's rate: both amounts in the preview and the list, dollars in the totals", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    const csv = ["Date,Description,Amount,Currency", "2017-01-05,Boulangerie,-12.34,EUR", "2017-01-07,Refund from Lyon,100.00,EUR"].join("\n");
+    await page.goto("/transactions/import");
+    await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name: "euros.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    await expect(page.getByLabel("Import into")).toHaveValue("new");
+
+    await page.getByLabel("Import into").selectOption({ label: "Main account, converted into USD" });
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update preview" }).first().click();
+    await expect(page.getByTestId("import-conversion")).toHaveText(
+      "Each amount is converted from EUR to USD at the European Central Bank's rate of its day (of the nearest earlier day when the bank published none). Each transaction keeps its amount in EUR.",
+    );
+    await expect(page.getByLabel("Name of the new account")).toBeHidden();
+    // €12.34 × 1.0501 = $12.96; €100.00 on a Saturday at Friday's 1.0589 = $105.89.
+    await expect(page.getByRole("row", { name: /Boulangerie/ })).toContainText("−$12.96€12.34 · rate of 2017-01-05");
+    await expect(page.getByRole("row", { name: /Refund from Lyon/ })).toContainText("+$105.89€100.00 · rate of 2017-01-06");
+    await expect(page.getByTestId("import-money-out")).toHaveText("$12.96");
+    await page.screenshot({ path: test.info().outputPath("import-converted.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await expect(page.getByText("Imported 2 transactions")).toBeVisible();
+    expect(await app.models.Transaction.find({ userId: user.id, accountId: user.id }).sort({ date: 1 }).lean()).toMatchObject([
+      { amount: 1296, fileAmount: { amount: 1234, currency: "EUR", rateDay: "2017-01-05" } },
+      { amount: 10589, fileAmount: { amount: 10000, currency: "EUR", rateDay: "2017-01-06" } },
+    ]);
+
+    await page.goto("/transactions?tab=new");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Refund from Lyon" })).toContainText("Imported as €100.00 · rate of 2017-01-06");
+    await page.goto("/dashboard?month=2017-01");
+    await expect(page.getByTestId("summary-expenses")).toContainText("$12.96");
+    await expect(page.getByText(/in another currency are not in these totals yet/)).toHaveCount(0);
   });
 });

@@ -2,6 +2,7 @@ import mongoose, { Types } from "mongoose";
 import { Debt, Transaction, type DebtRecord } from "../../../models";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import { listAccountNames } from "~/features/accounts/accounts.server";
+import { reportingCurrencyOf } from "~/features/auth/user.server";
 import { debtCategoryId, TRANSFER_CATEGORY } from "~/features/categories/categories";
 import { addDebtCategory, retireDebtCategory, updateDebtCategory } from "~/features/categories/categories.server";
 import { readAccountBalances } from "~/features/transactions/account-balances.server";
@@ -63,7 +64,9 @@ type DebtFigures = { paid: Map<string, number>; accounts: Map<string, AccountSum
 
 /**
  * A stored debt as it leaves the server. What is owed is its balance before payments less the payments;
- * for a linked debt, what its account owes (its balance, below zero when owed, turned round).
+ * for a linked debt, what its account owes (its balance, below zero when owed, turned round), in the
+ * reporting currency: an account left in another one when the reporting currency changed counts at the
+ * latest rate, and keeps the debt's own figure while no rate is known.
  */
 function toItem(stored: ListedDebt, figures: DebtFigures): DebtItem {
   const id = String(stored._id);
@@ -73,7 +76,7 @@ function toItem(stored: ListedDebt, figures: DebtFigures): DebtItem {
     name: stored.name,
     type: stored.type as DebtType,
     totalAmount: stored.totalAmount as Cents,
-    currentBalance: toCents(account ? 0 - account.balance : stored.balanceBeforePayments - (figures.paid.get(id) ?? 0)),
+    currentBalance: toCents(account?.reportedBalance != null ? 0 - account.reportedBalance : stored.balanceBeforePayments - (figures.paid.get(id) ?? 0)),
     aprBasisPoints: stored.aprBasisPoints,
     minimumPayment: stored.minimumPayment as Cents,
     dueDate: stored.dueDate ?? null,
@@ -117,9 +120,13 @@ export async function getDebtStatistics(userId: string) {
   return debtStatistics(await listDebts(userId));
 }
 
-/** The user's accounts as the debt forms offer them (to link a debt to, to pay from), the main account first. */
-export function listDebtAccounts(userId: string): Promise<DebtAccount[]> {
-  return listAccountNames(userId);
+/**
+ * The user's accounts as the debt forms offer them (to link a debt to, to pay from), the main account
+ * first: those in the reporting currency, the one a debt's balance, minimum and payments are in.
+ */
+export async function listDebtAccounts(userId: string): Promise<DebtAccount[]> {
+  const [accounts, currency] = await Promise.all([listAccountNames(userId), reportingCurrencyOf(userId)]);
+  return accounts.filter((account) => account.currency === currency);
 }
 
 /**
@@ -266,9 +273,22 @@ export async function upgradeStoredDebtBalances() {
   return legacy.length;
 }
 
-const PAYMENT_FIELDS = { amount: 1, date: 1, description: 1, source: 1, transferAccountId: 1 } as const;
+const PAYMENT_FIELDS = { amount: 1, date: 1, description: 1, source: 1, transferAccountId: 1, reported: 1 } as const;
 
-type StoredPayment = { _id: Types.ObjectId; amount: number; date: string; description: string; source: string; transferAccountId: Types.ObjectId | null };
+type StoredPayment = {
+  _id: Types.ObjectId;
+  amount: number;
+  date: string;
+  description: string;
+  source: string;
+  transferAccountId: Types.ObjectId | null;
+  reported?: { amount: number | null } | null;
+};
+
+/** A payment in the reporting currency (one into an account of another currency at its day's rate); null while no rate converts it. */
+function reportedPayment(payment: StoredPayment) {
+  return payment.reported ? payment.reported.amount : payment.amount;
+}
 
 /** The months of `summaries` where `counted` says a payment may be, newest first. */
 function monthsWith(summaries: ListedMonthSummary[], counted: (summary: ListedMonthSummary) => boolean) {
@@ -306,12 +326,12 @@ export async function listDebtPayments(userId: string, debtId: string, limit = 1
   if (debt.accountId) {
     const [incomes, accounts] = await Promise.all([readAccountIncomes(userId, debt.accountId, summaries, limit), listAccountNames(userId)]);
     const names = new Map(accounts.map((account) => [account.id, account.name]));
-    return incomes.map((payment) => ({
-      id: String(payment._id),
-      amount: payment.amount as Cents,
-      date: payment.date,
-      description: linkedPaymentLabel({ ...payment, fromAccountName: payment.transferAccountId ? (names.get(String(payment.transferAccountId)) ?? null) : null }),
-    }));
+    return incomes.flatMap((payment) => {
+      const amount = reportedPayment(payment);
+      if (amount === null) return [];
+      const fromAccountName = payment.transferAccountId ? (names.get(String(payment.transferAccountId)) ?? null) : null;
+      return [{ id: String(payment._id), amount: toCents(amount), date: payment.date, description: linkedPaymentLabel({ ...payment, fromAccountName }) }];
+    });
   }
   const category = debtCategoryId(debt.id);
   const months = monthsWith(summaries, (summary) => (summary.categories?.[category]?.expense ?? 0) > 0);
@@ -333,7 +353,7 @@ export async function paidIntoAccountsByMonth(userId: string, accountIds: string
   for (const accountId of accountIds) {
     for (const income of await readAccountIncomes(userId, accountId, summaries)) {
       const monthKey = monthKeyOf(income.date);
-      paid.set(monthKey, (paid.get(monthKey) ?? 0) + income.amount);
+      paid.set(monthKey, (paid.get(monthKey) ?? 0) + (reportedPayment(income) ?? 0));
     }
   }
   return paid;

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { Debt, Transaction } from "../../../models";
+import { Debt, Transaction, User } from "../../../models";
+import { storeRateDays } from "~/features/exchange-rates/exchange-rates.server";
+import { todayIso } from "~/lib/month";
 import type { AccountKind } from "~/features/accounts/accounts";
 import { mainAccountId, setAccountClosed } from "~/features/accounts/accounts.server";
 import { debtCategoryId, TRANSFER_CATEGORY } from "~/features/categories/categories";
@@ -20,8 +22,8 @@ import { getPlanReview, savePlan } from "./plan.server";
 useTestDatabase();
 
 /** One of the user's accounts, added as the accounts page adds it (the main account is stored first). */
-async function accountFor(userId: string, { name = "Visa", kind = "credit_card" as AccountKind, openingBalance = -120000 } = {}) {
-  const change = await addAccountBesideMain(userId, { name, kind, onBudget: true, openingBalance, openingDate: "2026-01-01" }, "2026-01-01");
+async function accountFor(userId: string, { name = "Visa", kind = "credit_card" as AccountKind, openingBalance = -120000, currency = "USD" } = {}) {
+  const change = await addAccountBesideMain(userId, { name, kind, onBudget: true, openingBalance, openingDate: "2026-01-01", currency }, "2026-01-01");
   if (!change.ok) throw new Error(change.message);
   return change.account;
 }
@@ -89,6 +91,7 @@ describe("a debt linked to its account", () => {
     ["another user's card", async () => (await accountFor(await createPremiumUser())).id, DEBT_MESSAGES.accountInvalid],
     ["the user's checking account", async (userId: string) => mainAccountId(userId), DEBT_MESSAGES.accountInvalid],
     ["a savings account", async (userId: string) => (await accountFor(userId, { name: "Savings", kind: "savings", openingBalance: 0 })).id, DEBT_MESSAGES.accountInvalid],
+    ["a card in euros (debts are in the reporting currency)", async (userId: string) => (await accountFor(userId, { name: "Carte", currency: "EUR" })).id, DEBT_MESSAGES.accountInvalid],
     [
       "a closed card",
       async (userId: string) => {
@@ -147,7 +150,8 @@ describe("paying a linked debt", () => {
     await setAccountClosed(userId, closed.id, true);
     const debt = await linkedDebtFor(userId, card.id);
     const stranger = await accountFor(await createPremiumUser(), { name: "Checking", kind: "checking", openingBalance: 0 });
-    for (const fromAccountId of [card.id, closed.id, stranger.id]) {
+    const euros = await accountFor(userId, { name: "Girokonto", kind: "checking", openingBalance: 500000, currency: "EUR" });
+    for (const fromAccountId of [card.id, closed.id, stranger.id, euros.id]) {
       expect(await pay(userId, debt.id, 1000, { fromAccountId })).toEqual({ ok: false, reason: "pay-from", message: DEBT_MESSAGES.payFromInvalid });
     }
     expect(await Transaction.countDocuments({ userId })).toBe(0);
@@ -216,5 +220,15 @@ describe("the linked balance and history never disagree with the account", () =>
       }),
       { numRuns: 10 },
     );
+  });
+
+  test("a card left in dollars when the reporting currency becomes the euro owes its balance at the latest rate", async () => {
+    await storeRateDays([{ day: todayIso(), rates: { USD: "1.0565" } }]);
+    const userId = await createPremiumUser();
+    const card = await accountFor(userId);
+    const debt = await linkedDebtFor(userId, card.id);
+    await User.updateOne({ _id: userId }, { $set: { currency: "EUR" } });
+    // $1,200.00 at today's 1.0565 dollars per euro: €1,135.83 (1,135.8258…).
+    expect(await balanceOf(userId, debt.id)).toBe(113583);
   });
 });

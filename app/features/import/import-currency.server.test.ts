@@ -6,7 +6,10 @@ import { rememberAccountOfFile } from "~/features/accounts/accounts.server";
 import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { createUser, previewBankFile, uniqueEmail, uploadBankFile } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { NEW_ACCOUNT } from "./account-choice";
+import { storeRateDays } from "~/features/exchange-rates/exchange-rates.server";
+import { applyLedgerBatch } from "~/features/transactions/ledger.server";
+import { parseEcbRates } from "~/integrations/ecb-rates.server";
+import { convertInto, NEW_ACCOUNT } from "./account-choice";
 import { confirmImport, listImports } from "./import.server";
 import { IMPORT_MESSAGES } from "./messages";
 
@@ -14,6 +17,7 @@ useTestDatabase();
 
 const EURO_CAMT = readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bank-exports/de-camt053.xml"), "utf8");
 const EURO_CAMT_IBAN = "DE89370400440532013000";
+const ECB_FILE = readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/ecb/eurofxref-hist-90d.xml"), "utf8");
 
 
 async function addAccount(userId: string, name: string, currency: string) {
@@ -108,5 +112,52 @@ describe("an import keeps the file's currency", () => {
     expect(IMPORT_MESSAGES.roundedAmounts(2, "JPY")).toBe("2 amounts had more decimals than JPY has and were rounded to whole JPY (half to even)");
     expect(IMPORT_MESSAGES.roundedAmounts(1, "BHD")).toBe("1 amount had more decimals than BHD has and was rounded to thousandths of a BHD (half to even)");
     expect(IMPORT_MESSAGES.roundedAmounts(2, "USD")).toBe("2 amounts had more than two decimals and were rounded to cents (half to even)");
+  });
+
+  test("a euro file converted into the dollar main account at each day's rate: the preview shows both amounts, each transaction keeps its euros", async () => {
+    await storeRateDays(parseEcbRates(ECB_FILE));
+    const userId = await createUser({ email: uniqueEmail("import-currency") });
+    const file = ["Date,Description,Amount,Currency", "2017-01-05,Bakery,-12.34,EUR", "2017-01-07,Refund,100.00,EUR"].join("\n");
+    const draftId = await uploadBankFile(userId, file, "euros.csv");
+    expect((await previewBankFile(userId, draftId)).account).toMatchObject({ chosen: NEW_ACCOUNT, converted: false, convertOptions: [{ id: userId, name: "Main account", currency: "USD" }] });
+
+    const converting = { account: convertInto(userId) };
+    const preview = await previewBankFile(userId, draftId, converting);
+    expect(preview.account).toMatchObject({ chosen: userId, converted: true, conflict: null });
+    expect(preview.conversion).toEqual({ from: "EUR", to: "USD", missingDays: [] });
+    // €12.34 × 1.0501 (2017-01-05) = $12.958234 → $12.96; €100.00 on a Saturday at Friday's 1.0589 = $105.89.
+    expect(preview.rows.map((row) => [row.amount, row.fileAmount])).toEqual([
+      [1296, { cents: -1234, currency: "EUR", rateDay: "2017-01-05" }],
+      [10589, { cents: 10000, currency: "EUR", rateDay: "2017-01-06" }],
+    ]);
+    expect(preview.newTotals).toMatchObject({ moneyIn: 10589, moneyOut: 1296 });
+
+    expect(await confirmImport(userId, draftId, converting, preview.fingerprint, "converted")).toMatchObject({ status: "imported", imported: 2 });
+    const stored = await Transaction.find({ userId }).sort({ date: 1 }).lean();
+    expect(stored.map((row) => [String(row.accountId), row.amount, row.fileAmount, row.reported])).toEqual([
+      [userId, 1296, { amount: 1234, currency: "EUR", rateDay: "2017-01-05" }, null],
+      [userId, 10589, { amount: 10000, currency: "EUR", rateDay: "2017-01-06" }, null],
+    ]);
+    expect(await listImports(userId)).toMatchObject([{ currency: "USD", moneyIn: 10589, moneyOut: 1296 }]);
+
+    // An amount typed over the converted one is no longer the file's.
+    expect((await applyLedgerBatch(userId, { updated: [{ id: String(stored[0]._id), amount: 1300 }] })).ok).toBe(true);
+    expect((await Transaction.findById(stored[0]._id).lean())?.fileAmount).toBeNull();
+  });
+
+  test("converting a file with a day no rate covers is refused with the day named, and nothing is written", async () => {
+    await storeRateDays(parseEcbRates(ECB_FILE));
+    const userId = await createUser({ email: uniqueEmail("import-currency") });
+    const draftId = await uploadBankFile(userId, ["Date,Description,Amount,Currency", "2016-11-01,Bakery,-12.34,EUR", "2017-01-05,Cafe,-3.00,EUR"].join("\n"), "euros.csv");
+    const converting = { account: convertInto(userId) };
+    const preview = await previewBankFile(userId, draftId, converting);
+    expect(preview.conversion).toEqual({ from: "EUR", to: "USD", missingDays: ["2016-11-01"] });
+    const reason = IMPORT_MESSAGES.noRateToConvert("EUR", "USD", "2016-11-01");
+    expect(reason).toBe(
+      "No EUR to USD exchange rate is known for 2016-11-01 or the days before it, so these amounts cannot be converted. Import into an account in EUR, or wait for the European Central Bank's rates.",
+    );
+    expect(await confirmImport(userId, draftId, converting, preview.fingerprint, "no-rate")).toMatchObject({ status: "refused", reason });
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+    expect(await ImportBatch.countDocuments({ userId })).toBe(0);
   });
 });

@@ -28,6 +28,8 @@ import { parseAmount } from "./amounts";
 import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-check";
 import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName, type ImportAccount } from "./account-choice";
+import { convertRows, type ConvertedReading, type ConvertedRow } from "./conversion";
+import { ratePairsFor } from "~/features/exchange-rates/exchange-rates.server";
 
 /** An upload waits this long for its import. */
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -95,9 +97,10 @@ function resolveCategory(categories: Category[], text: string, type: Transaction
   return categories.find((category) => category.type === type && (category.id === wanted || category.name.toLowerCase() === wanted));
 }
 
-type Importable = Extract<ReadRow, { ok: true }> & { type: TransactionType; amount: number; importKey: string };
+type ReadableRow = Extract<ConvertedRow, { ok: true }>;
+type Importable = ReadableRow & { type: TransactionType; amount: number; importKey: string };
 
-function keyed(row: Extract<ReadRow, { ok: true }>): Importable {
+function keyed(row: ReadableRow): Importable {
   const type: TransactionType = row.cents < 0 ? "expense" : "income";
   const amount = Math.abs(row.cents);
   return { ...row, type, amount, importKey: importKey({ date: row.date, amount, type, description: row.description }) };
@@ -155,8 +158,8 @@ function readWithChoices(table: SourceTable, input: ImportChoicesInput, remember
   return { choices, reading: readTable(table, choices, currency), foundBy };
 }
 
-function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable) => string): PreviewRow {
-  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", type: null, amount: null, amountText: "", rounded: false, error: row.error, duplicateOf: null };
+function previewRow(row: ConvertedRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable) => string): PreviewRow {
+  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null };
   const withKey = keyed(row);
   const status: PreviewRowStatus =
     row.status === "balance" ? "balance" : row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
@@ -170,6 +173,7 @@ function previewRow(row: ReadRow, duplicateOf: DuplicateOf, includePending: bool
     amount: withKey.amount,
     amountText: row.amountText,
     rounded: row.rounded,
+    fileAmount: row.fileAmount ?? null,
     error: null,
     duplicateOf,
   };
@@ -196,7 +200,7 @@ async function importAccount(userId: string, table: SourceTable, fileName: strin
   const fileCurrency = table.account?.currency ?? null;
   const fileAccountId = table.account?.id ?? null;
   const rememberedAccount = fileAccountId ? await findAccountOfFile(userId, fileAccountId) : remembered?.accountId ? String(remembered.accountId) : null;
-  const { chosen, how, conflict } = chooseAccount({
+  const { chosen, how, conflict, converted } = chooseAccount({
     options: open,
     asked: input.account,
     remembered: rememberedAccount,
@@ -206,14 +210,25 @@ async function importAccount(userId: string, table: SourceTable, fileName: strin
   });
   const account: ImportAccount = {
     options: open.filter((option) => fileCurrency === null || option.currency === fileCurrency),
+    convertOptions: fileCurrency === null ? [] : open.filter((option) => option.currency !== fileCurrency),
     chosen,
+    converted,
     how,
     conflict,
     newName: input.newAccountName ?? suggestedAccountName(table.account, fileName),
     newKind: table.account?.kind ?? "checking",
   };
-  const currency = fileCurrency ?? accounts.find((candidate) => candidate.id === chosen)?.currency ?? reportingCurrency;
-  return { account, currency };
+  const chosenCurrency = accounts.find((candidate) => candidate.id === chosen)?.currency;
+  const currency = fileCurrency ?? chosenCurrency ?? reportingCurrency;
+  return { account, currency, accountCurrency: chosenCurrency ?? currency };
+}
+
+/** The rows read in the file's currency converted into the account's at each row's day (see `convertRows`). */
+async function convertedReading(rows: ReadRow[], from: string, to: string): Promise<ConvertedReading> {
+  const dates = [...new Set(rows.flatMap((row) => (row.ok ? [row.date] : [])))];
+  const rates = await ratePairsFor(dates.map((date) => ({ date, from, to })));
+  const rateOfDate = new Map(dates.map((date, index) => [date, rates[index]]));
+  return convertRows(rows, from, to, (date) => rateOfDate.get(date) ?? null);
 }
 
 /**
@@ -271,11 +286,14 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
 
   const signature = { id: mappingId(userId, table), signature: headerSignature(table) };
   const remembered = await ImportMapping.findOne({ _id: signature.id, userId: owner(userId) }).lean();
-  const { account, currency } = await importAccount(userId, table, draft.fileName, input, remembered);
+  const { account, currency, accountCurrency } = await importAccount(userId, table, draft.fileName, input, remembered);
   const { choices, reading, foundBy } = readWithChoices(table, input, remembered, currency);
   const { columns, includePending } = choices;
+  const converted = account.converted && reading.problems.length === 0 && reading.questions.length === 0 ? await convertedReading(reading.rows, currency, accountCurrency) : null;
+  const rows: ConvertedRow[] = converted?.rows ?? reading.rows;
+  const conversion = account.converted ? { from: currency, to: accountCurrency, missingDays: converted?.missingDays ?? [] } : null;
 
-  const importable = reading.rows.filter((row) => isImportable(row, includePending)).map(keyed);
+  const importable = rows.filter((row) => isImportable(row, includePending)).map(keyed);
   const stored = importable.length > 0 ? await storedKeys(userId, new Set(importable.map((row) => row.date.slice(0, 7)))) : [];
   const duplicates = findDuplicates(importable, stored);
   const duplicateByLabel = new Map(importable.map((row, index) => [row.label, duplicates[index]]));
@@ -284,17 +302,19 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const categoryName = (row: Importable) => resolveCategory(categories, row.category, row.type)?.name ?? "";
 
   const accountNames = new Map(account.options.map(({ id, name }) => [id, name]));
-  const transferProposals = await importTransferProposals(userId, newRows, { accountId: account.chosen, currency }, accountNames, input.linkTransfers ?? []);
-  const balanceLine = reading.rows.find((row) => row.ok && row.status === "balance");
+  const transferProposals = await importTransferProposals(userId, newRows, { accountId: account.chosen, currency: accountCurrency }, accountNames, input.linkTransfers ?? []);
+  const balanceLine = rows.find((row) => row.ok && row.status === "balance");
   const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
 
-  const problems = reading.rows.flatMap((row) => (row.ok ? [] : [row.error]));
+  const problems = rows.flatMap((row) => (row.ok ? [] : [row.error]));
   const { rows: _allRows, ...readingSummary } = reading;
+  if (converted) readingSummary.totals = totalsOf(importable);
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
   const chosenAccount = account.chosen === NEW_ACCOUNT ? null : await getAccountWithBalance(userId, account.chosen);
   const columnBalances = table.statementBalances ? null : balancesFromColumn(importable);
   const statementOpening = statedBalance(table.statementBalances?.opening, currency) ?? columnBalances?.opening ?? null;
-  const balanceCheck = checkBalance({
+  // A statement's balances are in the file's currency: converted amounts cannot be checked against them.
+  const balanceCheck = conversion ? null : checkBalance({
     opening: statementOpening,
     closing: statedBalance(table.statementBalances?.closing, currency) ?? columnBalances?.closing ?? null,
     owedAsPositive: columnBalances?.owedAsPositive,
@@ -319,6 +339,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
         newRows.length,
         newTotals,
         account.chosen,
+        conversion,
         account.chosen === NEW_ACCOUNT ? account.newName : null,
       ]),
     )
@@ -340,7 +361,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
     newCount: newRows.length,
     duplicateCount: importable.length - newRows.length,
     newTotals,
-    rows: reading.rows.slice(0, PREVIEW_ROWS).map((row) => previewRow(row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName)),
+    rows: rows.slice(0, PREVIEW_ROWS).map((row) => previewRow(row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName)),
     rawRows: reading.rows.length === 0 ? table.rows.slice(0, 10).map((row) => ({ label: row.label, cells: row.cells })) : [],
     problems: problems.slice(0, LISTED_PROBLEMS),
     moreProblems: Math.max(0, problems.length - LISTED_PROBLEMS),
@@ -348,9 +369,10 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
       date: columns.date === null ? null : (table.rows.map((row) => row.cells[columns.date ?? 0]).find((cell) => cell?.trim()) ?? null),
       amount: firstAmountText(table, columns),
     },
-    roundedRows: importable.filter((row) => row.rounded).slice(0, LISTED_PROBLEMS).map((row) => ({ label: row.label, text: row.amountText, cents: row.cents })),
+    roundedRows: importable.filter((row) => row.rounded).slice(0, LISTED_PROBLEMS).map((row) => ({ label: row.label, text: row.amountText, cents: row.fileAmount?.cents ?? row.cents })),
     part: draft.statement === null || draft.statement === undefined ? null : { index: draft.statement, count: draft.statementCount ?? 1 },
     account,
+    conversion,
     openingBalance,
     statementOpening,
     balanceCheck,
@@ -476,6 +498,8 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
   if (preview.fingerprint !== fingerprint) return { status: "changed", preview };
   if (preview.reading.questions.length > 0) return { status: "refused", preview, reason: IMPORT_MESSAGES.answerQuestions };
   if (preview.reading.problems.length > 0) return { status: "refused", preview, reason: preview.reading.problems[0] };
+  const missingRate = preview.conversion?.missingDays[0];
+  if (missingRate) return { status: "refused", preview, reason: IMPORT_MESSAGES.noRateToConvert(preview.conversion!.from, preview.conversion!.to, missingRate) };
   if (newRows.length === 0) return { status: "refused", preview, reason: preview.duplicateCount > 0 ? IMPORT_MESSAGES.allDuplicates : IMPORT_MESSAGES.nothingReadable };
   const target = await importTarget(userId, preview, submissionKey);
   if (!target.ok) return { status: "refused", preview, reason: target.reason };
@@ -506,6 +530,7 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
       accountId: target.accountId,
       importBatchId: batch._id.toString(),
       bankTransactionId: row.bankId,
+      fileAmount: row.fileAmount ? { amount: Math.abs(row.fileAmount.cents), currency: row.fileAmount.currency, rateDay: row.fileAmount.rateDay } : null,
     }),
   );
   let written: TransactionRecord[];

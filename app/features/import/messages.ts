@@ -24,6 +24,10 @@ function roundedAmounts(count: number, currency: string) {
   return `${plural(count, "amount")} had more decimals than ${currency} has and ${were} rounded to ${minorUnitsName(currency)} (half to even)`;
 }
 
+function noRateForRow(from: string, to: string, day: string) {
+  return `No ${from} to ${to} exchange rate is known for ${day} or the days before it`;
+}
+
 export const IMPORT_MESSAGES = {
   chooseFile: "Please choose a file to import.",
   empty: "The file is empty.",
@@ -64,6 +68,12 @@ export const IMPORT_MESSAGES = {
   currencyNotStated: (currency: string, accountName: string | null) =>
     `The file does not state its currency. Amounts are read as ${currency}, the currency of ${accountName ?? "the new account"}.`,
   reportedIn: (currency: string) => `Your totals count these amounts in ${currency}, at the European Central Bank's rate of each day.`,
+  convertInto: (accountName: string, currency: string) => `${accountName}, converted into ${currency}`,
+  converting: (from: string, to: string) =>
+    `Each amount is converted from ${from} to ${to} at the European Central Bank's rate of its day (of the nearest earlier day when the bank published none). Each transaction keeps its amount in ${from}.`,
+  noRateForRow,
+  noRateToConvert: (from: string, to: string, day: string) =>
+    `${noRateForRow(from, to, day)}, so these amounts cannot be converted. Import into an account in ${from}, or wait for the European Central Bank's rates.`,
   newAccount: (currency: string | null) => (currency ? `A new account in ${currency}` : "A new account"),
   roundedAmounts,
   plural,

@@ -1,6 +1,7 @@
 import type { ImportAccount } from "./account-choice";
 import type { BalanceCheck } from "./balance-check";
 import type { ColumnFinding } from "./columns";
+import type { FileAmount } from "./conversion";
 import type { DuplicateOf } from "./duplicates";
 import type { Encoding } from "./readers/encodings";
 import type { Reading, ReadTotals } from "./reading";
@@ -21,6 +22,8 @@ export type PreviewRow = {
   amount: number | null;
   amountText: string;
   rounded: boolean;
+  /** The amount in the file's currency, when it was converted into the account's. */
+  fileAmount: FileAmount | null;
   error: string | null;
   duplicateOf: DuplicateOf;
 };
@@ -48,14 +51,16 @@ export type ImportPreview = {
   rawRows: Array<{ label: string; cells: string[] }>;
   problems: string[];
   moreProblems: number;
-  /** Rows whose amount had more decimals than the currency, as the file writes it and rounded (minor units). */
+  /** Rows whose amount had more decimals than the file's currency, as the file writes it and rounded (minor units of the file's currency). */
   roundedRows: Array<{ label: string; text: string; cents: number }>;
   /** A date and an amount as the file writes them, to show what the date order and number format mean. */
   examples: { date: string | null; amount: string | null };
   /** Which account of a file of several this preview imports (0-based), of how many; null for a file of one account. */
   part: { index: number; count: number } | null;
-  /** The account the rows go into; `reading.currency` is its currency. */
+  /** The account the rows go into; `reading.currency` is its currency, unless they are converted into its own. */
   account: ImportAccount;
+  /** The file's currency and the account's when the user chose to convert, and the days no exchange rate covers (nothing imports while any). */
+  conversion: { from: string; to: string; missingDays: string[] } | null;
   /** The file's first balance line (an opening balance): a new account opens with it; it is never imported as income. */
   openingBalance: { label: string; date: string; cents: number } | null;
   /** The opening balance the statement states (CAMT OPBD), for a new account to open with. */

@@ -124,6 +124,17 @@ function rescaleInto(set: Record<string, unknown>, path: string, value: unknown,
   if (isAmount(value)) set[path] = legacyToMinorUnits(value, digits);
 }
 
+/** Sets `path` to the list with the amounts at `fields` of each item rescaled (the whole list: no positional updates); nothing for an empty list. */
+function rescaleList(set: Record<string, unknown>, path: string, value: unknown, fields: readonly string[], digits: number) {
+  const items = listOf(value);
+  if (items.length === 0) return;
+  set[path] = items.map((item) => {
+    const amounts: Record<string, unknown> = {};
+    for (const field of fields) rescaleInto(amounts, field, item[field], digits);
+    return { ...item, ...amounts };
+  });
+}
+
 /** A field that may not go below 1: noted when it had to be kept there. */
 function rescaleAtLeastOne(set: Record<string, unknown>, path: string, value: unknown, rewrite: Rewrite, what: string) {
   if (!isAmount(value)) return;
@@ -192,15 +203,7 @@ const REWRITES: Array<(rewrite: Rewrite) => Promise<number>> = [
     rewriteEach(DebtPlan.collection, rewrite, { extra: 1, debts: 1 }, (plan) => {
       const set: Record<string, unknown> = {};
       rescaleInto(set, "extra", plan.extra, rewrite.digits);
-      const debts = listOf(plan.debts);
-      if (debts.length > 0) {
-        set.debts = debts.map((debt) => {
-          const amounts: Record<string, unknown> = {};
-          rescaleInto(amounts, "balance", debt.balance, rewrite.digits);
-          rescaleInto(amounts, "minimum", debt.minimum, rewrite.digits);
-          return { ...debt, ...amounts };
-        });
-      }
+      rescaleList(set, "debts", plan.debts, ["balance", "minimum"], rewrite.digits);
       return set;
     }),
   // Imports: the money in and out of each, and the rows an undo kept.
@@ -209,28 +212,15 @@ const REWRITES: Array<(rewrite: Rewrite) => Promise<number>> = [
       const set: Record<string, unknown> = {};
       rescaleInto(set, "moneyIn", batch.moneyIn, rewrite.digits);
       rescaleInto(set, "moneyOut", batch.moneyOut, rewrite.digits);
-      const kept = listOf(batch.kept);
-      if (kept.length > 0) {
-        set.kept = kept.map((row) => {
-          const amounts: Record<string, unknown> = {};
-          rescaleInto(amounts, "amount", row.amount, rewrite.digits);
-          return { ...row, ...amounts };
-        });
-      }
+      rescaleList(set, "kept", batch.kept, ["amount"], rewrite.digits);
       return set;
     }),
   // Typed assets (the whole list).
   (rewrite) =>
     rewriteEach(FinancialAssets.collection, rewrite, { entries: 1 }, (assets) => {
-      const entries = listOf(assets.entries);
-      if (entries.length === 0) return {};
-      return {
-        entries: entries.map((entry) => {
-          const amounts: Record<string, unknown> = {};
-          rescaleInto(amounts, "amount", entry.amount, rewrite.digits);
-          return { ...entry, ...amounts };
-        }),
-      };
+      const set: Record<string, unknown> = {};
+      rescaleList(set, "entries", assets.entries, ["amount"], rewrite.digits);
+      return set;
     }),
   // Net-worth snapshots: a net worth that was assets less debts stays so.
   (rewrite) =>

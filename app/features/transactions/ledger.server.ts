@@ -346,6 +346,7 @@ async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.O
     bankTransactionId: entry.bankTransactionId ?? null,
     bankAccountId: entry.bankAccountId ?? null,
     pending: entry.pending ?? false,
+    fileAmount: entry.fileAmount ?? null,
   }));
   try {
     const inserted: TransactionRecord[] = (await Transaction.insertMany(documents)).map((document) => document.toObject());
@@ -365,6 +366,8 @@ async function writeEdits(owner: Types.ObjectId, edits: PlannedEdit[], writes: L
       editedAt: new Date(),
       ...(changesStatementLine(planned, fields) ? UNCLEARED : {}),
       ...(peerId === undefined ? {} : { transferPeerId: peerId }),
+      // An amount typed or moved to another account is no longer the one converted from the file.
+      ...(fields.amount !== planned.amount || fields.accountId !== planned.accountId ? { fileAmount: null } : {}),
     };
     // The document as this write found it is what leaves the summaries, even if it changed since it was read.
     const before = await Transaction.findOneAndUpdate({ _id, userId: owner }, { $set: set }, { returnDocument: "before" }).lean();

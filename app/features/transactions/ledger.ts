@@ -2,6 +2,7 @@ import { isDebtCategoryId, isSplitCategory, isTransferCategory, isUncategorized,
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { isObjectIdText } from "~/lib/object-id";
+import { isSupportedCurrency } from "~/lib/currency";
 import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
@@ -45,7 +46,12 @@ export type LedgerEntry = Omit<LedgerFields, "description" | "allocations" | "ac
     bankAccountId?: string | null;
     pending?: boolean;
     replacesBankTransactionId?: string | null;
+    /** What an imported row was in its file, when the user had it converted into the account's currency. */
+    fileAmount?: FileAmount | null;
   };
+
+/** An amount (minor units of `currency`, unsigned) converted at the European Central Bank's rate of `rateDay`. */
+export type FileAmount = { amount: number; currency: string; rateDay: string };
 
 /** A change to one of the user's transactions: the fields given replace the stored ones. */
 export type LedgerEdit = { id: string } & Partial<LedgerFields>;
@@ -93,7 +99,7 @@ export type LedgerBatch = {
   cleared?: { ids: string[]; reconciliationId: string };
 };
 
-type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending";
+type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending" | "fileAmount";
 
 /** Why a whole batch was refused; nothing of it was written. */
 export type LedgerIssue =
@@ -204,7 +210,12 @@ export function entryProblems(entry: LedgerEntry) {
     problems.push({ field: "bankTransactionId", message: "bankTransactionId must be text" });
   }
   if (entry.pending !== undefined && typeof entry.pending !== "boolean") problems.push({ field: "pending", message: "pending must be true or false" });
+  if (entry.fileAmount && !isFileAmount(entry.fileAmount)) problems.push({ field: "fileAmount", message: "fileAmount must be a whole amount, a currency code and a day" });
   return problems;
+}
+
+function isFileAmount({ amount, currency, rateDay }: FileAmount) {
+  return Number.isSafeInteger(amount) && amount > 0 && isSupportedCurrency(currency) && isIsoDate(rateDay);
 }
 
 /** What is wrong with a linked bank's transaction: a new transaction's problems, and it must name its bank transaction. */

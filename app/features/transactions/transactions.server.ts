@@ -54,6 +54,7 @@ const ITEM_FIELDS = {
   transferAccountId: 1,
   cleared: 1,
   reported: 1,
+  fileAmount: 1,
 } as const;
 
 type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
@@ -76,6 +77,7 @@ function toItem(stored: ListedTransaction): TransactionItem {
     transferAccountId: stored.transferAccountId ? String(stored.transferAccountId) : null,
     cleared: Boolean(stored.cleared),
     reported: stored.reported ? { amount: stored.reported.amount ?? null, currency: stored.reported.currency, rateDay: stored.reported.rateDay ?? null, rate: stored.reported.rate ?? null } : null,
+    fileAmount: stored.fileAmount ? { amount: stored.fileAmount.amount, currency: stored.fileAmount.currency, rateDay: stored.fileAmount.rateDay } : null,
   };
 }
 

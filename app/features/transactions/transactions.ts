@@ -119,6 +119,8 @@ export type TransactionItem = {
   cleared: boolean;
   /** Its amount in the reporting currency when its account is in another (amount null: no rate yet). */
   reported: { amount: number | null; currency: string; rateDay: string | null; rate: string | null } | null;
+  /** What an imported row was in its file, converted into the account's currency at the rate of `rateDay`. */
+  fileAmount: { amount: number; currency: string; rateDay: string } | null;
 };
 
 /** What the pages say while the user's totals are counted again in a new reporting currency. */

@@ -11,7 +11,7 @@ import { IMPORT_MESSAGES } from "../messages";
 import { importPreviewPath } from "../paths";
 import type { Question, SignRule } from "../reading";
 import { CHOICE_FIELDS, columnField, NO_COLUMN } from "../choices";
-import { NEW_ACCOUNT } from "../account-choice";
+import { convertInto, NEW_ACCOUNT } from "../account-choice";
 import { ACCOUNT_NAME_MAX_LENGTH } from "~/features/accounts/accounts";
 import { COLUMN_ROLES, DATE_ORDERS, FORMAT_LABELS, type ColumnRole, type DateOrder, type DecimalMark } from "../readers/source";
 import { SUBMISSION_KEY_FIELD } from "~/utils/submission";
@@ -251,6 +251,11 @@ function openingBalanceNote(preview: ImportPreview, currency: string) {
     : `${openingBalance.label} states a balance (${amount} on ${openingBalance.date}): it is skipped, not imported as income.`;
 }
 
+/** The currency the rows are written in: the file's, or the account's when they are converted into it. */
+function amountCurrency({ conversion, reading }: ImportPreview) {
+  return conversion?.to ?? reading.currency;
+}
+
 /** Which currency the amounts are read in, and why: the file states it, or the account it goes into decides. */
 function currencyNote({ account, table, reading }: ImportPreview) {
   if (table.account?.currency) return IMPORT_MESSAGES.fileCurrency(table.account.currency);
@@ -265,7 +270,7 @@ function currencyNote({ account, table, reading }: ImportPreview) {
  * tailwind.css, so also without JavaScript).
  */
 function AccountChoice({ preview, reportingCurrency }: { preview: ImportPreview; reportingCurrency: string }) {
-  const { account, reading } = preview;
+  const { account, reading, conversion } = preview;
   const note = openingBalanceNote(preview, reading.currency);
   return (
     <SectionCard title="Account" description="The account these transactions belong to.">
@@ -275,13 +280,22 @@ function AccountChoice({ preview, reportingCurrency }: { preview: ImportPreview;
         </p>
       ) : null}
       <div className="import-account grid gap-4 sm:grid-cols-2">
-        <Select label="Import into" name={CHOICE_FIELDS.account} value={account.chosen} hint={ACCOUNT_HINTS[account.how]}>
+        <Select label="Import into" name={CHOICE_FIELDS.account} value={account.converted ? convertInto(account.chosen) : account.chosen} hint={ACCOUNT_HINTS[account.how]}>
           {account.options.map((option) => (
             <option key={option.id} value={option.id}>
               {option.name}
             </option>
           ))}
           <option value={NEW_ACCOUNT}>{IMPORT_MESSAGES.newAccount(preview.table.account?.currency ?? null)}</option>
+          {account.convertOptions.length > 0 ? (
+            <optgroup label={`Convert from ${reading.currency} at each day's rate into`}>
+              {account.convertOptions.map((option) => (
+                <option key={option.id} value={convertInto(option.id)}>
+                  {IMPORT_MESSAGES.convertInto(option.name, option.currency)}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
         </Select>
         <label data-new-account className="block space-y-1">
           <span className="block text-sm font-medium text-slate-700">Name of the new account</span>
@@ -301,8 +315,15 @@ function AccountChoice({ preview, reportingCurrency }: { preview: ImportPreview;
       ) : null}
       <p className="text-sm text-slate-700" data-testid="import-currency">
         {currencyNote(preview)}
-        {reading.currency === reportingCurrency ? null : ` ${IMPORT_MESSAGES.reportedIn(reportingCurrency)}`}
+        {amountCurrency(preview) === reportingCurrency ? null : ` ${IMPORT_MESSAGES.reportedIn(reportingCurrency)}`}
       </p>
+      {conversion ? (
+        <p role={conversion.missingDays.length > 0 ? "alert" : "status"} className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="import-conversion">
+          {conversion.missingDays.length > 0
+            ? IMPORT_MESSAGES.noRateToConvert(conversion.from, conversion.to, conversion.missingDays.join(", "))
+            : IMPORT_MESSAGES.converting(conversion.from, conversion.to)}
+        </p>
+      ) : null}
       {note ? (
         <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="import-opening-balance">
           {note}
@@ -463,7 +484,8 @@ function Totals({ preview, currency }: { preview: ImportPreview; currency: strin
         </Tile>
       </dl>
       <p className="text-sm text-slate-600">
-        Amounts: {decimal.mark ? `${DECIMAL_MARK_LABELS[decimal.mark]} (${decimal.mark === "point" ? "decimal point" : "decimal comma"})` : "whole numbers"}, in {currency}. Dates:{" "}
+        Amounts: {decimal.mark ? `${DECIMAL_MARK_LABELS[decimal.mark]} (${decimal.mark === "point" ? "decimal point" : "decimal comma"})` : "whole numbers"}, in {reading.currency}
+        {preview.conversion ? `, shown converted into ${currency}` : ""}. Dates:{" "}
         {dateOrder.order ? describeDateOrder(dateOrder.order, preview.examples.date ?? "") : "—"}.
       </p>
       <p className="text-sm text-slate-800" data-testid="import-summary">
@@ -483,11 +505,11 @@ function Totals({ preview, currency }: { preview: ImportPreview; currency: strin
       ) : null}
       {preview.roundedRows.length > 0 ? (
         <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {IMPORT_MESSAGES.roundedAmounts(counts.rounded, currency)}:
+          {IMPORT_MESSAGES.roundedAmounts(counts.rounded, reading.currency)}:
           <ul className="mt-1 list-disc pl-5">
             {preview.roundedRows.slice(0, 10).map((row) => (
               <li key={row.label}>
-                {row.label}: {row.text} → {money(row.cents, currency)}
+                {row.label}: {row.text} → {money(row.cents, reading.currency)}
               </li>
             ))}
           </ul>
@@ -532,7 +554,13 @@ function PreviewTable({ preview, currency }: { preview: ImportPreview; currency:
                 <td className={`whitespace-nowrap px-3 py-2 text-right ${row.type === "income" ? "text-emerald-700" : "text-slate-900"}`}>
                   {row.type === "expense" ? "−" : "+"}
                   {money(row.amount ?? 0, currency)}
-                  {row.rounded ? <span className="block text-xs text-amber-700">from {row.amountText}</span> : null}
+                  {row.fileAmount ? (
+                    <span className="block text-xs text-slate-500">
+                      {money(Math.abs(row.fileAmount.cents), row.fileAmount.currency)} · rate of {row.fileAmount.rateDay}
+                    </span>
+                  ) : row.rounded ? (
+                    <span className="block text-xs text-amber-700">from {row.amountText}</span>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2" title={row.duplicateOf ? DUPLICATE_REASONS[row.duplicateOf] : undefined}>
                   {STATUS_LABELS[row.status]}
@@ -626,7 +654,8 @@ export function ImportPreviewForm({ preview, currency: reportingCurrency, notice
   const updating = navigation.state === "loading" && navigation.location.pathname === path;
   const importing = navigation.state === "submitting" && navigation.formAction === path;
   const blocked = preview.reading.questions.length > 0 || preview.reading.problems.length > 0;
-  const { currency } = preview.reading;
+  const cannotConvert = (preview.conversion?.missingDays.length ?? 0) > 0;
+  const currency = amountCurrency(preview);
   return (
     <Form
       key={preview.fingerprint}
@@ -689,7 +718,7 @@ export function ImportPreviewForm({ preview, currency: reportingCurrency, notice
           value={submissionKey}
           pending={importing}
           pendingLabel="Importing..."
-          disabled={blocked || preview.newCount === 0 || updating}
+          disabled={blocked || cannotConvert || preview.newCount === 0 || updating}
           className="sm:w-auto"
         >
           {blocked ? IMPORT_MESSAGES.answerQuestions : IMPORT_MESSAGES.importButton(preview.newCount)}

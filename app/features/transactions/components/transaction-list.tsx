@@ -118,6 +118,12 @@ function SignedAmount({ item, currency }: { item: TransactionItem; currency: str
           {reported.rateDay && reported.rateDay !== item.date ? ` · rate of ${reported.rateDay}` : ""}
         </span>
       ) : null}
+      {item.fileAmount ? (
+        <span className="block whitespace-nowrap text-xs text-slate-500" title={`Converted from the file's ${item.fileAmount.currency} at the European Central Bank's rate of ${item.fileAmount.rateDay}`}>
+          Imported as {formatMoney(toCents(item.fileAmount.amount), item.fileAmount.currency)}
+          {item.fileAmount.rateDay !== item.date ? ` · rate of ${item.fileAmount.rateDay}` : ""}
+        </span>
+      ) : null}
     </span>
   );
 }
