@@ -231,7 +231,9 @@ const faqSections = (prices: PremiumPrices): FaqSection[] => [
           <p>
             Yes. Each account keeps its own currency (a euro account in euros, a yen card in yen), and your dashboard, budgets,
             analytics and net worth are counted in the currency you choose, at the European Central Bank&apos;s reference rate of
-            each transaction&apos;s day. When your bank charged another rate, enter it on the transaction.
+            each transaction&apos;s day. When your bank charged another rate, enter it on the transaction. A bank file in
+            another currency goes into an account in its currency, or, if you ask, is converted into one of your accounts
+            at each day&apos;s rate, each transaction keeping its original amount.
           </p>
         ),
       },

@@ -86,6 +86,7 @@ test.describe("imports keep the file's currency", () => {
     await expect(page.getByTestId("import-conversion")).toHaveText(
       "Each amount is converted from EUR to USD at the European Central Bank's rate of its day (of the nearest earlier day when the bank published none). Each transaction keeps its amount in EUR.",
     );
+    await expect(page.getByTestId("import-currency")).toHaveText("This file is in EUR: its amounts are converted into USD, the account's currency.");
     await expect(page.getByLabel("Name of the new account")).toBeHidden();
     // €12.34 × 1.0501 = $12.96; €100.00 on a Saturday at Friday's 1.0589 = $105.89.
     await expect(page.getByRole("row", { name: /Boulangerie/ })).toContainText("−$12.96€12.34 · rate of 2017-01-05");

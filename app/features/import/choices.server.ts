@@ -19,8 +19,8 @@ const ChoicesSchema = z.object({
   /** Only when the column selects were submitted: then a column left out is none. */
   columns: z.optional(z.record(z.enum(COLUMN_ROLES), columnIndex)),
   includePending: z.transform((value) => value === "on"),
-  /** An account id or "new"; one that is not the user's open account counts as not chosen. */
-  account: z.optional(z.catch(z.optional(z.string().check(z.regex(/^(new|[0-9a-f]{24})$/))), undefined)),
+  /** An account id, "new", or "convert:" and an account id; one that is not the user's open account counts as not chosen. */
+  account: z.optional(z.catch(z.optional(z.string().check(z.regex(/^(new|(convert:)?[0-9a-f]{24})$/))), undefined)),
   newAccountName: z.optional(z.catch(z.optional(z.string().check(z.trim(), z.maxLength(ACCOUNT_NAME_MAX_LENGTH))), undefined)),
   /** Likely transfers ticked; only those the preview proposes are ever linked. */
   linkTransfers: z.catch(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(100)), []),

@@ -65,6 +65,7 @@ export const IMPORT_MESSAGES = {
   currencyConflict: (fileCurrency: string, accountName: string, accountCurrency: string) =>
     `This file is in ${fileCurrency}, and ${accountName} is in ${accountCurrency}. Import into an account in ${fileCurrency}, or into a new ${fileCurrency} account.`,
   fileCurrency: (currency: string) => `This file is in ${currency}: it goes into an account in ${currency}.`,
+  fileCurrencyConverted: (from: string, to: string) => `This file is in ${from}: its amounts are converted into ${to}, the account's currency.`,
   currencyNotStated: (currency: string, accountName: string | null) =>
     `The file does not state its currency. Amounts are read as ${currency}, the currency of ${accountName ?? "the new account"}.`,
   reportedIn: (currency: string) => `Your totals count these amounts in ${currency}, at the European Central Bank's rate of each day.`,

@@ -257,7 +257,8 @@ function amountCurrency({ conversion, reading }: ImportPreview) {
 }
 
 /** Which currency the amounts are read in, and why: the file states it, or the account it goes into decides. */
-function currencyNote({ account, table, reading }: ImportPreview) {
+function currencyNote({ account, table, reading, conversion }: ImportPreview) {
+  if (conversion) return IMPORT_MESSAGES.fileCurrencyConverted(conversion.from, conversion.to);
   if (table.account?.currency) return IMPORT_MESSAGES.fileCurrency(table.account.currency);
   const chosen = account.options.find((option) => option.id === account.chosen);
   return IMPORT_MESSAGES.currencyNotStated(reading.currency, chosen?.name ?? null);
