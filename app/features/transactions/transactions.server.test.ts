@@ -299,6 +299,7 @@ describe("listing", () => {
       accountId: userId,
       transferAccountId: null,
       reported: null,
+      fileAmount: null,
       cleared: false,
     });
   });
