@@ -19,6 +19,7 @@ import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { createTransaction, listTransactions } from "~/features/transactions/transactions.server";
 import { seedExpenses } from "./history";
 import { recordSection, timeIt, type Stats } from "./timing";
+import { connectWithIndexes } from "./database";
 
 const args = process.argv.slice(2);
 const SIZES = (args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "1000,100000").split(",").map(Number);
@@ -38,7 +39,7 @@ async function cursorAfter(userId: string, pages: number) {
 
 const workDir = createThrowAwayDirectory("ledgerly-bench-accounts-");
 const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "bench-accounts" });
-await mongoose.connect(database.uri, { maxPoolSize: 1 });
+await connectWithIndexes(database.uri);
 const rows: string[] = [];
 try {
   for (const size of SIZES) {

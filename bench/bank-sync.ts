@@ -8,12 +8,13 @@ import path from "node:path";
 import { rmSync } from "node:fs";
 import { format } from "date-fns";
 import mongoose from "mongoose";
-import { allModels, Transaction, User } from "../models";
+import { Transaction, User } from "../models";
 import { useBenchEnvironment } from "./app-server";
 import { historyDate, storedTransaction } from "./history";
 import { recordSection, stats, timeIt, type Stats } from "./timing";
 import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../scripts/stand-ins/plaid.mjs";
+import { connectWithIndexes } from "./database";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -60,9 +61,8 @@ async function advance(userId: string) {
 async function benchSize(serverUri: string, size: number) {
   const uri = new URL(serverUri);
   uri.pathname = `/bench-bank-${size}-${Date.now()}`;
-  await mongoose.connect(uri.toString(), { maxPoolSize: 1 });
+  await connectWithIndexes(uri.toString());
   try {
-    for (const model of allModels) await model.createIndexes();
     const userId = await createEmailUser(`bench-bank-${size}@example.com`, "Bench!Passw0rd1");
     await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
     const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), size);

@@ -25,6 +25,7 @@ import { reportedOf } from "~/features/transactions/reporting";
 import { listTransactions } from "~/features/transactions/transactions.server";
 import { storedTransaction } from "./history";
 import { recordSection, timeIt, type Stats } from "./timing";
+import { connectWithIndexes } from "./database";
 
 const args = process.argv.slice(2);
 const SIZES = (args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "1000,100000").split(",").map(Number);
@@ -80,7 +81,7 @@ async function userWith(size: number, currencies: string[]) {
 
 const workDir = createThrowAwayDirectory("ledgerly-bench-currencies-");
 const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "bench-currencies" });
-await mongoose.connect(database.uri, { maxPoolSize: 1 });
+await connectWithIndexes(database.uri);
 const rows: string[] = [];
 try {
   await storeSyntheticRates();

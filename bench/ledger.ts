@@ -17,6 +17,7 @@ import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { createTransaction } from "~/features/transactions/transactions.server";
 import { seedExpenses } from "./history";
 import { recordSection, timeIt, type Stats } from "./timing";
+import { connectWithIndexes } from "./database";
 
 const args = process.argv.slice(2);
 const SIZES = (args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "1000,100000").split(",").map(Number);
@@ -28,7 +29,7 @@ const row = (label: string, size: number, figures: Stats) => `| ${label} | ${siz
 
 const workDir = createThrowAwayDirectory("ledgerly-bench-ledger-");
 const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "bench-ledger" });
-await mongoose.connect(database.uri, { maxPoolSize: 1 });
+await connectWithIndexes(database.uri);
 const rows: string[] = [];
 try {
   for (const size of SIZES) {

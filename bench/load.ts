@@ -11,11 +11,12 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { format } from "date-fns";
 import mongoose from "mongoose";
-import { allModels, Transaction } from "../models";
+import { Transaction } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { recordSection } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createEmailUser } from "~/features/auth/user.server";
+import { connectWithIndexes } from "./database";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -36,8 +37,7 @@ const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg")
 let server: ChildProcess | undefined;
 let failed = false;
 try {
-  await mongoose.connect(database.uri, { maxPoolSize: 2 });
-  for (const model of allModels) await model.createIndexes();
+  await connectWithIndexes(database.uri, 2);
   const emails = Array.from({ length: USERS }, (_, index) => `load-${index}@example.com`);
   for (const email of emails) await createEmailUser(email, PASSWORD);
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { rmSync } from "node:fs";
 import { format } from "date-fns";
 import mongoose from "mongoose";
-import { allModels, Transaction, User } from "../models";
+import { Transaction, User } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { historyDate, storedTransaction } from "./history";
 import { loadPage, recordSection, timeIt, type Stats } from "./timing";
@@ -22,6 +22,7 @@ import { generateDebtStrategies, generateSpendingInsights } from "~/features/ins
 import { monthKeyOf } from "~/lib/month";
 import { updateMonthSummaries } from "~/features/transactions/month-summary.server";
 import { toCents } from "~/lib/money";
+import { connectWithIndexes } from "./database";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -69,9 +70,8 @@ async function benchSize(serverUri: string, size: number) {
   const uri = new URL(serverUri);
   uri.pathname = `/bench-premium-${size}-${Date.now()}`;
   const mongodbUri = uri.toString();
-  await mongoose.connect(mongodbUri, { maxPoolSize: 1 });
+  await connectWithIndexes(mongodbUri);
   try {
-    for (const model of allModels) await model.createIndexes();
     const userId = await createEmailUser(`bench-debts-${size}@example.com`, "Bench!Passw0rd1");
     await User.updateOne({ _id: userId }, { $set: { premiumAccess: true } });
     const debts = [];

@@ -13,7 +13,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
-import { allModels, Transaction } from "../models";
+import { Transaction } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { HISTORY_DAYS, HISTORY_START, historyDate, storedTransaction } from "./history";
 import { loadPage, timeIt, type Stats } from "./timing";
@@ -24,6 +24,7 @@ import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/mo
 import { resetFinancialData } from "~/features/transactions/transactions.server";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
+import { connectWithIndexes } from "./database";
 
 type Backend = (typeof BACKENDS)[number];
 
@@ -145,11 +146,8 @@ async function withDatabase<T>(serverUri: string, label: string, fn: (mongodbUri
   const uri = new URL(serverUri);
   uri.pathname = `/bench-${label}-${Date.now()}`;
   const mongodbUri = uri.toString();
-  await mongoose.connect(mongodbUri, { maxPoolSize: 1 });
+  await connectWithIndexes(mongodbUri);
   try {
-    for (const model of allModels) {
-      await model.createIndexes();
-    }
     return await fn(mongodbUri);
   } finally {
     await mongoose.connection.dropDatabase();

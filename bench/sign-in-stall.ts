@@ -12,12 +12,13 @@ import type { ChildProcess } from "node:child_process";
 import bcrypt from "bcryptjs";
 import { format } from "date-fns";
 import mongoose from "mongoose";
-import { allModels, Credential } from "../models";
+import { Credential } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { recordSection, stats, type Stats } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
+import { connectWithIndexes } from "./database";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -45,8 +46,7 @@ const workDir = createThrowAwayDirectory("ledgerly-stall-");
 const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: false, database: "ledgerly-stall" });
 let server: ChildProcess | undefined;
 try {
-  await mongoose.connect(database.uri, { maxPoolSize: 2 });
-  for (const model of allModels) await model.createIndexes();
+  await connectWithIndexes(database.uri, 2);
   const emails = Array.from({ length: USERS }, (_, index) => `stall-${index}@example.com`);
   const userIds = [];
   for (const email of emails) userIds.push(await createEmailUser(email, PASSWORD));

@@ -1,4 +1,5 @@
 import { Account } from "./account";
+import { AccountDayNets } from "./account-day-nets";
 import { BankConnection, BankLink } from "./bank-connection";
 import { Budget } from "./budget";
 import { ContactSubmission } from "./contact-submission";
@@ -33,6 +34,7 @@ export { Reconciliation, type ReconciliationRecord } from "./reconciliation";
 export { Migration } from "./migration";
 export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
+export { AccountDayNets, type AccountDayNetsRecord, type AccountDays } from "./account-day-nets";
 export { LedgerJournal, type LedgerJournalRecord } from "./ledger-journal";
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
@@ -49,4 +51,4 @@ export { ExchangeRate, type ExchangeRateRecord } from "./exchange-rate";
 export { ReportingRecount, type ReportingRecountRecord } from "./reporting-recount";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount];

@@ -12,9 +12,9 @@ import { defineModel } from "./define-model";
  * ones in another currency that no rate converts yet (left out of the totals).
  * income, expense and categories are in the user's reporting currency. `version` names the layout
  * (SUMMARY_VERSION); a summary of an older one is rebuilt when first read.
- * accounts: { [accountId]: { net, count, d01…d31 } }: what the month's live
+ * accounts: { [accountId]: { net, count } }: what the month's live
  * transactions moved each account's balance by (signed cents), and how many;
- * `dNN` what those of day NN moved it by (a balance at any day without a scan).
+ * what each day moved it by is in AccountDayNets (a balance at any day without a scan).
  */
 const monthSummarySchema = new Schema(
   {
@@ -38,7 +38,7 @@ const monthSummarySchema = new Schema(
 type CategoryMonthTotals = { income?: number; expense?: number; allocated?: number };
 
 /** One account's totals in a month. */
-type AccountMonthTotals = { net?: number; count?: number } & { [day: `d${string}`]: number | undefined };
+type AccountMonthTotals = { net?: number; count?: number };
 
 /** A stored month summary as a lean read returns it. `categories` and `accounts` are Mixed (keys are ids), which inference leaves untyped. */
 export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories" | "accounts"> & {

@@ -67,7 +67,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations"]) {
+    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -99,6 +99,7 @@ describe("account data", () => {
     const exported = JSON.parse(json) as { exportedAt: string; account: string; collections: Record<string, unknown[]> };
     expect(exported.account).toBe(email);
     expect(Object.keys(exported.collections).sort()).toEqual([
+      "accountDayNets",
       "accounts",
       "budgets",
       "contactSubmissions",

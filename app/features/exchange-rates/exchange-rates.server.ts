@@ -71,3 +71,14 @@ export async function ratePairsFor(requests: readonly RateRequest[]): Promise<Ar
   const days = await storedDays();
   return requests.map(({ date, from, to }) => ratePairOn(days, date, from, to));
 }
+
+/**
+ * The rates of `requests` (one read, none when empty), to look up by day and currencies: null where no
+ * rate is known or the pair was not among the requests.
+ */
+export async function rateLookup(requests: readonly RateRequest[]) {
+  const key = ({ date, from, to }: RateRequest) => `${date}|${from}|${to}`;
+  const found = requests.length > 0 ? await ratePairsFor(requests) : [];
+  const byRequest = new Map(requests.map((request, index) => [key(request), found[index]]));
+  return (date: string, from: string, to: string) => byRequest.get(key({ date, from, to })) ?? null;
+}

@@ -29,7 +29,7 @@ import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-
 import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName, type ImportAccount } from "./account-choice";
 import { convertRows, type ConvertedReading, type ConvertedRow } from "./conversion";
-import { ratePairsFor } from "~/features/exchange-rates/exchange-rates.server";
+import { rateLookup } from "~/features/exchange-rates/exchange-rates.server";
 
 /** An upload waits this long for its import. */
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -226,9 +226,8 @@ async function importAccount(userId: string, table: SourceTable, fileName: strin
 /** The rows read in the file's currency converted into the account's at each row's day (see `convertRows`). */
 async function convertedReading(rows: ReadRow[], from: string, to: string): Promise<ConvertedReading> {
   const dates = [...new Set(rows.flatMap((row) => (row.ok ? [row.date] : [])))];
-  const rates = await ratePairsFor(dates.map((date) => ({ date, from, to })));
-  const rateOfDate = new Map(dates.map((date, index) => [date, rates[index]]));
-  return convertRows(rows, from, to, (date) => rateOfDate.get(date) ?? null);
+  const rateOn = await rateLookup(dates.map((date) => ({ date, from, to })));
+  return convertRows(rows, from, to, (date) => rateOn(date, from, to));
 }
 
 /**

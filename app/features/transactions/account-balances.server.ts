@@ -5,7 +5,7 @@ import { addAccount, getAccount, getOrCreateAccounts, listAccounts, mainAccountI
 import { toCents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { accountNetOfDays, accountTotalsOf } from "./month-summary";
-import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
+import { listMonthSummaries, readAccountDays, type ListedMonthSummary } from "./month-summary.server";
 import { balanceConversion, reportedBalance, type BalanceConversion } from "./reporting.server";
 import { listAccountPage } from "./transactions.server";
 import { reportingCurrencyOf } from "~/features/auth/user.server";
@@ -78,21 +78,23 @@ export async function getOrCreateAccountWithBalance(userId: string, accountId: s
   return stored ? (await withBalances(userId, [stored], summaries))[0] : null;
 }
 
-/** The account's balance at the end of `date`: its opening balance, the nets of the months before, and its month's nets of the days up to it (from the summaries, no transaction read). */
-export function balanceAtEndOf(account: StoredAccount, date: string, summaries: ListedMonthSummary[]) {
+/** The account's balance at the end of `date`: its opening balance, the nets of the months before (the summaries), and its month's nets of the days up to it (no transaction read). */
+export async function balanceAtEndOf(userId: string, account: StoredAccount, date: string, summaries: ListedMonthSummary[]) {
   const before = accountTotalsOf(summaries, monthKeyOf(date)).get(account.id)?.net ?? 0;
-  return toCents(account.openingBalance + before + accountNetOfDays(summaries, account.id, date, { through: true }));
+  const days = await readAccountDays(userId, account.id, date);
+  return toCents(account.openingBalance + before + accountNetOfDays(days, date, { through: true }));
 }
 
 /**
- * The balance after `row` in its account: the opening balance, the nets of the months before and of the
- * days of its month before its day (from the summaries), and its own day's rows up to it in the
+ * The balance after `row` in its account: the opening balance, the nets of the months before (the
+ * summaries) and of the days of its month before its day, and its own day's rows up to it in the
  * listing's order (`sameDay`: every row of the account on that day).
  */
-function balanceAfterRow(account: AccountSummary, row: { id: string; date: string }, sameDay: Array<{ id: string; type: "income" | "expense"; amount: number }>, summaries: ListedMonthSummary[]) {
+async function balanceAfterRow(userId: string, account: AccountSummary, row: { id: string; date: string }, sameDay: Array<{ id: string; type: "income" | "expense"; amount: number }>, summaries: ListedMonthSummary[]) {
   const before = accountTotalsOf(summaries, monthKeyOf(row.date)).get(account.id)?.net ?? 0;
   const upToRow = sameDay.filter((candidate) => candidate.id <= row.id).reduce((sum, candidate) => sum + signedAmount(candidate), 0);
-  return toCents(account.openingBalance + before + accountNetOfDays(summaries, account.id, row.date, { through: false }) + upToRow);
+  const days = await readAccountDays(userId, account.id, row.date);
+  return toCents(account.openingBalance + before + accountNetOfDays(days, row.date, { through: false }) + upToRow);
 }
 
 /**
@@ -108,7 +110,7 @@ export async function getAccountRegister(userId: string, accountId: string, curs
   if (!account) return null;
   const newest = page.items[0];
   if (!newest) return { account, rows: [], nextCursor: null };
-  const balanceAfterNewest = cursor ? balanceAfterRow(account, newest, page.dayOfNewest, summaries) : account.balance;
+  const balanceAfterNewest = cursor ? await balanceAfterRow(userId, account, newest, page.dayOfNewest, summaries) : account.balance;
   return { account, rows: withRunningBalance(page.items, balanceAfterNewest), nextCursor: page.nextCursor };
 }
 

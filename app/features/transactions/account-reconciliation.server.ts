@@ -48,7 +48,7 @@ function toClearFilter(userId: string, accountId: string, statementDate: string,
  * this statement would clear.
  */
 async function statementFigures(userId: string, account: AccountSummary, statement: Statement, summaries: ListedMonthSummary[]) {
-  const clearedBalance = balanceAtEndOf(account, statement.statementDate, summaries);
+  const clearedBalance = await balanceAtEndOf(userId, account, statement.statementDate, summaries);
   return { ...statement, clearedBalance, difference: statementDifference(statement.statementBalance, clearedBalance) };
 }
 

@@ -1,14 +1,15 @@
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { Account, Migration, Transaction } from "../../../models";
+import { Account, AccountDayNets, Migration, MonthSummary, monthSummaryId, Transaction } from "../../../models";
 import { setAccountClosed } from "~/features/accounts/accounts.server";
 import { ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME } from "~/features/accounts/accounts";
 import { toCents } from "~/lib/money";
 import type { LedgerEntry } from "./ledger";
 import { applyLedgerBatch } from "./ledger.server";
-import { addAccountBesideMain, closeAccount, getAccountRegister, listAccountsWithBalances } from "./account-balances.server";
+import { addAccountBesideMain, balanceAtEndOf, closeAccount, getAccountRegister, listAccountsWithBalances } from "./account-balances.server";
 import { moveTransactionsIntoAccounts, moveUserIntoMainAccount } from "./accounts-migration.server";
-import { getMonthTotals } from "./month-summary.server";
+import { getMonthTotals, listMonthSummaries } from "./month-summary.server";
+import { SUMMARY_VERSION } from "./month-summary";
 import { recountLedger } from "./ledger-journal.server";
 import { createGoogleUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -150,6 +151,35 @@ describe("a register page further down", () => {
     }
     const oldest = rows[rows.length - 1];
     expect(oldest.balance - (oldest.type === "income" ? oldest.amount : -oldest.amount)).toBe(50000);
+  });
+});
+
+describe("each account's nets by day", () => {
+  test("are kept beside the month summary, and a summary of the layout that held them is rewritten apart when first read", async () => {
+    const userId = await createGoogleUser();
+    const checking = await newAccount(userId, "Checking", "checking", toCents(50000));
+    written(await applyLedgerBatch(userId, { added: [{ ...rent, amount: 2003, date: "2026-10-03", accountId: checking.id }, { ...pay, date: "2026-10-09", accountId: checking.id }] }));
+    const _id = monthSummaryId(userId, "2026-10");
+    expect((await AccountDayNets.findById(_id).lean())?.accounts).toEqual({ [checking.id]: { d03: -2003, d09: 400000 } });
+    expect((await MonthSummary.findById(_id).lean())?.accounts).toEqual({ [checking.id]: { net: 397997, count: 2 } });
+
+    // As layout 5 stored them: inside the summary's accounts, without a document of their own.
+    await MonthSummary.collection.updateOne({ _id: _id as never }, { $set: { version: 5, [`accounts.${checking.id}.d03`]: -2003, [`accounts.${checking.id}.d09`]: 400000 } });
+    await AccountDayNets.collection.deleteOne({ _id: _id as never });
+    const summaries = await listMonthSummaries(userId);
+    expect(summaries).toEqual([expect.objectContaining({ monthKey: "2026-10", version: SUMMARY_VERSION, accounts: { [checking.id]: { net: 397997, count: 2 } } })]);
+    expect((await AccountDayNets.findById(_id).lean())?.accounts).toEqual({ [checking.id]: { d03: -2003, d09: 400000 } });
+    expect(await balanceAtEndOf(userId, checking, "2026-10-05", summaries)).toBe(50000 - 2003);
+    expect(await balanceAtEndOf(userId, checking, "2026-10-09", summaries)).toBe(50000 - 2003 + 400000);
+  });
+
+  test("a lost document of them is counted again from the transactions by a recount", async () => {
+    const userId = await createGoogleUser();
+    const checking = await newAccount(userId, "Checking", "checking");
+    written(await applyLedgerBatch(userId, { added: [{ ...rent, amount: 2500, date: "2026-10-03", accountId: checking.id }] }));
+    await AccountDayNets.collection.deleteMany({ userId: new Types.ObjectId(userId) });
+    expect(await recountLedger(userId)).toEqual([expect.objectContaining({ monthKey: "2026-10" })]);
+    expect((await AccountDayNets.findById(monthSummaryId(userId, "2026-10")).lean())?.accounts).toEqual({ [checking.id]: { d03: -2500 } });
   });
 });
 

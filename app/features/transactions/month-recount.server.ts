@@ -1,6 +1,6 @@
 import mongoose, { Types } from "mongoose";
-import { MonthSummary, monthSummaryId, Transaction, type TransactionRecord } from "../../../models";
-import { summaryFields, summaryIncrements, SUMMARY_VERSION, type RecountedMonth, type SummaryFields } from "./month-summary";
+import { AccountDayNets, MonthSummary, monthSummaryId, Transaction, type AccountDayNetsRecord, type TransactionRecord } from "../../../models";
+import { splitDayFields, summaryFields, summaryIncrements, SUMMARY_VERSION, type RecountedMonth, type SummaryFields } from "./month-summary";
 
 const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, date: 1, allocations: 1, deleted: 1, accountId: 1, reported: 1 } as const;
 const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, unconvertedCount: 1, categories: 1, accounts: 1, version: 1 } as const;
@@ -45,18 +45,30 @@ async function readSummarised(userObjectId: Types.ObjectId, months: string[] | u
   return found;
 }
 
-function readStoredSummaries(userId: string, months: string[] | undefined) {
+/**
+ * The user's stored summaries (of `months` only, when given), each with its accounts' nets by day put back
+ * into its accounts' totals, as a recount counts them; a month with nets by day and no summary is among them.
+ */
+async function readStoredSummaries(userId: string, months: string[] | undefined) {
   const userObjectId = new Types.ObjectId(userId);
   const filter = months ? { userId: userObjectId, _id: mongoose.trusted({ $in: [...new Set(months)].map((monthKey) => monthSummaryId(userId, monthKey)) }) } : { userId: userObjectId };
-  return MonthSummary.find(filter).select(STORED_FIELDS).lean<StoredSummary[]>();
+  const [summaries, dayNets] = await Promise.all([MonthSummary.find(filter).select(STORED_FIELDS).lean<StoredSummary[]>(), AccountDayNets.find(filter).lean<AccountDayNetsRecord[]>()]);
+  const byId = new Map<string, StoredSummary>(summaries.map((summary) => [summary._id, summary]));
+  for (const { _id, monthKey, accounts } of dayNets) {
+    const summary = byId.get(_id) ?? { _id, monthKey, version: SUMMARY_VERSION };
+    const merged = { ...summary.accounts };
+    for (const [accountId, days] of Object.entries(accounts ?? {})) merged[accountId] = { ...merged[accountId], ...days };
+    byId.set(_id, { ...summary, accounts: merged });
+  }
+  return [...byId.values()];
 }
 
 /**
- * Counts the user's month summaries afresh from their transactions (live and
- * deleted) — every month, or only `months` — and writes the months whose
- * stored summary differs (or is of an older layout): each replaced whole, so
- * a recount repeated writes the same documents. Months with nothing left are
- * removed. Resolves to the months it changed. The caller holds the user's
+ * Counts the user's month summaries (and their accounts' nets by day) afresh
+ * from their transactions (live and deleted) — every month, or only `months` —
+ * and writes the months whose stored summary differs (or is of an older
+ * layout): each replaced whole, so a recount repeated writes the same
+ * documents. Months with nothing left are removed. Resolves to the months it changed. The caller holds the user's
  * ledger, so no batch writes meanwhile.
  */
 export async function recountMonthSummaries(userId: string, months?: string[]): Promise<RecountedMonth[]> {
@@ -72,12 +84,17 @@ export async function recountMonthSummaries(userId: string, months?: string[]): 
     const totals = comparable(fields);
     if (current && current.version === SUMMARY_VERSION && sameTotals(comparable(current), totals)) continue;
     const _id = monthSummaryId(userId, monthKey);
-    await MonthSummary.replaceOne({ _id }, { _id, userId: userObjectId, monthKey, version: SUMMARY_VERSION, ...fields }, { upsert: true });
+    const { summary, days } = splitDayFields(fields);
+    await MonthSummary.replaceOne({ _id }, { _id, userId: userObjectId, monthKey, version: SUMMARY_VERSION, ...summary }, { upsert: true });
+    if (Object.keys(days).length > 0) await AccountDayNets.replaceOne({ _id }, { _id, userId: userObjectId, monthKey, accounts: days }, { upsert: true });
+    else await AccountDayNets.deleteOne({ _id });
     changed.push({ monthKey, stored: current ? comparable(current) : null, counted: totals });
   }
   const emptied = stored.filter((summary) => !counted.has(summary.monthKey));
   if (emptied.length > 0) {
-    await MonthSummary.deleteMany({ userId: userObjectId, _id: mongoose.trusted({ $in: emptied.map((summary) => summary._id) }) });
+    const emptiedIds = { userId: userObjectId, _id: mongoose.trusted({ $in: emptied.map((summary) => summary._id) }) };
+    await MonthSummary.deleteMany(emptiedIds);
+    await AccountDayNets.deleteMany(emptiedIds);
     changed.push(...emptied.filter((summary) => !sameTotals(comparable(summary), comparable({}))).map((summary) => ({ monthKey: summary.monthKey, stored: comparable(summary), counted: null })));
   }
   return changed.sort((a, b) => a.monthKey.localeCompare(b.monthKey));

@@ -1,22 +1,29 @@
 import { Types } from "mongoose";
-import { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "../../../models";
+import { AccountDayNets, MonthSummary, monthSummaryId, type AccountDayNetsRecord, type MonthSummaryRecord } from "../../../models";
+import { monthKeyOf } from "~/lib/month";
 import { recountLedger, settleLedger } from "./ledger-journal.server";
-import { summaryIncrements, SUMMARY_VERSION, toMonthTotals, type SummarisedTransaction } from "./month-summary";
+import { splitDayIncrements, summaryIncrements, SUMMARY_VERSION, toMonthTotals, type SummarisedTransaction } from "./month-summary";
 
 /**
  * Adds (`sign` 1) or removes (`sign` -1) transactions from their months'
- * running totals: one upserting $inc per month touched. The ledger calls it
- * with the documents before (-1) and after (+1) its writes.
+ * running totals: one upserting $inc per month touched, and one of the
+ * accounts' nets by day when the month's live transactions changed. The
+ * ledger calls it with the documents before (-1) and after (+1) its writes.
  */
 export async function updateMonthSummaries(userId: string, transactions: SummarisedTransaction[], sign: 1 | -1) {
   const userObjectId = new Types.ObjectId(userId);
   for (const [monthKey, increments] of summaryIncrements(transactions, sign)) {
-    await MonthSummary.updateOne(
-      { _id: monthSummaryId(userId, monthKey) },
-      { $inc: increments, $setOnInsert: { userId: userObjectId, monthKey, version: SUMMARY_VERSION } },
-      { upsert: true },
-    );
+    const _id = monthSummaryId(userId, monthKey);
+    const { totals, days } = splitDayIncrements(increments);
+    await MonthSummary.updateOne({ _id }, { $inc: totals, $setOnInsert: { userId: userObjectId, monthKey, version: SUMMARY_VERSION } }, { upsert: true });
+    if (Object.keys(days).length > 0) await AccountDayNets.updateOne({ _id }, { $inc: days, $setOnInsert: { userId: userObjectId, monthKey } }, { upsert: true });
   }
+}
+
+/** What each day of `date`'s month moved the account by (from that month's nets by day, read by _id). */
+export async function readAccountDays(userId: string, accountId: string, date: string) {
+  const month = await AccountDayNets.findById(monthSummaryId(userId, monthKeyOf(date))).lean<AccountDayNetsRecord>();
+  return month?.accounts?.[accountId];
 }
 
 /** One month's totals of a user, read by _id (after a cut-off batch is recounted). */

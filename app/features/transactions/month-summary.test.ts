@@ -1,6 +1,6 @@
 import { Types } from "mongoose";
 import { describe, expect, test } from "vitest";
-import { accountNetOfDays, summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals } from "./month-summary";
+import { accountNetOfDays, splitDayFields, splitDayIncrements, summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals } from "./month-summary";
 import { MONTH_TRANSACTIONS, totalsOf } from "../../../tests/month-figures";
 import { applyLedgerBatch } from "./ledger.server";
 import { getMonthTotals, listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
@@ -76,7 +76,7 @@ describe("summary increments", () => {
     });
   });
 
-  test("each account's net by day: the balance at any day of the month is read from the summary", () => {
+  test("each account's net by day, kept apart from the summary: the balance at any day of the month is read from it", () => {
     const checking = "64b7f0c2a1b2c3d4e5f60718";
     const rows = [
       { ...paycheck, date: "2026-03-01", accountId: checking },
@@ -86,12 +86,16 @@ describe("summary increments", () => {
       { ...groceries, amount: 2500, date: "2026-03-31", accountId: checking },
     ];
     const [increments] = summaryIncrements(rows, 1).values();
-    expect(summaryFields(increments).accounts).toEqual({ [checking]: { net: 300000 - 12000 - 500 - 2500, count: 4, d01: 300000, d05: -12500, d31: -2500 } });
-    const summaries = [{ monthKey: "2026-03", accounts: summaryFields(increments).accounts }];
-    expect(accountNetOfDays(summaries, checking, "2026-03-05", { through: false })).toBe(300000);
-    expect(accountNetOfDays(summaries, checking, "2026-03-05", { through: true })).toBe(287500);
-    expect(accountNetOfDays(summaries, checking, "2026-03-31", { through: true })).toBe(285000);
-    expect(accountNetOfDays(summaries, checking, "2026-04-02", { through: true })).toBe(0);
+    const { totals, days } = splitDayIncrements(increments);
+    expect(days).toEqual({ [`accounts.${checking}.d01`]: 300000, [`accounts.${checking}.d05`]: -12500, [`accounts.${checking}.d31`]: -2500 });
+    expect(summaryFields(totals).accounts).toEqual({ [checking]: { net: 300000 - 12000 - 500 - 2500, count: 4 } });
+    const split = splitDayFields(summaryFields(increments));
+    expect(split.summary).toEqual(summaryFields(totals));
+    expect(split.days).toEqual({ [checking]: { d01: 300000, d05: -12500, d31: -2500 } });
+    expect(accountNetOfDays(split.days[checking], "2026-03-05", { through: false })).toBe(300000);
+    expect(accountNetOfDays(split.days[checking], "2026-03-05", { through: true })).toBe(287500);
+    expect(accountNetOfDays(split.days[checking], "2026-03-31", { through: true })).toBe(285000);
+    expect(accountNetOfDays(undefined, "2026-04-02", { through: true })).toBe(0);
   });
 
   test("months are kept apart", () => {

@@ -1,12 +1,13 @@
-import type { MonthSummaryRecord } from "../../../models";
+import type { AccountDays, MonthSummaryRecord } from "../../../models";
 import { isSplitCategory, isTransferCategory, isUncategorized, UNCATEGORIZED, type Category } from "~/features/categories/categories";
 import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
 /**
  * The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets,
- * 4 their nets by day, 5 totals in the reporting currency (`unconvertedCount`).
+ * 4 their nets by day, 5 totals in the reporting currency (`unconvertedCount`), 6 the nets by day moved to their own
+ * documents (AccountDayNets).
  */
-export const SUMMARY_VERSION = 5;
+export const SUMMARY_VERSION = 6;
 
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
@@ -50,6 +51,32 @@ export type AccountTotals = { net: number; count: number };
 /** The field of an account's month totals that holds what day `date` (yyyy-MM-dd) moved it by: "d05". */
 function accountDayField(date: string): `d${string}` {
   return `d${date.slice(8, 10)}`;
+}
+
+const DAY_FIELD = /^d\d\d$/;
+
+/** A month's `$inc` paths apart: the summary's, and the accounts' nets by day ("accounts.<id>.dNN", stored in AccountDayNets). */
+export function splitDayIncrements(increments: Record<string, number>) {
+  const totals: Record<string, number> = {};
+  const days: Record<string, number> = {};
+  for (const [path, value] of Object.entries(increments)) {
+    if (DAY_FIELD.test(path.slice(path.lastIndexOf(".") + 1))) days[path] = value;
+    else totals[path] = value;
+  }
+  return { totals, days };
+}
+
+/** A month's fields apart: the summary's (each account's net and count) and each account's nets by day. */
+export function splitDayFields(fields: SummaryFields) {
+  const accounts: SummaryFields["accounts"] = {};
+  const days: Record<string, AccountDays> = {};
+  for (const [accountId, totals] of Object.entries(fields.accounts)) {
+    for (const [field, value] of Object.entries(totals)) {
+      if (DAY_FIELD.test(field)) days[accountId] = { ...days[accountId], [field]: value };
+      else accounts[accountId] = { ...accounts[accountId], [field]: value };
+    }
+  }
+  return { summary: { ...fields, accounts }, days };
 }
 /** A month's totals in the reporting currency; `unconverted` counts its transactions in another currency that no rate converts yet (not in the totals). */
 export type MonthTotals = { income: number; expense: number; count: number; unconverted: number; categories: Record<string, CategoryTotals> };
@@ -215,13 +242,11 @@ export function accountTotalsOf(summaries: Array<Pick<MonthSummaryRecord, "month
   return totals;
 }
 
-/** What the days of `monthKey` before `date`'s day (or up to it, `through`) moved the account by, from its month summary. */
-export function accountNetOfDays(summaries: Array<Pick<MonthSummaryRecord, "monthKey" | "accounts">>, accountId: string, date: string, { through }: { through: boolean }) {
-  const month = summaries.find((summary) => summary.monthKey === date.slice(0, 7))?.accounts?.[accountId];
+/** What the days of `date`'s month before its day (or up to it, `through`) moved an account by, from that month's nets by day of the account. */
+export function accountNetOfDays(days: AccountDays | undefined, date: string, { through }: { through: boolean }) {
   const last = accountDayField(date);
   let net = 0;
-  for (const [field, value] of Object.entries(month ?? {})) {
-    if (!/^d\d\d$/.test(field)) continue;
+  for (const [field, value] of Object.entries(days ?? {})) {
     if (field < last || (through && field === last)) net += value ?? 0;
   }
   return net;

@@ -1,12 +1,15 @@
 import { listAccounts } from "~/features/accounts/accounts.server";
 import { reportingCurrencyOf } from "~/features/auth/user.server";
-import { ratePairsFor } from "~/features/exchange-rates/exchange-rates.server";
+import { rateLookup } from "~/features/exchange-rates/exchange-rates.server";
 import { convertMinor } from "~/lib/conversion";
 import { todayIso } from "~/lib/month";
 import { toCents, type Cents } from "~/lib/money";
 import type { DayRate, ReportedSource, Reporting } from "./reporting";
 
-const rateKey = (date: string, from: string, to: string) => `${date}|${from}|${to}`;
+/** A found rate as the ledger keeps it: the rate and the day it is of. */
+function dayRateOf(found: DayRate | null): DayRate | null {
+  return found ? { rate: found.rate, day: found.day } : null;
+}
 
 /**
  * What the ledger needs to convert the transactions it is about to write: the user's reporting currency,
@@ -19,15 +22,8 @@ export async function reportingFor(userId: string, written: ReportedSource[]): P
     const from = currencyOfAccount.get(accountId) ?? currency;
     return from === currency ? [] : [{ date, from, to: currency }];
   });
-  const answers = new Map<string, DayRate>();
-  if (requests.length > 0) {
-    const found = await ratePairsFor(requests);
-    requests.forEach((request, index) => {
-      const answer = found[index];
-      if (answer) answers.set(rateKey(request.date, request.from, request.to), { rate: answer.rate, day: answer.day });
-    });
-  }
-  return { currency, currencyOfAccount, rateOn: (date, from, to) => answers.get(rateKey(date, from, to)) ?? null };
+  const lookup = await rateLookup(requests);
+  return { currency, currencyOfAccount, rateOn: (date, from, to) => dayRateOf(lookup(date, from, to)) };
 }
 
 /** How balances are brought into the reporting currency: at the latest rate of each currency (null: none known). */
@@ -38,8 +34,8 @@ export async function balanceConversion(userId: string, accounts: ReadonlyArray<
   const currency = await reportingCurrencyOf(userId);
   const foreign = [...new Set(accounts.map((account) => account.currency).filter((code) => code !== currency))];
   const today = todayIso();
-  const found = foreign.length > 0 ? await ratePairsFor(foreign.map((from) => ({ date: today, from, to: currency }))) : [];
-  return { currency, latest: new Map(foreign.map((code, index) => [code, found[index] ? { rate: found[index].rate, day: found[index].day } : null])) };
+  const lookup = await rateLookup(foreign.map((from) => ({ date: today, from, to: currency })));
+  return { currency, latest: new Map(foreign.map((code) => [code, dayRateOf(lookup(today, code, currency))])) };
 }
 
 /** A balance of an account in `currency` in the reporting currency; null while no rate is known. */
