@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { toCents } from "~/lib/money";
-import { addTransaction, declineNextCheckout, expect, linkBank, premiumLogin, test as base, waitForBankError, waitForHydration, waitForIdleTracking, type TestUser } from "./fixtures";
+import { addTransaction, declineNextCheckout, expect, linkBank, premiumLogin, test as base, waitForBankError, waitForHydration, waitForIdleTracking, waitForShortcuts, type TestUser } from "./fixtures";
 
 /*
  * axe-core reads every page of the route table, then every state a page can be in (each dialog open,
@@ -629,7 +629,7 @@ const STATES: State[] = [
     jsOnly: true,
     async reach({ page }) {
       await page.goto(`/dashboard?month=${MONTH}`);
-      await waitForHydration(page);
+      await waitForShortcuts(page);
       await page.keyboard.press("Control+Shift+D");
       await expect(page.getByRole("dialog", { name: "Cache Debug" })).toBeVisible();
     },
@@ -801,7 +801,7 @@ test.describe("focus goes into each dialog and back when it closes @js-only", ()
   test("the cache debug panel, closed by Close", async ({ page, login }) => {
     await login();
     await page.goto(`/dashboard?month=${MONTH}`);
-    await waitForHydration(page);
+    await waitForShortcuts(page);
     const before = page.getByRole("link", { name: "View Transactions" });
     await before.focus();
     await page.keyboard.press("Control+Shift+D");

@@ -210,6 +210,15 @@ export async function waitForIdleTracking(page: Page) {
   await page.waitForFunction(() => sessionStorage.getItem("ledgerly:lastActivity") !== null);
 }
 
+/**
+ * The signed-in layout's keyboard shortcuts (the cache debug panel's) listen once its effects have run, which the
+ * router's readiness does not promise; the session timer records its first activity in the same commit.
+ */
+export async function waitForShortcuts(page: Page) {
+  await waitForHydration(page);
+  await waitForIdleTracking(page);
+}
+
 /** Waits for the answer of the next POST the page makes (a document post without JavaScript, a data request with it). */
 export function nextPost(page: Page) {
   return page.waitForResponse((response) => response.request().method() === "POST");
