@@ -24,7 +24,7 @@ export const handle: PageHandle = { title: "Import Transactions" };
 
 const EXPORT_PATH = "/resources/transactions-export";
 const FILE_HINT_ID = "import-file-hint";
-const ACCEPTED_FILES = ".csv,.txt,.tab,.tsv,.ofx,.qfx,.qif,.xml,text/csv,text/plain,application/xml,text/xml,application/x-ofx";
+const ACCEPTED_FILES = ".csv,.txt,.tab,.tsv,.ofx,.qfx,.qif,.xml,.940,.sta,.mt940,.swi,text/csv,text/plain,application/xml,text/xml,application/x-ofx";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -95,7 +95,7 @@ function UploadCard({ lastResult }: { lastResult: SubmissionResult<string[]> | u
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-brand-700 aria-[invalid]:border-red-400"
           />
           <p id={FILE_HINT_ID} className="text-xs text-slate-500">
-            CSV (any bank, any language), OFX, QFX, QIF or CAMT.053 — up to 5 MB and 20,000 transactions.
+            CSV (any bank, any language), OFX, QFX, QIF, CAMT.053 or MT940 — up to 5 MB and 20,000 transactions.
           </p>
           <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
         </div>

@@ -182,7 +182,7 @@ test.describe("importing", () => {
   test("files that hold no transactions are refused with a reason, and nothing is kept", async ({ page, login, app }) => {
     const user = await login();
     await upload(page, { name: "statement.pdf", buffer: Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n"), mimeType: "application/pdf" });
-    await expect(page.getByText("This file does not hold a table of transactions. Please export a CSV, OFX, QFX, QIF or CAMT.053 file from your bank.")).toBeVisible();
+    await expect(page.getByText("This file does not hold a table of transactions. Please export a CSV, OFX, QFX, QIF, CAMT.053 or MT940 file from your bank.")).toBeVisible();
     await upload(page, { name: "empty.csv", buffer: Buffer.from("\n") });
     await expect(page.getByText("The file is empty.")).toBeVisible();
     expect(await app.models.ImportDraft.countDocuments({ userId: user.id })).toBe(0);

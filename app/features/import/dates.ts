@@ -3,9 +3,9 @@ import type { DateOrder } from "./readers/source";
 /**
  * Bank dates as people write them: "2020-02-13", "13.02.2020", "02/13/2020",
  * "24-08-2020", "20200213", "12-Dec-2019", "12 Dez. 2019", "6/19/20",
- * "6/19'20", "2018-02-26T17:43:35+0000", "26/02/2018 17:43". The order of day
- * and month is decided over a whole column (`detectDateOrder`); each cell is
- * then read in that order (`parseDate`).
+ * "6/19'20", "03/25/099", "2018-02-26T17:43:35+0000", "2017-04-01+02:00",
+ * "26/02/2018 17:43". The order of day and month is decided over a whole
+ * column (`detectDateOrder`); each cell is then read in that order (`parseDate`).
  */
 
 /**
@@ -42,11 +42,15 @@ function monthOfName(word: string) {
   return MONTH_NAMES[key] ?? null;
 }
 
-/** The date part of a date-time: "2018-02-26T17:43:35+0000" → "2018-02-26", "26/02/2018 17:43" → "26/02/2018". */
+/**
+ * The date part of a date-time: "2018-02-26T17:43:35+0000" → "2018-02-26", "26/02/2018 17:43" → "26/02/2018";
+ * and of an ISO date with its zone (XML dates may carry one): "2017-04-01+02:00" → "2017-04-01".
+ */
 function withoutTime(text: string) {
   return text
     .trim()
     .replace(/T\d{1,2}:\d{2}.*$/, "")
+    .replace(/^(\d{4}-\d{2}-\d{2})(Z|[+-]\d{2}:\d{2})$/, "$1")
     .replace(/\s+\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(\s*[AaPp]\.?[Mm]\.?)?(\s*(Z|[A-Z]{2,5}|[+-]\d{2}:?\d{2}))?$/, "")
     .trim();
 }
@@ -71,6 +75,8 @@ function dateParts(text: string): DateParts | null {
 
 function fullYear(token: string) {
   if (token.length === 4) return Number(token);
+  // Years counted from 1900 ("099" for 1999, "117" for 2017): a Y2K-era bug some banks' QIF downloads still carry.
+  if (token.length === 3) return 1900 + Number(token);
   if (token.length !== 2) return null;
   const year = Number(token);
   return year < TWO_DIGIT_YEAR_PIVOT ? 2000 + year : 1900 + year;
@@ -100,7 +106,7 @@ export function parseDate(text: string, order: DateOrder): string | null {
   }
   const [a, b, c] = numbers;
   if (order === "YMD") return a.length === 4 && isDayToken(b) && isDayToken(c) ? isoDate(Number(a), Number(b), Number(c)) : null;
-  if (a.length > 2 || b.length > 2 || (c.length !== 2 && c.length !== 4)) return null;
+  if (a.length > 2 || b.length > 2 || c.length < 2) return null;
   return order === "DMY" ? isoDate(fullYear(c), Number(b), Number(a)) : isoDate(fullYear(c), Number(a), Number(b));
 }
 

@@ -34,7 +34,7 @@ export const IMPORT_MESSAGES = {
   tooBig: "The file is larger than 5 MB. Please split it into smaller files.",
   tooManyRows: "The file has more than 20,000 rows. Please split it into smaller files.",
   noRows: "No transactions were found in this file: no row has both a date and an amount.",
-  noTable: "This file does not hold a table of transactions. Please export a CSV, OFX, QFX, QIF or CAMT.053 file from your bank.",
+  noTable: "This file does not hold a table of transactions. Please export a CSV, OFX, QFX, QIF, CAMT.053 or MT940 file from your bank.",
   unreadable: "The file could not be read. Please export it from your bank again.",
   notMultipart: "Please upload the file with the import form.",
   draftGone: "This upload has expired or was already imported. Please upload the file again.",

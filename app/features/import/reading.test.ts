@@ -208,6 +208,14 @@ describe("reading rows", () => {
     expect(answered.counts.rounded).toBe(1);
   });
 
+  test("when no date of the column can be read, every row is an error that names its date as written", () => {
+    const table = tableOf(["Date", "Description", "Amount"], [["2017-13-01", "A", "-1.00"], ["yesterday", "B", "-2.00"], ["", "C", "-3.00"]]);
+    // The column the user chose (or the format fixes, as QIF's): no value in it reads as a date.
+    const reading = readTable(table, { columns: { ...NO_COLUMNS, date: 0, memo: 1, amount: 2 }, includePending: false }, "USD");
+    expect(reading.rows.map((row) => (row.ok ? row.date : row.error))).toEqual(['Row 2: invalid date "2017-13-01"', 'Row 3: invalid date "yesterday"', "Row 4: no date"]);
+    expect(reading.counts).toMatchObject({ importable: 0, errors: 3 });
+  });
+
   test("without a date or an amount column nothing is read", () => {
     const table = tableOf(["Date", "Description", "Amount"], [["2020-03-01", "A", "-1.00"]]);
     const none: ColumnMapping = { ...NO_COLUMNS, memo: 1 };

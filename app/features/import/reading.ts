@@ -252,9 +252,10 @@ export function readTable(table: SourceTable, choices: ReadingChoices, currency:
     counts: { importable: 0, pending: 0, declined: 0, zero: 0, errors: 0, rounded: 0, balance: 0 },
     totals: totalsOf([]),
   };
-  if (questions.length > 0 || problems.length > 0 || order === null) return reading;
+  if (questions.length > 0 || problems.length > 0) return reading;
 
-  reading.rows = body.map((row) => readRow(row, columns, order, { mark, sign, currency }));
+  // No cell of the date column reads as a date in any order: each row is then an error naming its text.
+  reading.rows = body.map((row) => readRow(row, columns, order ?? "YMD", { mark, sign, currency }));
   const importable: Array<{ date: string; cents: number }> = [];
   for (const row of reading.rows) {
     if (!row.ok) reading.counts.errors += 1;

@@ -50,6 +50,11 @@ describe("QIF transactions", () => {
     ]);
   });
 
+  test("text a bank ran on after the date is left out of the date; a field that is no date stays whole", () => {
+    const file = lines("!Type:Bank", "D03/25/099Share Withdrawal", "T-99.99", "^", "D3/25'99 ", "T-1.00", "^", "DLast Tuesday", "T-2.00", "^");
+    expect(rowsOf(read(file)).map(({ Date }) => Date)).toEqual(["03/25/099", "3/25'99", "Last Tuesday"]);
+  });
+
   test("cash and other asset and liability accounts are read too", () => {
     for (const type of ["Cash", "Oth A", "Oth L"]) {
       expect(rowsOf(read(lines(`!Type:${type}`, "D01/02/2021", "T-5.00", "^")))[0]).toMatchObject({ Date: "01/02/2021", Amount: "-5.00" });

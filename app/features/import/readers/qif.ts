@@ -23,6 +23,14 @@ type Section = "none" | "account" | "transactions" | "investments" | "other";
 type Entry = { line: number; fields: Map<string, string> };
 
 /**
+ * A QIF date as written, without text a bank ran on after it ("03/25/099Share Withdrawal" → "03/25/099");
+ * a field that does not start like a date is kept whole, for the preview to name.
+ */
+function qifDate(field: string) {
+  return /^\s*\d{1,2}\s*[/.-]\s*\d{1,2}\s*['/.-]\s*\d{2,4}/.exec(field)?.[0] ?? field;
+}
+
+/**
  * Reads a QIF file: one row per entry of its bank, card, cash and other asset
  * or liability accounts, cells as written.
  */
@@ -91,7 +99,7 @@ export function readQif(text: string): ReadSourceResult {
 
   const rows: SourceRow[] = entries.map(({ line, fields }, index) => {
     const field = (letter: string) => fields.get(letter) ?? "";
-    return { line, label: `Transaction ${index + 1}`, cells: [field("D"), field("T") || field("U"), "", field("P"), field("M"), "", ""] };
+    return { line, label: `Transaction ${index + 1}`, cells: [qifDate(field("D")), field("T") || field("U"), "", field("P"), field("M"), "", ""] };
   });
   const account = { id: null, name: fileAccountName, currency: null, kind: fileAccountKind };
   return { ok: true, table: statementTable("qif", rows, { fixedDateOrder: null, account }) };

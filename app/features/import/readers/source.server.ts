@@ -1,6 +1,7 @@
 // Bytes of any supported bank file to a table, on the server (parsers and encoding tables stay off the browser).
 import { readCamt053 } from "./camt.server";
 import { readCsvTable } from "./csv-table.server";
+import { readMt940 } from "./mt940";
 import { decodeFile, type DecodedFile } from "./decode.server";
 import type { Encoding } from "./encodings";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "../messages";
@@ -13,6 +14,7 @@ const READERS: Record<SourceFormat, (text: string) => ReturnType<typeof readCsvT
   ofx: readOfx,
   qif: readQif,
   camt053: readCamt053,
+  mt940: readMt940,
 };
 
 type ReadFileResult = { ok: true; decoded: DecodedFile; table: SourceTable } | { ok: false; error: string };

@@ -3,16 +3,17 @@ import type { AccountKind } from "~/features/accounts/accounts";
 /**
  * What every reader of a bank file hands the import: the file as a table of
  * text cells, whatever its format. CSV keeps the bank's own columns; OFX/QFX,
- * QIF and CAMT.053 are read into the fixed columns below, with the roles
+ * QIF, CAMT.053 and MT940 are read into the fixed columns below, with the roles
  * their format fixes.
  */
-export type SourceFormat = "csv" | "ofx" | "qif" | "camt053";
+export type SourceFormat = "csv" | "ofx" | "qif" | "camt053" | "mt940";
 
 export const FORMAT_LABELS: Record<SourceFormat, string> = {
   csv: "CSV",
   ofx: "OFX / QFX",
   qif: "QIF",
   camt053: "CAMT.053",
+  mt940: "MT940",
 };
 
 /** One entry of the file: `line` is where it starts in the file (1-based), `label` how the preview names it ("Row 7", "Transaction 3"). */
@@ -130,12 +131,14 @@ export function statementOf(table: SourceTable, index: number): SourceTable {
   return { ...rest, rows: table.rows.filter((row) => row.statement === index), account: statement.account, statementBalances: statement.statementBalances };
 }
 
-/** The format of a file's text, from its content (the file name is no proof): OFX/QFX, QIF, XML (CAMT), else CSV. */
+/** The format of a file's text, from its content (the file name is no proof): OFX/QFX, QIF, XML (CAMT), SWIFT MT940, else CSV. */
 export function detectFormat(text: string): SourceFormat {
   const head = text.slice(0, 8192).trimStart();
   if (/^OFXHEADER\s*:/i.test(head) || /<\?OFX\b/i.test(head) || /^<OFX>/i.test(head)) return "ofx";
   if (/^!(Type|Account|Option)\b/i.test(head)) return "qif";
   if (/^<(\?xml|Document\b|[\w-]+:Document\b)/i.test(head)) return "camt053";
+  // A statement's first fields: its reference (":20:") and account (":25:"), after a SWIFT block header or not.
+  if (/^(\{[^}]*\})*(\{4:)?:20:/m.test(head) && /^:25:/m.test(head) && /^:(60[FM]|61):/m.test(head)) return "mt940";
   return "csv";
 }
 
