@@ -14,7 +14,7 @@ function restrictImports(...rules) {
   return ["error", { patterns: rules }];
 }
 const RESTRICT = "@typescript-eslint/no-restricted-imports";
-const noModels = { group: MODELS, message: "Only app/features/*/…server.ts data access (and utils/db.server.ts) may import models/." };
+const noModels = { group: MODELS, message: "Only app/features/*/…server.ts data access (and integrations/database.server.ts) may import models/." };
 // Pure rules may name a stored shape (a type derived from a schema); only data access touches the models themselves.
 const noModelValues = { ...noModels, allowTypeImports: true };
 const noServerModules = { group: ["**/*.server", "**/*.server.ts", "~/**/*.server"], message: "Browser code never imports .server modules." };
@@ -101,7 +101,7 @@ export default tseslint.config(
     rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noServerModules, noServerPackages) },
   },
   { files: ["app/lib/**"], ignores: ["app/**/*.test.ts"], rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noServerModules, noServerPackages, noFeatures) } },
-  { files: ["app/integrations/**", "app/utils/**"], ignores: ["app/**/*.test.ts", "app/utils/db.server.ts"], rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noFeatures) } },
+  { files: ["app/integrations/**", "app/utils/**"], ignores: ["app/**/*.test.ts", "app/integrations/database.server.ts"], rules: { [RESTRICT]: restrictImports(noRoutes, noModels, noFeatures) } },
   { files: ["models/**"], rules: { [RESTRICT]: restrictImports(noApp) } },
   // Tests call loaders and actions of routes directly, and read stored documents.
   { files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"], rules: { [RESTRICT]: "off" } },

@@ -7,7 +7,7 @@ import { startJobs, stopJobs } from "../jobs/scheduler";
 import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
 import { moveTransactionsIntoAccounts } from "./features/transactions/accounts-migration.server";
 import { keepLegacyAmountsMeaning } from "./features/transactions/currency-migration.server";
-import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./utils/db.server";
+import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./integrations/database.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { applySecurityHeaders } from "./utils/security.server";

@@ -1,7 +1,7 @@
 /**
  * The validator of every stored amount: money is whole cents (FerretDB has
  * no Decimal128, and sums of floats drift). `updateOne` writes are checked
- * too, because app/utils/db.server.ts turns `runValidators` on.
+ * too, because app/integrations/database.server.ts turns `runValidators` on.
  */
 export const wholeCents = {
   validator: (value: unknown) => value === null || Number.isSafeInteger(value),

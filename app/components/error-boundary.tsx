@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { OUTAGE_MESSAGES } from "~/utils/outage";
+import { OUTAGE_MESSAGES } from "~/lib/outage";
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
 

@@ -22,7 +22,7 @@ import { hasPassword } from "~/features/auth/user.server";
 import { readForm } from "~/utils/form-body.server";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { unknownForm } from "~/utils/action-failure.server";
-import { queueReportingRecount } from "~/utils/job-queue.server";
+import { queueReportingRecount } from "~/integrations/jobs.server";
 import { CurrencyNotices } from "~/features/transactions/components/currency-notices";
 import { reportingRecountProgress } from "~/features/transactions/ledger.server";
 

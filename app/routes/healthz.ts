@@ -1,4 +1,4 @@
-import { databaseIsReachable, OUTAGE } from "~/utils/db.server";
+import { databaseIsReachable, OUTAGE } from "~/integrations/database.server";
 
 /** For load balancers and supervisors: 200 only while the database answers a ping. */
 export async function loader() {

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { isDatabaseUnavailable } from "./db.server";
+import { isDatabaseUnavailable } from "~/integrations/database.server";
 
 export type Caught<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

@@ -20,7 +20,7 @@ async function useAppModules() {
   process.env.SESSION_SECRET = E2E_SESSION_SECRET;
   process.env.SECURE_COOKIES = "false";
   process.env.MAIL_OUTBOX_DIR = state.outboxDir;
-  const { connectDatabase } = await import("~/utils/db.server");
+  const { connectDatabase } = await import("~/integrations/database.server");
   await connectDatabase();
   return {
     models: await import("../../models"),

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll } from "vitest";
-import { connectDatabase, disconnectDatabase } from "~/utils/db.server";
+import { connectDatabase, disconnectDatabase } from "~/integrations/database.server";
 
 /** Connects the test file to its own database and drops it afterwards. */
 export function useTestDatabase() {

@@ -1,7 +1,7 @@
 import mongoose, { Types } from "mongoose";
 import { Account, type AccountRecord } from "../../../models";
 import { reportingCurrencyOf } from "~/features/auth/user.server";
-import { inBulkWriteSlices, toObjectId } from "~/utils/db.server";
+import { inBulkWriteSlices, toObjectId } from "~/integrations/database.server";
 import { submittedId } from "~/utils/submission.server";
 import { toCents, type Cents } from "~/lib/money";
 import { ACCOUNTS_MESSAGES, MAIN_ACCOUNT_NAME, type AccountKind } from "./accounts";

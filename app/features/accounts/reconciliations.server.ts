@@ -1,7 +1,7 @@
 import { Types } from "mongoose";
 import { Reconciliation, type ReconciliationRecord } from "../../../models";
 import { toCents } from "~/lib/money";
-import { toObjectId } from "~/utils/db.server";
+import { toObjectId } from "~/integrations/database.server";
 import type { ReconciliationStatus, ReconciliationSummary } from "./reconcile";
 
 /** What a reconciliation records, as its finishing decided it. */

@@ -1,7 +1,7 @@
 import mongoose, { Types } from "mongoose";
 import { BankConnection, BankLink, type BankConnectionRecord } from "../../../models";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
-import { toObjectId } from "~/utils/db.server";
+import { toObjectId } from "~/integrations/database.server";
 import { addAccountBesideMain, bankTransactionsInMainAccount, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { listAccountNames, mainAccountId, setOpeningBalance } from "~/features/accounts/accounts.server";
 import { getPlaid, PlaidRequestError, type PlaidAccount, type PlaidClient } from "~/integrations/plaid.server";

@@ -8,7 +8,7 @@ import { addDebtCategory, retireDebtCategory, updateDebtCategory } from "~/featu
 import { readAccountBalances } from "~/features/transactions/account-balances.server";
 import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch, submittedTransactions } from "~/features/transactions/ledger.server";
-import { toObjectId } from "~/utils/db.server";
+import { toObjectId } from "~/integrations/database.server";
 import { listMonthSummaries, type ListedMonthSummary } from "~/features/transactions/month-summary.server";
 import { LedgerRefusedError, type LedgerEntry } from "~/features/transactions/ledger";
 import { formatMoney, toCents, type Cents } from "~/lib/money";

@@ -1,7 +1,7 @@
 import { ExchangeRate, type ExchangeRateRecord } from "../../../models";
 import { fetchEcbRates } from "~/integrations/ecb-rates.server";
 import { isIsoDate } from "~/lib/month";
-import { inBulkWriteSlices } from "~/utils/db.server";
+import { inBulkWriteSlices } from "~/integrations/database.server";
 import { daysBetween, rateDaysOf, ratePairOn, type RateDay, type RateDays, type RateOnDay } from "./rates";
 
 export type RateRequest = { date: string; from: string; to: string };

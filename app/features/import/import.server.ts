@@ -8,7 +8,7 @@ import { importKey } from "~/features/transactions/import-key";
 import type { LedgerEntry } from "~/features/transactions/ledger";
 import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
-import { toObjectId } from "~/utils/db.server";
+import { toObjectId } from "~/integrations/database.server";
 import type { TransactionType } from "~/features/transactions/transactions";
 import { findColumns, headerSignature, mappingFromIndices } from "./columns";
 import type { Encoding } from "./readers/encodings";

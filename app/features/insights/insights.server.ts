@@ -9,7 +9,7 @@ import { DEFAULT_EXTRA_PAYMENT } from "~/features/debts/payoff";
 import { getSavedPlan, toPayoffDebts } from "~/features/debts/plan.server";
 import { reportedParts } from "~/features/transactions/month-summary";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
-import { toObjectId } from "~/utils/db.server";
+import { toObjectId } from "~/integrations/database.server";
 import { createModelClient, modelSettings, type BreakerStore, type ModelClient, type ModelFailure, type ModelOutcome } from "~/integrations/openai.server";
 import { toCents, type Cents } from "~/lib/money";
 import { shiftMonth } from "~/lib/month";

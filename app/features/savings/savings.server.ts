@@ -5,7 +5,7 @@ import { getOrCarryOverMonthBudget } from "~/features/budgets/budgets.server";
 import { LedgerRefusedError, type LedgerEntry } from "~/features/transactions/ledger";
 import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch, submittedTransactions } from "~/features/transactions/ledger.server";
-import { toObjectId } from "~/utils/db.server";
+import { toObjectId } from "~/integrations/database.server";
 import { listMonthSummaries, type ListedMonthSummary } from "~/features/transactions/month-summary.server";
 import { accountTotalsOf, reportedParts, toMonthTotals } from "~/features/transactions/month-summary";
 import type { Cents } from "~/lib/money";

@@ -2,7 +2,7 @@ import { Types, type Collection } from "mongoose";
 import { Budget, Debt, DebtPlan, FinancialAssets, ImportBatch, InsightResult, Migration, NetWorthSnapshot, Reconciliation, SavingsGoal, Transaction, User, type UserRecord } from "../../../models";
 import { setLegacyAccountsCurrency } from "~/features/accounts/accounts.server";
 import { DEFAULT_CURRENCY } from "~/lib/currency";
-import { inBulkWriteSlices } from "~/utils/db.server";
+import { inBulkWriteSlices } from "~/integrations/database.server";
 import { minorUnitDigits, toCents, type Cents } from "~/lib/money";
 import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import mongoose from "mongoose";
 import { LedgerJournal, type LedgerJournalRecord } from "../../../models";
-import { DatabaseBusyError } from "~/utils/db.server";
+import { DatabaseBusyError } from "~/integrations/database.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { describeRecountedMonth, type RecountedMonth } from "./month-summary";
 

@@ -27,7 +27,7 @@ import {
   type LedgerSubmission,
 } from "./ledger";
 import { submittedId } from "~/utils/submission.server";
-import { inBulkWriteSlices, toObjectId } from "~/utils/db.server";
+import { inBulkWriteSlices, toObjectId } from "~/integrations/database.server";
 import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { listMonthSummaries, updateMonthSummaries } from "./month-summary.server";

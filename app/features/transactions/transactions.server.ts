@@ -8,7 +8,7 @@ import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledg
 import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.server";
 import { applyLedgerBatch } from "./ledger.server";
 import { proposeTransferPairs } from "./transfer-proposals";
-import { toObjectId } from "~/utils/db.server";
+import { toObjectId } from "~/integrations/database.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { parseTransferChoice, tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";

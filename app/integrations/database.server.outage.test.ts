@@ -21,7 +21,7 @@ const ferret = await startEmbeddedDatabase({
   database: "outage",
 });
 process.env.MONGODB_URI = ferret.uri;
-const { connectDatabase, databaseIsReachable, DatabaseBusyError, disconnectDatabase, isDatabaseUnavailable, noteDatabaseFailure } = await import("./db.server");
+const { connectDatabase, databaseIsReachable, DatabaseBusyError, disconnectDatabase, isDatabaseUnavailable, noteDatabaseFailure } = await import("./database.server");
 
 afterAll(async () => {
   await disconnectDatabase();

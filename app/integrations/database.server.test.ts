@@ -2,7 +2,7 @@ import { MongoClient } from "mongodb";
 import mongoose from "mongoose";
 import { afterAll, expect, test } from "vitest";
 import { allModels } from "../../models";
-import { connectDatabase, disconnectDatabase } from "./db.server";
+import { connectDatabase, disconnectDatabase } from "./database.server";
 
 afterAll(async () => {
   await mongoose.connection.dropDatabase().catch(() => undefined);

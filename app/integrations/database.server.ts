@@ -1,8 +1,8 @@
 import mongoose, { Types } from "mongoose";
 import { isObjectIdText } from "~/lib/object-id";
 import { allModels } from "../../models";
-import { getEnv } from "./env.server";
-import { OUTAGE_MESSAGES } from "./outage";
+import { getEnv } from "~/utils/env.server";
+import { OUTAGE_MESSAGES } from "~/lib/outage";
 
 mongoose.set("sanitizeFilter", true);
 mongoose.set("strictQuery", true);
