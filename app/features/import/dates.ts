@@ -73,7 +73,8 @@ function dateParts(text: string): DateParts | null {
   return { numbers, month };
 }
 
-function fullYear(token: string) {
+/** The year a date's year token names: four digits as written, three counted from 1900, two by the pivot; null otherwise. */
+export function fullYear(token: string) {
   if (token.length === 4) return Number(token);
   // Years counted from 1900 ("099" for 1999, "117" for 2017): a Y2K-era bug some banks' QIF downloads still carry.
   if (token.length === 3) return 1900 + Number(token);

@@ -1,4 +1,5 @@
 import { currencyCode } from "../currency";
+import { fullYear } from "../dates";
 import { statementTable, type ReadSourceResult, type SourceRow, type StatementBalance, type StatementBalances } from "./source";
 
 export const MT940_MESSAGES = {
@@ -30,11 +31,8 @@ function fieldsOf(text: string): Field[] {
   return fields;
 }
 
-/** Two-digit years of MT940 dates: 00–69 are 2000–2069, 70–99 are 1970–1999 (as the other readers read them). */
-function fullYear(twoDigits: string) {
-  const year = Number(twoDigits);
-  return year < 70 ? 2000 + year : 1900 + year;
-}
+/** The year of an MT940 date's two digits, by the pivot every reader uses (two digits always name one). */
+const yearOf = (twoDigits: string) => fullYear(twoDigits) as number;
 
 function isoDate(year: number, month: string, day: string) {
   return `${year}-${month}-${day}`;
@@ -52,7 +50,7 @@ function balanceOf(field: Field | undefined): ParsedBalance | null {
   const match = field && /^([CD])(\d\d)(\d\d)(\d\d)([A-Z]{3})([\d,]+)/.exec(field.text.trim());
   if (!match) return null;
   const [, mark, year, month, day, currency, amount] = match;
-  return { date: isoDate(fullYear(year), month, day), amount: signedAmount(amount, mark === "D"), currency: currencyCode(currency) };
+  return { date: isoDate(yearOf(year), month, day), amount: signedAmount(amount, mark === "D"), currency: currencyCode(currency) };
 }
 
 /** The messages of the file, one statement each, read in file order. */
@@ -105,7 +103,7 @@ function entryOf(field: Field) {
   const match = /^(\d\d)(\d\d)(\d\d)(\d\d\d\d)?(RC|RD|C|D)([A-Z])?([\d,]+)([NFS][A-Z0-9]{3})?([^\n]*)/.exec(field.text.trim());
   if (!match) return null;
   const [, year, month, day, booking, mark, , amount, , references] = match;
-  const valueYear = fullYear(year);
+  const valueYear = yearOf(year);
   let date = isoDate(valueYear, month, day);
   if (booking) {
     const [bookingMonth, bookingDay] = [booking.slice(0, 2), booking.slice(2)];
