@@ -675,7 +675,7 @@ test.describe("every state", () => {
 
 test("bank: a linked bank in error, and its disconnect confirmation", async ({ page, login, app, plaidControl, javaScriptEnabled, axe }) => {
   const user = await premiumLogin(login, app);
-  await linkBank(page, javaScriptEnabled);
+  await linkBank(page, javaScriptEnabled, app, user);
   await plaidControl("/__control/login-required", { client_user_id: user.id });
   await waitForBankError(app, user);
   // A sync queued before the error (the link's first) may still run and fail again: the page shows "Syncing" until it ends.

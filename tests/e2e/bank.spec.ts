@@ -30,7 +30,7 @@ test("a premium user links a bank, sees its transactions once in New with the Ba
   // A link, two syncs (each also reading the bank's accounts), a categorisation and a webhook: a long walk on two cores.
   test.slow();
   const user = await premiumLogin(login, app);
-  await linkBank(page, javaScriptEnabled);
+  await linkBank(page, javaScriptEnabled, app, user);
   const card = page.getByRole("article", { name: BANK });
   await expect(card).toContainText("Plaid Checking");
   await expect(card).toContainText("Active");
@@ -75,8 +75,8 @@ test("a premium user links a bank, sees its transactions once in New with the Ba
 });
 
 test("each account of a linked bank is one of the user's accounts, with the bank's balance (a card's as owed)", async ({ page, login, app, javaScriptEnabled }) => {
-  await premiumLogin(login, app);
-  await linkBank(page, javaScriptEnabled);
+  const user = await premiumLogin(login, app);
+  await linkBank(page, javaScriptEnabled, app, user);
   await page.goto("/accounts");
   const listed = (name: string) => page.getByRole("listitem", { name: `${BANK} ${name}`, exact: true });
   await expect(listed("Plaid Checking ••0000")).toContainText("$110.00");
@@ -92,7 +92,7 @@ test("each account of a linked bank is one of the user's accounts, with the bank
 
 test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecting keeps its transactions", async ({ page, login, app, plaidControl, javaScriptEnabled }) => {
   const user = await premiumLogin(login, app);
-  await linkBank(page, javaScriptEnabled);
+  await linkBank(page, javaScriptEnabled, app, user);
   await plaidControl("/__control/login-required", { client_user_id: user.id });
   await waitForBankError(app, user);
   await page.reload();
@@ -164,7 +164,7 @@ test("a free user sees 'Premium Required' on the bank page and the Auto-Import p
 
 test("an error notice stays until it is dismissed, a success goes by itself", async ({ page, login, app, plaidControl, javaScriptEnabled }) => {
   const user = await premiumLogin(login, app);
-  await linkBank(page, javaScriptEnabled);
+  await linkBank(page, javaScriptEnabled, app, user);
   await expect(page.getByText("Bank account connected successfully!")).toBeHidden();
 
   await plaidControl("/__control/fail", { path: "/transactions/sync", error_code: "INTERNAL_SERVER_ERROR", client_user_id: user.id });

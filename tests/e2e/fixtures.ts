@@ -75,14 +75,37 @@ export async function openLink(page: Page, javaScriptEnabled: boolean) {
   return link;
 }
 
-/** Links the first bank of the stand-in's Link page, in the page (JavaScript) or through Hosted Link (none). */
-export async function linkBank(page: Page, javaScriptEnabled: boolean) {
+/**
+ * Links the first bank of the stand-in's Link page, in the page (JavaScript) or through Hosted Link (none),
+ * and waits for the sync the stand-in's webhook starts a second later: while it runs, a sync the test asks
+ * for is answered "Syncing transactions..." instead of its own outcome.
+ */
+export async function linkBank(page: Page, javaScriptEnabled: boolean, app: Fixtures["app"], user: TestUser) {
   const link = await openLink(page, javaScriptEnabled);
   await expect(link.getByRole("radio", { name: LINKED_BANK })).toBeChecked();
   await link.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Bank account connected successfully!")).toBeVisible();
   await expect(page).toHaveURL("/bank");
   await expect(page.getByRole("article", { name: LINKED_BANK })).toBeVisible();
+  await waitForWebhookSync(app, user);
+}
+
+async function waitForWebhookSync(app: Fixtures["app"], user: TestUser) {
+  const deliveries = async () => (await (await fetch(`${app.state.plaidUrl}/__webhooks`)).json()) as { item_id: string; status: number | null }[];
+  const bankSyncs = mongoose.connection.db!.collection("agendaJobs");
+  const connection = await app.models.BankConnection.findOne({ userId: user.id }).sort({ _id: -1 }).lean();
+  const itemId = connection!.itemId;
+  await expect.poll(async () => (await deliveries()).some((delivery) => delivery.item_id === itemId && delivery.status !== null), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const unfinished = await bankSyncs.countDocuments({ name: "bank-sync", "data.connectionId": String(connection!._id), lastFinishedAt: null, $or: [{ lockedAt: { $ne: null } }, { nextRunAt: { $lte: new Date() } }] });
+        const bank = await app.models.BankConnection.findById(connection!._id).lean();
+        return unfinished === 0 && !bank?.syncLockedUntil;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** The stand-in's webhook starts a sync in the background: a page shows its error once it is stored. */
