@@ -113,6 +113,56 @@ test.describe("importing", () => {
     expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(5);
   });
 
+  test("every row left out is named with its reason, also far below the rows the table shows", async ({ page, login, app }) => {
+    const user = await login();
+    await addTransaction(user, { type: "expense", amount: 1250, date: "2026-04-03", description: "Gym" });
+    const rows = Array.from({ length: 60 }, (_, index) => `2026-04-${String((index % 28) + 1).padStart(2, "0")},Shop ${index + 1},-${index + 1}.00,Booked`);
+    rows[0] = "2026-04-01,Opening Balance,500.00,Booked";
+    rows[2] = "2026-04-03,Gym,-12.50,Booked";
+    rows[9] = "2026-04-10,Cafe,-4.20,Pending";
+    rows[54] = "2026-04-31,Late fee,-9.00,Booked";
+    rows[56] = "2026-04-27,Adjustment,0.00,Booked";
+    rows[58] = "2026-04-29,Refund,,Booked";
+    await upload(page, { name: "april.csv", buffer: Buffer.from(["Date,Description,Amount,Status", ...rows].join("\n")) });
+
+    await expect(page.getByText("The first 50 of 60 rows")).toBeVisible();
+    const leftOut = page.getByTestId("import-left-out");
+    await expect(leftOut.getByRole("heading")).toHaveText("6 rows will not be imported");
+    await expect(leftOut.locator("summary")).toHaveText([
+      "Cannot be read: 2 rows",
+      "Already in your transactions: 1 row",
+      "Pending: not settled yet (tick “Import pending transactions too” to import them): 1 row",
+      "Zero amount: 1 row",
+      "A balance, not a transaction: 1 row",
+    ]);
+    await expect(leftOut.getByRole("listitem")).toHaveText([
+      'Row 56: invalid date "2026-04-31"',
+      "Row 60: no amount",
+      "Row 4: 2026-04-03 · Gym · −$12.50. You already have a transaction with the same date, amount and description.",
+      "Row 11: 2026-04-10 · Cafe · −$4.20",
+      "Row 58: 2026-04-27 · Adjustment · $0.00",
+      "Row 2: 2026-04-01 · Opening Balance · +$500.00",
+    ]);
+    await page.screenshot({ path: test.info().outputPath("import-left-out.png"), fullPage: true });
+    expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(1);
+
+    await page.getByRole("button", { name: "Import 54 transactions" }).click();
+    await expect(page.getByText("Imported 54 transactions, skipped 1 duplicate")).toBeVisible();
+  });
+
+  test("a card export without signs is read by its marks: the marked rows are payments, the others charges", async ({ page, login, app }) => {
+    const user = await login();
+    await upload(page, { name: "card.csv", buffer: Buffer.from(['Date,Description,Amount,', "28/03/2024,TESCO STORES,£18.89,", '18/03/2024,PAYMENT RECEIVED,"+ £1,100.00",CR', "15/03/2024,NETFLIX.COM,£10.99,"].join("\n")) });
+    await expect(page.getByRole("heading", { name: "This file can be read more than one way" })).toHaveCount(0);
+    await expect(page.getByText("The amounts carry no sign: those marked “CR” are money in (payments and refunds), the others are charges (money out).")).toBeVisible();
+    await expect(page.getByTestId("import-money-in")).toHaveText("£1,100.00");
+    await expect(page.getByTestId("import-money-out")).toHaveText("£29.88");
+    await page.getByRole("button", { name: "Import 3 transactions" }).click();
+    await expect(page.getByText("Imported 3 transactions", { exact: true })).toBeVisible();
+    const stored = await app.models.Transaction.find({ userId: user.id, source: "import" }).sort({ date: 1 }).lean();
+    expect(stored.map((row) => [row.type, row.amount])).toEqual([["expense", 1099], ["income", 110000], ["expense", 1889]]);
+  });
+
   test("undo removes exactly the import's transactions and keeps, by name, those changed since", async ({ page, login, app }) => {
     const user = await login();
     await upload(page, { name: "march.csv", buffer: Buffer.from(BANK_CSV) });

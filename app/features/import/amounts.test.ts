@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { detectDecimalMark, parseAmount } from "./amounts";
+import { amountParts, detectDecimalMark, parseAmount } from "./amounts";
 import type { DecimalMark } from "./readers/source";
 
 const minorUnits = (text: string, mark: DecimalMark | null, currency = "USD") => {
@@ -53,6 +53,22 @@ describe("reading an amount with a known decimal mark", () => {
     expect(minorUnits("12abc34", "point")).toBe('invalid amount "12abc34"');
     expect(minorUnits("", "point")).toBe('invalid amount ""');
     expect(minorUnits("99999999999.99", "point")).toBe('amount "99999999999.99" is too large');
+  });
+});
+
+describe("the signs and currencies around an amount", () => {
+  test("a sign before the currency, with or without a space, and the mark that gave the sign", () => {
+    expect(amountParts("+ £1,100.00")).toEqual({ negative: false, core: "1,100.00", marker: "+" });
+    expect(amountParts("-$5.00")).toEqual({ negative: true, core: "5.00", marker: "-" });
+    expect(amountParts("(12.50)")).toEqual({ negative: true, core: "12.50", marker: "-" });
+    expect(amountParts("250.00 CR")).toEqual({ negative: false, core: "250.00", marker: "CR" });
+    expect(amountParts("US$ 40")).toEqual({ negative: false, core: "40", marker: null });
+    expect(amountParts("12,00 zł")).toEqual({ negative: false, core: "12,00", marker: null });
+  });
+
+  test("words that end in a number are text: only a currency's code or sign is taken off", () => {
+    for (const text of ["Shop 12", "POS 1234", "Row 7", "Payroll 2"]) expect(amountParts(text), text).toBeNull();
+    expect(amountParts("CAD 12")).toMatchObject({ core: "12" });
   });
 });
 

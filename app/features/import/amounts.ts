@@ -1,3 +1,4 @@
+import { isSupportedCurrency } from "~/lib/currency";
 import { minorUnitDigits } from "~/lib/money";
 import type { DecimalMark } from "./readers/source";
 
@@ -20,13 +21,25 @@ const MINUS_SIGNS = /[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g;
 /** Spaces that group thousands: space, no-break space, narrow no-break space, thin space. */
 const SPACES = /[\s\u00A0\u202F\u2009]/g;
 const APOSTROPHES = /[\u2019\u02BC]/g;
-/** Currency signs, codes and suffixes around the number ("$", "EUR", "kr", "CHF", "zł"). */
-const CURRENCY_AROUND = /^(?:[A-Za-z]{1,3}\.?|[$€£¥₹₩₽₺₪₫฿₱₴₦₵]|zł|kr\.?)+|(?:[A-Za-z]{1,3}\.?|[$€£¥₹₩₽₺₪₫฿₱₴₦₵]|zł|kr\.?)+$/g;
+/**
+ * Currency signs, codes and words before or after the number ("$", "US$", "EUR", "CHF", "kr.", "zł"); a code
+ * only when it is one ("POS 1234" and "Shop 12" are text, not amounts).
+ */
+const CURRENCY_MARK = "(?:[A-Za-z]{1,3}\\$|[$€£¥₹₩₽₺₪₫฿₱₴₦₵]|[A-Z]{3}|(?:zł|zl|kr|Kr|Fr|Rs|Ft|Kč|lei|RM|Rp|R)\\.?)";
+const CURRENCY_AROUND = new RegExp(`^${CURRENCY_MARK}|${CURRENCY_MARK}$`, "g");
+
+function withoutCurrency(value: string) {
+  return value.replace(CURRENCY_AROUND, (mark) => (/^[A-Z]{3}$/.test(mark) && !isSupportedCurrency(mark) ? mark : "")).trim();
+}
+
+/** The mark that gives a cell its sign: "-" (also parentheses and a trailing minus), "+", or a "CR"/"DR" suffix; null for a bare number. */
+export type SignMarker = "-" | "+" | "CR" | "DR";
 
 type AmountParts = {
   negative: boolean;
   /** Digits and separators only: "1.234,56". */
   core: string;
+  marker: SignMarker | null;
 };
 
 /**
@@ -38,31 +51,38 @@ export function amountParts(text: string): AmountParts | null {
   let value = text.normalize("NFKC").replace(MINUS_SIGNS, "-").replace(APOSTROPHES, "'").trim();
   if (value === "") return null;
   let negative = false;
+  let marker: SignMarker | null = null;
   const flip = () => {
     negative = !negative;
   };
   const suffix = /\s*\b(DR|CR)\.?$/i.exec(value);
   if (suffix) {
-    if (suffix[1].toUpperCase() === "DR") flip();
+    marker = suffix[1].toUpperCase() as "CR" | "DR";
+    if (marker === "DR") flip();
     value = value.slice(0, suffix.index).trim();
   }
   if (/^\(.*\)$/.test(value)) {
     flip();
+    marker = "-";
     value = value.slice(1, -1).trim();
   }
-  value = value.replace(CURRENCY_AROUND, "").trim();
+  value = withoutCurrency(value);
   if (value.startsWith("-")) {
     flip();
+    marker = "-";
     value = value.slice(1);
   } else if (value.startsWith("+")) {
+    marker ??= "+";
     value = value.slice(1);
   } else if (value.endsWith("-")) {
     flip();
+    marker = "-";
     value = value.slice(0, -1);
   }
-  value = value.replace(CURRENCY_AROUND, "").replace(SPACES, " ").trim();
+  // "+ £1,100.00": the currency sign may follow the sign after a space.
+  value = withoutCurrency(value.trim()).replace(SPACES, " ").trim();
   if (!/^[\d.,' ]+$/.test(value) || !/\d/.test(value)) return null;
-  return { negative, core: value };
+  return { negative, core: value, marker };
 }
 
 /** What one cell says about the decimal mark, looked at alone. */

@@ -76,7 +76,9 @@ describe("preview and import", () => {
     expect(result.preview.encoding.value).toBe("utf-8");
     expect(result.preview.reading.decimal).toMatchObject({ mark: "comma", chosen: true });
     expect(result.preview.reading.columns).toMatchObject({ date: 0, memo: null, amount: 2 });
-    expect(result.preview.problems).toEqual(['Row 2: amount "-4.50" does not fit the number format', 'Row 3: amount "2500.00" does not fit the number format']);
+    expect(result.preview.leftOut.map((group) => [group.reason, group.rows.map((row) => row.error)])).toEqual([
+      ["error", ['Row 2: amount "-4.50" does not fit the number format', 'Row 3: amount "2500.00" does not fit the number format']],
+    ]);
   });
 
   test("import confirms the preview's fingerprint, then lands on the New tab with a notification", async () => {

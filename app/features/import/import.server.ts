@@ -28,6 +28,7 @@ import { parseAmount } from "./amounts";
 import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-check";
 import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName, type ImportAccount } from "./account-choice";
+import { leftOutGroups } from "./left-out";
 import { convertRows, type ConvertedReading, type ConvertedRow } from "./conversion";
 import { rateLookup } from "~/features/exchange-rates/exchange-rates.server";
 
@@ -305,7 +306,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const balanceLine = rows.find((row) => row.ok && row.status === "balance");
   const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
 
-  const problems = rows.flatMap((row) => (row.ok ? [] : [row.error]));
+  const previewRows = rows.map((row) => previewRow(row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName));
   const { rows: _allRows, ...readingSummary } = reading;
   if (converted) readingSummary.totals = totalsOf(importable);
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
@@ -360,10 +361,9 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
     newCount: newRows.length,
     duplicateCount: importable.length - newRows.length,
     newTotals,
-    rows: rows.slice(0, PREVIEW_ROWS).map((row) => previewRow(row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName)),
+    rows: previewRows.slice(0, PREVIEW_ROWS),
     rawRows: reading.rows.length === 0 ? table.rows.slice(0, 10).map((row) => ({ label: row.label, cells: row.cells })) : [],
-    problems: problems.slice(0, LISTED_PROBLEMS),
-    moreProblems: Math.max(0, problems.length - LISTED_PROBLEMS),
+    leftOut: leftOutGroups(previewRows),
     examples: {
       date: columns.date === null ? null : (table.rows.map((row) => row.cells[columns.date ?? 0]).find((cell) => cell?.trim()) ?? null),
       amount: firstAmountText(table, columns),

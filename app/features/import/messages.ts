@@ -76,6 +76,10 @@ export const IMPORT_MESSAGES = {
   noRateToConvert: (from: string, to: string, day: string) =>
     `${noRateForRow(from, to, day)}, so these amounts cannot be converted. Import into an account in ${from}, or wait for the European Central Bank's rates.`,
   newAccount: (currency: string | null) => (currency ? `A new account in ${currency}` : "A new account"),
+  markedSign: (marker: string, unmarked: "in" | "out") =>
+    unmarked === "out"
+      ? `The amounts carry no sign: those marked ${marker} are money in (payments and refunds), the others are charges (money out).`
+      : `The amounts carry no sign: those marked ${marker} are money out, the others are money in.`,
   roundedAmounts,
   plural,
 } as const;

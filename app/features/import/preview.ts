@@ -3,6 +3,7 @@ import type { BalanceCheck } from "./balance-check";
 import type { ColumnFinding } from "./columns";
 import type { FileAmount } from "./conversion";
 import type { DuplicateOf } from "./duplicates";
+import type { LeftOutGroup } from "./left-out";
 import type { Encoding } from "./readers/encodings";
 import type { Reading, ReadTotals } from "./reading";
 import type { SourceFormat, SourceTable } from "./readers/source";
@@ -49,8 +50,8 @@ export type ImportPreview = {
   rows: PreviewRow[];
   /** The first rows as the file has them, while a question is open or the columns cannot work. */
   rawRows: Array<{ label: string; cells: string[] }>;
-  problems: string[];
-  moreProblems: number;
+  /** Every row that is not imported, by reason (unreadable, already there, pending, declined, zero, a balance line). */
+  leftOut: LeftOutGroup[];
   /** Rows whose amount had more decimals than the file's currency, as the file writes it and rounded (minor units of the file's currency). */
   roundedRows: Array<{ label: string; text: string; cents: number }>;
   /** A date and an amount as the file writes them, to show what the date order and number format mean. */

@@ -159,6 +159,31 @@ describe("reading rows", () => {
     expect(imported(table, { sign: "as-written" })[0]).toEqual(["2020-03-01", 4520, "AMAZON"]);
   });
 
+  test("unsigned amounts with a mark on one kind of row only: the marked rows go one way, the others the other; nothing is asked", () => {
+    const plus = tableOf(["Date", "Description", "Amount"], [["2024-03-28", "TESCO", "£18.89"], ["2024-03-18", "PAYMENT RECEIVED", "+ £1,100.00"], ["2024-03-15", "NETFLIX", "£10.99"]]);
+    expect(readTable(plus, choices(plus), "GBP").questions).toEqual([]);
+    expect(readTable(plus, choices(plus), "GBP").sign.marked).toEqual({ unmarked: "out", marker: "“+”" });
+    expect(imported(plus).map((row) => row[1])).toEqual([-1889, 110000, -1099]);
+
+    const suffix = tableOf(["Date", "Description", "Amount"], [["2024-03-28", "TESCO", "18.89"], ["2024-03-18", "PAYMENT", "1,100.00 CR"], ["2024-03-15", "NETFLIX", "10.99"]]);
+    expect(imported(suffix).map((row) => row[1])).toEqual([-1889, 110000, -1099]);
+
+    const debits = tableOf(["Date", "Description", "Amount"], [["2024-03-28", "SALARY", "2,000.00"], ["2024-03-18", "RENT", "900.00 DR"], ["2024-03-15", "INTEREST", "1.10"]]);
+    expect(readTable(debits, choices(debits), "GBP").sign.marked).toEqual({ unmarked: "in", marker: "“DR”" });
+    expect(imported(debits).map((row) => row[1])).toEqual([200000, -90000, 110]);
+
+    const column = tableOf(["Date", "Description", "Amount", ""], [["2024-03-28", "TESCO", "£18.89", ""], ["2024-03-18", "PAYMENT", "£1,100.00", "CR"], ["2024-03-15", "NETFLIX", "£10.99", ""]]);
+    expect(imported(column).map((row) => row[1])).toEqual([-1889, 110000, -1099]);
+  });
+
+  test("marks of both kinds, or a minus anywhere, leave the signs as written (and a mostly positive column asks)", () => {
+    const both = tableOf(["Date", "Description", "Amount"], [["2024-03-28", "A", "18.89 DR"], ["2024-03-18", "B", "1,100.00 CR"], ["2024-03-15", "C", "10.99"]]);
+    expect(readTable(both, choices(both), "GBP").sign.marked).toBeNull();
+    const signed = tableOf(["Date", "Description", "Amount"], [["2024-03-28", "A", "+8.00"], ["2024-03-18", "B", "-4.00"], ["2024-03-15", "C", "10.99"]]);
+    expect(readTable(signed, choices(signed), "GBP").sign.marked).toBeNull();
+    expect(imported(signed).map((row) => row[1])).toEqual([800, -400, 1099]);
+  });
+
   test("a direction word sets the sign of an unsigned amount; a negative amount said to be money in is an error", () => {
     const table = tableOf(["Datum", "Omschrijving", "Af Bij", "Bedrag"], [["20200213", "Albert Heijn", "Af", "8,78"], ["20200214", "Salaris", "Bij", "2.500,00"], ["20200215", "Odd", "Bij", "-1,00"], ["20200216", "Unknown", "Xx", "1,00"]]);
     const reading = readTable(table, choices(table), "USD");

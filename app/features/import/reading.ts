@@ -27,6 +27,12 @@ export type ReadingChoices = {
   includePending: boolean;
 };
 
+/**
+ * A column of unsigned amounts in which only one kind of row carries a mark ("+ £1,100.00", "250.00 CR", a
+ * "CR" beside it in a direction column): the unmarked rows go the other way (a card's charges).
+ */
+export type MarkedSign = { unmarked: "in" | "out"; marker: string };
+
 export type Question =
   | { kind: "decimalMark"; reason: "ambiguous" | "conflict"; example: string; counts: Record<DecimalMark, number> }
   | { kind: "dateOrder"; orders: DateOrder[]; example: string }
@@ -62,7 +68,8 @@ export type Reading = {
   columns: ColumnMapping;
   decimal: { mark: DecimalMark | null; detection: MarkDetection; chosen: boolean };
   dateOrder: { order: DateOrder | null; detection: DateOrderDetection; chosen: boolean };
-  sign: { rule: SignRule; applies: boolean; chosen: boolean };
+  /** `marked`: the amounts carry no sign but one kind of row a mark, which decides every row (the rule then does not apply). */
+  sign: { rule: SignRule; applies: boolean; chosen: boolean; marked: MarkedSign | null };
   /** What must be answered before the rows can be read. */
   questions: Question[];
   /** Column choices that cannot work (no date column, no amount). */
@@ -108,13 +115,13 @@ function footerStart(table: SourceTable, dateColumn: number) {
   return start === 0 || table.rows.length - start > MAX_FOOTER_ROWS ? table.rows.length : start;
 }
 
-/** How a row's cells are read: the decimal mark, the sign rule and the currency. */
-type NumberFormat = { mark: DecimalMark | null; sign: SignRule; currency: string };
+/** How a row's cells are read: the decimal mark, the sign rule (or the file's marks) and the currency. */
+type NumberFormat = { mark: DecimalMark | null; sign: SignRule; marked: MarkedSign | null; currency: string };
 
 type RowAmount = { ok: true; cents: number; rounded: boolean; text: string } | { ok: false; error: string };
 
 /** The signed amount of one row and the cell it was read from, or why it has none. */
-function rowAmount(row: SourceRow, columns: ColumnMapping, { mark, sign, currency }: NumberFormat): RowAmount {
+function rowAmount(row: SourceRow, columns: ColumnMapping, { mark, sign, marked, currency }: NumberFormat): RowAmount {
   const read = (column: number | null): (ParsedAmount & { text: string }) | null => {
     const text = cellOf(row, column);
     return text === "" ? null : { ...parseAmount(text, mark, currency), text };
@@ -147,6 +154,7 @@ function rowAmount(row: SourceRow, columns: ColumnMapping, { mark, sign, currenc
   if (direction === "in") {
     return cents < 0 ? { ok: false, error: `the amount is negative but "${directionText}" says money in` } : { ok: true, cents, rounded, text };
   }
+  if (marked) return { ok: true, cents: amountParts(text)?.marker || marked.unmarked === "in" ? cents : -cents, rounded, text };
   return { ok: true, cents: sign === "charges-positive" ? -cents : cents, rounded, text };
 }
 
@@ -200,6 +208,30 @@ export function totalsOf(rows: Array<{ date: string; cents: number }>): ReadTota
   return totals;
 }
 
+/**
+ * Whether the amounts carry no sign of their own but one kind of row a mark: a "+" or "CR" on the amount, or
+ * a direction column filled on those rows alone. Null when any amount is negative, or marks of both kinds or
+ * none are written.
+ */
+export function markedSign(columns: ColumnMapping, rows: SourceRow[]): MarkedSign | null {
+  if (columns.amount === null) return null;
+  const marks = { in: new Set<string>(), out: new Set<string>() };
+  let unmarked = 0;
+  for (const row of rows) {
+    const parts = amountParts(cellOf(row, columns.amount));
+    if (!parts || !/[1-9]/.test(parts.core)) continue;
+    if (parts.marker === "-") return null;
+    const directionText = cellOf(row, columns.direction);
+    const direction = directionText === "" ? null : directionOf(directionText);
+    if (direction) marks[direction].add(directionText);
+    else if (parts.marker) marks[parts.marker === "DR" ? "out" : "in"].add(parts.marker);
+    else unmarked += 1;
+  }
+  if (unmarked === 0 || (marks.in.size > 0) === (marks.out.size > 0)) return null;
+  const [side, written] = marks.in.size > 0 ? (["in", marks.in] as const) : (["out", marks.out] as const);
+  return { unmarked: side === "in" ? "out" : "in", marker: [...written].map((text) => `“${text}”`).join(" or ") };
+}
+
 /** A signed amount column that is mostly positive reads like a card statement, where charges are positive. */
 function signQuestion(columns: ColumnMapping, rows: SourceRow[]): Question | null {
   if (columns.amount === null || columns.direction !== null) return null;
@@ -229,7 +261,8 @@ export function readTable(table: SourceTable, choices: ReadingChoices, currency:
     : detectDateOrder(columnCells(bodyTable, columns.date).filter(looksLikeDate));
   const mark = choices.decimalMark ?? (decimalDetection.status === "decided" ? decimalDetection.mark : null);
   const order = choices.dateOrder ?? (dateDetection.status === "decided" || dateDetection.status === "partial" ? dateDetection.order : null);
-  const signAsked = signQuestion(columns, body);
+  const marked = markedSign(columns, body);
+  const signAsked = marked ? null : signQuestion(columns, body);
 
   const questions: Question[] = [];
   if (choices.dateOrder === undefined && dateDetection.status === "ask") questions.push({ kind: "dateOrder", orders: dateDetection.orders, example: dateDetection.example });
@@ -244,7 +277,7 @@ export function readTable(table: SourceTable, choices: ReadingChoices, currency:
     columns,
     decimal: { mark, detection: decimalDetection, chosen: choices.decimalMark !== undefined },
     dateOrder: { order, detection: dateDetection, chosen: choices.dateOrder !== undefined },
-    sign: { rule: sign, applies: columns.amount !== null && columns.direction === null, chosen: choices.sign !== undefined },
+    sign: { rule: sign, applies: columns.amount !== null && columns.direction === null && !marked, chosen: choices.sign !== undefined, marked },
     questions,
     problems,
     rows: [],
@@ -255,7 +288,7 @@ export function readTable(table: SourceTable, choices: ReadingChoices, currency:
   if (questions.length > 0 || problems.length > 0) return reading;
 
   // No cell of the date column reads as a date in any order: each row is then an error naming its text.
-  reading.rows = body.map((row) => readRow(row, columns, order ?? "YMD", { mark, sign, currency }));
+  reading.rows = body.map((row) => readRow(row, columns, order ?? "YMD", { mark, sign, marked, currency }));
   const importable: Array<{ date: string; cents: number }> = [];
   for (const row of reading.rows) {
     if (!row.ok) reading.counts.errors += 1;

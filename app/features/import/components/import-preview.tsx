@@ -6,6 +6,7 @@ import { formatMoney, toCents } from "~/lib/money";
 import { DECIMAL_MARK_LABELS } from "../amounts";
 import { describeDateOrder } from "../dates";
 import { ENCODING_NAMES, ENCODINGS, type Encoding } from "../readers/encodings";
+import type { LeftOutReason } from "../left-out";
 import type { ImportPreview, PreviewRow } from "../preview";
 import { IMPORT_MESSAGES } from "../messages";
 import { importPreviewPath } from "../paths";
@@ -152,6 +153,8 @@ function directionRule(preview: ImportPreview) {
   const parts: string[] = [];
   if (columns.amount === null) {
     parts.push(`${name(columns.debit) || "The debit column"} is money out; ${name(columns.credit) || "the credit column"} is money in.`);
+  } else if (sign.marked) {
+    parts.push(IMPORT_MESSAGES.markedSign(sign.marked.marker, sign.marked.unmarked));
   } else if (columns.direction !== null) {
     parts.push(`${name(columns.direction)} says which way the money went (for example “Af”/“Bij”, “S”/“H”, “DBIT”/“CRDT”); the amount's sign is taken from it.`);
   } else {
@@ -575,6 +578,55 @@ function PreviewTable({ preview, currency }: { preview: ImportPreview; currency:
   );
 }
 
+const LEFT_OUT_TITLES: Record<LeftOutReason, string> = {
+  error: "Cannot be read",
+  duplicate: "Already in your transactions",
+  pending: "Pending: not settled yet (tick “Import pending transactions too” to import them)",
+  declined: "Declined or reverted by the bank",
+  zero: "Zero amount",
+  balance: "A balance, not a transaction",
+};
+
+/** What one left-out row is, in a line: its error, or its date, description and amount (and why it counts as already there). */
+function leftOutLine(row: PreviewRow, currency: string) {
+  if (row.status === "error") return row.error?.replace(`${row.label}: `, "") ?? "";
+  const sign = row.amount === 0 ? "" : row.type === "expense" ? "−" : "+";
+  const amount = row.amount === null ? row.amountText : `${sign}${money(row.amount, currency)}`;
+  const line = [row.date, row.description, amount].filter(Boolean).join(" · ");
+  return row.duplicateOf ? `${line}. ${DUPLICATE_REASONS[row.duplicateOf]}` : line;
+}
+
+/**
+ * Every row of the file that will not be imported, under its reason: the table above shows the first rows
+ * only, so a row left out further down is still named here, with what makes it so.
+ */
+function LeftOutRows({ preview, currency }: { preview: ImportPreview; currency: string }) {
+  if (preview.leftOut.length === 0) return null;
+  const total = preview.leftOut.reduce((sum, group) => sum + group.count, 0);
+  return (
+    <section aria-labelledby="import-left-out" className="space-y-3 rounded-lg border border-slate-200 bg-white px-4 py-3" data-testid="import-left-out">
+      <h3 id="import-left-out" className="text-sm font-semibold text-slate-900">
+        {plural(total, "row")} will not be imported
+      </h3>
+      {preview.leftOut.map((group) => (
+        <details key={group.reason} open={group.reason === "error" || group.count <= 10} className="text-sm">
+          <summary className={`cursor-pointer font-medium ${group.reason === "error" ? "text-red-800" : "text-slate-800"}`}>
+            {LEFT_OUT_TITLES[group.reason]}: {plural(group.count, "row")}
+          </summary>
+          <ul className={`mt-1 list-disc space-y-0.5 pl-5 ${group.reason === "error" ? "text-red-700" : "text-slate-600"}`}>
+            {group.rows.map((row) => (
+              <li key={row.label}>
+                {row.label}: {leftOutLine(row, currency)}
+              </li>
+            ))}
+            {group.others ? <li>And {group.others}</li> : null}
+          </ul>
+        </details>
+      ))}
+    </section>
+  );
+}
+
 function RawTable({ preview }: { preview: ImportPreview }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -702,12 +754,7 @@ export function ImportPreviewForm({ preview, currency: reportingCurrency, notice
           <Totals preview={preview} currency={currency} />
           <PreviewTable preview={preview} currency={currency} />
           <TransferChoices preview={preview} currency={currency} />
-          {preview.problems.length > 0 ? (
-            <div className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">
-              <h3 className="text-sm font-semibold text-red-800">Rows that will not be imported</h3>
-              <ErrorList errors={preview.moreProblems > 0 ? [...preview.problems, `…and ${plural(preview.moreProblems, "more row")}`] : preview.problems} />
-            </div>
-          ) : null}
+          <LeftOutRows preview={preview} currency={currency} />
         </>
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

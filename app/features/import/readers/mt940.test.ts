@@ -57,6 +57,20 @@ describe("MT940 statements", () => {
     ]);
   });
 
+  test("Polish banks' :86: fields are separated by a tilde: the title from ~20–~25 (split anywhere), the other party from ~32–~33", () => {
+    const file = lines(
+      ":20:MT940",
+      ":25:/PL61109010140000071219812874",
+      ":60F:C240301PLN1000,00",
+      ":61:2403040304DN123,45S073NONREF//24030412345",
+      ":86:073~00VE02~20ZAKUP PRZY UZYCIU KARTY BIEDRONKA 12~2134 KRAKOW~30109010140~310000071219812874",
+      "~32JERONIMO MARTINS POLSKA~33 S.A.~38PL61109010140000071219812874",
+      ":62F:C240304PLN876,55",
+    );
+    const [row] = rowsOf(read(file));
+    expect([row.Date, row.Amount, row.Payee, row.Memo, row["Bank ID"]]).toEqual(["2024-03-04", "-123.45", "JERONIMO MARTINS POLSKA S.A.", "ZAKUP PRZY UZYCIU KARTY BIEDRONKA 1234 KRAKOW", "24030412345"]);
+  });
+
   test("statements of two accounts stay two", () => {
     const file = lines(":20:A", ":25:111", ":60F:C200101EUR1,00", ":61:200102C1,00NTRFNONREF", ":62F:C200102EUR2,00", "-", ":20:B", ":25:222", ":60F:C200101CHF5,00", ":61:200103D2,00NTRFNONREF", ":62F:C200103CHF3,00", "-");
     const table = read(file);

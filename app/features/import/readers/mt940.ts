@@ -123,7 +123,7 @@ function germanPurpose(purpose: string) {
 /**
  * Who and what an ":86:" field names: German structured fields ("?00" booking text, "?20"–"?29" and
  * "?60"–"?63" the purpose, "?32"–"?33" the other party's name, any separator after the three-digit
- * code), Dutch ones ("/NAME/", "/REMI/", Rabobank's "/CNTP/iban/bic/name/"), or free text as the memo.
+ * code: Polish banks write "~"), Dutch ones ("/NAME/", "/REMI/", Rabobank's "/CNTP/iban/bic/name/"), or free text as the memo.
  */
 function detailsOf(text: string): { payee: string; memo: string } {
   const flat = text.replace(/\n/g, "");
