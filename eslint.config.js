@@ -32,7 +32,7 @@ const FEATURE_FLOORS = [
   ["auth", "billing", "contact"],
   ["categories", "accounts", "exchange-rates"],
   ["transactions"],
-  ["budgets"],
+  ["budgets", "rules"],
   ["debts", "savings", "import", "bank", "csv", "backup"],
   ["dashboard", "analytics", "net-worth"],
   ["insights"],

@@ -1,0 +1,231 @@
+import { SPLIT_CATEGORY, TRANSFER_CATEGORY, type CategoryType } from "~/features/categories/categories";
+import { isSplitPartCategory, MIN_SPLIT_PARTS, type Allocation, type TransactionType } from "~/features/transactions/transactions";
+
+/**
+ * Rules that fill in a transaction the way its user would: conditions on what the bank wrote (its
+ * description, amount, way, account and date), combined with all or any, and actions (a category, a clean
+ * name, tags, a transfer, a split). Pure: the data layer reads the rules and writes through the ledger.
+ *
+ * Rules run in the user's order, each on what the ones before it made (a rule that cleans "AMZN MKTP
+ * US*2K4" into "Amazon" lets the next match "Amazon"); for one field a later rule's action replaces an
+ * earlier one's, tags add up. One rule applied to its own result changes nothing more.
+ */
+
+export const TEXT_OPERATORS = ["contains", "equals", "starts-with", "matches"] as const;
+export type TextOperator = (typeof TEXT_OPERATORS)[number];
+export const AMOUNT_OPERATORS = ["equals", "above", "below", "between"] as const;
+export type AmountOperator = (typeof AMOUNT_OPERATORS)[number];
+
+export type RuleCondition =
+  | { field: "description"; operator: TextOperator; text: string }
+  /** Unsigned minor units of the transaction's account; `upTo` (inclusive) only for "between". */
+  | { field: "amount"; operator: AmountOperator; cents: number; upTo?: number }
+  | { field: "type"; type: TransactionType }
+  | { field: "account"; accountId: string }
+  /** Inclusive ISO days; either end may be open. */
+  | { field: "date"; from: string | null; to: string | null };
+
+/** A split's part: a fixed amount, a percentage of the amount, or what is left after the fixed parts. */
+export type SplitPart = { categoryId: string } & ({ cents: number } | { percent: number } | { rest: true });
+
+export type RuleAction =
+  | { kind: "set-category"; categoryId: string }
+  | { kind: "rename"; description: string }
+  | { kind: "add-tags"; tags: string[] }
+  | { kind: "transfer"; accountId: string }
+  | { kind: "split"; parts: SplitPart[] };
+
+export type Rule = { id: string; name: string; match: "all" | "any"; conditions: RuleCondition[]; actions: RuleAction[] };
+
+/** What rules read and fill in of a transaction. */
+export type RuleSubject = {
+  description: string;
+  /** Unsigned minor units of its account's currency. */
+  amount: number;
+  type: TransactionType;
+  accountId: string;
+  date: string;
+  category: string;
+  tags: string[];
+  allocations: Allocation[];
+  /** The account of a transfer's other side, set with the transfer category. */
+  transferAccountId: string | null;
+};
+
+/** What the rules may not know alone: whether a category takes transactions of a way (an expense is never booked on an income category). */
+export type RuleContext = { categoryType: (categoryId: string) => CategoryType | null };
+
+/** Lower case, accents and runs of spaces gone: how conditions compare text ("CAFÉ  Nero" contains "cafe nero"). */
+export function comparable(text: string) {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Whether `text` fits `pattern`, in which "*" stands for any text and "?" for one character, the whole text
+ * matched. A wildcard, not a regular expression: a user's pattern can never make the server backtrack for
+ * long (this runs in time proportional to the two lengths multiplied, at worst).
+ */
+export function wildcardMatches(pattern: string, text: string) {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && (pattern[p] === "?" || pattern[p] === text[t])) {
+      p += 1;
+      t += 1;
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p;
+      resume = t;
+      p += 1;
+    } else if (star !== -1) {
+      p = star + 1;
+      resume += 1;
+      t = resume;
+    } else return false;
+  }
+  while (p < pattern.length && pattern[p] === "*") p += 1;
+  return p === pattern.length;
+}
+
+function textFits(operator: TextOperator, wanted: string, description: string) {
+  const have = comparable(description);
+  const want = comparable(wanted);
+  switch (operator) {
+    case "contains":
+      return have.includes(want);
+    case "equals":
+      return have === want;
+    case "starts-with":
+      return have.startsWith(want);
+    case "matches":
+      return wildcardMatches(want, have);
+  }
+}
+
+function amountFits(condition: Extract<RuleCondition, { field: "amount" }>, amount: number) {
+  switch (condition.operator) {
+    case "equals":
+      return amount === condition.cents;
+    case "above":
+      return amount > condition.cents;
+    case "below":
+      return amount < condition.cents;
+    case "between":
+      return amount >= condition.cents && amount <= (condition.upTo ?? condition.cents);
+  }
+}
+
+export function conditionHolds(condition: RuleCondition, subject: RuleSubject) {
+  switch (condition.field) {
+    case "description":
+      return textFits(condition.operator, condition.text, subject.description);
+    case "amount":
+      return amountFits(condition, subject.amount);
+    case "type":
+      return subject.type === condition.type;
+    case "account":
+      return subject.accountId === condition.accountId;
+    case "date":
+      return (condition.from === null || subject.date >= condition.from) && (condition.to === null || subject.date <= condition.to);
+  }
+}
+
+/** Whether the rule's conditions hold for the transaction: every one ("all") or one at least ("any"). A rule without conditions matches nothing. */
+export function ruleMatches(rule: Pick<Rule, "match" | "conditions">, subject: RuleSubject) {
+  if (rule.conditions.length === 0) return false;
+  return rule.match === "all" ? rule.conditions.every((condition) => conditionHolds(condition, subject)) : rule.conditions.some((condition) => conditionHolds(condition, subject));
+}
+
+/**
+ * A split's parts in minor units of `amount`: fixed parts as written, percentages of the amount (the cents
+ * rounding leaves going to the largest remainders, so the parts always add up), the "rest" part what is left.
+ * Null when they cannot make `amount` exactly: fixed parts above it, percentages not adding to 100 without a
+ * rest part, a part of nothing, fewer than two parts.
+ */
+export function splitAmounts(parts: SplitPart[], amount: number): Allocation[] | null {
+  if (parts.length < MIN_SPLIT_PARTS) return null;
+  const shares = parts.map((part) => ("cents" in part ? part.cents : 0));
+  const percents = parts.map((part) => ("percent" in part ? part.percent : 0));
+  const restIndex = parts.findIndex((part) => "rest" in part);
+  const byPercent = percents.map((percent) => (amount * percent) / 100);
+  const floors = byPercent.map(Math.floor);
+  parts.forEach((part, index) => {
+    if ("percent" in part) shares[index] = floors[index];
+  });
+  const percentTotal = percents.reduce((sum, percent) => sum + percent, 0);
+  if (restIndex === -1 && percentTotal === 100) {
+    let left = amount - shares.reduce((sum, share) => sum + share, 0);
+    const order = parts
+      .map((_, index) => index)
+      .filter((index) => "percent" in parts[index])
+      .sort((a, b) => byPercent[b] - floors[b] - (byPercent[a] - floors[a]) || a - b);
+    for (const index of order) {
+      if (left <= 0) break;
+      shares[index] += 1;
+      left -= 1;
+    }
+  }
+  if (restIndex !== -1) shares[restIndex] = amount - shares.reduce((sum, share) => sum + share, 0);
+  if (shares.some((share) => share < 1) || shares.reduce((sum, share) => sum + share, 0) !== amount) return null;
+  return parts.map((part, index) => ({ categoryId: part.categoryId, amount: shares[index] }));
+}
+
+/** The transaction with one action done; unchanged when the action cannot apply to it (a category of the other way, a split that does not add up, a transfer into its own account). */
+function act(subject: RuleSubject, action: RuleAction, context: RuleContext): RuleSubject {
+  switch (action.kind) {
+    case "set-category":
+      if (context.categoryType(action.categoryId) !== subject.type) return subject;
+      return { ...subject, category: action.categoryId, allocations: [], transferAccountId: null };
+    case "rename":
+      return { ...subject, description: action.description };
+    case "add-tags": {
+      const tags = [...subject.tags];
+      for (const tag of action.tags) if (!tags.some((have) => comparable(have) === comparable(tag))) tags.push(tag);
+      return { ...subject, tags };
+    }
+    case "transfer":
+      if (action.accountId === subject.accountId) return subject;
+      return { ...subject, category: TRANSFER_CATEGORY, allocations: [], transferAccountId: action.accountId };
+    case "split": {
+      const parts = subject.type === "expense" && action.parts.every((part) => isSplitPartCategory(part.categoryId) && context.categoryType(part.categoryId) === "expense");
+      const allocations = parts ? splitAmounts(action.parts, subject.amount) : null;
+      if (!allocations) return subject;
+      return { ...subject, category: SPLIT_CATEGORY, allocations, transferAccountId: null };
+    }
+  }
+}
+
+/** One rule on one transaction: its actions in order when it matches, the transaction as it was otherwise. */
+export function applyRule(rule: Rule, subject: RuleSubject, context: RuleContext): RuleSubject {
+  if (!ruleMatches(rule, subject)) return subject;
+  return rule.actions.reduce((current, action) => act(current, action, context), subject);
+}
+
+/** The rules, in the user's order, on one transaction: what it becomes and the ids of the rules that matched. */
+export function applyRules(rules: readonly Rule[], subject: RuleSubject, context: RuleContext): { result: RuleSubject; matched: string[] } {
+  const matched: string[] = [];
+  let result = subject;
+  for (const rule of rules) {
+    if (!ruleMatches(rule, result)) continue;
+    matched.push(rule.id);
+    result = applyRule(rule, result, context);
+  }
+  return { result, matched };
+}
+
+/** The fields a rule changed, for a preview and for the ledger's update: only what differs. */
+export function changesOf(before: RuleSubject, after: RuleSubject): Partial<Pick<RuleSubject, "description" | "category" | "tags" | "allocations" | "transferAccountId">> {
+  const changes: ReturnType<typeof changesOf> = {};
+  if (after.description !== before.description) changes.description = after.description;
+  if (after.category !== before.category) changes.category = after.category;
+  if (after.tags.join("\u0000") !== before.tags.join("\u0000")) changes.tags = after.tags;
+  if (JSON.stringify(after.allocations) !== JSON.stringify(before.allocations)) changes.allocations = after.allocations;
+  if (after.transferAccountId !== before.transferAccountId) changes.transferAccountId = after.transferAccountId;
+  return changes;
+}
