@@ -15,6 +15,7 @@ import { FinancialAssets, NetWorthSnapshot } from "./net-worth";
 import { PasswordResetToken } from "./password-reset-token";
 import { RateLimit } from "./rate-limit";
 import { Reconciliation } from "./reconciliation";
+import { Rule } from "./rule";
 import { ReportingRecount } from "./reporting-recount";
 import { SavingsGoal } from "./savings";
 import { SecurityEvent } from "./security-event";
@@ -49,6 +50,7 @@ export { BankConnection, BankLink, type BankConnectionRecord } from "./bank-conn
 export { ImportDraft, ImportBatch, ImportMapping, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 export { ExchangeRate, type ExchangeRateRecord } from "./exchange-rate";
 export { ReportingRecount, type ReportingRecountRecord } from "./reporting-recount";
+export { Rule, type RuleRecord } from "./rule";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule];

@@ -15,6 +15,7 @@ import { generateSpendingInsights } from "~/features/insights/insights.server";
 import { ACCOUNT_MESSAGES } from "./account";
 import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { finishReconciliation } from "~/features/transactions/account-reconciliation.server";
+import { addRule } from "~/features/rules/rules.server";
 import { countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
 
 useTestDatabase();
@@ -39,6 +40,7 @@ async function busyUser() {
   await getOrCreateAssets(userId);
   await recordNetWorthSnapshot(userId, "2026-03");
   await createSavingsGoalFor(userId);
+  await addRule(userId, { name: "Coffee", match: "all", conditions: [{ field: "description", operator: "contains", text: "cafe" }], actions: [{ kind: "set-category", categoryId: "food" }] });
   await generateSpendingInsights(userId, "2026-03");
   const itemId = `item-${userId}`;
   await BankConnection.create({
@@ -67,7 +69,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations"]) {
+    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations", "rules"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -117,6 +119,7 @@ describe("account data", () => {
       "plaidAccounts",
       "reconciliations",
       "reportingRecounts",
+      "rules",
       "savingsGoals",
       "securityEvents",
       "transactions",

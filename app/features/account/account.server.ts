@@ -35,6 +35,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   importDrafts: ({ id }) => ({ userId: id }),
   importBatches: ({ id }) => ({ userId: id }),
   importMappings: ({ id }) => ({ userId: id }),
+  rules: ({ id }) => ({ userId: id }),
   twoFactors: ({ id }) => ({ userId: id }),
   securityEvents: ({ id }) => ({ userId: id }),
   debts: ({ id }) => ({ userId: id }),

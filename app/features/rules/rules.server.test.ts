@@ -1,0 +1,80 @@
+import { describe, expect, test } from "vitest";
+import { Rule as RuleModel } from "../../../models";
+import { applyRules, type RuleAction, type RuleCondition } from "./rules";
+import { addRule, deleteRule, getRule, listRules, moveRule, ruleContext, updateRule, type RuleInput } from "./rules.server";
+import { createUser, uniqueEmail } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+
+useTestDatabase();
+
+const groceries: RuleInput = {
+  name: "Groceries",
+  match: "any",
+  conditions: [
+    { field: "description", operator: "contains", text: "tesco" },
+    { field: "amount", operator: "between", cents: 500, upTo: 20_000 },
+    { field: "type", type: "expense" },
+    { field: "account", accountId: "card" },
+    { field: "date", from: "2024-01-01", to: null },
+  ],
+  actions: [
+    { kind: "set-category", categoryId: "groceries" },
+    { kind: "rename", description: "Tesco" },
+    { kind: "add-tags", tags: ["food"] },
+    { kind: "transfer", accountId: "main" },
+    { kind: "split", parts: [{ categoryId: "groceries", percent: 60 }, { categoryId: "household", cents: 100 }, { categoryId: "shopping", rest: true }] },
+  ],
+};
+
+function named(name: string, conditions: RuleCondition[] = [{ field: "description", operator: "contains", text: name }], actions: RuleAction[] = [{ kind: "add-tags", tags: [name] }]): RuleInput {
+  return { name, match: "all", conditions, actions };
+}
+
+describe("stored rules", () => {
+  test("every condition and action is stored and read back as it was written", async () => {
+    const userId = await createUser({ email: uniqueEmail("rules") });
+    const added = await addRule(userId, groceries);
+    if (!added.ok) throw new Error(added.reason);
+    expect(added.rule).toEqual({ id: added.rule.id, ...groceries });
+    expect(await getRule(userId, added.rule.id)).toEqual(added.rule);
+    expect(await listRules(userId)).toEqual([added.rule]);
+  });
+
+  test("new rules run after the others; moving one swaps it with its neighbour; the ends stay put", async () => {
+    const userId = await createUser({ email: uniqueEmail("rules") });
+    for (const name of ["a", "b", "c"]) await addRule(userId, named(name));
+    const names = async () => (await listRules(userId)).map((rule) => rule.name);
+    expect(await names()).toEqual(["a", "b", "c"]);
+    const [a, , c] = await listRules(userId);
+    expect(await moveRule(userId, c.id, "up")).toBe(true);
+    expect(await names()).toEqual(["a", "c", "b"]);
+    expect(await moveRule(userId, a.id, "up")).toBe(true);
+    expect(await moveRule(userId, a.id, "down")).toBe(true);
+    expect(await names()).toEqual(["c", "a", "b"]);
+  });
+
+  test("updates and deletes only the user's own rule; another user's is not found", async () => {
+    const userId = await createUser({ email: uniqueEmail("rules") });
+    const other = await createUser({ email: uniqueEmail("rules") });
+    const added = await addRule(userId, named("coffee"));
+    if (!added.ok) throw new Error(added.reason);
+    expect(await updateRule(other, added.rule.id, named("stolen"))).toEqual({ ok: false, reason: "not-found" });
+    expect(await getRule(other, added.rule.id)).toBeNull();
+    expect(await moveRule(other, added.rule.id, "up")).toBe(false);
+    expect(await deleteRule(other, added.rule.id)).toBe(false);
+    expect(await updateRule(userId, added.rule.id, named("cafe"))).toMatchObject({ ok: true, rule: { name: "cafe" } });
+    expect(await updateRule(userId, "not-an-id", named("cafe"))).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteRule(userId, added.rule.id)).toBe(true);
+    expect(await RuleModel.countDocuments({ userId })).toBe(0);
+  });
+
+  test("the rules run with the user's categories: a category of the other way is never set", async () => {
+    const userId = await createUser({ email: uniqueEmail("rules") });
+    await addRule(userId, named("pay", [{ field: "description", operator: "contains", text: "payroll" }], [{ kind: "set-category", categoryId: "food" }]));
+    await addRule(userId, named("shop", [{ field: "description", operator: "contains", text: "tesco" }], [{ kind: "set-category", categoryId: "food" }]));
+    const context = await ruleContext(userId);
+    const base = { amount: 1000, accountId: "main", date: "2024-03-01", category: "", tags: [], allocations: [], transferAccountId: null };
+    expect(applyRules(await listRules(userId), { ...base, description: "ACME PAYROLL", type: "income" }, context).result.category).toBe("");
+    expect(applyRules(await listRules(userId), { ...base, description: "TESCO", type: "expense" }, context).result.category).toBe("food");
+  });
+});

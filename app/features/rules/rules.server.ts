@@ -1,0 +1,112 @@
+import { Types } from "mongoose";
+import { Rule as RuleModel, type RuleRecord } from "../../../models";
+import { getCategories } from "~/features/categories/categories.server";
+import type { Rule, RuleAction, RuleCondition, RuleContext, SplitPart } from "./rules";
+
+/** The stored rules of a user, the one data access that reads and writes them; the ledger writes what they change. */
+
+/** A user has at most this many rules: each new transaction runs them all. */
+export const MAX_RULES = 200;
+
+export type RuleInput = Omit<Rule, "id">;
+export type RuleSaved = { ok: true; rule: Rule } | { ok: false; reason: "not-found" | "too-many" };
+
+function owner(userId: string) {
+  return new Types.ObjectId(userId);
+}
+
+function conditionOf(stored: RuleRecord["conditions"][number]): RuleCondition {
+  switch (stored.field) {
+    case "description":
+      return { field: "description", operator: stored.operator as Extract<RuleCondition, { field: "description" }>["operator"], text: stored.text ?? "" };
+    case "amount":
+      return { field: "amount", operator: stored.operator as Extract<RuleCondition, { field: "amount" }>["operator"], cents: stored.cents ?? 0, ...(stored.upTo != null && { upTo: stored.upTo }) };
+    case "type":
+      return { field: "type", type: stored.type === "income" ? "income" : "expense" };
+    case "account":
+      return { field: "account", accountId: stored.accountId ?? "" };
+    default:
+      return { field: "date", from: stored.from ?? null, to: stored.to ?? null };
+  }
+}
+
+function partOf(stored: { categoryId: string; cents?: number | null; percent?: number | null; rest?: boolean | null }): SplitPart {
+  if (stored.rest) return { categoryId: stored.categoryId, rest: true };
+  if (stored.percent != null) return { categoryId: stored.categoryId, percent: stored.percent };
+  return { categoryId: stored.categoryId, cents: stored.cents ?? 0 };
+}
+
+function actionOf(stored: RuleRecord["actions"][number]): RuleAction {
+  switch (stored.kind) {
+    case "set-category":
+      return { kind: "set-category", categoryId: stored.categoryId ?? "" };
+    case "rename":
+      return { kind: "rename", description: stored.description ?? "" };
+    case "add-tags":
+      return { kind: "add-tags", tags: stored.tags ?? [] };
+    case "transfer":
+      return { kind: "transfer", accountId: stored.accountId ?? "" };
+    default:
+      return { kind: "split", parts: (stored.parts ?? []).map(partOf) };
+  }
+}
+
+function ruleOf(stored: RuleRecord): Rule {
+  return { id: stored._id.toString(), name: stored.name, match: stored.match === "any" ? "any" : "all", conditions: stored.conditions.map(conditionOf), actions: stored.actions.map(actionOf) };
+}
+
+/** The user's rules in the order they run. */
+export async function listRules(userId: string): Promise<Rule[]> {
+  const stored = await RuleModel.find({ userId: owner(userId) }).sort({ position: 1, _id: 1 }).lean<RuleRecord[]>();
+  return stored.map(ruleOf);
+}
+
+export async function getRule(userId: string, ruleId: string): Promise<Rule | null> {
+  if (!Types.ObjectId.isValid(ruleId)) return null;
+  const stored = await RuleModel.findOne({ _id: ruleId, userId: owner(userId) }).lean<RuleRecord>();
+  return stored ? ruleOf(stored) : null;
+}
+
+/** A new rule runs after the user's others. */
+export async function addRule(userId: string, input: RuleInput): Promise<RuleSaved> {
+  const count = await RuleModel.countDocuments({ userId: owner(userId) });
+  if (count >= MAX_RULES) return { ok: false, reason: "too-many" };
+  const last = await RuleModel.findOne({ userId: owner(userId) }).sort({ position: -1 }).select({ position: 1 }).lean<Pick<RuleRecord, "position">>();
+  const created = await RuleModel.create({ userId: owner(userId), ...input, position: (last?.position ?? 0) + 1 });
+  return { ok: true, rule: ruleOf(created.toObject() as RuleRecord) };
+}
+
+export async function updateRule(userId: string, ruleId: string, input: RuleInput): Promise<RuleSaved> {
+  if (!Types.ObjectId.isValid(ruleId)) return { ok: false, reason: "not-found" };
+  const updated = await RuleModel.findOneAndUpdate({ _id: ruleId, userId: owner(userId) }, { $set: input }, { new: true, runValidators: true }).lean<RuleRecord>();
+  return updated ? { ok: true, rule: ruleOf(updated) } : { ok: false, reason: "not-found" };
+}
+
+export async function deleteRule(userId: string, ruleId: string) {
+  if (!Types.ObjectId.isValid(ruleId)) return false;
+  const { deletedCount } = await RuleModel.deleteOne({ _id: ruleId, userId: owner(userId) });
+  return deletedCount === 1;
+}
+
+/**
+ * Moves a rule one place earlier or later in the order: it swaps positions with its neighbour. False when the
+ * rule is not the user's; true (and nothing moves) at either end.
+ */
+export async function moveRule(userId: string, ruleId: string, direction: "up" | "down") {
+  const rules = await RuleModel.find({ userId: owner(userId) }).sort({ position: 1, _id: 1 }).select({ position: 1 }).lean<Array<Pick<RuleRecord, "_id" | "position">>>();
+  const index = rules.findIndex((rule) => rule._id.toString() === ruleId);
+  if (index === -1) return false;
+  const neighbour = rules[direction === "up" ? index - 1 : index + 1];
+  if (!neighbour) return true;
+  // Positions are renumbered in order first, so two rules that shared one (older data) swap too.
+  const order = rules.map((rule) => rule._id);
+  [order[index], order[rules.indexOf(neighbour)]] = [order[rules.indexOf(neighbour)], order[index]];
+  await RuleModel.bulkWrite(order.map((_id, position) => ({ updateOne: { filter: { _id, userId: owner(userId) }, update: { $set: { position: position + 1 } } } })));
+  return true;
+}
+
+/** What the rules need to know of the user's categories: which way each takes money. */
+export async function ruleContext(userId: string): Promise<RuleContext> {
+  const types = new Map((await getCategories(userId)).map((category) => [category.id, category.type]));
+  return { categoryType: (categoryId) => types.get(categoryId) ?? null };
+}
