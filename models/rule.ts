@@ -10,6 +10,7 @@ const conditionSchema = new Schema(
     text: { type: String, default: null },
     cents: { type: Number, default: null, validate: wholeCents },
     upTo: { type: Number, default: null, validate: wholeCents },
+    currency: { type: String, default: null },
     type: { type: String, enum: ["income", "expense", null], default: null },
     accountId: { type: String, default: null },
     from: { type: String, default: null },
@@ -37,6 +38,7 @@ const actionSchema = new Schema(
     tags: { type: [String], default: undefined },
     accountId: { type: String, default: null },
     parts: { type: [splitPartSchema], default: undefined },
+    currency: { type: String, default: null },
   },
   { _id: false },
 );

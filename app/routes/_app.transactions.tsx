@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { RULES_PATH } from "~/features/rules/rules";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useIsSubmitting } from "~/components/ui/forms";
 import {
@@ -330,6 +331,9 @@ export default function TransactionsPage() {
           </Link>
           <Link to="/transactions/import" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
             Import bank file
+          </Link>
+          <Link to={RULES_PATH} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Rules
           </Link>
           <Link
             to="/resources/transactions-export"

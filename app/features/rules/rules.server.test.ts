@@ -12,7 +12,7 @@ const groceries: RuleInput = {
   match: "any",
   conditions: [
     { field: "description", operator: "contains", text: "tesco" },
-    { field: "amount", operator: "between", cents: 500, upTo: 20_000 },
+    { field: "amount", operator: "between", cents: 500, upTo: 20_000, currency: "USD" },
     { field: "type", type: "expense" },
     { field: "account", accountId: "card" },
     { field: "date", from: "2024-01-01", to: null },
@@ -22,7 +22,7 @@ const groceries: RuleInput = {
     { kind: "rename", description: "Tesco" },
     { kind: "add-tags", tags: ["food"] },
     { kind: "transfer", accountId: "main" },
-    { kind: "split", parts: [{ categoryId: "groceries", percent: 60 }, { categoryId: "household", cents: 100 }, { categoryId: "shopping", rest: true }] },
+    { kind: "split", parts: [{ categoryId: "groceries", percent: 60 }, { categoryId: "household", cents: 100 }, { categoryId: "shopping", rest: true }], currency: "USD" },
   ],
 };
 
@@ -38,6 +38,14 @@ describe("stored rules", () => {
     expect(added.rule).toEqual({ id: added.rule.id, ...groceries });
     expect(await getRule(userId, added.rule.id)).toEqual(added.rule);
     expect(await listRules(userId)).toEqual([added.rule]);
+  });
+
+  test("the same form sent twice adds one rule", async () => {
+    const userId = await createUser({ email: uniqueEmail("rules") });
+    const first = await addRule(userId, named("twice"), "key-1");
+    const again = await addRule(userId, named("twice"), "key-1");
+    expect(again).toEqual(first);
+    expect(await RuleModel.countDocuments({ userId })).toBe(1);
   });
 
   test("new rules run after the others; moving one swaps it with its neighbour; the ends stay put", async () => {
@@ -73,7 +81,7 @@ describe("stored rules", () => {
     await addRule(userId, named("pay", [{ field: "description", operator: "contains", text: "payroll" }], [{ kind: "set-category", categoryId: "food" }]));
     await addRule(userId, named("shop", [{ field: "description", operator: "contains", text: "tesco" }], [{ kind: "set-category", categoryId: "food" }]));
     const context = await ruleContext(userId);
-    const base = { amount: 1000, accountId: "main", date: "2024-03-01", category: "", tags: [], allocations: [], transferAccountId: null };
+    const base = { amount: 1000, currency: "USD", accountId: "main", date: "2024-03-01", category: "", tags: [], allocations: [], transferAccountId: null };
     expect(applyRules(await listRules(userId), { ...base, description: "ACME PAYROLL", type: "income" }, context).result.category).toBe("");
     expect(applyRules(await listRules(userId), { ...base, description: "TESCO", type: "expense" }, context).result.category).toBe("food");
   });

@@ -1,7 +1,11 @@
 import { Types } from "mongoose";
 import { Rule as RuleModel, type RuleRecord } from "../../../models";
+import { listAccountNames } from "~/features/accounts/accounts.server";
+import { isDebtCategoryId } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
-import type { Rule, RuleAction, RuleCondition, RuleContext, SplitPart } from "./rules";
+import { submittedId } from "~/utils/submission.server";
+import { describeRule, type Rule, type RuleAction, type RuleCondition, type RuleContext, type RuleNames, type SplitPart } from "./rules";
+import type { RuleChoices } from "./schema";
 
 /** The stored rules of a user, the one data access that reads and writes them; the ledger writes what they change. */
 
@@ -20,7 +24,13 @@ function conditionOf(stored: RuleRecord["conditions"][number]): RuleCondition {
     case "description":
       return { field: "description", operator: stored.operator as Extract<RuleCondition, { field: "description" }>["operator"], text: stored.text ?? "" };
     case "amount":
-      return { field: "amount", operator: stored.operator as Extract<RuleCondition, { field: "amount" }>["operator"], cents: stored.cents ?? 0, ...(stored.upTo != null && { upTo: stored.upTo }) };
+      return {
+        field: "amount",
+        operator: stored.operator as Extract<RuleCondition, { field: "amount" }>["operator"],
+        cents: stored.cents ?? 0,
+        ...(stored.upTo != null && { upTo: stored.upTo }),
+        currency: stored.currency ?? "USD",
+      };
     case "type":
       return { field: "type", type: stored.type === "income" ? "income" : "expense" };
     case "account":
@@ -47,7 +57,7 @@ function actionOf(stored: RuleRecord["actions"][number]): RuleAction {
     case "transfer":
       return { kind: "transfer", accountId: stored.accountId ?? "" };
     default:
-      return { kind: "split", parts: (stored.parts ?? []).map(partOf) };
+      return { kind: "split", parts: (stored.parts ?? []).map(partOf), currency: stored.currency ?? "USD" };
   }
 }
 
@@ -67,12 +77,18 @@ export async function getRule(userId: string, ruleId: string): Promise<Rule | nu
   return stored ? ruleOf(stored) : null;
 }
 
-/** A new rule runs after the user's others. */
-export async function addRule(userId: string, input: RuleInput): Promise<RuleSaved> {
+/**
+ * A new rule runs after the user's others. With the form's one-time key its id follows from the key, so the
+ * same form sent again answers with the rule the first one added and adds nothing.
+ */
+export async function addRule(userId: string, input: RuleInput, submissionKey?: string | null): Promise<RuleSaved> {
+  const _id = submissionKey ? new Types.ObjectId(submittedId(userId, submissionKey, "rule")) : new Types.ObjectId();
+  const sent = await RuleModel.findOne({ _id, userId: owner(userId) }).lean<RuleRecord>();
+  if (sent) return { ok: true, rule: ruleOf(sent) };
   const count = await RuleModel.countDocuments({ userId: owner(userId) });
   if (count >= MAX_RULES) return { ok: false, reason: "too-many" };
   const last = await RuleModel.findOne({ userId: owner(userId) }).sort({ position: -1 }).select({ position: 1 }).lean<Pick<RuleRecord, "position">>();
-  const created = await RuleModel.create({ userId: owner(userId), ...input, position: (last?.position ?? 0) + 1 });
+  const created = await RuleModel.create({ _id, userId: owner(userId), ...input, position: (last?.position ?? 0) + 1 });
   return { ok: true, rule: ruleOf(created.toObject() as RuleRecord) };
 }
 
@@ -103,6 +119,27 @@ export async function moveRule(userId: string, ruleId: string, direction: "up" |
   [order[index], order[rules.indexOf(neighbour)]] = [order[rules.indexOf(neighbour)], order[index]];
   await RuleModel.bulkWrite(order.map((_id, position) => ({ updateOne: { filter: { _id, userId: owner(userId) }, update: { $set: { position: position + 1 } } } })));
   return true;
+}
+
+/** What the rule form offers: the user's categories and open accounts; amounts are typed in `currency`. */
+export async function ruleChoices(userId: string, currency: string): Promise<RuleChoices> {
+  const [categories, accounts] = await Promise.all([getCategories(userId), listAccountNames(userId)]);
+  return {
+    categories: categories.filter((category) => !isDebtCategoryId(category.id)).map(({ id, name, type }) => ({ id, name, type })),
+    accounts: accounts.filter((account) => !account.closed).map(({ id, name, currency: accountCurrency }) => ({ id, name, currency: accountCurrency })),
+    currency,
+  };
+}
+
+/** The user's rules in their order, each described in words with the names of its categories and accounts. */
+export async function describedRules(userId: string, choices: RuleChoices) {
+  const categoryNames = new Map(choices.categories.map((category) => [category.id, category.name]));
+  const accountNames = new Map(choices.accounts.map((account) => [account.id, account.name]));
+  const names: RuleNames = {
+    category: (categoryId) => categoryNames.get(categoryId) ?? "a deleted category",
+    account: (accountId) => accountNames.get(accountId) ?? "a closed account",
+  };
+  return (await listRules(userId)).map((rule) => ({ id: rule.id, name: rule.name, description: describeRule(rule, names) }));
 }
 
 /** What the rules need to know of the user's categories: which way each takes money. */

@@ -10,6 +10,7 @@ function subject(overrides: Partial<RuleSubject> = {}): RuleSubject {
   return {
     description: "TESCO STORES 2041 LONDON",
     amount: 1889,
+    currency: "GBP",
     type: "expense",
     accountId: "card",
     date: "2024-03-28",
@@ -36,12 +37,12 @@ describe("conditions", () => {
     [{ field: "description", operator: "matches", text: "tesco * london" }, true],
     [{ field: "description", operator: "matches", text: "tesco stores 20?1*" }, true],
     [{ field: "description", operator: "matches", text: "tesco" }, false],
-    [{ field: "amount", operator: "equals", cents: 1889 }, true],
-    [{ field: "amount", operator: "above", cents: 1889 }, false],
-    [{ field: "amount", operator: "above", cents: 1888 }, true],
-    [{ field: "amount", operator: "below", cents: 1890 }, true],
-    [{ field: "amount", operator: "between", cents: 1000, upTo: 1889 }, true],
-    [{ field: "amount", operator: "between", cents: 1890, upTo: 5000 }, false],
+    [{ field: "amount", operator: "equals", cents: 1889, currency: "GBP" }, true],
+    [{ field: "amount", operator: "above", cents: 1889, currency: "GBP" }, false],
+    [{ field: "amount", operator: "above", cents: 1888, currency: "GBP" }, true],
+    [{ field: "amount", operator: "below", cents: 1890, currency: "GBP" }, true],
+    [{ field: "amount", operator: "between", cents: 1000, upTo: 1889, currency: "GBP" }, true],
+    [{ field: "amount", operator: "between", cents: 1890, upTo: 5000, currency: "GBP" }, false],
     [{ field: "type", type: "expense" }, true],
     [{ field: "type", type: "income" }, false],
     [{ field: "account", accountId: "card" }, true],
@@ -51,6 +52,10 @@ describe("conditions", () => {
     [{ field: "date", from: "2024-03-01", to: "2024-03-31" }, true],
   ])("%j holds: %s", (condition, holds) => {
     expect(conditionHolds(condition, subject())).toBe(holds);
+  });
+
+  test("an amount is compared only with transactions in its currency", () => {
+    expect(conditionHolds({ field: "amount", operator: "equals", cents: 1889, currency: "EUR" }, subject())).toBe(false);
   });
 
   test("accents and case do not matter: “CAFÉ NERO” contains “cafe nero”", () => {
@@ -91,7 +96,7 @@ describe("actions", () => {
   });
 
   test("a split by percentages adds up to the cent; by fixed parts with the rest; one that cannot add up is not made", () => {
-    const byPercent = applyRule(rule([tesco], [{ kind: "split", parts: [{ categoryId: "groceries", percent: 70 }, { categoryId: "household", percent: 30 }] }]), subject(), context);
+    const byPercent = applyRule(rule([tesco], [{ kind: "split", parts: [{ categoryId: "groceries", percent: 70 }, { categoryId: "household", percent: 30 }], currency: "GBP" }]), subject(), context);
     expect(byPercent).toMatchObject({ category: SPLIT_CATEGORY, allocations: [{ categoryId: "groceries", amount: 1322 }, { categoryId: "household", amount: 567 }] });
     expect(splitAmounts([{ categoryId: "a", percent: 33.33 }, { categoryId: "b", percent: 33.33 }, { categoryId: "c", percent: 33.34 }], 100)).toEqual([
       { categoryId: "a", amount: 33 },
@@ -105,13 +110,13 @@ describe("actions", () => {
     expect(splitAmounts([{ categoryId: "a", cents: 2000 }, { categoryId: "b", rest: true }], 1889)).toBeNull();
     expect(splitAmounts([{ categoryId: "a", percent: 60 }, { categoryId: "b", percent: 30 }], 1889)).toBeNull();
     expect(splitAmounts([{ categoryId: "a", percent: 100 }], 1889)).toBeNull();
-    expect(applyRule(rule([tesco], [{ kind: "split", parts: [{ categoryId: "groceries", percent: 50 }, { categoryId: "salary", percent: 50 }] }]), subject(), context).category).toBe("");
+    expect(applyRule(rule([tesco], [{ kind: "split", parts: [{ categoryId: "groceries", percent: 50 }, { categoryId: "salary", percent: 50 }], currency: "GBP" }]), subject(), context).category).toBe("");
   });
 
   test("rules run in order, each on what the ones before made; a later category replaces an earlier one", () => {
     const clean: Rule = { id: "clean", name: "Clean", match: "all", conditions: [{ field: "description", operator: "starts-with", text: "AMZN MKTP" }], actions: [{ kind: "rename", description: "Amazon" }] };
     const shop: Rule = { id: "shop", name: "Shop", match: "all", conditions: [{ field: "description", operator: "equals", text: "amazon" }], actions: [{ kind: "set-category", categoryId: "household" }] };
-    const big: Rule = { id: "big", name: "Big", match: "all", conditions: [{ field: "amount", operator: "above", cents: 10_000 }], actions: [{ kind: "set-category", categoryId: "groceries" }] };
+    const big: Rule = { id: "big", name: "Big", match: "all", conditions: [{ field: "amount", operator: "above", cents: 10_000, currency: "GBP" }], actions: [{ kind: "set-category", categoryId: "groceries" }] };
     const { result, matched } = applyRules([clean, shop, big], subject({ description: "AMZN MKTP US*2K4", amount: 12_000 }), context);
     expect(matched).toEqual(["clean", "shop", "big"]);
     expect(result).toMatchObject({ description: "Amazon", category: "groceries" });
@@ -127,7 +132,7 @@ describe("actions", () => {
 
 const conditionArbitrary: fc.Arbitrary<RuleCondition> = fc.oneof(
   fc.record({ field: fc.constant("description" as const), operator: fc.constantFrom("contains", "equals", "starts-with", "matches" as const), text: fc.constantFrom("tesco", "a", "*o*", "amazon", "") }),
-  fc.record({ field: fc.constant("amount" as const), operator: fc.constantFrom("equals", "above", "below", "between" as const), cents: fc.integer({ min: 1, max: 5000 }), upTo: fc.integer({ min: 1, max: 10_000 }) }),
+  fc.record({ field: fc.constant("amount" as const), operator: fc.constantFrom("equals", "above", "below", "between" as const), cents: fc.integer({ min: 1, max: 5000 }), upTo: fc.integer({ min: 1, max: 10_000 }), currency: fc.constantFrom("GBP", "EUR") }),
   fc.record({ field: fc.constant("type" as const), type: fc.constantFrom("income", "expense" as const) }),
   fc.record({ field: fc.constant("account" as const), accountId: fc.constantFrom("card", "main") }),
 );
@@ -136,17 +141,15 @@ const actionArbitrary: fc.Arbitrary<RuleAction> = fc.oneof(
   fc.record({ kind: fc.constant("rename" as const), description: fc.constantFrom("Tesco", "Amazon", "a") }),
   fc.record({ kind: fc.constant("add-tags" as const), tags: fc.array(fc.constantFrom("food", "Food", "trip"), { maxLength: 3 }) }),
   fc.record({ kind: fc.constant("transfer" as const), accountId: fc.constantFrom("card", "main") }),
-  fc.record({
-    kind: fc.constant("split" as const),
-    parts: fc.constantFrom<RuleAction & { kind: "split" }>(
-      { kind: "split", parts: [{ categoryId: "groceries", percent: 40 }, { categoryId: "dining", percent: 60 }] },
-      { kind: "split", parts: [{ categoryId: "groceries", cents: 300 }, { categoryId: "household", rest: true }] },
-    ).map((action) => action.parts),
-  }),
+  fc.constantFrom<RuleAction>(
+    { kind: "split", parts: [{ categoryId: "groceries", percent: 40 }, { categoryId: "dining", percent: 60 }], currency: "GBP" },
+    { kind: "split", parts: [{ categoryId: "groceries", cents: 300 }, { categoryId: "household", rest: true }], currency: "GBP" },
+  ),
 );
 const subjectArbitrary: fc.Arbitrary<RuleSubject> = fc.record({
   description: fc.constantFrom("TESCO STORES", "AMZN MKTP US", "Amazon", "salary", "a"),
   amount: fc.integer({ min: 1, max: 10_000 }),
+  currency: fc.constant("GBP"),
   type: fc.constantFrom("income", "expense" as const),
   accountId: fc.constantFrom("card", "main"),
   date: fc.constant("2024-03-28"),

@@ -1,4 +1,5 @@
 import { SPLIT_CATEGORY, TRANSFER_CATEGORY, type CategoryType } from "~/features/categories/categories";
+import { formatMoney, toCents } from "~/lib/money";
 import { isSplitPartCategory, MIN_SPLIT_PARTS, type Allocation, type TransactionType } from "~/features/transactions/transactions";
 
 /**
@@ -11,6 +12,36 @@ import { isSplitPartCategory, MIN_SPLIT_PARTS, type Allocation, type Transaction
  * earlier one's, tags add up. One rule applied to its own result changes nothing more.
  */
 
+export const RULE_MESSAGES = {
+  nameRequired: "Please name the rule.",
+  nameTooLong: "The name can be at most 80 characters.",
+  conditionRequired: "Add at least one condition.",
+  actionRequired: "Add at least one action.",
+  unknownChoice: "Choose one of the options.",
+  textRequired: "Type the text to look for.",
+  textTooLong: "The text can be at most 500 characters.",
+  invalidAmount: "Please enter a valid amount.",
+  upToBelow: "Enter the upper amount, at least the lower one.",
+  invalidDate: "Please enter a date as YYYY-MM-DD.",
+  renameRequired: "Type the name to give the transactions.",
+  tagsRequired: "Type at least one tag; separate tags with commas.",
+  splitParts: "A split needs two parts or more, each an expense category with an amount (12.50), a percentage (60%) or “rest”: percentages alone make 100%, and fixed amounts need one “rest” part.",
+  tooMany: "You have 200 rules, the most there can be. Delete one to add another.",
+  notFound: "This rule was not found.",
+  added: "Rule added",
+  saved: "Rule saved",
+  deleted: "Rule deleted",
+  failed: "The rule could not be saved. Please try again.",
+} as const;
+
+export const RULE_NAME_MAX_LENGTH = 80;
+/** Conditions and actions of one rule, each. */
+export const MAX_RULE_LINES = 10;
+
+export const RULES_PATH = "/transactions/rules";
+export const RULE_INTENTS = { add: "add-rule", save: "save-rule", move: "move-rule", delete: "delete-rule" } as const;
+export const ruleEditPath = (ruleId: string) => `${RULES_PATH}/${ruleId}`;
+
 export const TEXT_OPERATORS = ["contains", "equals", "starts-with", "matches"] as const;
 export type TextOperator = (typeof TEXT_OPERATORS)[number];
 export const AMOUNT_OPERATORS = ["equals", "above", "below", "between"] as const;
@@ -18,8 +49,8 @@ export type AmountOperator = (typeof AMOUNT_OPERATORS)[number];
 
 export type RuleCondition =
   | { field: "description"; operator: TextOperator; text: string }
-  /** Unsigned minor units of the transaction's account; `upTo` (inclusive) only for "between". */
-  | { field: "amount"; operator: AmountOperator; cents: number; upTo?: number }
+  /** Unsigned minor units of `currency`: only transactions of accounts in it can match. `upTo` (inclusive) only for "between". */
+  | { field: "amount"; operator: AmountOperator; cents: number; upTo?: number; currency: string }
   | { field: "type"; type: TransactionType }
   | { field: "account"; accountId: string }
   /** Inclusive ISO days; either end may be open. */
@@ -33,15 +64,17 @@ export type RuleAction =
   | { kind: "rename"; description: string }
   | { kind: "add-tags"; tags: string[] }
   | { kind: "transfer"; accountId: string }
-  | { kind: "split"; parts: SplitPart[] };
+  /** Fixed parts are minor units of `currency`: such a split applies only to transactions in it. */
+  | { kind: "split"; parts: SplitPart[]; currency: string };
 
 export type Rule = { id: string; name: string; match: "all" | "any"; conditions: RuleCondition[]; actions: RuleAction[] };
 
 /** What rules read and fill in of a transaction. */
 export type RuleSubject = {
   description: string;
-  /** Unsigned minor units of its account's currency. */
+  /** Unsigned minor units of `currency`, its account's. */
   amount: number;
+  currency: string;
   type: TransactionType;
   accountId: string;
   date: string;
@@ -126,7 +159,7 @@ export function conditionHolds(condition: RuleCondition, subject: RuleSubject) {
     case "description":
       return textFits(condition.operator, condition.text, subject.description);
     case "amount":
-      return amountFits(condition, subject.amount);
+      return subject.currency === condition.currency && amountFits(condition, subject.amount);
     case "type":
       return subject.type === condition.type;
     case "account":
@@ -176,6 +209,18 @@ export function splitAmounts(parts: SplitPart[], amount: number): Allocation[] |
   return parts.map((part, index) => ({ categoryId: part.categoryId, amount: shares[index] }));
 }
 
+/**
+ * Whether split parts make any amount exactly: two or more, at most one "rest"; percentages alone add to 100,
+ * below it with a rest part; fixed amounts only with a rest part (alone they would fit one amount).
+ */
+export function isWholeSplit(parts: SplitPart[]) {
+  const rests = parts.filter((part) => "rest" in part).length;
+  const percent = parts.reduce((sum, part) => sum + ("percent" in part ? part.percent : 0), 0);
+  const fixed = parts.some((part) => "cents" in part);
+  if (parts.length < MIN_SPLIT_PARTS || rests > 1) return false;
+  return rests === 1 ? percent < 100 : !fixed && Math.abs(percent - 100) < 1e-9;
+}
+
 /** The transaction with one action done; unchanged when the action cannot apply to it (a category of the other way, a split that does not add up, a transfer into its own account). */
 function act(subject: RuleSubject, action: RuleAction, context: RuleContext): RuleSubject {
   switch (action.kind) {
@@ -193,7 +238,8 @@ function act(subject: RuleSubject, action: RuleAction, context: RuleContext): Ru
       if (action.accountId === subject.accountId) return subject;
       return { ...subject, category: TRANSFER_CATEGORY, allocations: [], transferAccountId: action.accountId };
     case "split": {
-      const parts = subject.type === "expense" && action.parts.every((part) => isSplitPartCategory(part.categoryId) && context.categoryType(part.categoryId) === "expense");
+      const fixedElsewhere = action.parts.some((part) => "cents" in part) && action.currency !== subject.currency;
+      const parts = !fixedElsewhere && subject.type === "expense" && action.parts.every((part) => isSplitPartCategory(part.categoryId) && context.categoryType(part.categoryId) === "expense");
       const allocations = parts ? splitAmounts(action.parts, subject.amount) : null;
       if (!allocations) return subject;
       return { ...subject, category: SPLIT_CATEGORY, allocations, transferAccountId: null };
@@ -228,4 +274,55 @@ export function changesOf(before: RuleSubject, after: RuleSubject): Partial<Pick
   if (JSON.stringify(after.allocations) !== JSON.stringify(before.allocations)) changes.allocations = after.allocations;
   if (after.transferAccountId !== before.transferAccountId) changes.transferAccountId = after.transferAccountId;
   return changes;
+}
+
+const TEXT_WORDS: Record<TextOperator, string> = { contains: "contains", equals: "is", "starts-with": "starts with", matches: "matches" };
+
+/** Names for the ids a rule holds, as the user knows them. */
+export type RuleNames = { category: (categoryId: string) => string; account: (accountId: string) => string };
+
+export function describeCondition(condition: RuleCondition, names: RuleNames) {
+  switch (condition.field) {
+    case "description":
+      return `the description ${TEXT_WORDS[condition.operator]} “${condition.text}”`;
+    case "amount": {
+      const money = (cents: number) => formatMoney(toCents(cents), condition.currency);
+      if (condition.operator === "between") return `the amount is between ${money(condition.cents)} and ${money(condition.upTo ?? condition.cents)}`;
+      return `the amount is ${condition.operator === "equals" ? "" : `${condition.operator} `}${money(condition.cents)}`;
+    }
+    case "type":
+      return condition.type === "expense" ? "it is an expense" : "it is income";
+    case "account":
+      return `the account is ${names.account(condition.accountId)}`;
+    case "date":
+      return condition.from ? `the date is on or after ${condition.from}` : `the date is on or before ${condition.to}`;
+  }
+}
+
+function describePart(part: SplitPart, currency: string, names: RuleNames) {
+  const share = "rest" in part ? "the rest" : "percent" in part ? `${part.percent}%` : formatMoney(toCents(part.cents), currency);
+  return `${share} to ${names.category(part.categoryId)}`;
+}
+
+export function describeAction(action: RuleAction, names: RuleNames) {
+  switch (action.kind) {
+    case "set-category":
+      return `set the category to ${names.category(action.categoryId)}`;
+    case "rename":
+      return `rename to “${action.description}”`;
+    case "add-tags":
+      return `add the tag${action.tags.length === 1 ? "" : "s"} ${action.tags.join(", ")}`;
+    case "transfer":
+      return `make it a transfer with ${names.account(action.accountId)}`;
+    case "split":
+      return `split it: ${action.parts.map((part) => describePart(part, action.currency, names)).join(", ")}`;
+  }
+}
+
+/** "If the description contains “tesco” and it is an expense: set the category to Food & Dining." */
+export function describeRule(rule: Pick<Rule, "match" | "conditions" | "actions">, names: RuleNames) {
+  const joiner = rule.match === "all" ? " and " : " or ";
+  const conditions = rule.conditions.map((condition) => describeCondition(condition, names)).join(joiner);
+  const actions = rule.actions.map((action) => describeAction(action, names)).join(", then ");
+  return `If ${conditions}: ${actions}.`;
 }

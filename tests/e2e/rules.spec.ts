@@ -1,0 +1,135 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+function addForm(page: Page) {
+  return page.getByRole("region", { name: "Add a rule" });
+}
+
+function listedRule(page: Page, name: string) {
+  return page.getByRole("list", { name: "Your rules, in the order they run" }).getByRole("listitem", { name, exact: true });
+}
+
+async function addRule(page: Page, name: string, condition: { what: string; value?: string }, action: { what: string; value?: string }) {
+  const form = addForm(page);
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Condition 1", { exact: true }).selectOption({ label: condition.what });
+  if (condition.value !== undefined) await form.getByLabel("Value of condition 1").fill(condition.value);
+  await form.getByLabel("Action 1", { exact: true }).selectOption({ label: action.what });
+  if (action.value !== undefined) await form.getByLabel("Value of action 1").fill(action.value);
+  await form.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByText("Rule added")).toBeVisible();
+}
+
+test.describe("rules", () => {
+  test("a user writes a rule of two conditions and two actions, reads it in words, and bad rows are refused under themselves", async ({ page, login, app }) => {
+    const user = await login();
+    await page.goto("/transactions");
+    await page.getByRole("link", { name: "Rules", exact: true }).click();
+    await expect(page).toHaveURL("/transactions/rules");
+    await expect(page.getByText("No rules yet.")).toBeVisible();
+
+    const form = addForm(page);
+    await form.getByLabel("Name").fill("Coffee");
+    await form.getByLabel("Condition 1", { exact: true }).selectOption({ label: "Description contains" });
+    await form.getByLabel("Value of condition 1").fill("cafe");
+    await form.getByRole("button", { name: "Add a condition" }).click();
+    await form.getByLabel("Condition 2", { exact: true }).selectOption({ label: "Amount is below" });
+    await form.getByLabel("Value of condition 2").fill("abc");
+    await form.getByLabel("Action 1", { exact: true }).selectOption({ label: "Set category: Food & Dining" });
+    await form.getByRole("button", { name: "Add an action" }).click();
+    await form.getByLabel("Action 2", { exact: true }).selectOption({ label: "Add tags (separated by commas)" });
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(form.getByText("Please enter a valid amount.")).toBeVisible();
+    await expect(form.getByText("Type at least one tag; separate tags with commas.")).toBeVisible();
+    await expect(form.getByLabel("Value of condition 1")).toHaveValue("cafe");
+    expect(await app.models.Rule.countDocuments({ userId: user.id })).toBe(0);
+
+    await form.getByLabel("Value of condition 2").fill("20.00");
+    await form.getByLabel("Value of action 2").fill("coffee, treats");
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(page.getByText("Rule added")).toBeVisible();
+    await expect(listedRule(page, "Coffee")).toContainText(
+      "If the description contains “cafe” and the amount is below $20.00: set the category to Food & Dining, then add the tags coffee, treats.",
+    );
+    await page.screenshot({ path: test.info().outputPath("rules.png"), fullPage: true });
+    const stored = await app.models.Rule.findOne({ userId: user.id }).lean();
+    expect(stored).toMatchObject({
+      name: "Coffee",
+      match: "all",
+      conditions: [
+        { field: "description", operator: "contains", text: "cafe" },
+        { field: "amount", operator: "below", cents: 2000, currency: "USD" },
+      ],
+      actions: [
+        { kind: "set-category", categoryId: "food" },
+        { kind: "add-tags", tags: ["coffee", "treats"] },
+      ],
+    });
+    await expect(form.getByLabel("Name")).toHaveValue("");
+  });
+
+  test("rules run in the order shown: moved, edited, and deleted after a confirmation", async ({ page, login, app }) => {
+    const user = await login();
+    await page.goto("/transactions/rules");
+    await addRule(page, "Coffee", { what: "Description contains", value: "cafe" }, { what: "Set category: Food & Dining" });
+    await addRule(page, "Pay", { what: "It is income" }, { what: "Set category: Paycheck 1" });
+    const names = page.getByRole("list", { name: "Your rules, in the order they run" }).getByRole("listitem");
+    await expect(names).toHaveText([/^1\. Coffee/, /^2\. Pay/]);
+
+    await page.getByRole("button", { name: "Move Pay up" }).click();
+    await expect(names).toHaveText([/^1\. Pay/, /^2\. Coffee/]);
+    await expect(page.getByRole("button", { name: "Move Pay up" })).toBeDisabled();
+
+    await page.getByRole("link", { name: "Edit Coffee" }).click();
+    await expect(page.getByLabel("Value of condition 1")).toHaveValue("cafe");
+    await page.getByLabel("Condition 1", { exact: true }).selectOption({ label: "Description starts with" });
+    await page.getByLabel("Value of condition 1").fill("Costa");
+    await page.getByRole("button", { name: "Save rule" }).click();
+    await expect(page.getByText("Rule saved")).toBeVisible();
+    await expect(listedRule(page, "Coffee")).toContainText("If the description starts with “Costa”: set the category to Food & Dining.");
+
+    await page.getByRole("link", { name: "Delete Pay" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Rule" });
+    await expect(dialog).toContainText("Delete the rule “Pay”?");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Rule deleted")).toBeVisible();
+    await expect(names).toHaveText([/^1\. Coffee/]);
+    expect(await app.models.Rule.countDocuments({ userId: user.id })).toBe(1);
+  });
+
+  test("a split's parts are added one by one and must make the whole amount", async ({ page, login, app }) => {
+    const user = await login();
+    await page.goto("/transactions/rules");
+    const form = addForm(page);
+    await form.getByLabel("Name").fill("Costco");
+    await form.getByLabel("Value of condition 1").fill("costco");
+    await form.getByLabel("Action 1", { exact: true }).selectOption({ label: "Split across categories" });
+    // Without JavaScript the parts appear once the form comes back; with it, as soon as Split is chosen.
+    const addPart = form.getByRole("button", { name: "Add a part" });
+    if (!(await addPart.isVisible())) await form.getByRole("button", { name: "Add rule" }).click();
+    await addPart.click();
+    await addPart.click();
+    await form.getByLabel("Category of part 1 of action 1").selectOption({ label: "Food & Dining" });
+    await form.getByLabel("Share of part 1 of action 1").fill("60%");
+    await form.getByLabel("Category of part 2 of action 1").selectOption({ label: "Housing" });
+    await form.getByLabel("Share of part 2 of action 1").fill("30%");
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(form.getByText(/^A split needs two parts or more/)).toBeVisible();
+    await form.getByLabel("Share of part 2 of action 1").fill("rest");
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(page.getByText("Rule added")).toBeVisible();
+    await expect(listedRule(page, "Costco")).toContainText("split it: 60% to Food & Dining, the rest to Housing.");
+    expect((await app.models.Rule.findOne({ userId: user.id }).lean())?.actions[0].parts).toMatchObject([
+      { categoryId: "food", percent: 60 },
+      { categoryId: "housing", rest: true },
+    ]);
+  });
+
+  test("another user's rule is not found", async ({ page, login, createUser, app }) => {
+    const other = await createUser();
+    const rule = await app.models.Rule.create({ userId: other.id, name: "Theirs", conditions: [{ field: "type", type: "income" }], actions: [{ kind: "rename", description: "x" }], position: 1 });
+    await login();
+    const answer = await page.goto(`/transactions/rules/${rule._id.toString()}`);
+    expect(answer?.status()).toBe(404);
+  });
+});
