@@ -8,7 +8,7 @@ import { RuleList } from "~/features/rules/components/rule-list";
 import { parseRuleForm } from "~/features/rules/rule-form.server";
 import { RULE_INTENTS, RULE_MESSAGES, RULES_PATH } from "~/features/rules/rules";
 import { addRule, deleteRule, describedRules, moveRule, ruleChoices } from "~/features/rules/rules.server";
-import { ruleFormValue } from "~/features/rules/schema";
+import { ruleFormValue } from "~/features/rules/rule-form-value";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";

@@ -7,7 +7,7 @@ import { RuleForm } from "~/features/rules/components/rule-form";
 import { parseRuleForm } from "~/features/rules/rule-form.server";
 import { RULE_INTENTS, RULE_MESSAGES, ruleEditPath, RULES_PATH } from "~/features/rules/rules";
 import { getRule, ruleChoices, updateRule } from "~/features/rules/rules.server";
-import { ruleFormValue } from "~/features/rules/schema";
+import { ruleFormValue } from "~/features/rules/rule-form-value";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";

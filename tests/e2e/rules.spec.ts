@@ -125,6 +125,32 @@ test.describe("rules", () => {
     ]);
   });
 
+  test("a bank file's rows are filled in by the rules in the preview, and imported so", async ({ page, login, app }) => {
+    const user = await login();
+    await page.goto("/transactions/rules");
+    await addRule(page, "Coffee", { what: "Description starts with", value: "costa coffee" }, { what: "Rename to", value: "Costa" });
+    const form = addForm(page);
+    await form.getByLabel("Name").fill("Cafes");
+    await form.getByLabel("Condition 1", { exact: true }).selectOption({ label: "Description is" });
+    await form.getByLabel("Value of condition 1").fill("costa");
+    await form.getByLabel("Action 1", { exact: true }).selectOption({ label: "Set category: Food & Dining" });
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(page.getByText("Rule added")).toBeVisible();
+
+    await page.goto("/transactions/import");
+    const file = ["Date,Description,Amount", "2026-03-02,COSTA COFFEE 4411,-3.20", "2026-03-03,Book shop,-20.00"].join("\n");
+    await page.getByLabel("Bank file", { exact: true }).setInputFiles({ name: "march.csv", mimeType: "text/plain", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    const costa = page.getByRole("row", { name: /Row 2/ });
+    await expect(costa).toContainText("Costa");
+    await expect(costa).toContainText("Food & Dining");
+    await expect(costa).toContainText("by rule Coffee, Cafes");
+    await expect(page.getByRole("row", { name: /Row 3/ })).toContainText("Uncategorized");
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await expect(page.getByText("Imported 2 transactions", { exact: true })).toBeVisible();
+    expect(await app.models.Transaction.findOne({ userId: user.id, amount: 320 }).lean()).toMatchObject({ description: "Costa", category: "food" });
+  });
+
   test("another user's rule is not found", async ({ page, login, createUser, app }) => {
     const other = await createUser();
     const rule = await app.models.Rule.create({ userId: other.id, name: "Theirs", conditions: [{ field: "type", type: "income" }], actions: [{ kind: "rename", description: "x" }], position: 1 });

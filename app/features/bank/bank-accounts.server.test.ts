@@ -4,6 +4,7 @@ import { Account, BankConnection, Transaction } from "../../../models";
 import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { recountMonthSummaries } from "~/features/transactions/month-recount.server";
 import { addAccount } from "~/features/accounts/accounts.server";
+import { addRule } from "~/features/rules/rules.server";
 import { todayIso } from "~/lib/month";
 import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/plaid.mjs";
 import { createPremiumUser } from "../../../tests/factories";
@@ -97,6 +98,23 @@ describe("each linked Plaid account is an account", () => {
     expect(after.map(({ id, name, balance }) => ({ id, name, balance }))).toEqual(before.map(({ id, name, balance }) => ({ id, name, balance })));
     expect(after.find((account) => account.kind === "credit_card")!.count).toBe(10);
     expect(await Account.countDocuments({ userId })).toBe(4);
+  });
+
+  test("the user's rules fill in the bank's new transactions: a category and a clean name; a second sync keeps what the user changed", async () => {
+    const userId = await createPremiumUser();
+    await addRule(userId, { name: "Coffee", match: "all", conditions: [{ field: "description", operator: "equals", text: "starbucks" }], actions: [{ kind: "set-category", categoryId: "food" }, { kind: "rename", description: "Starbucks coffee" }] });
+    await addRule(userId, { name: "Pay", match: "all", conditions: [{ field: "description", operator: "starts-with", text: "payroll" }, { field: "type", type: "income" }], actions: [{ kind: "set-category", categoryId: "salary" }] });
+    await linkBank(userId);
+    const coffee = await Transaction.findOne({ userId, source: "plaid", amount: 495 }).lean();
+    expect(coffee).toMatchObject({ description: "Starbucks coffee", category: "food", type: "expense" });
+    expect(await Transaction.findOne({ userId, source: "plaid", description: "Payroll ACME Corp" }).lean()).toMatchObject({ category: "salary", type: "income" });
+    expect(await Transaction.countDocuments({ userId, source: "plaid", category: "" })).toBeGreaterThan(0);
+
+    await Transaction.updateOne({ _id: coffee!._id }, { $set: { category: "housing" } });
+    const [connection] = await listConnections(userId);
+    await control("advance", { client_user_id: userId });
+    expect(await syncConnection(userId, connection.id)).toMatchObject({ ok: true });
+    expect(await Transaction.findById(coffee!._id).lean()).toMatchObject({ description: "Starbucks coffee", category: "housing" });
   });
 
   test("a name the user already has gets a number", async () => {

@@ -1,8 +1,10 @@
 import mongoose, { Types } from "mongoose";
 import { BankConnection, BankLink, type BankConnectionRecord } from "../../../models";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
+import type { LedgerEntry } from "~/features/transactions/ledger";
 import { toObjectId } from "~/integrations/database.server";
 import { addAccountBesideMain, bankTransactionsInMainAccount, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
+import { fillByRules } from "~/features/rules/rules.server";
 import { listAccountNames, mainAccountId, setOpeningBalance } from "~/features/accounts/accounts.server";
 import { getPlaid, PlaidRequestError, type PlaidAccount, type PlaidClient } from "~/integrations/plaid.server";
 import { todayIso } from "~/lib/month";
@@ -299,7 +301,7 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
     const bankAccounts = await accountsOfBank(userId, connection, plaidAccounts);
     const accountIdOf = new Map(bankAccounts.map((account) => [account.id, account.accountId]));
     const currencyOf = new Map((await listAccountNames(userId)).map((account) => [account.id, account.currency]));
-    const bankUpserts = changes.upserted.flatMap((transaction) => {
+    const bankEntries = changes.upserted.flatMap((transaction) => {
       const accountId = accountIdOf.get(transaction.accountId);
       const currency = currencyOf.get(accountId ?? mainAccountId(userId));
       if (!currency) throw new Error(`no account of the user holds the bank's account ${transaction.accountId}`);
@@ -310,7 +312,7 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
       }
       return bankEntryOf(transaction, connection.institutionName, { id: accountId, currency }) ?? [];
     });
-    const result = await applyLedgerBatch(userId, { bankUpserts, bankRemovals: changes.removed });
+    const result = await applyLedgerBatch(userId, { bankUpserts: await filledBankEntries(userId, bankEntries, currencyOf), bankRemovals: changes.removed });
     if (!result.ok) throw new Error(`the ledger refused the bank's transactions: ${JSON.stringify(result.issues.slice(0, 3))}`);
     await followBankBalances(userId, plaidAccounts, accountIdOf);
     await BankConnection.updateOne(
@@ -333,6 +335,17 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
     await recordSyncFailure(connection, error);
     return { ok: false, reason: "plaid", message: BANK_MESSAGES.syncFailed };
   }
+}
+
+/**
+ * The bank's transactions as the user's rules fill them in: a new one takes a rule's category (a stored one
+ * keeps the user's), and a rule's name unless the user renamed it (the ledger keeps edited descriptions).
+ */
+async function filledBankEntries(userId: string, entries: LedgerEntry[], currencyOf: ReadonlyMap<string, string>) {
+  const main = mainAccountId(userId);
+  const subjects = entries.map((entry) => ({ description: entry.description ?? "", amount: entry.amount, type: entry.type, accountId: entry.accountId ?? main, date: entry.date, category: entry.category }));
+  const filled = await fillByRules(userId, subjects, (accountId) => currencyOf.get(accountId) ?? "");
+  return entries.map((entry, index) => ({ ...entry, description: filled[index].description, category: filled[index].category }));
 }
 
 /** Syncs the bank `filter` names; one that does not match is not found. */

@@ -29,6 +29,7 @@ import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-
 import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName, type ImportAccount } from "./account-choice";
 import { leftOutGroups } from "./left-out";
+import { fillByRules } from "~/features/rules/rules.server";
 import { convertRows, type ConvertedReading, type ConvertedRow } from "./conversion";
 import { rateLookup } from "~/features/exchange-rates/exchange-rates.server";
 
@@ -100,6 +101,8 @@ function resolveCategory(categories: Category[], text: string, type: Transaction
 
 type ReadableRow = Extract<ConvertedRow, { ok: true }>;
 type Importable = ReadableRow & { type: TransactionType; amount: number; importKey: string };
+/** A new row as the user's rules fill it in: `description` and `category` (an id) theirs, `importKey` still the file's. */
+type RuledRow = Importable & { ruleNames: string[] };
 
 function keyed(row: ReadableRow): Importable {
   const type: TransactionType = row.cents < 0 ? "expense" : "income";
@@ -123,7 +126,7 @@ function rememberedChoice<T extends string>(value: unknown, allowed: readonly T[
   return allowed.includes(value as T) ? (value as T) : undefined;
 }
 
-type Built = { preview: ImportPreview; newRows: Importable[]; signature: { id: string; signature: string }; nextDraftId: Types.ObjectId | null };
+type Built = { preview: ImportPreview; newRows: RuledRow[]; signature: { id: string; signature: string }; nextDraftId: Types.ObjectId | null };
 
 /** The first amount cell that has a decimal or thousands mark (else the first amount at all). */
 function firstAmountText(table: SourceTable, columns: ColumnMapping) {
@@ -159,9 +162,9 @@ function readWithChoices(table: SourceTable, input: ImportChoicesInput, remember
   return { choices, reading: readTable(table, choices, currency), foundBy };
 }
 
-function previewRow(row: ConvertedRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable) => string): PreviewRow {
-  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null };
-  const withKey = keyed(row);
+function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable) => string): PreviewRow {
+  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null, ruleNames: [] };
+  const withKey = "importKey" in row ? row : keyed(row);
   const status: PreviewRowStatus =
     row.status === "balance" ? "balance" : row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
   return {
@@ -177,6 +180,7 @@ function previewRow(row: ConvertedRow, duplicateOf: DuplicateOf, includePending:
     fileAmount: row.fileAmount ?? null,
     error: null,
     duplicateOf,
+    ruleNames: "ruleNames" in row ? row.ruleNames : [],
   };
 }
 
@@ -297,16 +301,18 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const stored = importable.length > 0 ? await storedKeys(userId, new Set(importable.map((row) => row.date.slice(0, 7)))) : [];
   const duplicates = findDuplicates(importable, stored);
   const duplicateByLabel = new Map(importable.map((row, index) => [row.label, duplicates[index]]));
-  const newRows = importable.filter((_, index) => duplicates[index] === null);
-  const categories = newRows.some((row) => row.category) ? await getCategories(userId) : [];
+  const categories = importable.length > 0 ? await getCategories(userId) : [];
+  const fresh = importable.filter((_, index) => duplicates[index] === null).map((row) => ({ ...row, accountId: account.chosen, category: resolveCategory(categories, row.category, row.type)?.id ?? "" }));
+  const newRows: RuledRow[] = await fillByRules(userId, fresh, () => accountCurrency, categories);
   const categoryName = (row: Importable) => resolveCategory(categories, row.category, row.type)?.name ?? "";
+  const ruledByLabel = new Map(newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row]));
 
   const accountNames = new Map(account.options.map(({ id, name }) => [id, name]));
   const transferProposals = await importTransferProposals(userId, newRows, { accountId: account.chosen, currency: accountCurrency }, accountNames, input.linkTransfers ?? []);
   const balanceLine = rows.find((row) => row.ok && row.status === "balance");
   const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
 
-  const previewRows = rows.map((row) => previewRow(row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName));
+  const previewRows = rows.map((row) => previewRow(ruledByLabel.get(row.label) ?? row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName));
   const { rows: _allRows, ...readingSummary } = reading;
   if (converted) readingSummary.totals = totalsOf(importable);
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
@@ -337,6 +343,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
         reading.counts,
         reading.totals,
         newRows.length,
+        newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row.description, row.category]),
         newTotals,
         account.chosen,
         conversion,
@@ -525,6 +532,7 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
       category: resolveCategory(categories, row.category, row.type)?.id ?? "",
       date: row.date,
       description: row.description,
+      importKey: row.ruleNames.length > 0 ? row.importKey : null,
       source: "import",
       accountId: target.accountId,
       importBatchId: batch._id.toString(),

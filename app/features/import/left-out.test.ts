@@ -16,6 +16,7 @@ function row(line: number, status: PreviewRowStatus): PreviewRow {
     fileAmount: null,
     error: status === "error" ? `Row ${line}: invalid date "31/02/2024"` : null,
     duplicateOf: status === "duplicate" ? "same-details" : null,
+    ruleNames: [],
   };
 }
 

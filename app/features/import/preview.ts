@@ -27,6 +27,8 @@ export type PreviewRow = {
   fileAmount: FileAmount | null;
   error: string | null;
   duplicateOf: DuplicateOf;
+  /** The user's rules that filled in its category or description. */
+  ruleNames: string[];
 };
 
 export type ImportPreview = {

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { readRuleForm, ruleFormSchema, type RuleChoices } from "./schema";
+import type { RuleChoices } from "./rule-form-value";
+import { readRuleForm, ruleFormSchema } from "./schema";
 
 /**
  * The rule form as the actions read it: `input` the rule when every row can be read; otherwise the

@@ -1,11 +1,11 @@
 import { Types } from "mongoose";
 import { Rule as RuleModel, type RuleRecord } from "../../../models";
 import { listAccountNames } from "~/features/accounts/accounts.server";
-import { isDebtCategoryId } from "~/features/categories/categories";
+import { isDebtCategoryId, type Category } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { submittedId } from "~/utils/submission.server";
-import { describeRule, type Rule, type RuleAction, type RuleCondition, type RuleContext, type RuleNames, type SplitPart } from "./rules";
-import type { RuleChoices } from "./schema";
+import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleContext, type RuleNames, type SplitPart } from "./rules";
+import type { RuleChoices } from "./rule-form-value";
 
 /** The stored rules of a user, the one data access that reads and writes them; the ledger writes what they change. */
 
@@ -144,6 +144,27 @@ export async function describedRules(userId: string, choices: RuleChoices) {
 
 /** What the rules need to know of the user's categories: which way each takes money. */
 export async function ruleContext(userId: string): Promise<RuleContext> {
-  const types = new Map((await getCategories(userId)).map((category) => [category.id, category.type]));
-  return { categoryType: (categoryId) => types.get(categoryId) ?? null };
+  return contextOf(await getCategories(userId));
+}
+
+/** What a new transaction is to the rules: its account's currency given apart. */
+export type RuledEntry = { description: string; amount: number; type: "income" | "expense"; accountId: string; date: string; category: string };
+
+/**
+ * New transactions (an import's rows, a bank's) as the user's rules fill them in: a rule's category and name
+ * are taken; a transfer or a split a rule would make is left to the user, on the transaction's page.
+ * `ruleNames`: the rules that changed it. `categories` when the caller has read them already.
+ */
+export async function fillByRules<Entry extends RuledEntry>(userId: string, entries: Entry[], currencyOf: (accountId: string) => string, categories?: Category[]) {
+  const rules = entries.length > 0 ? await listRules(userId) : [];
+  if (rules.length === 0) return entries.map((entry) => ({ ...entry, ruleNames: [] as string[] }));
+  const context = contextOf(categories ?? (await getCategories(userId)));
+  const ruleName = new Map(rules.map((rule) => [rule.id, rule.name]));
+  return entries.map((entry) => {
+    const subject = { ...entry, currency: currencyOf(entry.accountId), tags: [], allocations: [], transferAccountId: null };
+    const { result, matched } = applyRules(rules, subject, context);
+    const category = result.transferAccountId === null && result.allocations.length === 0 ? result.category : entry.category;
+    const changed = result.description !== entry.description || category !== entry.category;
+    return { ...entry, description: result.description, category, ruleNames: changed ? matched.map((id) => ruleName.get(id) ?? "") : [] };
+  });
 }

@@ -88,6 +88,12 @@ export type RuleSubject = {
 /** What the rules may not know alone: whether a category takes transactions of a way (an expense is never booked on an income category). */
 export type RuleContext = { categoryType: (categoryId: string) => CategoryType | null };
 
+/** The context of a user's categories. */
+export function contextOf(categories: ReadonlyArray<{ id: string; type: CategoryType }>): RuleContext {
+  const types = new Map(categories.map((category) => [category.id, category.type]));
+  return { categoryType: (categoryId) => types.get(categoryId) ?? null };
+}
+
 /** Lower case, accents and runs of spaces gone: how conditions compare text ("CAFÉ  Nero" contains "cafe nero"). */
 export function comparable(text: string) {
   return text

@@ -1,8 +1,9 @@
 import * as z from "zod/mini";
-import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
+import { parseAmountToCents } from "~/lib/money";
 import { isIsoDate } from "~/lib/month";
-import { DESCRIPTION_MAX_LENGTH, type AccountChoice, type CategoryChoice } from "~/features/transactions/transactions";
-import { isWholeSplit, RULE_MESSAGES, RULE_NAME_MAX_LENGTH, MAX_RULE_LINES, TEXT_OPERATORS, AMOUNT_OPERATORS, type Rule, type RuleAction, type RuleCondition, type SplitPart } from "./rules";
+import { DESCRIPTION_MAX_LENGTH } from "~/features/transactions/transactions";
+import type { RuleChoices, RuleFormValue } from "./rule-form-value";
+import { isWholeSplit, RULE_MESSAGES, RULE_NAME_MAX_LENGTH, MAX_RULE_LINES, TEXT_OPERATORS, AMOUNT_OPERATORS, type RuleAction, type RuleCondition, type SplitPart } from "./rules";
 
 /**
  * The rule form, as posted: each condition and action is a row of a choice (`what`) and the text it takes
@@ -24,11 +25,7 @@ export const ruleFormSchema = z.object({
   actions: z._default(z.array(row).check(z.maxLength(MAX_RULE_LINES)), []),
 });
 
-export type RuleFormValue = z.infer<typeof ruleFormSchema>;
 type Row = RuleFormValue["conditions"][number];
-
-/** What the form offers: the user's categories and open accounts, and the currency amounts are typed in. */
-export type RuleChoices = { categories: readonly CategoryChoice[]; accounts: readonly AccountChoice[]; currency: string };
 
 export type RuleReading = { ok: true; input: { name: string; match: "all" | "any"; conditions: RuleCondition[]; actions: RuleAction[] } } | { ok: false; fieldErrors: Record<string, string[]> };
 
@@ -119,57 +116,4 @@ export function readRuleForm(value: RuleFormValue, choices: RuleChoices): RuleRe
   if (value.actions.length === 0) fieldErrors.actions = [RULE_MESSAGES.actionRequired];
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, input: { name: value.name, match: value.match, conditions: conditions as RuleCondition[], actions: actions as RuleAction[] } };
-}
-
-const EMPTY_ROW = { what: "", value: "", upTo: "", parts: [] as Array<{ categoryId: string; share: string }> };
-export const EMPTY_CONDITION = { ...EMPTY_ROW, what: "description:contains" };
-export const EMPTY_ACTION = { ...EMPTY_ROW, what: "" };
-export const EMPTY_PART = { categoryId: "", share: "" };
-
-function conditionRow(condition: RuleCondition) {
-  switch (condition.field) {
-    case "description":
-      return { ...EMPTY_ROW, what: `description:${condition.operator}`, value: condition.text };
-    case "amount":
-      return {
-        ...EMPTY_ROW,
-        what: `amount:${condition.operator}`,
-        value: centsToInput(toCents(condition.cents), condition.currency),
-        upTo: condition.upTo === undefined ? "" : centsToInput(toCents(condition.upTo), condition.currency),
-      };
-    case "type":
-      return { ...EMPTY_ROW, what: `type:${condition.type}` };
-    case "account":
-      return { ...EMPTY_ROW, what: `account:${condition.accountId}` };
-    case "date":
-      return { ...EMPTY_ROW, what: condition.from ? "date:from" : "date:to", value: condition.from ?? condition.to ?? "" };
-  }
-}
-
-function actionRow(action: RuleAction) {
-  switch (action.kind) {
-    case "set-category":
-      return { ...EMPTY_ROW, what: `category:${action.categoryId}` };
-    case "rename":
-      return { ...EMPTY_ROW, what: "rename", value: action.description };
-    case "add-tags":
-      return { ...EMPTY_ROW, what: "tags", value: action.tags.join(", ") };
-    case "transfer":
-      return { ...EMPTY_ROW, what: `transfer:${action.accountId}` };
-    case "split":
-      return {
-        ...EMPTY_ROW,
-        what: "split",
-        parts: action.parts.map((part) => ({
-          categoryId: part.categoryId,
-          share: "rest" in part ? "rest" : "percent" in part ? `${part.percent}%` : centsToInput(toCents(part.cents), action.currency),
-        })),
-      };
-  }
-}
-
-/** The form's fields for a stored rule (to edit it), or for a new one: a description condition and an action to choose. */
-export function ruleFormValue(rule?: Pick<Rule, "name" | "match" | "conditions" | "actions">): RuleFormValue {
-  if (!rule) return { name: "", match: "all", conditions: [EMPTY_CONDITION], actions: [EMPTY_ACTION] };
-  return { name: rule.name, match: rule.match, conditions: rule.conditions.map(conditionRow), actions: rule.actions.map(actionRow) };
 }

@@ -338,6 +338,7 @@ async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.O
     _id,
     userId: owner,
     ...documentFields(fieldsOfEntry(entry), reporting),
+    ...(entry.importKey && { importKey: entry.importKey }),
     transferPeerId: peer === null ? null : typeof peer === "number" ? ids[peer] : peer,
     deleted: false,
     source: entry.source,

@@ -48,6 +48,8 @@ export type LedgerEntry = Omit<LedgerFields, "description" | "allocations" | "ac
     replacesBankTransactionId?: string | null;
     /** What an imported row was in its file, when the user had it converted into the account's currency. */
     fileAmount?: FileAmount | null;
+    /** The key of the row as its file wrote it, when a rule renamed it: the same file imported again finds it. */
+    importKey?: string | null;
   };
 
 /** An amount (minor units of `currency`, unsigned) converted at the European Central Bank's rate of `rateDay`. */

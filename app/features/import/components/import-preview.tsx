@@ -554,7 +554,10 @@ function PreviewTable({ preview, currency }: { preview: ImportPreview; currency:
                 <td className="whitespace-nowrap px-3 py-2 text-slate-500">{row.label}</td>
                 <td className="whitespace-nowrap px-3 py-2">{row.date}</td>
                 <td className="px-3 py-2">{row.description}</td>
-                <td className="px-3 py-2">{row.category || "Uncategorized"}</td>
+                <td className="px-3 py-2">
+                  {row.category || "Uncategorized"}
+                  {row.ruleNames.length > 0 ? <span className="block text-xs text-brand-700">by rule {row.ruleNames.join(", ")}</span> : null}
+                </td>
                 <td className={`whitespace-nowrap px-3 py-2 text-right ${row.type === "income" ? "text-emerald-700" : "text-slate-900"}`}>
                   {row.type === "expense" ? "−" : "+"}
                   {money(row.amount ?? 0, currency)}

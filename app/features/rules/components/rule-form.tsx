@@ -6,7 +6,7 @@ import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { RULE_NAME_MAX_LENGTH } from "../rules";
-import { EMPTY_ACTION, EMPTY_CONDITION, EMPTY_PART, type RuleChoices, type RuleFormValue } from "../schema";
+import { EMPTY_ACTION, EMPTY_CONDITION, EMPTY_PART, type RuleChoices, type RuleFormValue } from "../rule-form-value";
 
 const loadRuleSchemas = () => import("../schema");
 

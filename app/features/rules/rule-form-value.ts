@@ -1,0 +1,66 @@
+import { centsToInput, toCents } from "~/lib/money";
+import type { AccountChoice, CategoryChoice } from "~/features/transactions/transactions";
+import type { Rule, RuleAction, RuleCondition } from "./rules";
+
+/**
+ * The rule form's fields (each condition and action a row of a choice and its text) without the schema that
+ * reads them (schema.ts, loaded on first use): what the page renders and starts from.
+ */
+type FormRow = { what: string; value: string; upTo: string; parts: Array<{ categoryId: string; share: string }> };
+export type RuleFormValue = { name: string; match: "all" | "any"; conditions: FormRow[]; actions: FormRow[] };
+
+/** What the form offers: the user's categories and open accounts, and the currency amounts are typed in. */
+export type RuleChoices = { categories: readonly CategoryChoice[]; accounts: readonly AccountChoice[]; currency: string };
+
+const EMPTY_ROW: FormRow = { what: "", value: "", upTo: "", parts: [] };
+export const EMPTY_CONDITION = { ...EMPTY_ROW, what: "description:contains" };
+export const EMPTY_ACTION = { ...EMPTY_ROW, what: "" };
+export const EMPTY_PART = { categoryId: "", share: "" };
+
+function conditionRow(condition: RuleCondition): FormRow {
+  switch (condition.field) {
+    case "description":
+      return { ...EMPTY_ROW, what: `description:${condition.operator}`, value: condition.text };
+    case "amount":
+      return {
+        ...EMPTY_ROW,
+        what: `amount:${condition.operator}`,
+        value: centsToInput(toCents(condition.cents), condition.currency),
+        upTo: condition.upTo === undefined ? "" : centsToInput(toCents(condition.upTo), condition.currency),
+      };
+    case "type":
+      return { ...EMPTY_ROW, what: `type:${condition.type}` };
+    case "account":
+      return { ...EMPTY_ROW, what: `account:${condition.accountId}` };
+    case "date":
+      return { ...EMPTY_ROW, what: condition.from ? "date:from" : "date:to", value: condition.from ?? condition.to ?? "" };
+  }
+}
+
+function actionRow(action: RuleAction): FormRow {
+  switch (action.kind) {
+    case "set-category":
+      return { ...EMPTY_ROW, what: `category:${action.categoryId}` };
+    case "rename":
+      return { ...EMPTY_ROW, what: "rename", value: action.description };
+    case "add-tags":
+      return { ...EMPTY_ROW, what: "tags", value: action.tags.join(", ") };
+    case "transfer":
+      return { ...EMPTY_ROW, what: `transfer:${action.accountId}` };
+    case "split":
+      return {
+        ...EMPTY_ROW,
+        what: "split",
+        parts: action.parts.map((part) => ({
+          categoryId: part.categoryId,
+          share: "rest" in part ? "rest" : "percent" in part ? `${part.percent}%` : centsToInput(toCents(part.cents), action.currency),
+        })),
+      };
+  }
+}
+
+/** The form's fields for a stored rule (to edit it), or for a new one: a description condition and an action to choose. */
+export function ruleFormValue(rule?: Pick<Rule, "name" | "match" | "conditions" | "actions">): RuleFormValue {
+  if (!rule) return { name: "", match: "all", conditions: [EMPTY_CONDITION], actions: [EMPTY_ACTION] };
+  return { name: rule.name, match: rule.match, conditions: rule.conditions.map(conditionRow), actions: rule.actions.map(actionRow) };
+}
