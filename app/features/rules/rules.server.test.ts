@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { Rule as RuleModel } from "../../../models";
-import { applyRules, type RuleAction, type RuleCondition } from "./rules";
-import { addRule, deleteRule, getRule, listRules, moveRule, ruleContext, updateRule, type RuleInput } from "./rules.server";
+import { getCategories } from "~/features/categories/categories.server";
+import { applyRules, contextOf, type RuleAction, type RuleCondition } from "./rules";
+import { addRule, deleteRule, getRule, listRules, moveRule, updateRule, type RuleInput } from "./rules.server";
 import { createUser, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
@@ -80,7 +81,7 @@ describe("stored rules", () => {
     const userId = await createUser({ email: uniqueEmail("rules") });
     await addRule(userId, named("pay", [{ field: "description", operator: "contains", text: "payroll" }], [{ kind: "set-category", categoryId: "food" }]));
     await addRule(userId, named("shop", [{ field: "description", operator: "contains", text: "tesco" }], [{ kind: "set-category", categoryId: "food" }]));
-    const context = await ruleContext(userId);
+    const context = contextOf(await getCategories(userId));
     const base = { amount: 1000, currency: "USD", accountId: "main", date: "2024-03-01", category: "", tags: [], allocations: [], transferAccountId: null };
     expect(applyRules(await listRules(userId), { ...base, description: "ACME PAYROLL", type: "income" }, context).result.category).toBe("");
     expect(applyRules(await listRules(userId), { ...base, description: "TESCO", type: "expense" }, context).result.category).toBe("food");

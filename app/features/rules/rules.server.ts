@@ -4,7 +4,7 @@ import { listAccountNames } from "~/features/accounts/accounts.server";
 import { isDebtCategoryId, type Category } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { submittedId } from "~/utils/submission.server";
-import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleContext, type RuleNames, type SplitPart } from "./rules";
+import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleNames, type SplitPart } from "./rules";
 import type { RuleChoices } from "./rule-form-value";
 
 /** The stored rules of a user, the one data access that reads and writes them; the ledger writes what they change. */
@@ -140,11 +140,6 @@ export async function describedRules(userId: string, choices: RuleChoices) {
     account: (accountId) => accountNames.get(accountId) ?? "a closed account",
   };
   return (await listRules(userId)).map((rule) => ({ id: rule.id, name: rule.name, description: describeRule(rule, names) }));
-}
-
-/** What the rules need to know of the user's categories: which way each takes money. */
-export async function ruleContext(userId: string): Promise<RuleContext> {
-  return contextOf(await getCategories(userId));
 }
 
 /** What a new transaction is to the rules: its account's currency given apart. */
