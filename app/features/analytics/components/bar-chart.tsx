@@ -1,5 +1,5 @@
+import { AmountGrid, CHART_COLORS, ChartFrame, ChartMark } from "~/components/ui/chart-frame";
 import { formatMoney, toCents } from "~/lib/money";
-import { AmountGrid, CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
 import type { BarLayout } from "./chart-geometry";
 
 /** Income against expenses of a month: two bars from a zero baseline, as the loader drew them (`drawCharts`). */

@@ -1,6 +1,6 @@
+import { AmountGrid, CHART_COLORS, ChartFrame, ChartMark } from "~/components/ui/chart-frame";
 import { formatMoney, toCents } from "~/lib/money";
 import type { TrendPoint } from "../analytics";
-import { AmountGrid, CHART_COLORS, ChartFrame, ChartMark } from "./chart-frame";
 import type { LineLayout } from "./chart-geometry";
 
 const SERIES = {

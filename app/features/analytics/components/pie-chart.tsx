@@ -1,6 +1,6 @@
+import { ChartFrame, ChartMark } from "~/components/ui/chart-frame";
 import { formatMoney, toCents, type Cents } from "~/lib/money";
 import type { PieSlice } from "../analytics";
-import { ChartFrame, ChartMark } from "./chart-frame";
 import type { PieLayout } from "./chart-geometry";
 
 /** How many of the largest categories the description names. */

@@ -128,7 +128,6 @@ export function ChartFrame({
   );
 }
 
-/** Colours of the charts' text and series, chosen for contrast on white (WCAG: text ≥ 4.5:1, marks ≥ 3:1). */
 /** A chart's amount axis: at each tick a grid line across the plot and its label left of it. */
 export function AmountGrid({
   frame,
@@ -147,6 +146,7 @@ export function AmountGrid({
   ));
 }
 
+/** Colours of the charts' text and series, chosen for contrast on white (WCAG: text ≥ 4.5:1, marks ≥ 3:1). */
 export const CHART_COLORS = {
   /** slate-600, 7.6:1 on white. */
   label: "#475569",
