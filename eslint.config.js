@@ -30,9 +30,9 @@ const noApp = { group: ["**/app/*", "**/app/**", "~/*"], message: "models/ impor
  */
 const FEATURE_FLOORS = [
   ["auth", "billing", "contact"],
-  ["categories", "accounts", "exchange-rates"],
+  ["categories", "accounts", "exchange-rates", "tags"],
   ["transactions"],
-  ["budgets", "rules"],
+  ["budgets", "rules", "recurring"],
   ["debts", "savings", "import", "bank", "csv", "backup"],
   ["dashboard", "analytics", "net-worth"],
   ["insights"],

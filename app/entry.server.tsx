@@ -7,6 +7,7 @@ import { startJobs, stopJobs } from "../jobs/scheduler";
 import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
 import { moveTransactionsIntoAccounts } from "./features/transactions/accounts-migration.server";
 import { keepLegacyAmountsMeaning } from "./features/transactions/currency-migration.server";
+import { moveRuleTagsToIds } from "./features/rules/rules.server";
 import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./integrations/database.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -19,6 +20,7 @@ await connectDatabase();
 await moveTransactionsIntoAccounts();
 await keepLegacyAmountsMeaning();
 await upgradeStoredDebtBalances();
+await moveRuleTagsToIds();
 if (getEnv().RUN_JOBS) await startJobs();
 
 // scripts/serve.mjs only closes its HTTP server on these signals; the scheduler and the

@@ -21,6 +21,7 @@ import { SavingsGoal } from "./savings";
 import { SecurityEvent } from "./security-event";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
 import { Session } from "./session";
+import { Tag } from "./tag";
 import { Transaction } from "./transaction";
 import { TwoFactor } from "./two-factor";
 import { User } from "./user";
@@ -50,7 +51,8 @@ export { BankConnection, BankLink, type BankConnectionRecord } from "./bank-conn
 export { ImportDraft, ImportBatch, ImportMapping, type ImportBatchRecord, type ImportMappingRecord } from "./import";
 export { ExchangeRate, type ExchangeRateRecord } from "./exchange-rate";
 export { ReportingRecount, type ReportingRecountRecord } from "./reporting-recount";
-export { Rule, type RuleRecord } from "./rule";
+export { Rule, type RuleActionRecord, type RuleRecord } from "./rule";
+export { Tag, type TagRecord } from "./tag";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule, Tag];

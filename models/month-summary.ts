@@ -15,6 +15,7 @@ import { defineModel } from "./define-model";
  * accounts: { [accountId]: { net, count } }: what the month's live
  * transactions moved each account's balance by (signed cents), and how many;
  * what each day moved it by is in AccountDayNets (a balance at any day without a scan).
+ * tags: { [tagId]: { count, income, expense } }: the month's live transactions carrying each tag.
  */
 const monthSummarySchema = new Schema(
   {
@@ -30,6 +31,7 @@ const monthSummarySchema = new Schema(
     version: { type: Number },
     categories: { type: Schema.Types.Mixed, default: () => ({}) },
     accounts: { type: Schema.Types.Mixed, default: () => ({}) },
+    tags: { type: Schema.Types.Mixed, default: () => ({}) },
   },
   { minimize: false, collection: "monthSummaries" },
 );
@@ -40,10 +42,14 @@ type CategoryMonthTotals = { income?: number; expense?: number; allocated?: numb
 /** One account's totals in a month. */
 type AccountMonthTotals = { net?: number; count?: number };
 
-/** A stored month summary as a lean read returns it. `categories` and `accounts` are Mixed (keys are ids), which inference leaves untyped. */
-export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories" | "accounts"> & {
+/** One tag's totals in a month. */
+type TagMonthTotals = { count?: number; income?: number; expense?: number };
+
+/** A stored month summary as a lean read returns it. `categories`, `accounts` and `tags` are Mixed (keys are ids), which inference leaves untyped. */
+export type MonthSummaryRecord = Omit<InferSchemaType<typeof monthSummarySchema>, "categories" | "accounts" | "tags"> & {
   categories: Record<string, CategoryMonthTotals>;
   accounts?: Record<string, AccountMonthTotals>;
+  tags?: Record<string, TagMonthTotals>;
 };
 
 export function monthSummaryId(userId: string, monthKey: string) {

@@ -1,4 +1,4 @@
-import { Schema } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { defineModel, type LeanOf } from "./define-model";
 import { wholeCents } from "./money";
 
@@ -35,6 +35,9 @@ const actionSchema = new Schema(
     kind: { type: String, enum: ["set-category", "rename", "add-tags", "transfer", "split"], required: true },
     categoryId: { type: String, default: null },
     description: { type: String, default: null },
+    /** Ids of the user's tags. */
+    tagIds: { type: [String], default: undefined },
+    /** Names, in rules stored before tags had ids (moved to `tagIds` at start). */
     tags: { type: [String], default: undefined },
     accountId: { type: String, default: null },
     parts: { type: [splitPartSchema], default: undefined },
@@ -61,5 +64,7 @@ const ruleSchema = new Schema(
 ruleSchema.index({ userId: 1, position: 1 });
 
 export type RuleRecord = LeanOf<typeof ruleSchema>;
+/** One action as a lean read holds it: a plain object. */
+export type RuleActionRecord = InferSchemaType<typeof actionSchema>;
 
 export const Rule = defineModel("Rule", ruleSchema);

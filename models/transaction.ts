@@ -55,6 +55,8 @@ const transactionSchema = new Schema(
     description: { type: String, default: "" },
     descriptionLower: { type: String, default: "" },
     allocations: { type: [allocationSchema], default: [] },
+    /** Ids (as text) of the user's tags it carries. */
+    tagIds: { type: [String], default: [] },
     deleted: { type: Boolean, default: false },
     source: { type: String, default: "manual" },
     bankName: { type: String, default: null },
@@ -91,6 +93,8 @@ transactionSchema.index({ userId: 1, importBatchId: 1 });
 transactionSchema.index({ userId: 1, bankTransactionId: 1 });
 // A category's transactions: its detail dialog and a debt's payment history.
 transactionSchema.index({ userId: 1, category: 1, monthKey: 1 });
+// A tag's transactions: the list filtered by tag and spending by tag.
+transactionSchema.index({ userId: 1, tagIds: 1 });
 
 // Inference types an array of subdocuments as a hydrated DocumentArray; lean reads hold plain objects.
 type TransactionFields = Omit<InferSchemaType<typeof transactionSchema>, "allocations" | "reported" | "fileAmount"> & {

@@ -42,14 +42,23 @@ import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { notFound } from "~/utils/not-found";
 import { TransferProposals } from "~/features/transactions/components/transfer-proposals";
 import { readForm } from "~/utils/form-body.server";
+import { parseTagNames, TAG_MESSAGES, TAGS_PATH, type TagItem } from "~/features/tags/tags";
+import { listTags } from "~/features/tags/tags.server";
+import { tagTransactions } from "~/features/transactions/tagging.server";
 
 const CONFIRM_RESET = "reset";
 const BULK_FORM_ID = "bulk-delete-form";
 const SEARCH_MAX_LENGTH = 100;
+/** The filter row's columns on wide screens by how many fields it shows (spelled out whole so Tailwind finds them). */
+const FILTER_GRIDS: Record<number, string> = {
+  4: "lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]",
+  5: "lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]",
+  6: "lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]",
+};
 /** More than a long "Load more" session ever shows; each id costs a lookup. */
 const BULK_DELETE_MAX = 500;
 /** Query parameters that describe what is listed (the rest, cursor and confirm, are transient). */
-const FILTER_PARAMS = ["month", "category", "type", "account", "q"] as const;
+const FILTER_PARAMS = ["month", "category", "type", "account", "tag", "q"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -58,17 +67,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const type = params.get("type");
   const accounts = (await listAccountNames(user.id)).map(({ id, name, currency }) => ({ id, name, currency }));
   const account = params.get("account") ?? "";
+  const tag = params.get("tag") ?? "";
+  const tags = await listTags(user.id);
   const filters = {
     month: isMonthKey(params.get("month")) ? (params.get("month") as string) : "",
     category: params.get("category") ?? "",
     type: type === "income" || type === "expense" ? type : "",
     account: accounts.some((candidate) => candidate.id === account) ? account : "",
+    tag: tags.some((candidate) => candidate.id === tag) ? tag : "",
     q: (params.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH),
   };
   const cursor = params.get("cursor");
   const [categories, page] = await Promise.all([
     getCategoryChoices(user.id),
-    listTransactionsWithCounts(user.id, { tab: isListTab(requestedTab) ? requestedTab : null, ...filters, accountId: filters.account || null, cursor }),
+    listTransactionsWithCounts(user.id, { tab: isListTab(requestedTab) ? requestedTab : null, ...filters, accountId: filters.account || null, tagId: filters.tag || null, cursor }),
   ]);
   // Proposed on the first page of New, where an import's rows wait, once there are two accounts to move money between.
   const transferProposals = page.tab === "new" && !cursor && accounts.length > 1 ? await listTransferProposals(user.id) : [];
@@ -81,6 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     nextCursor: page.nextCursor,
     categories,
     accounts,
+    tags,
     transferProposals,
     currency: user.currency,
     premium: user.premiumAccess,
@@ -110,6 +123,20 @@ export async function action({ request }: ActionFunctionArgs) {
       if (ids.length > BULK_DELETE_MAX) return notify("warning", TRANSACTION_MESSAGES.tooManySelected(BULK_DELETE_MAX));
       const result = await bulkDeleteTransactions(userId, ids);
       return result.success ? notify("success", TRANSACTION_MESSAGES.bulkDeleted(ids.length)) : notify("error", result.errors.join(" "));
+    }
+    case TRANSACTION_INTENTS.bulkTag: {
+      const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
+      if (ids.length === 0) return notify("warning", TRANSACTION_MESSAGES.nothingSelectedToTag);
+      if (ids.length > BULK_DELETE_MAX) return notify("warning", TRANSACTION_MESSAGES.tooManySelected(BULK_DELETE_MAX));
+      const names = parseTagNames(String(formData.get("tags") ?? ""));
+      if (!names.ok) return notify("error", names.message);
+      const removeTagId = String(formData.get("removeTag") ?? "");
+      if (names.names.length === 0 && removeTagId === "") return notify("warning", TRANSACTION_MESSAGES.noTagChange);
+      const tagged = await catchFailure("tag transactions", () => tagTransactions(userId, ids, { addNames: names.names, removeTagIds: removeTagId ? [removeTagId] : [] }));
+      if (!tagged.ok) return notify("error", TAG_MESSAGES.failed);
+      if (tagged.value.ok) return notify("success", TRANSACTION_MESSAGES.tagged(tagged.value.changed));
+      if (tagged.value.reason === "not-found") throw notFound();
+      return notify("error", tagged.value.reason === "too-many-tags" ? TAG_MESSAGES.tooMany : TAG_MESSAGES.tooManyOnOne);
     }
     case TRANSACTION_INTENTS.linkTransfer: {
       const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
@@ -174,7 +201,7 @@ function FilterSelect({
   );
 }
 
-function Filters({ tab, filters, categories, accounts }: Pick<LoaderData, "tab" | "filters" | "categories" | "accounts">) {
+function Filters({ tab, filters, categories, accounts, tags }: Pick<LoaderData, "tab" | "filters" | "categories" | "accounts" | "tags">) {
   const location = useLocation();
   const inputClass =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
@@ -187,7 +214,7 @@ function Filters({ tab, filters, categories, accounts }: Pick<LoaderData, "tab" 
       role="search"
       aria-label="Filter transactions"
       className={`grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 ${
-        accounts.length > 1 ? "lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]" : "lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+        FILTER_GRIDS[4 + (accounts.length > 1 ? 1 : 0) + (tags.length > 0 ? 1 : 0)]
       }`}
     >
       <input type="hidden" name="tab" value={tab} />
@@ -207,6 +234,7 @@ function Filters({ tab, filters, categories, accounts }: Pick<LoaderData, "tab" 
       {accounts.length > 1 ? (
         <FilterSelect label="Account" name="account" value={filters.account} everyLabel="All accounts" options={accounts} className={inputClass} />
       ) : null}
+      {tags.length > 0 ? <FilterSelect label="Tag" name="tag" value={filters.tag} everyLabel="All tags" options={tags} className={inputClass} /> : null}
       <label className="col-span-2 block text-sm font-medium text-slate-700 lg:col-span-1">
         Search
         <input type="search" name="q" defaultValue={filters.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Description" className={inputClass} />
@@ -273,16 +301,48 @@ function LoadMore({ href, loading, onLoad }: { href: string; loading: boolean; o
   );
 }
 
-function BulkDeleteBar({ redirectTo }: { redirectTo: string }) {
-  const isSubmitting = useIsSubmitting({ formAction: TRANSACTIONS_PATH, intent: TRANSACTION_INTENTS.bulkDelete });
+/** Actions on the ticked rows: tags put on or taken off, or deletion. The tag field comes first, so Enter in it adds the tags. */
+function BulkActionBar({ redirectTo, tags }: { redirectTo: string; tags: TagItem[] }) {
+  const deleting = useIsSubmitting({ formAction: TRANSACTIONS_PATH, intent: TRANSACTION_INTENTS.bulkDelete });
+  const tagging = useIsSubmitting({ formAction: TRANSACTIONS_PATH, intent: TRANSACTION_INTENTS.bulkTag });
+  const control = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900";
   return (
-    <Form id={BULK_FORM_ID} method="post" action={TRANSACTIONS_PATH} preventScrollReset className="flex items-center justify-between gap-3">
-      <input type="hidden" name="intent" value={TRANSACTION_INTENTS.bulkDelete} />
+    <Form id={BULK_FORM_ID} method="post" action={TRANSACTIONS_PATH} preventScrollReset className="flex flex-wrap items-end justify-between gap-3">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <p className="text-sm text-slate-600">Tick transactions to delete several at once.</p>
+      <p className="w-full text-sm text-slate-600">Tick transactions to tag or delete several at once.</p>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="text-sm font-medium text-slate-700">
+          Tags to add
+          <input type="text" name="tags" autoComplete="off" placeholder="e.g. Trip to Lisbon" className={`mt-1 block w-48 ${control}`} />
+        </label>
+        {tags.length > 0 ? (
+          <label className="text-sm font-medium text-slate-700">
+            Tag to take off
+            <select name="removeTag" defaultValue="" className={`mt-1 block ${control}`}>
+              <option value="">None</option>
+              {tags.map((tag) => (
+                <option key={tag.id} value={tag.id}>
+                  {tag.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value={TRANSACTION_INTENTS.bulkTag}
+          disabled={tagging}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
+          Update tags
+        </button>
+      </div>
       <button
         type="submit"
-        disabled={isSubmitting}
+        name="intent"
+        value={TRANSACTION_INTENTS.bulkDelete}
+        disabled={deleting}
         className="rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
       >
         Delete selected
@@ -308,7 +368,7 @@ function ResetDialog({ closeTo }: { closeTo: string }) {
 export const handle: PageHandle = { title: "Transactions" };
 
 export default function TransactionsPage() {
-  const { tab, counts, filters, cursor, items, nextCursor, categories, accounts, transferProposals, currency, premium, confirmReset } = useLoaderData<typeof loader>();
+  const { tab, counts, filters, cursor, items, nextCursor, categories, accounts, tags, transferProposals, currency, premium, confirmReset } = useLoaderData<typeof loader>();
   const listHref = useListHref();
   const pages = useLoadedPages(items, nextCursor);
   const here = listHref({ confirm: null });
@@ -335,6 +395,9 @@ export default function TransactionsPage() {
           <Link to={RULES_PATH} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
             Rules
           </Link>
+          <Link to={TAGS_PATH} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Tags
+          </Link>
           <Link
             to="/resources/transactions-export"
             reloadDocument
@@ -351,7 +414,7 @@ export default function TransactionsPage() {
         </div>
       </div>
 
-      <Filters tab={tab} filters={filters} categories={categories} accounts={accounts} />
+      <Filters tab={tab} filters={filters} categories={categories} accounts={accounts} tags={tags} />
 
       {tab === "new" && !premium ? <AutoImportPromotion /> : null}
 
@@ -368,13 +431,14 @@ export default function TransactionsPage() {
 
       {pages.items.length > 0 ? (
         <>
-          {tab !== "deleted" ? <BulkDeleteBar redirectTo={here} /> : null}
+          {tab !== "deleted" ? <BulkActionBar redirectTo={here} tags={tags} /> : null}
           <TransactionGroups
             items={pages.items}
             tab={tab}
             currency={currency}
             categories={categories}
             accounts={accounts}
+            tags={tags}
             redirectTo={here}
             selectFormId={tab !== "deleted" ? BULK_FORM_ID : undefined}
           />

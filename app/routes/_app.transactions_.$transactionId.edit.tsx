@@ -11,7 +11,9 @@ import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { editTransactionPath, formCurrency, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transferChoice, type TransactionItem } from "~/features/transactions/transactions";
-import { getAccountChoices, getCategoryChoices, getTransaction, updateTransaction } from "~/features/transactions/transactions.server";
+import { getAccountChoices, getCategoryChoices, getTransaction, isTooManyTags, updateTransaction } from "~/features/transactions/transactions.server";
+import { TAG_MESSAGES, tagNameMap, tagNamesText } from "~/features/tags/tags";
+import { listTags } from "~/features/tags/tags.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/not-found";
@@ -27,7 +29,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = user.id;
   const transaction = await getTransaction(userId, params.transactionId ?? "");
   if (!transaction) throw notFound();
-  const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId, transaction.accountId, transaction.transferAccountId)]);
+  const [categories, { offered: accounts, mainCurrency }, tags] = await Promise.all([
+    getCategoryChoices(userId),
+    getAccountChoices(userId, transaction.accountId, transaction.transferAccountId),
+    listTags(userId),
+  ]);
   const categoryType = categories.find((category) => category.id === transaction.category)?.type;
   const currency = formCurrency(accounts, transaction.accountId, mainCurrency);
   return {
@@ -45,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       category: categoryChoiceOf(transaction),
       date: transaction.date,
       description: transaction.description,
+      tags: tagNamesText(transaction.tagIds, tagNameMap(tags)),
       // An income booked on an expense category is an offset: the form reopens with the switch on.
       showExpenseCategories: transaction.type === "income" && (transaction.allocations.length > 0 || categoryType === "expense"),
       splits: isSplitCategory(transaction.category)
@@ -69,7 +76,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }
-  const updated = await catchFailure("update transaction", () => updateTransaction(userId, params.transactionId ?? "", submission.value));
+  const updated = await catchFailure("update transaction", () => updateTransaction(userId, params.transactionId ?? "", submission.value), { refusal: isTooManyTags });
+  if (!updated.ok && isTooManyTags(updated.error)) return data({ result: submission.reply({ fieldErrors: { tags: [TAG_MESSAGES.tooMany] } }), redirectTo }, { status: 400 });
   if (!updated.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.updateFailed] }), redirectTo }, { status: 503 });
   if (!updated.value) throw notFound();
   return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.updated });

@@ -13,7 +13,8 @@ import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { formCurrency, landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
-import { createTransaction, getAccountChoices, getCategoryChoices } from "~/features/transactions/transactions.server";
+import { createTransaction, getAccountChoices, getCategoryChoices, isTooManyTags } from "~/features/transactions/transactions.server";
+import { TAG_MESSAGES } from "~/features/tags/tags";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
@@ -49,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }
-  const added = await catchFailure("add transaction", () => createTransaction(userId, submission.value, { submissionKey }));
+  const added = await catchFailure("add transaction", () => createTransaction(userId, submission.value, { submissionKey }), { refusal: isTooManyTags });
+  if (!added.ok && isTooManyTags(added.error)) return data({ result: submission.reply({ fieldErrors: { tags: [TAG_MESSAGES.tooMany] } }), redirectTo }, { status: 400 });
   if (!added.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
   const transaction = added.value;
   const paysDebt = transaction.type === "expense" && isDebtCategoryId(transaction.category);
@@ -74,7 +76,7 @@ export default function NewTransactionPage() {
         accounts={accounts}
         mainCurrency={loaderData.mainCurrency}
         reportingCurrency={loaderData.reportingCurrency}
-        defaults={{ type, amount: "", category: "", date: today, description: "", showExpenseCategories: false, splits: [], accountId: accounts[0]?.id }}
+        defaults={{ type, amount: "", category: "", date: today, description: "", tags: "", showExpenseCategories: false, splits: [], accountId: accounts[0]?.id }}
         redirectTo={redirectTo}
         submissionKey={loaderData.submissionKey}
         submitLabel="Add Transaction"

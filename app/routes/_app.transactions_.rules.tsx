@@ -9,6 +9,7 @@ import { parseRuleForm } from "~/features/rules/rule-form.server";
 import { RULE_INTENTS, RULE_MESSAGES, RULES_PATH } from "~/features/rules/rules";
 import { addRule, deleteRule, describedRules, moveRule, ruleChoices } from "~/features/rules/rules.server";
 import { ruleFormValue } from "~/features/rules/rule-form-value";
+import { TAG_MESSAGES } from "~/features/tags/tags";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!input) return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, { status: fieldErrors || submission.status === "error" ? 400 : 200 });
       const added = await catchFailure("add rule", () => addRule(user.id, input, submissionKeyOf(formData)));
       if (!added.ok) return data({ result: submission.reply({ formErrors: [RULE_MESSAGES.failed] }) }, { status: 503 });
-      if (!added.value.ok) return data({ result: submission.reply({ formErrors: [RULE_MESSAGES.tooMany] }) }, { status: 400 });
+      if (!added.value.ok) return data({ result: submission.reply({ formErrors: [added.value.reason === "too-many-tags" ? TAG_MESSAGES.tooMany : RULE_MESSAGES.tooMany] }) }, { status: 400 });
       return redirectWithToast(RULES_PATH, { type: "success", message: RULE_MESSAGES.added });
     }
     case RULE_INTENTS.move: {

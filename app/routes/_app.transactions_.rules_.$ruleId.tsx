@@ -8,6 +8,7 @@ import { parseRuleForm } from "~/features/rules/rule-form.server";
 import { RULE_INTENTS, RULE_MESSAGES, ruleEditPath, RULES_PATH } from "~/features/rules/rules";
 import { getRule, ruleChoices, updateRule } from "~/features/rules/rules.server";
 import { ruleFormValue } from "~/features/rules/rule-form-value";
+import { TAG_MESSAGES } from "~/features/tags/tags";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
@@ -32,6 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!input) return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, { status: fieldErrors || submission.status === "error" ? 400 : 200 });
   const saved = await catchFailure("save rule", () => updateRule(user.id, ruleId, input));
   if (!saved.ok) return data({ result: submission.reply({ formErrors: [RULE_MESSAGES.failed] }) }, { status: 503 });
+  if (!saved.value.ok && saved.value.reason === "too-many-tags") return data({ result: submission.reply({ formErrors: [TAG_MESSAGES.tooMany] }) }, { status: 400 });
   if (!saved.value.ok) throw data(RULE_MESSAGES.notFound, { status: 404 });
   return redirectWithToast(RULES_PATH, { type: "success", message: RULE_MESSAGES.saved });
 }
@@ -44,7 +46,7 @@ export default function EditRulePage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <SectionCard title={`Edit rule: ${rule.name}`}>
-        <RuleForm action={ruleEditPath(rule.id)} intent={RULE_INTENTS.save} defaultValue={ruleFormValue(rule)} choices={choices} lastResult={actionData?.result} submitLabel="Save rule" />
+        <RuleForm action={ruleEditPath(rule.id)} intent={RULE_INTENTS.save} defaultValue={ruleFormValue(rule, choices.tags)} choices={choices} lastResult={actionData?.result} submitLabel="Save rule" />
         <Link to={RULES_PATH} className="text-sm font-semibold text-brand-700 hover:underline">
           Back to rules
         </Link>

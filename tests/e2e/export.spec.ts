@@ -15,10 +15,10 @@ test.describe("CSV export", () => {
     expect(download.suggestedFilename()).toMatch(/^ledgerly-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), "utf8");
     expect(csv).toBe(
-      "\uFEFFDate,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency\r\n" +
-        "2026-02-28,income,Paycheck 1,3000.00,Pay,manual,No,Main account,No,USD\r\n" +
-        '2026-02-14,expense,Food & Dining,19.99,"\'=Flowers",manual,No,Main account,No,USD\r\n' +
-        "2026-01-05,expense,Food & Dining,5.00,Old fee,manual,Yes,Main account,No,USD\r\n",
+      "\uFEFFDate,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency,Tags\r\n" +
+        "2026-02-28,income,Paycheck 1,3000.00,Pay,manual,No,Main account,No,USD,\r\n" +
+        '2026-02-14,expense,Food & Dining,19.99,"\'=Flowers",manual,No,Main account,No,USD,\r\n' +
+        "2026-01-05,expense,Food & Dining,5.00,Old fee,manual,Yes,Main account,No,USD,\r\n",
     );
     expect(csv).not.toContain("Someone else's lunch");
 

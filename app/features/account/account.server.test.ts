@@ -40,7 +40,7 @@ async function busyUser() {
   await getOrCreateAssets(userId);
   await recordNetWorthSnapshot(userId, "2026-03");
   await createSavingsGoalFor(userId);
-  await addRule(userId, { name: "Coffee", match: "all", conditions: [{ field: "description", operator: "contains", text: "cafe" }], actions: [{ kind: "set-category", categoryId: "food" }] });
+  await addRule(userId, { name: "Coffee", match: "all", conditions: [{ field: "description", operator: "contains", text: "cafe" }], actions: [{ kind: "set-category", categoryId: "food" }, { kind: "add-tags", tagNames: ["Coffee"] }] });
   await generateSpendingInsights(userId, "2026-03");
   const itemId = `item-${userId}`;
   await BankConnection.create({
@@ -69,7 +69,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations", "rules"]) {
+    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations", "rules", "tags"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -122,6 +122,7 @@ describe("account data", () => {
       "rules",
       "savingsGoals",
       "securityEvents",
+      "tags",
       "transactions",
       "users",
     ]);

@@ -338,14 +338,19 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
 }
 
 /**
- * The bank's transactions as the user's rules fill them in: a new one takes a rule's category (a stored one
- * keeps the user's), and a rule's name unless the user renamed it (the ledger keeps edited descriptions).
+ * The bank's transactions as the user's rules fill them in: a new one takes a rule's category, tags or
+ * split (a stored one keeps the user's), and a rule's name unless the user renamed it (the ledger keeps
+ * edited descriptions).
  */
 async function filledBankEntries(userId: string, entries: LedgerEntry[], currencyOf: ReadonlyMap<string, string>) {
   const main = mainAccountId(userId);
   const subjects = entries.map((entry) => ({ description: entry.description ?? "", amount: entry.amount, type: entry.type, accountId: entry.accountId ?? main, date: entry.date, category: entry.category }));
   const filled = await fillByRules(userId, subjects, (accountId) => currencyOf.get(accountId) ?? "");
-  return entries.map((entry, index) => ({ ...entry, description: filled[index].description, category: filled[index].category }));
+  return entries.map((entry, index) => {
+    const { description, category, tagIds, transferAccountId, allocations } = filled[index];
+    // A transfer's other side comes from its own bank account (linked transfers are proposed for linking), so none is made here.
+    return transferAccountId ? { ...entry, description, tagIds } : { ...entry, description, category, tagIds, allocations };
+  });
 }
 
 /** Syncs the bank `filter` names; one that does not match is not found. */

@@ -26,6 +26,7 @@ export function toCsv(rows: ExportRow[], { header = true }: { header?: boolean }
     row.account,
     row.cleared ? "Yes" : "No",
     row.currency,
+    row.tags.join(", "),
   ]);
   const lines = header ? [Papa.unparse([EXPORT_COLUMNS])] : [];
   if (data.length > 0) lines.push(Papa.unparse(data, { newline: CRLF, escapeFormulae: FORMULA_START }));

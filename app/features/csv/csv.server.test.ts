@@ -45,10 +45,10 @@ describe("export", () => {
 
     const csv = await readAll(await transactionsCsvStream(userId));
     expect(csv).toBe(
-      "\uFEFFDate,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency\r\n" +
-        "2026-03-04,expense,Uncategorized,20.00,Book shop,import,Yes,Main account,No,USD\r\n" +
-        "2026-03-03,income,Paycheck 1,2500.00,Employer Inc,import,No,Main account,No,USD\r\n" +
-        "2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No,Main account,No,USD\r\n",
+      "\uFEFFDate,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency,Tags\r\n" +
+        "2026-03-04,expense,Uncategorized,20.00,Book shop,import,Yes,Main account,No,USD,\r\n" +
+        "2026-03-03,income,Paycheck 1,2500.00,Employer Inc,import,No,Main account,No,USD,\r\n" +
+        "2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No,Main account,No,USD,\r\n",
     );
   });
 
@@ -64,8 +64,8 @@ describe("export", () => {
 
     const csv = await readAll(await transactionsCsvStream(userId));
     expect(csv.split("\r\n").slice(1, 3).sort()).toEqual([
-      "2026-03-20,expense,Transfer to Visa,300.00,Card payment,manual,No,Main account,No,USD",
-      "2026-03-20,income,Transfer from Main account,300.00,Card payment,manual,No,Visa,Yes,USD",
+      "2026-03-20,expense,Transfer to Visa,300.00,Card payment,manual,No,Main account,No,USD,",
+      "2026-03-20,income,Transfer from Main account,300.00,Card payment,manual,No,Visa,Yes,USD,",
     ]);
   });
 
@@ -99,6 +99,6 @@ describe("export route", () => {
     const response = await exportLoader({ request: new Request(`${APP}/resources/transactions-export`, { headers: { Cookie: cookie } }), params: {}, context: {} });
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="ledgerly-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(await response.text()).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency\r\n2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No,Main account,No,USD\r\n");
+    expect(await response.text()).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency,Tags\r\n2026-03-02,expense,Food & Dining,4.50,corner  cafe,manual,No,Main account,No,USD,\r\n");
   });
 });

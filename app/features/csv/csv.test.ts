@@ -14,15 +14,16 @@ const coffee: ExportRow = {
   account: "Main account",
   cleared: false,
   currency: "USD",
+  tags: [],
 };
 
 describe("export", () => {
   test("writes the header, plain decimal amounts and RFC 4180 quoting", () => {
-    const csv = toCsv([coffee, { ...coffee, type: "income", category: "Paycheck 1", amount: 5, description: "Pay", source: "import", deleted: true, account: "Visa", cleared: true }]);
+    const csv = toCsv([coffee, { ...coffee, type: "income", category: "Paycheck 1", amount: 5, description: "Pay", source: "import", deleted: true, account: "Visa", cleared: true, tags: ["Lisbon trip", "Work"] }]);
     expect(csv).toBe(
-      "Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency\r\n" +
-        '2026-03-02,expense,Food & Dining,1234.56,"Coffee, ""large""",manual,No,Main account,No,USD\r\n' +
-        "2026-03-02,income,Paycheck 1,0.05,Pay,import,Yes,Visa,Yes,USD\r\n",
+      "Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency,Tags\r\n" +
+        '2026-03-02,expense,Food & Dining,1234.56,"Coffee, ""large""",manual,No,Main account,No,USD,\r\n' +
+        '2026-03-02,income,Paycheck 1,0.05,Pay,import,Yes,Visa,Yes,USD,"Lisbon trip, Work"\r\n',
     );
     expect(Papa.parse(csv, { header: true, skipEmptyLines: true }).data[0]).toMatchObject({ Description: 'Coffee, "large"', Amount: "1234.56" });
   });
@@ -48,6 +49,6 @@ describe("export", () => {
     const income = { ...coffee, type: "income" as const };
     expect(toCsv([coffee]) + toCsv([income], { header: false })).toBe(toCsv([coffee, income]));
     expect(toCsv([], { header: false })).toBe("");
-    expect(toCsv([])).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency\r\n");
+    expect(toCsv([])).toBe("Date,Type,Category,Amount,Description,Source,Deleted,Account,Cleared,Currency,Tags\r\n");
   });
 });

@@ -1,4 +1,4 @@
-export const EXPORT_COLUMNS = ["Date", "Type", "Category", "Amount", "Description", "Source", "Deleted", "Account", "Cleared", "Currency"] as const;
+export const EXPORT_COLUMNS = ["Date", "Type", "Category", "Amount", "Description", "Source", "Deleted", "Account", "Cleared", "Currency", "Tags"] as const;
 
 export type ExportRow = {
   date: string;
@@ -15,4 +15,6 @@ export type ExportRow = {
   cleared: boolean;
   /** The account's currency, which `amount` is in (minor units). */
   currency: string;
+  /** Its tags' names. */
+  tags: string[];
 };

@@ -9,7 +9,9 @@ import type { LedgerEntry } from "~/features/transactions/ledger";
 import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { toObjectId } from "~/integrations/database.server";
-import type { TransactionType } from "~/features/transactions/transactions";
+import { transferLabel, type TransactionType } from "~/features/transactions/transactions";
+import { tagNameMap } from "~/features/tags/tags";
+import { listTags } from "~/features/tags/tags.server";
 import { findColumns, headerSignature, mappingFromIndices } from "./columns";
 import type { Encoding } from "./readers/encodings";
 import { findDuplicates, type DuplicateOf } from "./duplicates";
@@ -29,7 +31,7 @@ import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-
 import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName, type ImportAccount } from "./account-choice";
 import { leftOutGroups } from "./left-out";
-import { fillByRules } from "~/features/rules/rules.server";
+import { fillByRules, type Ruled } from "~/features/rules/rules.server";
 import { convertRows, type ConvertedReading, type ConvertedRow } from "./conversion";
 import { rateLookup } from "~/features/exchange-rates/exchange-rates.server";
 
@@ -101,8 +103,8 @@ function resolveCategory(categories: Category[], text: string, type: Transaction
 
 type ReadableRow = Extract<ConvertedRow, { ok: true }>;
 type Importable = ReadableRow & { type: TransactionType; amount: number; importKey: string };
-/** A new row as the user's rules fill it in: `description` and `category` (an id) theirs, `importKey` still the file's. */
-type RuledRow = Importable & { ruleNames: string[] };
+/** A new row as the user's rules fill it in: `description`, `category` (an id), tags, a transfer or a split theirs, `importKey` still the file's. */
+type RuledRow = Ruled<Importable & { accountId: string; category: string }>;
 
 function keyed(row: ReadableRow): Importable {
   const type: TransactionType = row.cents < 0 ? "expense" : "income";
@@ -162,8 +164,8 @@ function readWithChoices(table: SourceTable, input: ImportChoicesInput, remember
   return { choices, reading: readTable(table, choices, currency), foundBy };
 }
 
-function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable) => string): PreviewRow {
-  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null, ruleNames: [] };
+function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable | RuledRow) => string, tagName: (tagId: string) => string): PreviewRow {
+  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", tags: [], type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null, ruleNames: [] };
   const withKey = "importKey" in row ? row : keyed(row);
   const status: PreviewRowStatus =
     row.status === "balance" ? "balance" : row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
@@ -173,6 +175,7 @@ function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, incl
     date: row.date,
     description: row.description,
     category: status === "new" ? categoryName(withKey) : "",
+    tags: "tagIds" in row ? row.tagIds.map(tagName) : [],
     type: withKey.type,
     amount: withKey.amount,
     amountText: row.amountText,
@@ -181,6 +184,16 @@ function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, incl
     error: null,
     duplicateOf,
     ruleNames: "ruleNames" in row ? row.ruleNames : [],
+  };
+}
+
+/** What a preview row shows as its category: a category's name, the account of a rule's transfer, or a rule's split's categories. */
+function ruledCategoryName(categories: Category[], accountNames: ReadonlyMap<string, string>) {
+  const nameOf = new Map(categories.map((category) => [category.id, category.name]));
+  return (row: Importable | RuledRow) => {
+    if ("transferAccountId" in row && row.transferAccountId) return transferLabel(row.type, accountNames.get(row.transferAccountId) ?? "another account");
+    if ("allocations" in row && row.allocations.length > 0) return `Split: ${row.allocations.map((part) => nameOf.get(part.categoryId) ?? part.categoryId).join(", ")}`;
+    return resolveCategory(categories, row.category, row.type)?.name ?? "";
   };
 }
 
@@ -304,15 +317,16 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const categories = importable.length > 0 ? await getCategories(userId) : [];
   const fresh = importable.filter((_, index) => duplicates[index] === null).map((row) => ({ ...row, accountId: account.chosen, category: resolveCategory(categories, row.category, row.type)?.id ?? "" }));
   const newRows: RuledRow[] = await fillByRules(userId, fresh, () => accountCurrency, categories);
-  const categoryName = (row: Importable) => resolveCategory(categories, row.category, row.type)?.name ?? "";
   const ruledByLabel = new Map(newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row]));
-
   const accountNames = new Map(account.options.map(({ id, name }) => [id, name]));
+  const categoryName = ruledCategoryName(categories, accountNames);
+  const tagNames = tagNameMap(newRows.some((row) => row.tagIds.length > 0) ? await listTags(userId) : []);
+
   const transferProposals = await importTransferProposals(userId, newRows, { accountId: account.chosen, currency: accountCurrency }, accountNames, input.linkTransfers ?? []);
   const balanceLine = rows.find((row) => row.ok && row.status === "balance");
   const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
 
-  const previewRows = rows.map((row) => previewRow(ruledByLabel.get(row.label) ?? row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName));
+  const previewRows = rows.map((row) => previewRow(ruledByLabel.get(row.label) ?? row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName, (tagId) => tagNames.get(tagId) ?? ""));
   const { rows: _allRows, ...readingSummary } = reading;
   if (converted) readingSummary.totals = totalsOf(importable);
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
@@ -343,7 +357,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
         reading.counts,
         reading.totals,
         newRows.length,
-        newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row.description, row.category]),
+        newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row.description, row.category, row.tagIds, row.transferAccountId, row.allocations]),
         newTotals,
         account.chosen,
         conversion,
@@ -529,7 +543,11 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
     (row): LedgerEntry => ({
       type: row.type,
       amount: row.amount,
-      category: resolveCategory(categories, row.category, row.type)?.id ?? "",
+      // A rule's transfer or split names its own marker category.
+      category: row.transferAccountId || row.allocations.length > 0 ? row.category : (resolveCategory(categories, row.category, row.type)?.id ?? ""),
+      transferAccountId: row.transferAccountId,
+      allocations: row.allocations,
+      tagIds: row.tagIds,
       date: row.date,
       description: row.description,
       importKey: row.ruleNames.length > 0 ? row.importKey : null,

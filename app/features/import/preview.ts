@@ -18,6 +18,8 @@ export type PreviewRow = {
   date: string | null;
   description: string;
   category: string;
+  /** The names of the tags the user's rules put on it. */
+  tags: string[];
   type: TransactionType | null;
   /** Unsigned, in minor units of the reading's currency. */
   amount: number | null;
@@ -27,7 +29,7 @@ export type PreviewRow = {
   fileAmount: FileAmount | null;
   error: string | null;
   duplicateOf: DuplicateOf;
-  /** The user's rules that filled in its category or description. */
+  /** The user's rules that filled in its category, description or tags. */
   ruleNames: string[];
 };
 

@@ -1,5 +1,6 @@
 import { centsToInput, toCents } from "~/lib/money";
 import type { AccountChoice, CategoryChoice } from "~/features/transactions/transactions";
+import { tagNameMap, tagNamesText, type TagItem } from "~/features/tags/tags";
 import type { Rule, RuleAction, RuleCondition } from "./rules";
 
 /**
@@ -9,8 +10,8 @@ import type { Rule, RuleAction, RuleCondition } from "./rules";
 type FormRow = { what: string; value: string; upTo: string; parts: Array<{ categoryId: string; share: string }> };
 export type RuleFormValue = { name: string; match: "all" | "any"; conditions: FormRow[]; actions: FormRow[] };
 
-/** What the form offers: the user's categories and open accounts, and the currency amounts are typed in. */
-export type RuleChoices = { categories: readonly CategoryChoice[]; accounts: readonly AccountChoice[]; currency: string };
+/** What the form offers: the user's categories, open accounts and tags, and the currency amounts are typed in. */
+export type RuleChoices = { categories: readonly CategoryChoice[]; accounts: readonly AccountChoice[]; tags: readonly TagItem[]; currency: string };
 
 const EMPTY_ROW: FormRow = { what: "", value: "", upTo: "", parts: [] };
 export const EMPTY_CONDITION = { ...EMPTY_ROW, what: "description:contains" };
@@ -37,14 +38,14 @@ function conditionRow(condition: RuleCondition): FormRow {
   }
 }
 
-function actionRow(action: RuleAction): FormRow {
+function actionRow(action: RuleAction, tagNames: ReadonlyMap<string, string>): FormRow {
   switch (action.kind) {
     case "set-category":
       return { ...EMPTY_ROW, what: `category:${action.categoryId}` };
     case "rename":
       return { ...EMPTY_ROW, what: "rename", value: action.description };
     case "add-tags":
-      return { ...EMPTY_ROW, what: "tags", value: action.tags.join(", ") };
+      return { ...EMPTY_ROW, what: "tags", value: tagNamesText(action.tagIds, tagNames) };
     case "transfer":
       return { ...EMPTY_ROW, what: `transfer:${action.accountId}` };
     case "split":
@@ -59,8 +60,9 @@ function actionRow(action: RuleAction): FormRow {
   }
 }
 
-/** The form's fields for a stored rule (to edit it), or for a new one: a description condition and an action to choose. */
-export function ruleFormValue(rule?: Pick<Rule, "name" | "match" | "conditions" | "actions">): RuleFormValue {
+/** The form's fields for a stored rule (to edit it, its tags named from `tags`), or for a new one: a description condition and an action to choose. */
+export function ruleFormValue(rule?: Pick<Rule, "name" | "match" | "conditions" | "actions">, tags: readonly TagItem[] = []): RuleFormValue {
   if (!rule) return { name: "", match: "all", conditions: [EMPTY_CONDITION], actions: [EMPTY_ACTION] };
-  return { name: rule.name, match: rule.match, conditions: rule.conditions.map(conditionRow), actions: rule.actions.map(actionRow) };
+  const tagNames = tagNameMap(tags);
+  return { name: rule.name, match: rule.match, conditions: rule.conditions.map(conditionRow), actions: rule.actions.map((action) => actionRow(action, tagNames)) };
 }

@@ -1,14 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { Rule as RuleModel } from "../../../models";
 import { getCategories } from "~/features/categories/categories.server";
-import { applyRules, contextOf, type RuleAction, type RuleCondition } from "./rules";
-import { addRule, deleteRule, getRule, listRules, moveRule, updateRule, type RuleInput } from "./rules.server";
+import { listTags } from "~/features/tags/tags.server";
+import { applyRules, contextOf, type RuleActionDraft, type RuleCondition, type RuleDraft } from "./rules";
+import { addRule, deleteRule, getRule, listRules, moveRule, moveRuleTagsToIds, replaceTagInRules, updateRule } from "./rules.server";
 import { createUser, uniqueEmail } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
 
-const groceries: RuleInput = {
+const groceries: RuleDraft = {
   name: "Groceries",
   match: "any",
   conditions: [
@@ -21,13 +22,13 @@ const groceries: RuleInput = {
   actions: [
     { kind: "set-category", categoryId: "groceries" },
     { kind: "rename", description: "Tesco" },
-    { kind: "add-tags", tags: ["food"] },
+    { kind: "add-tags", tagNames: ["Food", "Weekly shop"] },
     { kind: "transfer", accountId: "main" },
     { kind: "split", parts: [{ categoryId: "groceries", percent: 60 }, { categoryId: "household", cents: 100 }, { categoryId: "shopping", rest: true }], currency: "USD" },
   ],
 };
 
-function named(name: string, conditions: RuleCondition[] = [{ field: "description", operator: "contains", text: name }], actions: RuleAction[] = [{ kind: "add-tags", tags: [name] }]): RuleInput {
+function named(name: string, conditions: RuleCondition[] = [{ field: "description", operator: "contains", text: name }], actions: RuleActionDraft[] = [{ kind: "add-tags", tagNames: [name] }]): RuleDraft {
   return { name, match: "all", conditions, actions };
 }
 
@@ -36,7 +37,10 @@ describe("stored rules", () => {
     const userId = await createUser({ email: uniqueEmail("rules") });
     const added = await addRule(userId, groceries);
     if (!added.ok) throw new Error(added.reason);
-    expect(added.rule).toEqual({ id: added.rule.id, ...groceries });
+    const tags = await listTags(userId);
+    expect(tags.map((tag) => tag.name)).toEqual(["Food", "Weekly shop"]);
+    const tagged = { kind: "add-tags", tagIds: tags.map((tag) => tag.id) };
+    expect(added.rule).toEqual({ id: added.rule.id, ...groceries, actions: groceries.actions.map((action) => (action.kind === "add-tags" ? tagged : action)) });
     expect(await getRule(userId, added.rule.id)).toEqual(added.rule);
     expect(await listRules(userId)).toEqual([added.rule]);
   });
@@ -82,8 +86,32 @@ describe("stored rules", () => {
     await addRule(userId, named("pay", [{ field: "description", operator: "contains", text: "payroll" }], [{ kind: "set-category", categoryId: "food" }]));
     await addRule(userId, named("shop", [{ field: "description", operator: "contains", text: "tesco" }], [{ kind: "set-category", categoryId: "food" }]));
     const context = contextOf(await getCategories(userId));
-    const base = { amount: 1000, currency: "USD", accountId: "main", date: "2024-03-01", category: "", tags: [], allocations: [], transferAccountId: null };
+    const base = { amount: 1000, currency: "USD", accountId: "main", date: "2024-03-01", category: "", tagIds: [], allocations: [], transferAccountId: null };
     expect(applyRules(await listRules(userId), { ...base, description: "ACME PAYROLL", type: "income" }, context).result.category).toBe("");
     expect(applyRules(await listRules(userId), { ...base, description: "TESCO", type: "expense" }, context).result.category).toBe("food");
+  });
+
+  test("a tag named by a rule is the user's tag: the same name twice is one tag, a merge or a deletion follows into the rule", async () => {
+    const userId = await createUser({ email: uniqueEmail("rules") });
+    const trip = await addRule(userId, named("trip", undefined, [{ kind: "add-tags", tagNames: ["Lisbon trip"] }]));
+    const again = await addRule(userId, named("hotel", undefined, [{ kind: "add-tags", tagNames: ["lisbon  TRIP", "Hotels"] }]));
+    if (!trip.ok || !again.ok) throw new Error("not added");
+    const [hotels, lisbon] = await listTags(userId);
+    expect([hotels.name, lisbon.name]).toEqual(["Hotels", "Lisbon trip"]);
+    expect(again.rule.actions).toEqual([{ kind: "add-tags", tagIds: [lisbon.id, hotels.id] }]);
+    await replaceTagInRules(userId, hotels.id, lisbon.id);
+    expect((await getRule(userId, again.rule.id))?.actions).toEqual([{ kind: "add-tags", tagIds: [lisbon.id] }]);
+    await replaceTagInRules(userId, lisbon.id, null);
+    expect((await getRule(userId, again.rule.id))?.actions).toEqual([]);
+    expect((await getRule(userId, trip.rule.id))?.actions).toEqual([]);
+  });
+
+  test("a rule stored with tag names before tags had ids names the user's tags by id after the start's move", async () => {
+    const userId = await createUser({ email: uniqueEmail("rules") });
+    const { _id } = await RuleModel.create({ userId, name: "old", match: "all", position: 1, conditions: [{ field: "type", type: "expense" }], actions: [{ kind: "add-tags", tags: ["Groceries", "Weekly"] }] });
+    expect(await moveRuleTagsToIds()).toBeGreaterThanOrEqual(1);
+    const tags = await listTags(userId);
+    expect((await getRule(userId, String(_id)))?.actions).toEqual([{ kind: "add-tags", tagIds: [tags[0].id, tags[1].id] }]);
+    expect(await moveRuleTagsToIds()).toBe(0);
   });
 });

@@ -1,10 +1,16 @@
 import { Types } from "mongoose";
-import { Rule as RuleModel, type RuleRecord } from "../../../models";
+import { Rule as RuleModel, type RuleActionRecord, type RuleRecord } from "../../../models";
+
+/** A stored rule whose actions are read as plain objects, to be rewritten. */
+type RuleWithActions = Omit<RuleRecord, "actions"> & { actions: RuleActionRecord[] };
 import { listAccountNames } from "~/features/accounts/accounts.server";
 import { isDebtCategoryId, type Category } from "~/features/categories/categories";
+import type { Allocation } from "~/features/transactions/transactions";
 import { getCategories } from "~/features/categories/categories.server";
 import { submittedId } from "~/utils/submission.server";
-import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleNames, type SplitPart } from "./rules";
+import { tagNameMap } from "~/features/tags/tags";
+import { ensureTags, listTags } from "~/features/tags/tags.server";
+import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleDraft, type RuleNames, type SplitPart } from "./rules";
 import type { RuleChoices } from "./rule-form-value";
 
 /** The stored rules of a user, the one data access that reads and writes them; the ledger writes what they change. */
@@ -13,7 +19,7 @@ import type { RuleChoices } from "./rule-form-value";
 export const MAX_RULES = 200;
 
 export type RuleInput = Omit<Rule, "id">;
-export type RuleSaved = { ok: true; rule: Rule } | { ok: false; reason: "not-found" | "too-many" };
+export type RuleSaved = { ok: true; rule: Rule } | { ok: false; reason: "not-found" | "too-many" | "too-many-tags" };
 
 function owner(userId: string) {
   return new Types.ObjectId(userId);
@@ -53,7 +59,7 @@ function actionOf(stored: RuleRecord["actions"][number]): RuleAction {
     case "rename":
       return { kind: "rename", description: stored.description ?? "" };
     case "add-tags":
-      return { kind: "add-tags", tags: stored.tags ?? [] };
+      return { kind: "add-tags", tagIds: stored.tagIds ?? [] };
     case "transfer":
       return { kind: "transfer", accountId: stored.accountId ?? "" };
     default:
@@ -77,25 +83,78 @@ export async function getRule(userId: string, ruleId: string): Promise<Rule | nu
   return stored ? ruleOf(stored) : null;
 }
 
+/** The draft's tags' names as the user's tags (new names added): the rule as stored, or null when the user has too many tags for the new ones. */
+async function withTagIds(userId: string, draft: RuleDraft): Promise<RuleInput | null> {
+  const names = draft.actions.flatMap((action) => (action.kind === "add-tags" ? action.tagNames : []));
+  const ensured = await ensureTags(userId, names);
+  if (!ensured.ok) return null;
+  const idOf = new Map(names.map((name, index) => [name, ensured.ids[index]]));
+  const actions = draft.actions.map((action): RuleAction => (action.kind === "add-tags" ? { kind: "add-tags", tagIds: [...new Set(action.tagNames.map((name) => idOf.get(name) as string))] } : action));
+  return { ...draft, actions };
+}
+
 /**
  * A new rule runs after the user's others. With the form's one-time key its id follows from the key, so the
  * same form sent again answers with the rule the first one added and adds nothing.
  */
-export async function addRule(userId: string, input: RuleInput, submissionKey?: string | null): Promise<RuleSaved> {
+export async function addRule(userId: string, draft: RuleDraft, submissionKey?: string | null): Promise<RuleSaved> {
   const _id = submissionKey ? new Types.ObjectId(submittedId(userId, submissionKey, "rule")) : new Types.ObjectId();
   const sent = await RuleModel.findOne({ _id, userId: owner(userId) }).lean<RuleRecord>();
   if (sent) return { ok: true, rule: ruleOf(sent) };
   const count = await RuleModel.countDocuments({ userId: owner(userId) });
   if (count >= MAX_RULES) return { ok: false, reason: "too-many" };
+  const input = await withTagIds(userId, draft);
+  if (!input) return { ok: false, reason: "too-many-tags" };
   const last = await RuleModel.findOne({ userId: owner(userId) }).sort({ position: -1 }).select({ position: 1 }).lean<Pick<RuleRecord, "position">>();
   const created = await RuleModel.create({ _id, userId: owner(userId), ...input, position: (last?.position ?? 0) + 1 });
   return { ok: true, rule: ruleOf(created.toObject() as RuleRecord) };
 }
 
-export async function updateRule(userId: string, ruleId: string, input: RuleInput): Promise<RuleSaved> {
-  if (!Types.ObjectId.isValid(ruleId)) return { ok: false, reason: "not-found" };
-  const updated = await RuleModel.findOneAndUpdate({ _id: ruleId, userId: owner(userId) }, { $set: input }, { new: true, runValidators: true }).lean<RuleRecord>();
+export async function updateRule(userId: string, ruleId: string, draft: RuleDraft): Promise<RuleSaved> {
+  if (!Types.ObjectId.isValid(ruleId) || !(await RuleModel.exists({ _id: ruleId, userId: owner(userId) }))) return { ok: false, reason: "not-found" };
+  const input = await withTagIds(userId, draft);
+  if (!input) return { ok: false, reason: "too-many-tags" };
+  const updated = await RuleModel.findOneAndUpdate({ _id: ruleId, userId: owner(userId) }, { $set: input }, { returnDocument: "after", runValidators: true }).lean<RuleRecord>();
   return updated ? { ok: true, rule: ruleOf(updated) } : { ok: false, reason: "not-found" };
+}
+
+/**
+ * The user's rules that add the tag `fromId` add `toId` instead (a merge), or no longer add it (`toId`
+ * null: the tag was deleted); an action left with no tag goes.
+ */
+export async function replaceTagInRules(userId: string, fromId: string, toId: string | null) {
+  const stored = await RuleModel.find({ userId: owner(userId), "actions.tagIds": fromId }).lean<RuleWithActions[]>();
+  for (const rule of stored) {
+    const actions = rule.actions.flatMap((action) => {
+      if (action.kind !== "add-tags") return [action];
+      const tagIds = [...new Set((action.tagIds ?? []).flatMap((id) => (id !== fromId ? [id] : toId ? [toId] : [])))];
+      return tagIds.length > 0 ? [{ ...action, tagIds }] : [];
+    });
+    await RuleModel.updateOne({ _id: rule._id, userId: owner(userId) }, { $set: { actions } });
+  }
+}
+
+/**
+ * Rules stored before tags had ids named them in `tags`: each such action names the user's tags by id
+ * instead (the tags added when missing). Run at start; a rule already moved is not read again.
+ */
+export async function moveRuleTagsToIds() {
+  const withTags = await RuleModel.find({ "actions.kind": "add-tags" }).lean<RuleWithActions[]>();
+  const legacy = withTags.filter((rule) => rule.actions.some((action) => action.tags?.length));
+  for (const rule of legacy) {
+    const userId = String(rule.userId);
+    const actions: RuleActionRecord[] = [];
+    for (const action of rule.actions) {
+      if (action.kind !== "add-tags" || !action.tags?.length) {
+        actions.push(action);
+        continue;
+      }
+      const ensured = await ensureTags(userId, action.tags);
+      if (ensured.ok) actions.push({ ...action, tags: undefined, tagIds: ensured.ids });
+    }
+    await RuleModel.updateOne({ _id: rule._id }, { $set: { actions } });
+  }
+  return legacy.length;
 }
 
 export async function deleteRule(userId: string, ruleId: string) {
@@ -121,10 +180,11 @@ export async function moveRule(userId: string, ruleId: string, direction: "up" |
   return true;
 }
 
-/** What the rule form offers: the user's categories and open accounts; amounts are typed in `currency`. */
+/** What the rule form offers: the user's categories, open accounts and tags; amounts are typed in `currency`. */
 export async function ruleChoices(userId: string, currency: string): Promise<RuleChoices> {
-  const [categories, accounts] = await Promise.all([getCategories(userId), listAccountNames(userId)]);
+  const [categories, accounts, tags] = await Promise.all([getCategories(userId), listAccountNames(userId), listTags(userId)]);
   return {
+    tags,
     categories: categories.filter((category) => !isDebtCategoryId(category.id)).map(({ id, name, type }) => ({ id, name, type })),
     accounts: accounts.filter((account) => !account.closed).map(({ id, name, currency: accountCurrency }) => ({ id, name, currency: accountCurrency })),
     currency,
@@ -135,9 +195,11 @@ export async function ruleChoices(userId: string, currency: string): Promise<Rul
 export async function describedRules(userId: string, choices: RuleChoices) {
   const categoryNames = new Map(choices.categories.map((category) => [category.id, category.name]));
   const accountNames = new Map(choices.accounts.map((account) => [account.id, account.name]));
+  const tagNames = tagNameMap(choices.tags);
   const names: RuleNames = {
     category: (categoryId) => categoryNames.get(categoryId) ?? "a deleted category",
     account: (accountId) => accountNames.get(accountId) ?? "a closed account",
+    tag: (tagId) => tagNames.get(tagId) ?? "a deleted tag",
   };
   return (await listRules(userId)).map((rule) => ({ id: rule.id, name: rule.name, description: describeRule(rule, names) }));
 }
@@ -145,21 +207,36 @@ export async function describedRules(userId: string, choices: RuleChoices) {
 /** What a new transaction is to the rules: its account's currency given apart. */
 export type RuledEntry = { description: string; amount: number; type: "income" | "expense"; accountId: string; date: string; category: string };
 
+/** What the rules make of a new transaction: a transfer's other account, a split's parts and tags included, and the rules that changed it. */
+export type Ruled<Entry extends RuledEntry> = Entry & { tagIds: string[]; transferAccountId: string | null; allocations: Allocation[]; ruleNames: string[] };
+
 /**
- * New transactions (an import's rows, a bank's) as the user's rules fill them in: a rule's category and name
- * are taken; a transfer or a split a rule would make is left to the user, on the transaction's page.
- * `ruleNames`: the rules that changed it. `categories` when the caller has read them already.
+ * New transactions (an import's rows, a bank's) as the user's rules fill them in: a category, a clean name,
+ * tags, a transfer with another of the user's open accounts in the same currency (the ledger writes its
+ * other side), or a split. A transfer into an account of another currency is left to the user (what arrived
+ * there is not known). `ruleNames`: the rules that changed it. `categories` when the caller has read them already.
  */
-export async function fillByRules<Entry extends RuledEntry>(userId: string, entries: Entry[], currencyOf: (accountId: string) => string, categories?: Category[]) {
+export async function fillByRules<Entry extends RuledEntry>(userId: string, entries: Entry[], currencyOf: (accountId: string) => string, categories?: Category[]): Promise<Array<Ruled<Entry>>> {
+  const untouched = (entry: Entry): Ruled<Entry> => ({ ...entry, tagIds: [], transferAccountId: null, allocations: [], ruleNames: [] });
   const rules = entries.length > 0 ? await listRules(userId) : [];
-  if (rules.length === 0) return entries.map((entry) => ({ ...entry, ruleNames: [] as string[] }));
-  const context = contextOf(categories ?? (await getCategories(userId)));
+  if (rules.length === 0) return entries.map(untouched);
+  const [context, accounts] = await Promise.all([categories ? contextOf(categories) : getCategories(userId).then(contextOf), listAccountNames(userId)]);
+  const openCurrency = new Map(accounts.filter((account) => !account.closed).map((account) => [account.id, account.currency]));
   const ruleName = new Map(rules.map((rule) => [rule.id, rule.name]));
   return entries.map((entry) => {
-    const subject = { ...entry, currency: currencyOf(entry.accountId), tags: [], allocations: [], transferAccountId: null };
-    const { result, matched } = applyRules(rules, subject, context);
-    const category = result.transferAccountId === null && result.allocations.length === 0 ? result.category : entry.category;
-    const changed = result.description !== entry.description || category !== entry.category;
-    return { ...entry, description: result.description, category, ruleNames: changed ? matched.map((id) => ruleName.get(id) ?? "") : [] };
+    const currency = currencyOf(entry.accountId);
+    const { result, matched } = applyRules(rules, { ...entry, currency, tagIds: [], allocations: [], transferAccountId: null }, context);
+    const transferFits = result.transferAccountId === null || openCurrency.get(result.transferAccountId) === currency;
+    const filled = transferFits ? result : { ...result, category: entry.category, transferAccountId: null };
+    const changed = filled.description !== entry.description || filled.category !== entry.category || filled.tagIds.length > 0;
+    return {
+      ...entry,
+      description: filled.description,
+      category: filled.category,
+      tagIds: filled.tagIds,
+      transferAccountId: filled.transferAccountId,
+      allocations: filled.allocations,
+      ruleNames: changed ? matched.map((id) => ruleName.get(id) ?? "") : [],
+    };
   });
 }

@@ -15,7 +15,7 @@ function subject(overrides: Partial<RuleSubject> = {}): RuleSubject {
     accountId: "card",
     date: "2024-03-28",
     category: "",
-    tags: [],
+    tagIds: [],
     allocations: [],
     transferAccountId: null,
     ...overrides,
@@ -81,9 +81,9 @@ describe("conditions", () => {
 describe("actions", () => {
   const tesco: RuleCondition = { field: "description", operator: "contains", text: "tesco" };
 
-  test("a category, a clean name and tags", () => {
-    const result = applyRule(rule([tesco], [{ kind: "set-category", categoryId: "groceries" }, { kind: "rename", description: "Tesco" }, { kind: "add-tags", tags: ["food", "uk"] }]), subject({ tags: ["UK"] }), context);
-    expect(result).toMatchObject({ category: "groceries", description: "Tesco", tags: ["UK", "food"] });
+  test("a category, a clean name and tags (a tag it carries already is not added twice)", () => {
+    const result = applyRule(rule([tesco], [{ kind: "set-category", categoryId: "groceries" }, { kind: "rename", description: "Tesco" }, { kind: "add-tags", tagIds: ["food", "uk"] }]), subject({ tagIds: ["uk"] }), context);
+    expect(result).toMatchObject({ category: "groceries", description: "Tesco", tagIds: ["uk", "food"] });
   });
 
   test("a category of the other way is not set: a salary category never takes an expense", () => {
@@ -125,7 +125,7 @@ describe("actions", () => {
 
   test("the changes name only what differs", () => {
     const before = subject();
-    expect(changesOf(before, { ...before, category: "groceries", tags: ["food"] })).toEqual({ category: "groceries", tags: ["food"] });
+    expect(changesOf(before, { ...before, category: "groceries", tagIds: ["food"] })).toEqual({ category: "groceries", tagIds: ["food"] });
     expect(changesOf(before, before)).toEqual({});
   });
 });
@@ -139,7 +139,7 @@ const conditionArbitrary: fc.Arbitrary<RuleCondition> = fc.oneof(
 const actionArbitrary: fc.Arbitrary<RuleAction> = fc.oneof(
   fc.record({ kind: fc.constant("set-category" as const), categoryId: fc.constantFrom("groceries", "salary", "dining") }),
   fc.record({ kind: fc.constant("rename" as const), description: fc.constantFrom("Tesco", "Amazon", "a") }),
-  fc.record({ kind: fc.constant("add-tags" as const), tags: fc.array(fc.constantFrom("food", "Food", "trip"), { maxLength: 3 }) }),
+  fc.record({ kind: fc.constant("add-tags" as const), tagIds: fc.uniqueArray(fc.constantFrom("food", "home", "trip"), { maxLength: 3 }) }),
   fc.record({ kind: fc.constant("transfer" as const), accountId: fc.constantFrom("card", "main") }),
   fc.constantFrom<RuleAction>(
     { kind: "split", parts: [{ categoryId: "groceries", percent: 40 }, { categoryId: "dining", percent: 60 }], currency: "GBP" },
@@ -154,7 +154,7 @@ const subjectArbitrary: fc.Arbitrary<RuleSubject> = fc.record({
   accountId: fc.constantFrom("card", "main"),
   date: fc.constant("2024-03-28"),
   category: fc.constantFrom("", "dining"),
-  tags: fc.constantFrom<string[]>([], ["trip"]),
+  tagIds: fc.constantFrom<string[]>([], ["trip"]),
   allocations: fc.constant([]),
   transferAccountId: fc.constant(null),
 });

@@ -1,5 +1,6 @@
 import { SPLIT_CATEGORY, TRANSFER_CATEGORY, type CategoryType } from "~/features/categories/categories";
 import { formatMoney, toCents } from "~/lib/money";
+import { comparable } from "~/lib/text";
 import { isSplitPartCategory, MIN_SPLIT_PARTS, type Allocation, type TransactionType } from "~/features/transactions/transactions";
 
 /**
@@ -62,12 +63,18 @@ export type SplitPart = { categoryId: string } & ({ cents: number } | { percent:
 export type RuleAction =
   | { kind: "set-category"; categoryId: string }
   | { kind: "rename"; description: string }
-  | { kind: "add-tags"; tags: string[] }
+  /** Ids of the user's tags. */
+  | { kind: "add-tags"; tagIds: string[] }
   | { kind: "transfer"; accountId: string }
   /** Fixed parts are minor units of `currency`: such a split applies only to transactions in it. */
   | { kind: "split"; parts: SplitPart[]; currency: string };
 
 export type Rule = { id: string; name: string; match: "all" | "any"; conditions: RuleCondition[]; actions: RuleAction[] };
+
+/** An action as the form reads it: tags by name (new names become tags when the rule is saved). */
+export type RuleActionDraft = Exclude<RuleAction, { kind: "add-tags" }> | { kind: "add-tags"; tagNames: string[] };
+/** A rule as the form reads it, before its tags' names are the user's tags. */
+export type RuleDraft = Omit<Rule, "id" | "actions"> & { actions: RuleActionDraft[] };
 
 /** What rules read and fill in of a transaction. */
 export type RuleSubject = {
@@ -79,7 +86,8 @@ export type RuleSubject = {
   accountId: string;
   date: string;
   category: string;
-  tags: string[];
+  /** Ids of its tags. */
+  tagIds: string[];
   allocations: Allocation[];
   /** The account of a transfer's other side, set with the transfer category. */
   transferAccountId: string | null;
@@ -92,16 +100,6 @@ export type RuleContext = { categoryType: (categoryId: string) => CategoryType |
 export function contextOf(categories: ReadonlyArray<{ id: string; type: CategoryType }>): RuleContext {
   const types = new Map(categories.map((category) => [category.id, category.type]));
   return { categoryType: (categoryId) => types.get(categoryId) ?? null };
-}
-
-/** Lower case, accents and runs of spaces gone: how conditions compare text ("CAFÉ  Nero" contains "cafe nero"). */
-export function comparable(text: string) {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /**
@@ -236,9 +234,8 @@ function act(subject: RuleSubject, action: RuleAction, context: RuleContext): Ru
     case "rename":
       return { ...subject, description: action.description };
     case "add-tags": {
-      const tags = [...subject.tags];
-      for (const tag of action.tags) if (!tags.some((have) => comparable(have) === comparable(tag))) tags.push(tag);
-      return { ...subject, tags };
+      const added = action.tagIds.filter((tagId) => !subject.tagIds.includes(tagId));
+      return added.length === 0 ? subject : { ...subject, tagIds: [...subject.tagIds, ...added] };
     }
     case "transfer":
       if (action.accountId === subject.accountId) return subject;
@@ -272,11 +269,11 @@ export function applyRules(rules: readonly Rule[], subject: RuleSubject, context
 }
 
 /** The fields a rule changed, for a preview and for the ledger's update: only what differs. */
-export function changesOf(before: RuleSubject, after: RuleSubject): Partial<Pick<RuleSubject, "description" | "category" | "tags" | "allocations" | "transferAccountId">> {
+export function changesOf(before: RuleSubject, after: RuleSubject): Partial<Pick<RuleSubject, "description" | "category" | "tagIds" | "allocations" | "transferAccountId">> {
   const changes: ReturnType<typeof changesOf> = {};
   if (after.description !== before.description) changes.description = after.description;
   if (after.category !== before.category) changes.category = after.category;
-  if (after.tags.join("\u0000") !== before.tags.join("\u0000")) changes.tags = after.tags;
+  if (after.tagIds.join(",") !== before.tagIds.join(",")) changes.tagIds = after.tagIds;
   if (JSON.stringify(after.allocations) !== JSON.stringify(before.allocations)) changes.allocations = after.allocations;
   if (after.transferAccountId !== before.transferAccountId) changes.transferAccountId = after.transferAccountId;
   return changes;
@@ -285,7 +282,7 @@ export function changesOf(before: RuleSubject, after: RuleSubject): Partial<Pick
 const TEXT_WORDS: Record<TextOperator, string> = { contains: "contains", equals: "is", "starts-with": "starts with", matches: "matches" };
 
 /** Names for the ids a rule holds, as the user knows them. */
-export type RuleNames = { category: (categoryId: string) => string; account: (accountId: string) => string };
+export type RuleNames = { category: (categoryId: string) => string; account: (accountId: string) => string; tag: (tagId: string) => string };
 
 export function describeCondition(condition: RuleCondition, names: RuleNames) {
   switch (condition.field) {
@@ -317,7 +314,7 @@ export function describeAction(action: RuleAction, names: RuleNames) {
     case "rename":
       return `rename to “${action.description}”`;
     case "add-tags":
-      return `add the tag${action.tags.length === 1 ? "" : "s"} ${action.tags.join(", ")}`;
+      return `add the tag${action.tagIds.length === 1 ? "" : "s"} ${action.tagIds.map(names.tag).join(", ")}`;
     case "transfer":
       return `make it a transfer with ${names.account(action.accountId)}`;
     case "split":
@@ -330,5 +327,5 @@ export function describeRule(rule: Pick<Rule, "match" | "conditions" | "actions"
   const joiner = rule.match === "all" ? " and " : " or ";
   const conditions = rule.conditions.map((condition) => describeCondition(condition, names)).join(joiner);
   const actions = rule.actions.map((action) => describeAction(action, names)).join(", then ");
-  return `If ${conditions}: ${actions}.`;
+  return `If ${conditions}: ${actions || "nothing (its tags were deleted: edit it to choose an action)"}.`;
 }

@@ -3,7 +3,8 @@ import { parseAmountToCents } from "~/lib/money";
 import { isIsoDate } from "~/lib/month";
 import { DESCRIPTION_MAX_LENGTH } from "~/features/transactions/transactions";
 import type { RuleChoices, RuleFormValue } from "./rule-form-value";
-import { isWholeSplit, RULE_MESSAGES, RULE_NAME_MAX_LENGTH, MAX_RULE_LINES, TEXT_OPERATORS, AMOUNT_OPERATORS, type RuleAction, type RuleCondition, type SplitPart } from "./rules";
+import { isWholeSplit, RULE_MESSAGES, RULE_NAME_MAX_LENGTH, MAX_RULE_LINES, TEXT_OPERATORS, AMOUNT_OPERATORS, type RuleActionDraft, type RuleCondition, type RuleDraft, type SplitPart } from "./rules";
+import { parseTagNames } from "~/features/tags/tags";
 
 /**
  * The rule form, as posted: each condition and action is a row of a choice (`what`) and the text it takes
@@ -27,7 +28,7 @@ export const ruleFormSchema = z.object({
 
 type Row = RuleFormValue["conditions"][number];
 
-export type RuleReading = { ok: true; input: { name: string; match: "all" | "any"; conditions: RuleCondition[]; actions: RuleAction[] } } | { ok: false; fieldErrors: Record<string, string[]> };
+export type RuleReading = { ok: true; input: RuleDraft } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /** "account:abc" → ["account", "abc"]; "rename" → ["rename", ""]. */
 function choiceOf(what: string) {
@@ -75,7 +76,7 @@ function partOf(categoryId: string, share: string, currency: string): SplitPart 
   return cents === null || cents <= 0 ? null : { categoryId, cents };
 }
 
-function actionOf(action: Row, choices: RuleChoices, fail: (field: string, message: string) => null): RuleAction | null {
+function actionOf(action: Row, choices: RuleChoices, fail: (field: string, message: string) => null): RuleActionDraft | null {
   const [kind, choice] = choiceOf(action.what);
   switch (kind) {
     case "category":
@@ -85,8 +86,9 @@ function actionOf(action: Row, choices: RuleChoices, fail: (field: string, messa
       if (action.value.length > DESCRIPTION_MAX_LENGTH) return fail("value", RULE_MESSAGES.textTooLong);
       return { kind: "rename", description: action.value };
     case "tags": {
-      const tags = [...new Set(action.value.split(",").map((tag) => tag.trim()).filter(Boolean))];
-      return tags.length > 0 ? { kind: "add-tags", tags } : fail("value", RULE_MESSAGES.tagsRequired);
+      const parsed = parseTagNames(action.value);
+      if (!parsed.ok) return fail("value", parsed.message);
+      return parsed.names.length > 0 ? { kind: "add-tags", tagNames: parsed.names } : fail("value", RULE_MESSAGES.tagsRequired);
     }
     case "transfer":
       return choices.accounts.some((account) => account.id === choice) ? { kind: "transfer", accountId: choice } : fail("what", RULE_MESSAGES.unknownChoice);
@@ -115,5 +117,5 @@ export function readRuleForm(value: RuleFormValue, choices: RuleChoices): RuleRe
   if (value.conditions.length === 0) fieldErrors.conditions = [RULE_MESSAGES.conditionRequired];
   if (value.actions.length === 0) fieldErrors.actions = [RULE_MESSAGES.actionRequired];
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, input: { name: value.name, match: value.match, conditions: conditions as RuleCondition[], actions: actions as RuleAction[] } };
+  return { ok: true, input: { name: value.name, match: value.match, conditions: conditions as RuleCondition[], actions: actions as RuleActionDraft[] } };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { TRANSFER_CATEGORY } from "~/features/categories/categories";
-import { booksIncomeCategory, changesStatementLine, entryProblems, fieldsAfterEdit, peerFieldsAfterEdit, repeatedIds, storedFields, transferPeerFields, type LedgerEntry, type LedgerFields } from "./ledger";
+import { booksIncomeCategory, changesStatementLine, entryProblems, fieldsAfterEdit, peerFieldsAfterEdit, repeatedIds, storedFields, tagsAfterTagging, transferPeerFields, type LedgerEntry, type LedgerFields } from "./ledger";
 
 const ACCOUNT_ID = "64b7f0c2a1b2c3d4e5f60718";
 const groceries: LedgerFields = { type: "expense", amount: 1200, category: "food", date: "2026-03-05", description: "Groceries", allocations: [], accountId: ACCOUNT_ID, transferAccountId: null };
@@ -57,7 +57,12 @@ describe("what the ledger writes", () => {
 
 describe("edits", () => {
   test("the fields given replace the stored ones; the rest stay", () => {
-    expect(fieldsAfterEdit(groceries, { id: "x", amount: 1500, date: "2026-04-01" })).toEqual({ ...groceries, amount: 1500, date: "2026-04-01", rate: null, transferAmount: null });
+    expect(fieldsAfterEdit(groceries, { id: "x", amount: 1500, date: "2026-04-01" })).toEqual({ ...groceries, amount: 1500, date: "2026-04-01", rate: null, transferAmount: null, tagIds: [] });
+  });
+
+  test("a bulk tagging takes tags off, then adds the new ones after those kept, each once", () => {
+    expect(tagsAfterTagging(["trip", "work"], ["home", "trip", "home"], ["work"])).toEqual(["trip", "home"]);
+    expect(tagsAfterTagging([], [], [])).toEqual([]);
   });
 
   test("an offset turned into an expense keeps its allocations unless they are cleared, so it is refused", () => {
@@ -100,6 +105,7 @@ describe("stored fields", () => {
       description: "Corner  Cafe",
       descriptionLower: "corner  cafe",
       allocations: [],
+      tagIds: [],
       importKey: "2026-03-05|1200|expense|corner cafe",
     });
   });

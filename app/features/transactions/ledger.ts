@@ -3,6 +3,7 @@ import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { isObjectIdText } from "~/lib/object-id";
 import { isSupportedCurrency } from "~/lib/currency";
+import { MAX_TAGS_PER_TRANSACTION } from "~/features/tags/tags";
 import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
 
@@ -30,6 +31,8 @@ export type LedgerFields = {
    * currency (the rate the user got). Given, never stored: each side stores its own amount.
    */
   transferAmount?: number | null;
+  /** The ids of the user's tags it carries; none when not given. */
+  tagIds?: string[];
 };
 
 /**
@@ -99,18 +102,23 @@ export type LedgerBatch = {
   linkedTransfers?: Array<[string, string]>;
   unlinkedTransfers?: string[];
   cleared?: { ids: string[]; reconciliationId: string };
+  /** Tags (ids) put on and taken off each of the user's transactions named: a bulk action, each transaction's other tags kept. */
+  tagged?: { ids: string[]; add: string[]; remove: string[] };
+  /** Every transaction of the user that carries the tag `from` carries `to` instead (a merge), or no longer carries it (`to` null: the tag is deleted). */
+  retagged?: { from: string; to: string | null };
 };
 
 type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending" | "fileAmount";
 
 /** Why a whole batch was refused; nothing of it was written. */
 export type LedgerIssue =
-  | { code: "invalid"; list: "added" | "updated" | "bankUpserts"; index: number; field: LedgerField; message: string }
+  | { code: "invalid"; list: "added" | "updated" | "bankUpserts" | "tagged"; index: number; field: LedgerField; message: string }
   | { code: "not-found"; id: string }
   | { code: "repeated"; id: string }
   | { code: "not-a-transfer-pair"; ids: [string, string]; message: string }
   | { code: "currencies-differ"; accountIds: [string, string]; message: string }
-  | { code: "invalid"; list: "cleared"; field: "reconciliationId"; message: string };
+  | { code: "invalid"; list: "cleared"; field: "reconciliationId"; message: string }
+  | { code: "invalid"; list: "retagged"; field: "from" | "to"; message: string };
 
 export class LedgerRefusedError extends Error {
   constructor(readonly issues: LedgerIssue[]) {
@@ -170,6 +178,13 @@ function allocationsProblem(fields: LedgerFields) {
   return total > fields.amount ? "allocations exceed the amount" : null;
 }
 
+function tagsProblem(tagIds: unknown) {
+  if (tagIds === undefined) return null;
+  if (!Array.isArray(tagIds) || !tagIds.every(isObjectIdText)) return "tagIds must be a list of tag ids";
+  if (new Set(tagIds).size !== tagIds.length) return "a tag appears once on a transaction";
+  return tagIds.length > MAX_TAGS_PER_TRANSACTION ? `a transaction carries at most ${MAX_TAGS_PER_TRANSACTION} tags` : null;
+}
+
 function transferAccountProblem(fields: LedgerFields) {
   if (!isTransferCategory(fields.category)) return fields.transferAccountId === null ? null : "only a transfer has another account";
   if (!isObjectIdText(fields.transferAccountId)) return "a transfer needs the account the money went to or came from";
@@ -197,6 +212,8 @@ export function fieldProblems(fields: LedgerFields): Array<{ field: LedgerField;
   }
   const allocations = allocationsProblem(fields);
   if (allocations) problems.push({ field: "allocations", message: allocations });
+  const tags = tagsProblem(fields.tagIds);
+  if (tags) problems.push({ field: "tagIds", message: tags });
   return problems;
 }
 
@@ -247,6 +264,7 @@ export function fieldsAfterBankChange(stored: LedgerFields & { editedAt?: Date |
     description: stored.editedAt ? stored.description : (entry.description ?? ""),
     accountId: stored.accountId,
     transferAccountId: stored.transferAccountId,
+    tagIds: stored.tagIds,
   };
   const movedTransfer = isTransferCategory(stored.category) && (entry.amount !== stored.amount || entry.type !== stored.type);
   return !movedTransfer && fieldProblems(fields).length === 0 ? fields : uncategorized(fields);
@@ -312,8 +330,14 @@ export function asTransferSide(fields: LedgerFields, otherAccountId: string): Le
 
 /** A new transaction's fields: no description or allocations unless given; the ledger names the main account when it has none. */
 export function fieldsOfEntry(entry: LedgerEntry): LedgerFields {
-  const { type, amount, category, date, description = "", allocations = [], accountId = "", transferAccountId = null, rate = null, transferAmount = null } = entry;
-  return { type, amount, category, date, description, allocations, accountId, transferAccountId, rate, transferAmount };
+  const { type, amount, category, date, description = "", allocations = [], accountId = "", transferAccountId = null, rate = null, transferAmount = null, tagIds = [] } = entry;
+  return { type, amount, category, date, description, allocations, accountId, transferAccountId, rate, transferAmount, tagIds };
+}
+
+/** Tags after a bulk action: `remove` taken off, then `add` put on after those kept (each once). */
+export function tagsAfterTagging(tagIds: readonly string[], add: readonly string[], remove: readonly string[]) {
+  const kept = tagIds.filter((id) => !remove.includes(id));
+  return [...kept, ...add.filter((id, index) => !kept.includes(id) && add.indexOf(id) === index)];
 }
 
 /** A stored transaction's fields after `edit`; a new category that is not a transfer leaves no other account. */
@@ -330,6 +354,7 @@ export function fieldsAfterEdit(stored: LedgerFields, edit: LedgerEdit): LedgerF
     transferAccountId: edit.transferAccountId !== undefined ? edit.transferAccountId : leavesTransfer ? null : stored.transferAccountId,
     rate: edit.rate !== undefined ? edit.rate : (stored.rate ?? null),
     transferAmount: edit.transferAmount ?? null,
+    tagIds: edit.tagIds ?? stored.tagIds ?? [],
   };
 }
 
@@ -344,6 +369,7 @@ export function repeatedIds(batch: LedgerBatch) {
     batch.linkedTransfers?.flat() ?? [],
     [...new Set(batch.unlinkedTransfers)],
     [...new Set(batch.cleared?.ids)],
+    [...new Set(batch.tagged?.ids)],
   ];
   for (const id of lists.flat()) {
     if (seen.has(id)) repeated.add(id);
@@ -384,6 +410,7 @@ export function storedFields(fields: LedgerFields) {
     description,
     descriptionLower: description.toLowerCase(),
     allocations: fields.allocations.map(({ categoryId, amount: allocated }) => ({ categoryId, amount: allocated })),
+    tagIds: [...(fields.tagIds ?? [])],
     importKey: importKey({ date, amount, type, description }),
   };
 }

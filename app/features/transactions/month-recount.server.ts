@@ -2,8 +2,8 @@ import mongoose, { Types } from "mongoose";
 import { AccountDayNets, MonthSummary, monthSummaryId, Transaction, type AccountDayNetsRecord, type TransactionRecord } from "../../../models";
 import { splitDayFields, summaryFields, summaryIncrements, SUMMARY_VERSION, type RecountedMonth, type SummaryFields } from "./month-summary";
 
-const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, date: 1, allocations: 1, deleted: 1, accountId: 1, reported: 1 } as const;
-const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, unconvertedCount: 1, categories: 1, accounts: 1, version: 1 } as const;
+const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, date: 1, allocations: 1, deleted: 1, accountId: 1, reported: 1, tagIds: 1 } as const;
+const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, unconvertedCount: 1, categories: 1, accounts: 1, tags: 1, version: 1 } as const;
 
 type StoredSummary = { _id: string; monthKey: string; version?: number | null } & Partial<SummaryFields>;
 
@@ -28,6 +28,7 @@ function comparable(fields: Partial<SummaryFields>): SummaryFields {
     unconvertedCount: fields.unconvertedCount ?? 0,
     categories: comparableGroup(fields.categories),
     accounts: comparableGroup(fields.accounts),
+    tags: comparableGroup(fields.tags),
   };
 }
 
@@ -35,7 +36,7 @@ function sameTotals(a: SummaryFields, b: SummaryFields) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "date" | "allocations" | "deleted" | "accountId" | "reported">;
+type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "date" | "allocations" | "deleted" | "accountId" | "reported" | "tagIds">;
 
 /** The user's transactions (of `months` only, when given: one equality read per month, which the database answers from an index). */
 async function readSummarised(userObjectId: Types.ObjectId, months: string[] | undefined) {

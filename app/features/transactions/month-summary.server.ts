@@ -32,7 +32,7 @@ export async function getMonthTotals(userId: string, monthKey: string) {
   return toMonthTotals(await MonthSummary.findById(monthSummaryId(userId, monthKey)).lean());
 }
 
-const LISTED_SUMMARY_FIELDS = { monthKey: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, income: 1, expense: 1, categories: 1, accounts: 1, version: 1 } as const;
+const LISTED_SUMMARY_FIELDS = { monthKey: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, income: 1, expense: 1, categories: 1, accounts: 1, tags: 1, version: 1 } as const;
 export type ListedMonthSummary = Pick<MonthSummaryRecord, keyof typeof LISTED_SUMMARY_FIELDS>;
 
 function readMonthSummaries(userId: string) {

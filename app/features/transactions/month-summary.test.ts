@@ -1,4 +1,5 @@
 import { Types } from "mongoose";
+import { TRANSFER_CATEGORY } from "~/features/categories/categories";
 import { describe, expect, test } from "vitest";
 import { accountNetOfDays, splitDayFields, splitDayIncrements, summaryCards, summaryFields, summaryIncrements, SUMMARY_VERSION, toMonthTotals } from "./month-summary";
 import { MONTH_TRANSACTIONS, totalsOf } from "../../../tests/month-figures";
@@ -73,7 +74,22 @@ describe("summary increments", () => {
       unconvertedCount: 0,
       categories: { salary: { income: 300000 }, food: { expense: 12000 }, uncategorized: { expense: 12000 } },
       accounts: { [checking]: { net: 288000, count: 2 }, [card]: { net: -12000, count: 1 } },
+      tags: {},
     });
+  });
+
+  test("each tag counts the live transactions that carry it and their income or expense; a transfer counts, but as neither", () => {
+    const checking = "64b7f0c2a1b2c3d4e5f60718";
+    const [increments] = summaryIncrements(
+      [
+        { ...groceries, accountId: checking, tagIds: ["trip", "food"] },
+        { ...paycheck, accountId: checking, tagIds: ["trip"] },
+        { ...groceries, accountId: checking, deleted: true, tagIds: ["trip"] },
+        { ...groceries, category: TRANSFER_CATEGORY, accountId: checking, tagIds: ["trip"] },
+      ],
+      1,
+    ).values();
+    expect(summaryFields(increments).tags).toEqual({ trip: { count: 3, expense: 12000, income: 300000 }, food: { count: 1, expense: 12000 } });
   });
 
   test("each account's net by day, kept apart from the summary: the balance at any day of the month is read from it", () => {

@@ -5,9 +5,9 @@ import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 /**
  * The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets,
  * 4 their nets by day, 5 totals in the reporting currency (`unconvertedCount`), 6 the nets by day moved to their own
- * documents (AccountDayNets).
+ * documents (AccountDayNets), 7 the tags' totals (`tags`).
  */
-export const SUMMARY_VERSION = 6;
+export const SUMMARY_VERSION = 7;
 
 /** The fields of a transaction that move its month's totals. */
 export type SummarisedTransaction = {
@@ -23,6 +23,8 @@ export type SummarisedTransaction = {
   accountId?: { toString(): string } | null;
   /** Its amount in the user's reporting currency when its account's currency is another (null: no rate yet); none when they are the same. */
   reported?: { amount?: number | null } | null;
+  /** The ids of its tags: each tag's month totals count it. */
+  tagIds?: readonly string[];
 };
 
 /**
@@ -47,6 +49,8 @@ export function reportedParts(transaction: Pick<SummarisedTransaction, "amount" 
 
 export type CategoryTotals = { income: number; expense: number; allocated: number };
 export type AccountTotals = { net: number; count: number };
+/** A tag's month: how many live transactions carry it (transfers too), and their income and expense in the reporting currency (transfers and unconverted ones not). */
+export type TagTotals = { count: number; income: number; expense: number };
 
 /** The field of an account's month totals that holds what day `date` (yyyy-MM-dd) moved it by: "d05". */
 function accountDayField(date: string): `d${string}` {
@@ -93,6 +97,8 @@ export type MonthTotals = { income: number; expense: number; count: number; unco
  * moves nothing else (neither income nor expense). Accounts' nets are in each
  * account's currency; income, expense and categories in the user's reporting
  * currency: a transaction not converted yet counts in `unconvertedCount` only.
+ * Each tag a live transaction carries counts it, and its whole income or
+ * expense (an offset's too: a tag says what it was for, not which category).
  */
 export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1 | -1) {
   const byMonth = new Map<string, Record<string, number>>();
@@ -110,6 +116,8 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
     // An empty category id would make the path "categories..expense", which the database refuses.
     const category = isUncategorized(transaction.category) ? UNCATEGORIZED : transaction.category;
     add(transaction.monthKey, "count", 1);
+    const tagIds = transaction.tagIds ?? [];
+    for (const tagId of tagIds) add(transaction.monthKey, `tags.${tagId}.count`, 1);
     if (category === UNCATEGORIZED) add(transaction.monthKey, "uncategorizedCount", 1);
     if (transaction.accountId) {
       const account = String(transaction.accountId);
@@ -124,6 +132,7 @@ export function summaryIncrements(transactions: SummarisedTransaction[], sign: 1
       add(transaction.monthKey, "unconvertedCount", 1);
       continue;
     }
+    for (const tagId of tagIds) add(transaction.monthKey, `tags.${tagId}.${transaction.type}`, reported.amount);
     if (transaction.type === "expense") {
       add(transaction.monthKey, "expense", reported.amount);
       const parts = isSplitCategory(category) ? reported.allocations : [{ categoryId: category, amount: reported.amount }];
@@ -150,7 +159,7 @@ export type RecountedMonth = { monthKey: string; stored: SummaryFields | null; c
 const COUNT_FIELDS = new Set(["count", "uncategorizedCount", "deletedCount", "unconvertedCount"]);
 
 /** The fields of a summary that hold a group of totals per id. */
-const GROUPS = ["categories", "accounts"] as const;
+const GROUPS = ["categories", "accounts", "tags"] as const;
 
 function flatten(fields: SummaryFields | null) {
   const flat = new Map<string, number>();
@@ -159,7 +168,7 @@ function flatten(fields: SummaryFields | null) {
   for (const group of GROUPS) {
     const totalsById: Record<string, Record<string, number | undefined>> = fields[group];
     for (const [id, totals] of Object.entries(totalsById)) {
-      for (const [total, value] of Object.entries(totals)) flat.set(group === "accounts" ? `account ${id} ${total}` : `${id} ${total}`, value ?? 0);
+      for (const [total, value] of Object.entries(totals)) flat.set(group === "categories" ? `${id} ${total}` : `${group.slice(0, -1)} ${id} ${total}`, value ?? 0);
     }
   }
   return flat;
@@ -187,10 +196,11 @@ export function summaryFields(increments: Record<string, number>) {
     unconvertedCount: 0,
     categories: {} as Record<string, Partial<CategoryTotals>>,
     accounts: {} as Record<string, Partial<AccountTotals> & Partial<Record<`d${string}`, number>>>,
+    tags: {} as Record<string, Partial<TagTotals>>,
   };
   for (const [path, value] of Object.entries(increments)) {
     const [field, id, total] = path.split(".") as [keyof typeof fields, string, string];
-    if (field === "categories" || field === "accounts") fields[field][id] = { ...fields[field][id], [total]: value };
+    if (field === "categories" || field === "accounts" || field === "tags") fields[field][id] = { ...fields[field][id], [total]: value };
     else fields[field] = value;
   }
   return fields;

@@ -4,6 +4,7 @@ import { centsField } from "~/lib/amount-field";
 import { isRateText } from "~/lib/conversion";
 import { DEFAULT_CURRENCY } from "~/lib/currency";
 import { isIsoDate } from "~/lib/month";
+import { parseTagNames } from "~/features/tags/tags";
 import {
   DESCRIPTION_MAX_LENGTH,
   expectedCategoryType,
@@ -88,6 +89,15 @@ export function transactionSchema(
         "",
       ),
       showExpenseCategories: z._default(z.boolean(), false),
+      tags: z._default(
+        z.string().check(
+          z.superRefine((text, ctx) => {
+            const parsed = parseTagNames(text);
+            if (!parsed.ok) ctx.addIssue({ code: "custom", input: text, message: parsed.message });
+          }),
+        ),
+        "",
+      ),
       rate: z.optional(z.string().check(z.trim(), z.refine(isRateText, { error: TRANSACTION_MESSAGES.invalidRate }))),
       transferAmount: z.optional(centsField(TRANSACTION_MESSAGES.invalidAmount, (cents) => cents > 0, otherCurrency)),
       accountId: z.optional(z.string().check(z.refine((accountId) => offeredAccounts.has(accountId), { error: TRANSACTION_MESSAGES.accountRequired }))),

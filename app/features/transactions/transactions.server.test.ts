@@ -298,6 +298,7 @@ describe("listing", () => {
       // In the main account, whose id is the user's.
       accountId: userId,
       transferAccountId: null,
+      tagIds: [],
       reported: null,
       fileAmount: null,
       cleared: false,

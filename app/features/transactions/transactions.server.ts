@@ -9,6 +9,8 @@ import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.se
 import { applyLedgerBatch } from "./ledger.server";
 import { proposeTransferPairs } from "./transfer-proposals";
 import { toObjectId } from "~/integrations/database.server";
+import { parseTagNames, TAG_MESSAGES } from "~/features/tags/tags";
+import { ensureTags } from "~/features/tags/tags.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { parseTransferChoice, tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
@@ -33,7 +35,30 @@ export type TransactionInput = {
   rate?: string;
   /** A transfer with an account of another currency: what the other side moved, in that account's currency. */
   transferAmount?: number;
+  /** Its tags' names, separated by commas (new ones are added to the user's tags); left out, an edit keeps its tags. */
+  tags?: string;
 };
+
+/** The user has MAX_TAGS tags and the form named a new one. */
+export class TooManyTagsError extends Error {
+  constructor() {
+    super(TAG_MESSAGES.tooMany);
+    this.name = "TooManyTagsError";
+  }
+}
+
+export function isTooManyTags(error: unknown) {
+  return error instanceof TooManyTagsError;
+}
+
+/** The ids of the tags a form names (checked by its schema), new names added to the user's tags. */
+async function tagIdsOf(userId: string, text: string) {
+  const parsed = parseTagNames(text);
+  if (!parsed.ok) throw new RangeError(parsed.message);
+  const ensured = await ensureTags(userId, parsed.names);
+  if (!ensured.ok) throw new TooManyTagsError();
+  return ensured.ids;
+}
 
 /** The ledger fields a form chooses: all but the account, which it may leave to the ledger. */
 type FormLedgerFields = Omit<LedgerFields, "accountId"> & Partial<Pick<LedgerFields, "accountId">>;
@@ -55,6 +80,7 @@ const ITEM_FIELDS = {
   cleared: 1,
   reported: 1,
   fileAmount: 1,
+  tagIds: 1,
 } as const;
 
 type ListedTransaction = Pick<TransactionRecord, "_id" | keyof typeof ITEM_FIELDS>;
@@ -78,6 +104,7 @@ function toItem(stored: ListedTransaction): TransactionItem {
     cleared: Boolean(stored.cleared),
     reported: stored.reported ? { amount: stored.reported.amount ?? null, currency: stored.reported.currency, rateDay: stored.reported.rateDay ?? null, rate: stored.reported.rate ?? null } : null,
     fileAmount: stored.fileAmount ? { amount: stored.fileAmount.amount, currency: stored.fileAmount.currency, rateDay: stored.fileAmount.rateDay } : null,
+    tagIds: [...(stored.tagIds ?? [])],
   };
 }
 
@@ -102,6 +129,7 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Fo
     transferAccountId: null,
     rate: input.rate || null,
     ...(input.accountId ? { accountId: input.accountId } : {}),
+    ...(input.tags !== undefined ? { tagIds: await tagIdsOf(userId, input.tags) } : {}),
   };
   const transfer = parseTransferChoice(input.category);
   if (transfer && !input.splits?.length) return { ...fields, category: TRANSFER_CATEGORY, transferAccountId: transfer.accountId, transferAmount: input.transferAmount ?? null };
@@ -213,6 +241,8 @@ type ListOptions = {
   limit?: number;
   /** One account's transactions only (its register). */
   accountId?: string | null;
+  /** Only the transactions that carry this tag. */
+  tagId?: string | null;
 };
 
 type Cursor = { date: string; id: string };
@@ -272,6 +302,7 @@ function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
   if (options.accountId && (summary.accounts?.[options.accountId]?.count ?? 0) <= 0) return false;
   if (options.tab === "new" && uncategorized <= 0) return false;
   if (options.tab === "tracked" && live - uncategorized <= 0) return false;
+  if (options.tagId && (summary.tags?.[options.tagId]?.count ?? 0) <= 0) return false;
   const categories = summary.categories ?? {};
   const allocated = Object.values(categories).reduce((sum, totals) => sum + (totals?.allocated ?? 0), 0);
   if (options.category && sumTotals(categories[isUncategorized(options.category) ? UNCATEGORIZED : options.category]) <= 0) return false;
@@ -280,11 +311,12 @@ function monthMayMatch(summary: ListedMonthSummary, options: ListOptions) {
   return true;
 }
 
-/** The equalities every listing read starts from: the user, live or deleted, and the account when one is asked for. */
+/** The equalities every listing read starts from: the user, live or deleted, and the account and the tag when asked for. */
 function listFilter(userId: string, options: ListOptions): Record<string, unknown> {
   const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), deleted: options.tab === "deleted" };
   const accountId = toObjectId(options.accountId);
   if (accountId) filter.accountId = accountId;
+  if (options.tagId) filter.tagIds = options.tagId;
   return filter;
 }
 

@@ -38,6 +38,9 @@ export const TRANSACTION_MESSAGES = {
   resetDone: "Data reset successfully",
   resetFailed: "Error resetting data",
   nothingSelected: "Select at least one transaction to delete",
+  nothingSelectedToTag: "Select at least one transaction to tag",
+  noTagChange: "Type a tag to add, or choose one to take off",
+  tagged: (count: number) => (count === 1 ? "Tags updated on 1 transaction" : `Tags updated on ${count} transactions`),
   tooManySelected: (max: number) => `Select at most ${max} transactions at once`,
   bulkDeleted: (count: number) => (count === 1 ? "Transaction deleted successfully" : `${count} transactions deleted successfully`),
 } as const;
@@ -90,6 +93,7 @@ export const TRANSACTION_INTENTS = {
   delete: "delete",
   restore: "restore",
   bulkDelete: "bulk-delete",
+  bulkTag: "bulk-tag",
   linkTransfer: "link-transfer",
   reset: "reset",
 } as const;
@@ -121,6 +125,8 @@ export type TransactionItem = {
   reported: { amount: number | null; currency: string; rateDay: string | null; rate: string | null } | null;
   /** What an imported row was in its file, converted into the account's currency at the rate of `rateDay`. */
   fileAmount: { amount: number; currency: string; rateDay: string } | null;
+  /** The ids of its tags. */
+  tagIds: string[];
 };
 
 /** What the pages say while the user's totals are counted again in a new reporting currency. */

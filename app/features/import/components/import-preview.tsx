@@ -556,6 +556,7 @@ function PreviewTable({ preview, currency }: { preview: ImportPreview; currency:
                 <td className="px-3 py-2">{row.description}</td>
                 <td className="px-3 py-2">
                   {row.category || "Uncategorized"}
+                  {row.tags.length > 0 ? <span className="block text-xs text-violet-800">{row.tags.map((tag) => `#${tag}`).join(" ")}</span> : null}
                   {row.ruleNames.length > 0 ? <span className="block text-xs text-brand-700">by rule {row.ruleNames.join(", ")}</span> : null}
                 </td>
                 <td className={`whitespace-nowrap px-3 py-2 text-right ${row.type === "income" ? "text-emerald-700" : "text-slate-900"}`}>

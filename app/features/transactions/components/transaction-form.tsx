@@ -84,6 +84,8 @@ type TransactionFormDefaults = {
   accountId?: string;
   /** The rate the user typed for an account in another currency (empty: the day's reference rate). */
   rate?: string;
+  /** Its tags' names, separated by commas. */
+  tags?: string;
 };
 
 type SplitPart = { category: string; amount: string };
@@ -418,6 +420,13 @@ export function TransactionForm({
         label="Description"
         inputProps={{ ...getInputProps(fields.description, { type: "text" }), maxLength: DESCRIPTION_MAX_LENGTH, placeholder: "Optional" }}
         errors={fields.description.errors}
+      />
+
+      <Field
+        label="Tags"
+        hint="Optional. Separate tags with commas, e.g. Trip to Lisbon, Gifts."
+        inputProps={{ ...getInputProps(fields.tags, { type: "text" }), autoComplete: "off" }}
+        errors={fields.tags.errors}
       />
 
       <div className="flex justify-end gap-3 pt-2">

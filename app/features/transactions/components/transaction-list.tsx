@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { capitalizeWords, categoryLabel, isSplitCategory, isTransferCategory, isUncategorized, type Category } from "~/features/categories/categories";
 import { formatMoney, toCents } from "~/lib/money";
+import { tagNameMap, type TagItem } from "~/features/tags/tags";
 import { dayHeading } from "~/lib/month";
 import {
   editTransactionPath,
@@ -156,11 +157,29 @@ function RowActionForm({ intent, item, redirectTo, children }: { intent: string;
   );
 }
 
+/** A transaction's tags, each a link to the list of the transactions that carry it. */
+function TagChips({ tagIds, tagNames }: { tagIds: string[]; tagNames: ReadonlyMap<string, string> }) {
+  const shown = tagIds.filter((id) => tagNames.has(id));
+  if (shown.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className="mt-1 flex flex-wrap gap-1">
+      {shown.map((id) => (
+        <li key={id}>
+          <Link to={`${TRANSACTIONS_PATH}?${new URLSearchParams({ tab: "tracked", tag: id })}`} className="rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800 hover:bg-violet-100">
+            #{tagNames.get(id)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TransactionRow({
   item,
   tab,
   currency,
   names,
+  tagNames,
   accountNames,
   currencyOfAccount,
   redirectTo,
@@ -170,6 +189,7 @@ function TransactionRow({
   tab: ListTab;
   currency: string;
   names: ReadonlyMap<string, string>;
+  tagNames: ReadonlyMap<string, string>;
   /** The names of the user's accounts, when they have several: each row names its own (and a transfer the other). */
   accountNames: ReadonlyMap<string, string>;
   /** Each account's currency, which its transactions' amounts are in. */
@@ -217,6 +237,7 @@ function TransactionRow({
         </div>
         {item.description ? <p className="truncate text-sm text-slate-600">{item.description}</p> : null}
         {split ? <SplitParts item={item} currency={amountCurrency} names={names} /> : null}
+        <TagChips tagIds={item.tagIds} tagNames={tagNames} />
       </div>
       <SignedAmount item={item} currency={amountCurrency} />
       <div className={`flex items-center justify-end gap-1 ${selectable ? "col-span-2 col-start-2" : "col-span-2"} @xl:col-span-1 @xl:col-start-auto`}>
@@ -253,6 +274,7 @@ export function TransactionGroups({
   currency,
   categories,
   accounts = [],
+  tags = [],
   redirectTo,
   selectFormId,
 }: {
@@ -260,6 +282,8 @@ export function TransactionGroups({
   tab: ListTab;
   currency: string;
   categories: CategoryName[];
+  /** The user's tags, whose names the rows show. */
+  tags?: TagItem[];
   /** The user's accounts: with more than one, each row names its own. */
   accounts?: AccountChoice[];
   redirectTo: string;
@@ -268,6 +292,7 @@ export function TransactionGroups({
   const names = new Map(categories.map((category) => [category.id, capitalizeWords(category.name)]));
   const accountNames = new Map(accounts.length > 1 ? accounts.map((account) => [account.id, account.name]) : []);
   const currencyOfAccount = new Map(accounts.map((account) => [account.id, account.currency]));
+  const tagNames = tagNameMap(tags);
   return (
     <div className="@container space-y-4">
       {groupByDate(items).map((group) => (
@@ -281,6 +306,7 @@ export function TransactionGroups({
                 tab={tab}
                 currency={currency}
                 names={names}
+                tagNames={tagNames}
                 accountNames={accountNames}
                 currencyOfAccount={currencyOfAccount}
                 redirectTo={redirectTo}
