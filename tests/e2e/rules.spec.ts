@@ -62,9 +62,11 @@ test.describe("rules", () => {
       ],
       actions: [
         { kind: "set-category", categoryId: "food" },
-        { kind: "add-tags", tags: ["coffee", "treats"] },
+        { kind: "add-tags", tagIds: [expect.any(String), expect.any(String)] },
       ],
     });
+    const tags = await app.models.Tag.find({ userId: user.id }).lean();
+    expect(stored?.actions[1].tagIds).toEqual(["coffee", "treats"].map((name) => String(tags.find((tag) => tag.name === name)?._id)));
     await expect(form.getByLabel("Name")).toHaveValue("");
   });
 

@@ -109,7 +109,7 @@ export function TagList({
       {deleting ? (
         <ConfirmDialog
           title="Delete Tag"
-          message={`Delete the tag “${deleting.name}”? It comes off ${deleting.count === 1 ? "the 1 transaction" : `the ${deleting.count.toLocaleString("en-US")} transactions`} that carry it; the transactions stay.`}
+          message={`Delete the tag “${deleting.name}”? It comes off ${deleting.count === 1 ? "the 1 transaction" : `the ${deleting.count.toLocaleString("en-US")} transactions`} that carr${deleting.count === 1 ? "ies" : "y"} it; the transactions stay.`}
           action={TAGS_PATH}
           fields={{ intent: TAG_INTENTS.delete, tagId: deleting.id }}
           cancelTo={TAGS_PATH}
