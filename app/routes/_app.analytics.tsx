@@ -3,10 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPremiumUser } from "~/features/auth/auth.server";
-import { getAnalytics } from "~/features/analytics/analytics.server";
+import { getAnalytics, getSpendingByTag } from "~/features/analytics/analytics.server";
 import {
   analyticsUrl,
   parseTab,
+  tagPeriod,
   unallocatedSavings,
 } from "~/features/analytics/analytics";
 import { goalsPanelOf, SAVINGS_PATH } from "~/features/savings/savings";
@@ -18,6 +19,7 @@ import {
   MonthSelector,
   OverviewPanel,
   SavingsPanel,
+  TagSpendingPanel,
   TrendsPanel,
 } from "~/features/analytics/components/analytics-page";
 import { aiStatusOf, INSIGHTS_PATH } from "~/features/insights/insights";
@@ -44,10 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { searchParams } = new URL(request.url);
   const month = resolveMonth(searchParams.get("month"));
   const tab = parseTab(searchParams.get("tab"));
-  const [figures, goals, insights] = await Promise.all([
+  const [figures, goals, insights, tagSpending] = await Promise.all([
     getAnalytics(user.id, month),
     tab === "savings" ? getGoalsManagerState(user.id) : null,
     tab === "insights" ? getSpendingInsights(user.id, month) : null,
+    tab === "trends" ? getSpendingByTag(user.id, tagPeriod(month, searchParams.get("tagsFrom"), searchParams.get("tagsTo"))) : null,
   ]);
   const panel = goals
     ? goalsPanelOf(
@@ -63,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     currency: user.currency,
     ...figures,
+    tagSpending,
     goals:
       goals && panel
         ? { ...goals, panel, submissionKey: newSubmissionKey() }
@@ -119,11 +123,14 @@ export default function AnalyticsPage() {
             monthName={monthName}
           />
         ) : tab === "trends" ? (
-          <TrendsPanel
-            charts={data.charts}
-            trend={data.trend}
-            currency={currency}
-          />
+          <>
+            <TrendsPanel
+              charts={data.charts}
+              trend={data.trend}
+              currency={currency}
+            />
+            {data.tagSpending ? <TagSpendingPanel month={month} spending={data.tagSpending} currency={currency} /> : null}
+          </>
         ) : tab === "insights" ? (
           data.insights ? (
             <InsightsPanel

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type * as Models from "../../models";
-import { addTransaction, expect, test } from "./fixtures";
+import { addTransaction, expect, premiumLogin, test } from "./fixtures";
 
 function row(page: Page, text: string) {
   return page.getByTestId("transaction-row").filter({ hasText: text });
@@ -121,5 +121,28 @@ test.describe("tags", () => {
       expect(response.status()).toBe(404);
     }
     expect(await app.models.Tag.countDocuments({ userId: other.id, name: "Theirs" })).toBe(1);
+  });
+
+  test("analytics reports spending by tag over a period the user chooses", async ({ page, login, app }) => {
+    const user = await premiumLogin(login, app);
+    const { tagTransactions } = await import("~/features/transactions/tagging.server");
+    const hotel = await addTransaction(user, { type: "expense", amount: 18000, date: "2026-02-05", description: "Hotel" });
+    const tram = await addTransaction(user, { type: "expense", amount: 300, date: "2026-03-06", description: "Tram" });
+    const desk = await addTransaction(user, { type: "expense", amount: 25000, date: "2025-06-01", description: "Desk" });
+    await tagTransactions(user.id, [hotel.id, tram.id], { addNames: ["Lisbon trip"], removeTagIds: [] });
+    await tagTransactions(user.id, [desk.id], { addNames: ["Home office"], removeTagIds: [] });
+
+    await page.goto("/analytics?month=2026-03&tab=trends");
+    const card = page.getByRole("region", { name: "Spending by Tag" });
+    const table = card.getByRole("table", { name: "Spending by tag, April 2025 to March 2026" });
+    await expect(table.getByRole("row")).toHaveText([/Tag\s*Transactions\s*Spent/, /#Home office\s*1\s*\$250\.00/, /#Lisbon trip\s*2\s*\$183\.00/]);
+
+    await card.getByLabel("From").fill("2026-01");
+    await card.getByLabel("To").fill("2026-03");
+    await card.getByRole("button", { name: "Show" }).click();
+    const narrowed = card.getByRole("table", { name: "Spending by tag, January 2026 to March 2026" });
+    await expect(narrowed.getByRole("row")).toHaveText([/Tag/, /#Lisbon trip\s*2\s*\$183\.00/]);
+    await narrowed.getByRole("link", { name: "#Lisbon trip" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
   });
 });

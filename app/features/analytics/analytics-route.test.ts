@@ -174,4 +174,21 @@ describe("/analytics", () => {
       { name: "Emergency Fund", accountId: null },
     ]);
   });
+
+  test("the Trends tab reports spending by tag over the period asked for, from the month summaries", async () => {
+    const userId = await createPremiumUser();
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 18000, date: "2026-02-10", tags: "Lisbon trip" });
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 450, date: "2026-03-02", tags: "Lisbon trip, Coffee" });
+    await createTransactionFor(userId, { type: "expense", category: "food", amount: 999, date: "2025-12-31", tags: "Coffee" });
+    const data = unlocked(await load("/analytics?month=2026-03&tab=trends&tagsFrom=2026-02&tagsTo=2026-03", userId));
+    expect(data.tagSpending).toEqual({
+      period: { from: "2026-02", to: "2026-03" },
+      hasTags: true,
+      tags: [
+        { id: expect.any(String), name: "Lisbon trip", count: 2, expense: 18450, income: 0 },
+        { id: expect.any(String), name: "Coffee", count: 1, expense: 450, income: 0 },
+      ],
+    });
+    expect(unlocked(await load("/analytics?month=2026-03", userId)).tagSpending).toBeNull();
+  });
 });

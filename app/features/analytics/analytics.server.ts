@@ -2,11 +2,12 @@ import { Budget, monthBudgetId, type BudgetRecord } from "../../../models";
 import { resolveMonthBudget, type BudgetEntry } from "~/features/budgets/carry-over";
 import { getCategories } from "~/features/categories/categories.server";
 import { savingsMovedByMonth } from "~/features/savings/savings.server";
-import { getMonthTotals } from "~/features/transactions/month-summary.server";
+import { getMonthTotals, listMonthSummaries } from "~/features/transactions/month-summary.server";
+import { listTags } from "~/features/tags/tags.server";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 import { shiftMonth } from "~/lib/month";
 import { toCents, type Cents } from "~/lib/money";
-import { analyticsFigures, trendMonthKeys } from "./analytics";
+import { analyticsFigures, spendingByTag, trendMonthKeys } from "./analytics";
 import { drawCharts } from "./components/chart-geometry";
 
 type StoredBudget = Pick<BudgetRecord, "amount" | "userSet" | "carriedOver">;
@@ -47,4 +48,10 @@ export async function getAnalytics(userId: string, month: string) {
   const totals: Record<string, MonthTotals> = Object.fromEntries(months.map((key, index) => [key, summaries[index]]));
   const figures = analyticsFigures({ month, categories, totals, budgets, savingsMoved });
   return { ...figures, charts: drawCharts(figures) };
+}
+
+/** Each tag's spending over the months `from`..`to`, from the user's month summaries (one small document a month) and tags. */
+export async function getSpendingByTag(userId: string, period: { from: string; to: string }) {
+  const [summaries, tags] = await Promise.all([listMonthSummaries(userId), listTags(userId)]);
+  return { period, hasTags: tags.length > 0, tags: spendingByTag(summaries, tags, period) };
 }

@@ -19,6 +19,8 @@ import {
   savingsCategories,
   savingsSpend,
   sliceColor,
+  spendingByTag,
+  tagPeriod,
   trendMonthKeys,
   unallocatedSavings,
 } from "./analytics";
@@ -301,4 +303,32 @@ test("tabs: an unknown tab is Overview; URLs leave the default tab out", () => {
   expect(parseTab(null)).toBe("overview");
   expect(analyticsUrl("2026-03")).toBe("/analytics?month=2026-03");
   expect(analyticsUrl("2026-03", "savings")).toBe("/analytics?month=2026-03&tab=savings");
+});
+
+describe("spending by tag", () => {
+  const tags = [
+    { id: "trip", name: "Lisbon trip" },
+    { id: "home", name: "Home" },
+    { id: "gift", name: "Gifts" },
+  ];
+  const summaries = [
+    { monthKey: "2026-01", tags: { trip: { count: 2, expense: 50000 }, home: { count: 1, expense: 9000, income: 2000 } } },
+    { monthKey: "2026-02", tags: { trip: { count: 1, expense: 12000, income: 3000 }, gone: { count: 4, expense: 100 } } },
+    { monthKey: "2026-03", tags: { gift: { count: 1, expense: 70000 } } },
+  ];
+
+  test("each tag's months in the period add up; a tag without transactions there, or no longer a tag, is left out; most spent first", () => {
+    expect(spendingByTag(summaries, tags, { from: "2026-01", to: "2026-02" })).toEqual([
+      { id: "trip", name: "Lisbon trip", count: 3, expense: 62000, income: 3000 },
+      { id: "home", name: "Home", count: 1, expense: 9000, income: 2000 },
+    ]);
+    expect(spendingByTag(summaries, tags, { from: "2026-03", to: "2026-03" }).map((tag) => tag.id)).toEqual(["gift"]);
+    expect(spendingByTag(summaries, tags, { from: "2025-01", to: "2025-12" })).toEqual([]);
+  });
+
+  test("the period asked for when it is one; else the year up to the month shown", () => {
+    expect(tagPeriod("2026-03", "2026-01", "2026-02")).toEqual({ from: "2026-01", to: "2026-02" });
+    expect(tagPeriod("2026-03", "2026-05", "2026-02")).toEqual({ from: "2025-04", to: "2026-03" });
+    expect(tagPeriod("2026-03", "junk", null)).toEqual({ from: "2025-04", to: "2026-03" });
+  });
 });

@@ -1,7 +1,7 @@
 import { savingsRate } from "~/features/savings/savings";
 import { capitalizeWords, isUncategorized, type Category } from "~/features/categories/categories";
 import { summaryCards, type CategoryTotals, type MonthTotals } from "~/features/transactions/month-summary";
-import { shiftMonth } from "~/lib/month";
+import { isMonthKey, shiftMonth } from "~/lib/month";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
 /** The analytics rules (decision 140), on month summaries (cents). Pure: no database, no dates of "now". */
@@ -277,3 +277,41 @@ export function analyticsFigures({ month, categories, totals, budgets, savingsMo
 }
 
 export type AnalyticsFigures = ReturnType<typeof analyticsFigures>;
+
+/** Spending by tag covers the selected month and the eleven before it unless another period is asked for. */
+const TAG_PERIOD_MONTHS = 12;
+
+/** The period of the spending by tag: `from` and `to` as asked when they make one (from ≤ to), else the year up to `month`. */
+export function tagPeriod(month: string, from: string | null, to: string | null) {
+  if (isMonthKey(from) && isMonthKey(to) && from <= to) return { from, to };
+  return { from: shiftMonth(month, 1 - TAG_PERIOD_MONTHS), to: month };
+}
+
+export type TagSpending = { id: string; name: string; count: number; expense: Cents; income: Cents };
+
+/**
+ * Each tag's live transactions over the months `from`..`to` (yyyy-MM, inclusive), from the month summaries:
+ * how many, what they spent and what came in, in the reporting currency. Tags without a transaction in the
+ * period are left out; the most spent first (then by name).
+ */
+export function spendingByTag(
+  summaries: ReadonlyArray<{ monthKey: string; tags?: Record<string, { count?: number; expense?: number; income?: number } | undefined> }>,
+  tags: ReadonlyArray<{ id: string; name: string }>,
+  { from, to }: { from: string; to: string },
+): TagSpending[] {
+  const totals = new Map(tags.map((tag) => [tag.id, { ...tag, count: 0, expense: 0, income: 0 }]));
+  for (const summary of summaries) {
+    if (summary.monthKey < from || summary.monthKey > to) continue;
+    for (const [tagId, month] of Object.entries(summary.tags ?? {})) {
+      const tag = totals.get(tagId);
+      if (!tag) continue;
+      tag.count += month?.count ?? 0;
+      tag.expense += month?.expense ?? 0;
+      tag.income += month?.income ?? 0;
+    }
+  }
+  return [...totals.values()]
+    .filter((tag) => tag.count > 0)
+    .sort((a, b) => b.expense - a.expense || a.name.localeCompare(b.name))
+    .map((tag) => ({ ...tag, expense: toCents(tag.expense), income: toCents(tag.income) }));
+}

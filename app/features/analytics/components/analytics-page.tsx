@@ -15,6 +15,7 @@ import {
   type MonthComparison,
   type MonthFigures,
   type PieSlice,
+  type TagSpending,
   type TrendPoint,
 } from "../analytics";
 import { BarChart } from "./bar-chart";
@@ -211,6 +212,78 @@ export function TrendsPanel({ charts, trend, currency }: { charts: Pick<Charts, 
   return (
     <PanelCard title="Six-Month Trend" id="trend-title">
       {hasTrendData(trend) ? <LineChart layout={charts.line} points={trend} currency={currency} /> : <EmptyState title={ANALYTICS_TEXT.noIncomeOrExpense} testId="trend-empty" />}
+    </PanelCard>
+  );
+}
+
+const monthField = "mt-1 block h-10 rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm";
+
+/**
+ * What each tag's transactions spent and brought in over a period of months (a trip, a project), most spent
+ * first; the period is a plain GET form. Each row's bar is drawn to the largest spending; the figures are in the table.
+ */
+export function TagSpendingPanel({ month, spending, currency }: { month: string; spending: { period: { from: string; to: string }; hasTags: boolean; tags: TagSpending[] }; currency: string }) {
+  const money = (cents: number) => formatMoney(toCents(cents), currency);
+  const { period, tags } = spending;
+  const most = Math.max(1, ...tags.map((tag) => tag.expense));
+  const periodName = period.from === period.to ? monthLabel(period.from) : `${monthLabel(period.from)} to ${monthLabel(period.to)}`;
+  return (
+    <PanelCard title="Spending by Tag" id="tag-spending-title">
+      <Form method="get" action={ANALYTICS_PATH} preventScrollReset aria-label="Tag period" className="mb-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="month" value={month} />
+        <input type="hidden" name="tab" value="trends" />
+        <label className="text-sm font-medium text-slate-700">
+          From
+          <input type="month" name="tagsFrom" defaultValue={period.from} required className={monthField} />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          To
+          <input type="month" name="tagsTo" defaultValue={period.to} required className={monthField} />
+        </label>
+        <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          Show
+        </button>
+      </Form>
+      {tags.length === 0 ? (
+        <EmptyState
+          title={spending.hasTags ? `No tagged transactions from ${periodName}` : "No tags yet"}
+          detail={spending.hasTags ? "Choose another period." : "Tag transactions (a trip, a project) to see what each cost."}
+          testId="tag-spending-empty"
+        />
+      ) : (
+        <table className="w-full text-sm">
+          <caption className="mb-2 text-left text-slate-600">Spending by tag, {periodName}</caption>
+          <thead>
+            <tr className="text-left text-slate-500">
+              <th scope="col" className="py-2 font-medium">Tag</th>
+              <th scope="col" className="py-2 text-right font-medium">Transactions</th>
+              <th scope="col" className="py-2 text-right font-medium">Spent</th>
+              <th scope="col" className="hidden py-2 sm:table-cell"><span className="sr-only">Share of the most spent</span></th>
+              <th scope="col" className="py-2 text-right font-medium">Received</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {tags.map((tag) => (
+              <tr key={tag.id}>
+                <th scope="row" className="py-2 text-left font-medium">
+                  <Link to={`/transactions?${new URLSearchParams({ tab: "tracked", tag: tag.id })}`} className="text-violet-800 hover:underline">
+                    #{tag.name}
+                  </Link>
+                </th>
+                <td className="py-2 text-right tabular-nums">{tag.count.toLocaleString("en-US")}</td>
+                <td className="py-2 text-right tabular-nums text-slate-900">{money(tag.expense)}</td>
+                <td className="hidden py-2 pl-3 sm:table-cell">
+                  <svg aria-hidden="true" width="120" height="10" viewBox="0 0 120 10">
+                    <rect width="120" height="10" rx="3" fill="#f1f5f9" />
+                    <rect width={Math.round((tag.expense / most) * 120)} height="10" rx="3" fill="#7c3aed" />
+                  </svg>
+                </td>
+                <td className="py-2 text-right tabular-nums text-emerald-700">{money(tag.income)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </PanelCard>
   );
 }
