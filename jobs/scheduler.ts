@@ -8,6 +8,7 @@ import { NET_WORTH_SNAPSHOTS, NET_WORTH_SNAPSHOTS_INTERVAL, recordNetWorthSnapsh
 import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } from "./reconcile-subscriptions";
 import { REFRESH_EXCHANGE_RATES, REFRESH_EXCHANGE_RATES_INTERVAL, refreshRates } from "./refresh-exchange-rates";
 import { REPORT_IN_CURRENCY, reportInCurrency, type ReportInCurrencyJobData } from "./report-in-currency";
+import { COUNT_RULE_MATCHES, countMatches, RULE_RUN, runRule, type CountRuleMatchesJobData, type RuleRunJobData } from "./rule-runs";
 import { VERIFY_LEDGERS, VERIFY_LEDGERS_INTERVAL, verifyLedgers } from "./verify-ledgers";
 
 let agenda: Agenda | undefined;
@@ -59,6 +60,20 @@ export async function startJobs() {
     },
     { removeOnComplete: true },
   );
+  agenda.define<RuleRunJobData>(
+    RULE_RUN,
+    async (job) => {
+      await runRule(job.attrs.data.runId);
+    },
+    { removeOnComplete: true },
+  );
+  agenda.define<CountRuleMatchesJobData>(
+    COUNT_RULE_MATCHES,
+    async (job) => {
+      await countMatches(job.attrs.data.userId);
+    },
+    { removeOnComplete: true },
+  );
   agenda.define(BANK_SYNC_NIGHTLY, async () => {
     await syncEveryBank();
   });
@@ -84,16 +99,30 @@ export async function startJobs() {
   return agenda;
 }
 
+/** The scheduler jobs are queued on: the running one, else one that only queues (for the worker). */
+function queuer() {
+  queueOnly ??= agenda ?? new Agenda({ backend: new MongoBackend({ mongo: openDatabase() }) });
+  return queueOnly;
+}
+
 /** Queues a sync of one linked bank (Plaid said it has news). */
 export async function queueBankSync(connectionId: string) {
-  queueOnly ??= agenda ?? new Agenda({ backend: new MongoBackend({ mongo: openDatabase() }) });
-  await queueOnly.now<BankSyncJobData>(BANK_SYNC, { connectionId });
+  await queuer().now<BankSyncJobData>(BANK_SYNC, { connectionId });
 }
 
 /** Queues the recount of one user's totals in their new reporting currency. */
 export async function queueReportingRecount(userId: string) {
-  queueOnly ??= agenda ?? new Agenda({ backend: new MongoBackend({ mongo: openDatabase() }) });
-  await queueOnly.now<ReportInCurrencyJobData>(REPORT_IN_CURRENCY, { userId });
+  await queuer().now<ReportInCurrencyJobData>(REPORT_IN_CURRENCY, { userId });
+}
+
+/** Queues a rule run (a preview, an application or its undo) on a user's past transactions. */
+export async function queueRuleRun(runId: string) {
+  await queuer().now<RuleRunJobData>(RULE_RUN, { runId });
+}
+
+/** Queues the count of how many transactions each of a user's rules matches. */
+export async function queueRuleCount(userId: string) {
+  await queuer().now<CountRuleMatchesJobData>(COUNT_RULE_MATCHES, { userId });
 }
 
 export async function stopJobs() {

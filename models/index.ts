@@ -16,6 +16,7 @@ import { PasswordResetToken } from "./password-reset-token";
 import { RateLimit } from "./rate-limit";
 import { Reconciliation } from "./reconciliation";
 import { Rule } from "./rule";
+import { RuleRun } from "./rule-run";
 import { ReportingRecount } from "./reporting-recount";
 import { SavingsGoal } from "./savings";
 import { SecurityEvent } from "./security-event";
@@ -53,6 +54,7 @@ export { ExchangeRate, type ExchangeRateRecord } from "./exchange-rate";
 export { ReportingRecount, type ReportingRecountRecord } from "./reporting-recount";
 export { Rule, type RuleActionRecord, type RuleRecord } from "./rule";
 export { Tag, type TagRecord } from "./tag";
+export { RuleRun, type RuleRunRecord } from "./rule-run";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule, Tag];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule, Tag, RuleRun];

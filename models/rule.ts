@@ -58,6 +58,9 @@ const ruleSchema = new Schema(
     conditions: { type: [conditionSchema], default: [] },
     actions: { type: [actionSchema], default: [] },
     position: { type: Number, required: true },
+    /** How many of the user's live transactions its conditions matched when last counted (`countedAt`). */
+    matchCount: { type: Number, default: null },
+    countedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

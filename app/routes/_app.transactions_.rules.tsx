@@ -6,7 +6,9 @@ import { requireUser } from "~/features/auth/auth.server";
 import { RuleForm } from "~/features/rules/components/rule-form";
 import { RuleList } from "~/features/rules/components/rule-list";
 import { parseRuleForm } from "~/features/rules/rule-form.server";
-import { RULE_INTENTS, RULE_MESSAGES, RULES_PATH } from "~/features/rules/rules";
+import { RULE_INTENTS, RULE_MESSAGES, ruleRunPath, RULES_PATH } from "~/features/rules/rules";
+import { getRuleRun, startRuleRun } from "~/features/rules/rule-runs.server";
+import { queueRuleCount, queueRuleRun } from "~/integrations/jobs.server";
 import { addRule, deleteRule, describedRules, moveRule, ruleChoices } from "~/features/rules/rules.server";
 import { ruleFormValue } from "~/features/rules/rule-form-value";
 import { TAG_MESSAGES } from "~/features/tags/tags";
@@ -19,10 +21,23 @@ import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
   const choices = await ruleChoices(user.id, user.currency);
   const rules = await describedRules(user.id, choices);
-  const deleteId = new URL(request.url).searchParams.get("delete");
-  return { rules, choices, deleting: rules.find((rule) => rule.id === deleteId) ?? null, submissionKey: newSubmissionKey() };
+  const deleteId = params.get("delete");
+  // Back from a preview of a rule not saved yet: the form comes back as it was previewed.
+  const draftId = params.get("draft");
+  const draft = draftId ? await getRuleRun(user.id, draftId) : null;
+  if (draftId && !draft) throw data(RULE_MESSAGES.runNotFound, { status: 404 });
+  return { rules, choices, draft: draft ? ruleFormValue(draft.rule, choices.tags) : null, deleting: rules.find((rule) => rule.id === deleteId) ?? null, submissionKey: newSubmissionKey() };
+}
+
+/** Starts a run on the user's past transactions and sends them to its page, where it shows once done. */
+async function runOnPast(userId: string, source: Parameters<typeof startRuleRun>[1], kind: Parameters<typeof startRuleRun>[2], submissionKey: string | null) {
+  const started = await startRuleRun(userId, source, kind, submissionKey);
+  if (!started.ok) throw data(RULE_MESSAGES.notFound, { status: 404 });
+  await queueRuleRun(started.runId);
+  return redirect(ruleRunPath(started.runId));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,11 +49,16 @@ export async function action({ request }: ActionFunctionArgs) {
     case RULE_INTENTS.add: {
       const { submission, input, fieldErrors } = parseRuleForm(formData, await ruleChoices(user.id, user.currency));
       if (!input) return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, { status: fieldErrors || submission.status === "error" ? 400 : 200 });
+      if (formData.get("preview") !== null) return runOnPast(user.id, { draft: input }, "preview", submissionKeyOf(formData));
       const added = await catchFailure("add rule", () => addRule(user.id, input, submissionKeyOf(formData)));
       if (!added.ok) return data({ result: submission.reply({ formErrors: [RULE_MESSAGES.failed] }) }, { status: 503 });
       if (!added.value.ok) return data({ result: submission.reply({ formErrors: [added.value.reason === "too-many-tags" ? TAG_MESSAGES.tooMany : RULE_MESSAGES.tooMany] }) }, { status: 400 });
+      if (formData.get("applyToPast") !== null) return runOnPast(user.id, { ruleId: added.value.rule.id }, "apply", submissionKeyOf(formData));
+      await queueRuleCount(user.id);
       return redirectWithToast(RULES_PATH, { type: "success", message: RULE_MESSAGES.added });
     }
+    case RULE_INTENTS.preview:
+      return runOnPast(user.id, { ruleId }, "preview", null);
     case RULE_INTENTS.move: {
       const direction = formData.get("direction");
       if (direction !== "up" && direction !== "down") return data("Unknown direction.", { status: 400 });
@@ -47,6 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case RULE_INTENTS.delete: {
       if (!(await deleteRule(user.id, ruleId))) throw data(RULE_MESSAGES.notFound, { status: 404 });
+      await queueRuleCount(user.id);
       return redirectWithToast(RULES_PATH, { type: "success", message: RULE_MESSAGES.deleted });
     }
     default:
@@ -57,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const handle: PageHandle = { title: "Rules" };
 
 export default function RulesPage() {
-  const { rules, choices, deleting, submissionKey } = useLoaderData<typeof loader>();
+  const { rules, choices, draft, deleting, submissionKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const lastResult = actionData && typeof actionData === "object" ? actionData.result : undefined;
@@ -71,11 +92,12 @@ export default function RulesPage() {
           key={actionData ? "answered" : location.key}
           action={RULES_PATH}
           intent={RULE_INTENTS.add}
-          defaultValue={ruleFormValue()}
+          defaultValue={draft ?? ruleFormValue()}
           choices={choices}
           lastResult={lastResult}
           submissionKey={submissionKey}
           submitLabel="Add rule"
+          previewable
         />
       </SectionCard>
     </div>

@@ -9,6 +9,7 @@ import { RULE_INTENTS, RULE_MESSAGES, ruleEditPath, RULES_PATH } from "~/feature
 import { getRule, ruleChoices, updateRule } from "~/features/rules/rules.server";
 import { ruleFormValue } from "~/features/rules/rule-form-value";
 import { TAG_MESSAGES } from "~/features/tags/tags";
+import { queueRuleCount } from "~/integrations/jobs.server";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
@@ -35,6 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!saved.ok) return data({ result: submission.reply({ formErrors: [RULE_MESSAGES.failed] }) }, { status: 503 });
   if (!saved.value.ok && saved.value.reason === "too-many-tags") return data({ result: submission.reply({ formErrors: [TAG_MESSAGES.tooMany] }) }, { status: 400 });
   if (!saved.value.ok) throw data(RULE_MESSAGES.notFound, { status: 404 });
+  await queueRuleCount(user.id);
   return redirectWithToast(RULES_PATH, { type: "success", message: RULE_MESSAGES.saved });
 }
 

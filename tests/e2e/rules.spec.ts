@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { addTransaction, expect, test } from "./fixtures";
 
 function addForm(page: Page) {
   return page.getByRole("region", { name: "Add a rule" });
@@ -159,5 +159,57 @@ test.describe("rules", () => {
     await login();
     const answer = await page.goto(`/transactions/rules/${rule._id.toString()}`);
     expect(answer?.status()).toBe(404);
+  });
+});
+
+test.describe("rules on past transactions", () => {
+  test("a new rule is previewed on past transactions, saved and applied to them, then undone", async ({ page, login, app }) => {
+    const user = await login();
+    const corner = await addTransaction(user, { type: "expense", amount: 450, date: "2026-03-02", description: "Corner Cafe", category: "housing" });
+    const nero = await addTransaction(user, { type: "expense", amount: 380, date: "2026-03-11", description: "CAFE NERO 221", category: "transportation" });
+    await addTransaction(user, { type: "expense", amount: 5210, date: "2026-03-12", description: "Tesco" });
+    const categoryOf = async (id: string) => (await app.models.Transaction.findById(id).lean())?.category;
+
+    await page.goto("/transactions/rules");
+    const form = addForm(page);
+    await form.getByLabel("Name").fill("Coffee");
+    await form.getByLabel("Value of condition 1").fill("cafe");
+    await form.getByLabel("Action 1", { exact: true }).selectOption({ label: "Set category: Food & Dining" });
+    await form.getByRole("button", { name: "Preview on my transactions" }).click();
+    await expect(page.getByRole("heading", { name: "Preview of “Coffee” on your transactions" })).toBeVisible();
+    await expect(page.getByTestId("rule-run-summary")).toHaveText("This rule would change 2 of your 3 transactions (its conditions match 2).");
+    await expect(page.getByRole("table").getByRole("row")).toHaveText([/Date\s*Amount\s*Now\s*With the rule/, /2026-03-11\s*−\$3\.80\s*Transportation\s*Food & Dining/, /2026-03-02\s*−\$4\.50\s*Housing\s*Food & Dining/]);
+    await page.screenshot({ path: test.info().outputPath("rule-preview.png"), fullPage: true });
+    expect(await app.models.Rule.countDocuments({ userId: user.id })).toBe(0);
+    expect(await categoryOf(corner.id)).toBe("housing");
+
+    await page.getByRole("link", { name: "Back to the rule" }).click();
+    await expect(form.getByLabel("Name")).toHaveValue("Coffee");
+    await expect(form.getByLabel("Value of condition 1")).toHaveValue("cafe");
+    await form.getByLabel("Also apply it to my past transactions").check();
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(page.getByRole("heading", { name: "Apply “Coffee” to past transactions" })).toBeVisible();
+    await expect(page.getByTestId("rule-run-summary")).toHaveText("Applied to 2 transactions.");
+    expect([await categoryOf(corner.id), await categoryOf(nero.id)]).toEqual(["food", "food"]);
+
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByTestId("rule-run-summary")).toHaveText("Undone: 2 transactions back as they were.");
+    expect([await categoryOf(corner.id), await categoryOf(nero.id)]).toEqual(["housing", "transportation"]);
+
+    await page.getByRole("link", { name: "Back to rules" }).click();
+    await expect(listedRule(page, "Coffee").getByTestId("rule-match-count")).toContainText("Matches 2 of your transactions");
+    await page.screenshot({ path: test.info().outputPath("rules-counted.png"), fullPage: true });
+  });
+
+  test("a saved rule is previewed from the list and applied from its preview", async ({ page, login, app }) => {
+    const user = await login();
+    const cafe = await addTransaction(user, { type: "expense", amount: 450, date: "2026-03-02", description: "Corner Cafe", category: "housing" });
+    await page.goto("/transactions/rules");
+    await addRule(page, "Coffee", { what: "Description contains", value: "cafe" }, { what: "Set category: Food & Dining" });
+    await page.getByRole("button", { name: "Preview Coffee on past transactions" }).click();
+    await expect(page.getByTestId("rule-run-summary")).toHaveText("This rule would change 1 of your 1 transaction (its conditions match 1).");
+    await page.getByRole("button", { name: "Apply to 1 transaction" }).click();
+    await expect(page.getByTestId("rule-run-summary")).toHaveText("Applied to 1 transaction.");
+    expect((await app.models.Transaction.findById(cafe.id).lean())?.category).toBe("food");
   });
 });

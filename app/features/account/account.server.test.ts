@@ -119,6 +119,7 @@ describe("account data", () => {
       "plaidAccounts",
       "reconciliations",
       "reportingRecounts",
+      "ruleRuns",
       "rules",
       "savingsGoals",
       "securityEvents",

@@ -37,6 +37,7 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   importMappings: ({ id }) => ({ userId: id }),
   rules: ({ id }) => ({ userId: id }),
   tags: ({ id }) => ({ userId: id }),
+  ruleRuns: ({ id }) => ({ userId: id }),
   twoFactors: ({ id }) => ({ userId: id }),
   securityEvents: ({ id }) => ({ userId: id }),
   debts: ({ id }) => ({ userId: id }),

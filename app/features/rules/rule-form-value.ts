@@ -1,7 +1,7 @@
 import { centsToInput, toCents } from "~/lib/money";
 import type { AccountChoice, CategoryChoice } from "~/features/transactions/transactions";
-import { tagNameMap, tagNamesText, type TagItem } from "~/features/tags/tags";
-import type { Rule, RuleAction, RuleCondition } from "./rules";
+import { tagNameMap, type TagItem } from "~/features/tags/tags";
+import { newTagName, type Rule, type RuleAction, type RuleCondition, type RuleNames } from "./rules";
 
 /**
  * The rule form's fields (each condition and action a row of a choice and its text) without the schema that
@@ -38,14 +38,14 @@ function conditionRow(condition: RuleCondition): FormRow {
   }
 }
 
-function actionRow(action: RuleAction, tagNames: ReadonlyMap<string, string>): FormRow {
+function actionRow(action: RuleAction, tagName: (tagId: string) => string | null): FormRow {
   switch (action.kind) {
     case "set-category":
       return { ...EMPTY_ROW, what: `category:${action.categoryId}` };
     case "rename":
       return { ...EMPTY_ROW, what: "rename", value: action.description };
     case "add-tags":
-      return { ...EMPTY_ROW, what: "tags", value: tagNamesText(action.tagIds, tagNames) };
+      return { ...EMPTY_ROW, what: "tags", value: action.tagIds.flatMap((tagId) => tagName(tagId) ?? []).join(", ") };
     case "transfer":
       return { ...EMPTY_ROW, what: `transfer:${action.accountId}` };
     case "split":
@@ -64,5 +64,23 @@ function actionRow(action: RuleAction, tagNames: ReadonlyMap<string, string>): F
 export function ruleFormValue(rule?: Pick<Rule, "name" | "match" | "conditions" | "actions">, tags: readonly TagItem[] = []): RuleFormValue {
   if (!rule) return { name: "", match: "all", conditions: [EMPTY_CONDITION], actions: [EMPTY_ACTION] };
   const tagNames = tagNameMap(tags);
-  return { name: rule.name, match: rule.match, conditions: rule.conditions.map(conditionRow), actions: rule.actions.map((action) => actionRow(action, tagNames)) };
+  const named = (tagId: string) => tagNames.get(tagId) ?? newTagName(tagId);
+  return {
+    name: rule.name,
+    match: rule.match,
+    conditions: rule.conditions.map(conditionRow),
+    actions: rule.actions.map((action) => actionRow(action, named)),
+  };
+}
+
+/** Names for the ids a rule holds, from what the form offers; a tag a preview's rule would add by its own name. */
+export function ruleNames(choices: RuleChoices): RuleNames {
+  const categoryNames = new Map(choices.categories.map((category) => [category.id, category.name]));
+  const accountNames = new Map(choices.accounts.map((account) => [account.id, account.name]));
+  const tagNames = tagNameMap(choices.tags);
+  return {
+    category: (categoryId) => categoryNames.get(categoryId) ?? "a deleted category",
+    account: (accountId) => accountNames.get(accountId) ?? "a closed account",
+    tag: (tagId) => tagNames.get(tagId) ?? newTagName(tagId) ?? "a deleted tag",
+  };
 }

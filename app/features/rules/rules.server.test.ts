@@ -42,7 +42,7 @@ describe("stored rules", () => {
     const tagged = { kind: "add-tags", tagIds: tags.map((tag) => tag.id) };
     expect(added.rule).toEqual({ id: added.rule.id, ...groceries, actions: groceries.actions.map((action) => (action.kind === "add-tags" ? tagged : action)) });
     expect(await getRule(userId, added.rule.id)).toEqual(added.rule);
-    expect(await listRules(userId)).toEqual([added.rule]);
+    expect(await listRules(userId)).toEqual([{ ...added.rule, matchCount: null, countedAt: null }]);
   });
 
   test("the same form sent twice adds one rule", async () => {

@@ -8,10 +8,9 @@ import { isDebtCategoryId, type Category } from "~/features/categories/categorie
 import type { Allocation } from "~/features/transactions/transactions";
 import { getCategories } from "~/features/categories/categories.server";
 import { submittedId } from "~/utils/submission.server";
-import { tagNameMap } from "~/features/tags/tags";
 import { ensureTags, listTags } from "~/features/tags/tags.server";
-import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleDraft, type RuleNames, type SplitPart } from "./rules";
-import type { RuleChoices } from "./rule-form-value";
+import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleDraft, type SplitPart } from "./rules";
+import { ruleNames, type RuleChoices } from "./rule-form-value";
 
 /** The stored rules of a user, the one data access that reads and writes them; the ledger writes what they change. */
 
@@ -71,10 +70,13 @@ function ruleOf(stored: RuleRecord): Rule {
   return { id: stored._id.toString(), name: stored.name, match: stored.match === "any" ? "any" : "all", conditions: stored.conditions.map(conditionOf), actions: stored.actions.map(actionOf) };
 }
 
+/** A stored rule with how many transactions it matched when last counted (null: not counted yet). */
+export type CountedRule = Rule & { matchCount: number | null; countedAt: string | null };
+
 /** The user's rules in the order they run. */
-export async function listRules(userId: string): Promise<Rule[]> {
+export async function listRules(userId: string): Promise<CountedRule[]> {
   const stored = await RuleModel.find({ userId: owner(userId) }).sort({ position: 1, _id: 1 }).lean<RuleRecord[]>();
-  return stored.map(ruleOf);
+  return stored.map((rule) => ({ ...ruleOf(rule), matchCount: rule.matchCount ?? null, countedAt: rule.countedAt ? rule.countedAt.toISOString() : null }));
 }
 
 export async function getRule(userId: string, ruleId: string): Promise<Rule | null> {
@@ -193,15 +195,14 @@ export async function ruleChoices(userId: string, currency: string): Promise<Rul
 
 /** The user's rules in their order, each described in words with the names of its categories and accounts. */
 export async function describedRules(userId: string, choices: RuleChoices) {
-  const categoryNames = new Map(choices.categories.map((category) => [category.id, category.name]));
-  const accountNames = new Map(choices.accounts.map((account) => [account.id, account.name]));
-  const tagNames = tagNameMap(choices.tags);
-  const names: RuleNames = {
-    category: (categoryId) => categoryNames.get(categoryId) ?? "a deleted category",
-    account: (accountId) => accountNames.get(accountId) ?? "a closed account",
-    tag: (tagId) => tagNames.get(tagId) ?? "a deleted tag",
-  };
-  return (await listRules(userId)).map((rule) => ({ id: rule.id, name: rule.name, description: describeRule(rule, names) }));
+  const names = ruleNames(choices);
+  return (await listRules(userId)).map((rule) => ({
+    id: rule.id,
+    name: rule.name,
+    description: describeRule(rule, names),
+    matchCount: rule.matchCount,
+    countedAt: rule.countedAt,
+  }));
 }
 
 /** What a new transaction is to the rules: its account's currency given apart. */

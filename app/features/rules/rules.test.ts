@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { SPLIT_CATEGORY, TRANSFER_CATEGORY } from "~/features/categories/categories";
-import { applyRule, applyRules, changesOf, conditionHolds, ruleMatches, splitAmounts, wildcardMatches, type Rule, type RuleAction, type RuleCondition, type RuleContext, type RuleSubject } from "./rules";
+import { applyRule, applyRules, changesOf, conditionHolds, pastChange, ruleMatches, splitAmounts, wildcardMatches, type Rule, type RuleAction, type RuleCondition, type RuleContext, type RuleSubject } from "./rules";
 
 const CATEGORY_TYPES: Record<string, "income" | "expense"> = { groceries: "expense", dining: "expense", household: "expense", salary: "income" };
 const context: RuleContext = { categoryType: (id) => CATEGORY_TYPES[id] ?? null };
@@ -168,5 +168,23 @@ describe("a rule applied twice changes nothing more", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("a rule on a past transaction", () => {
+  const tesco: RuleCondition = { field: "description", operator: "contains", text: "tesco" };
+  const renameTesco: Rule = { id: "r", name: "Tesco", match: "all", conditions: [tesco], actions: [{ kind: "rename", description: "Tesco" }, { kind: "add-tags", tagIds: ["food"] }, { kind: "transfer", accountId: "savings" }] };
+
+  test("names only the fields it changes, as they were and as they become; its transfer is left out", () => {
+    expect(pastChange(renameTesco, subject({ tagIds: ["home"] }), context)).toEqual({
+      before: { description: "TESCO STORES 2041 LONDON", tagIds: ["home"] },
+      after: { description: "Tesco", tagIds: ["home", "food"] },
+    });
+  });
+
+  test("nothing when its conditions do not hold, or it would change nothing", () => {
+    expect(pastChange(renameTesco, subject({ description: "Sainsbury's" }), context)).toBeNull();
+    expect(pastChange(renameTesco, subject({ description: "Tesco", tagIds: ["food"] }), context)).toBeNull();
+    expect(pastChange({ ...renameTesco, actions: [{ kind: "transfer", accountId: "savings" }] }, subject(), context)).toBeNull();
   });
 });

@@ -33,6 +33,10 @@ export const RULE_MESSAGES = {
   saved: "Rule saved",
   deleted: "Rule deleted",
   failed: "The rule could not be saved. Please try again.",
+  runNotFound: "This preview was not found.",
+  runFailed: "The rule could not be run on your transactions. Please try again.",
+  tooManyToApply: (count: number, most: number) =>
+    `This rule would change ${count.toLocaleString("en-US")} transactions, more than ${most.toLocaleString("en-US")} at once. Narrow it (a date or an account condition) and apply it again.`,
 } as const;
 
 export const RULE_NAME_MAX_LENGTH = 80;
@@ -40,8 +44,11 @@ export const RULE_NAME_MAX_LENGTH = 80;
 export const MAX_RULE_LINES = 10;
 
 export const RULES_PATH = "/transactions/rules";
-export const RULE_INTENTS = { add: "add-rule", save: "save-rule", move: "move-rule", delete: "delete-rule" } as const;
+export const RULE_INTENTS = { add: "add-rule", save: "save-rule", move: "move-rule", delete: "delete-rule", preview: "preview-rule", apply: "apply-rule", undo: "undo-rule" } as const;
 export const ruleEditPath = (ruleId: string) => `${RULES_PATH}/${ruleId}`;
+export const ruleRunPath = (runId: string) => `${RULES_PATH}/runs/${runId}`;
+/** The rules page with the add form filled in with a previewed rule's draft. */
+export const ruleDraftPath = (runId: string) => `${RULES_PATH}?${new URLSearchParams({ draft: runId })}`;
 
 export const TEXT_OPERATORS = ["contains", "equals", "starts-with", "matches"] as const;
 export type TextOperator = (typeof TEXT_OPERATORS)[number];
@@ -277,6 +284,36 @@ export function changesOf(before: RuleSubject, after: RuleSubject): Partial<Pick
   if (JSON.stringify(after.allocations) !== JSON.stringify(before.allocations)) changes.allocations = after.allocations;
   if (after.transferAccountId !== before.transferAccountId) changes.transferAccountId = after.transferAccountId;
   return changes;
+}
+
+/** A tag a form's rule would add that the user has no tag of yet (a preview creates none): `new:<name>`. */
+const NEW_TAG = "new:";
+export const newTagId = (name: string) => `${NEW_TAG}${name}`;
+/** The name of a tag a preview's rule would add, or null for one of the user's tags. */
+export function newTagName(tagId: string) {
+  return tagId.startsWith(NEW_TAG) ? tagId.slice(NEW_TAG.length) : null;
+}
+
+/** One application to past transactions changes at most this many: what they were before stays one document, to undo. */
+export const MAX_APPLIED = 10_000;
+
+/** What a rule run on past transactions may change of one: its category, name, tags and split. */
+export type RuledFields = Partial<Pick<RuleSubject, "category" | "description" | "tagIds" | "allocations">>;
+
+/**
+ * One rule on a past transaction: the fields it changes, as they were and as they become; null when its
+ * conditions do not hold or it changes nothing. A transfer action is for new transactions only (making the
+ * other side of an old one would count money twice where the bank already sent it): the rule's other
+ * actions still apply.
+ */
+export function pastChange(rule: Rule, subject: RuleSubject, context: RuleContext): { before: RuledFields; after: RuledFields } | null {
+  if (!ruleMatches(rule, subject)) return null;
+  const result = applyRule({ ...rule, actions: rule.actions.filter((action) => action.kind !== "transfer") }, subject, context);
+  const { transferAccountId: _transfer, ...after } = changesOf(subject, result);
+  if (Object.keys(after).length === 0) return null;
+  const before: RuledFields = {};
+  for (const field of Object.keys(after) as Array<keyof RuledFields>) Object.assign(before, { [field]: subject[field] });
+  return { before, after };
 }
 
 const TEXT_WORDS: Record<TextOperator, string> = { contains: "contains", equals: "is", "starts-with": "starts with", matches: "matches" };

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
-import { PRIMARY_BUTTON_CLASS, SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 import { ErrorList, FormErrorBox, INPUT_CLASS, LabelledField, PendingContent, useIsSubmitting } from "~/components/ui/forms";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
@@ -143,6 +143,7 @@ export function RuleForm({
   lastResult,
   submissionKey,
   submitLabel,
+  previewable = false,
 }: {
   action: string;
   intent: string;
@@ -151,6 +152,8 @@ export function RuleForm({
   lastResult: SubmissionResult<string[]> | undefined;
   submissionKey?: string;
   submitLabel: string;
+  /** A new rule's form: it may be previewed on the user's past transactions, and applied to them once saved. */
+  previewable?: boolean;
 }) {
   const pending = useIsSubmitting({ formAction: action, intent });
   const ref = useFocusFirstInvalid<HTMLFormElement>(useActionData());
@@ -254,7 +257,18 @@ export function RuleForm({
         </button>
       </fieldset>
 
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {previewable ? (
+          <>
+            <label className="mr-auto flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="applyToPast" value="on" className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+              Also apply it to my past transactions
+            </label>
+            <button type="submit" name="preview" value="on" disabled={pending} className={SECONDARY_BUTTON_CLASS}>
+              Preview on my transactions
+            </button>
+          </>
+        ) : null}
         <button type="submit" disabled={pending} className={PRIMARY_BUTTON_CLASS}>
           <PendingContent pending={pending} pendingLabel="Saving...">
             {submitLabel}

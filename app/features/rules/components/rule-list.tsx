@@ -1,9 +1,21 @@
 import { Form, Link } from "@remix-run/react";
 import { SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { formatUtcDateTime } from "~/lib/utc-time";
 import { ruleEditPath, RULE_INTENTS, RULES_PATH } from "../rules";
 
-export type ListedRule = { id: string; name: string; description: string };
+export type ListedRule = { id: string; name: string; description: string; matchCount: number | null; countedAt: string | null };
+
+/** "Matches 42 of your transactions (counted …)", or that the count is on its way. */
+function MatchCount({ rule }: { rule: ListedRule }) {
+  if (rule.matchCount === null || rule.countedAt === null) return <p className="text-xs text-slate-500">Counting the transactions it matches…</p>;
+  const count = rule.matchCount === 1 ? "1 of your transactions" : `${rule.matchCount.toLocaleString("en-US")} of your transactions`;
+  return (
+    <p className="text-xs text-slate-500" data-testid="rule-match-count">
+      Matches {count} (counted {formatUtcDateTime(rule.countedAt)})
+    </p>
+  );
+}
 
 /**
  * The user's rules in the order they run, each in words, with buttons that move it up or down (plain
@@ -24,6 +36,7 @@ export function RuleList({ rules, deleting }: { rules: ListedRule[]; deleting: L
                 {index + 1}. {rule.name}
               </p>
               <p className="text-sm text-slate-600">{rule.description}</p>
+              <MatchCount rule={rule} />
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
               {(["up", "down"] as const).map((direction) => (
@@ -41,6 +54,13 @@ export function RuleList({ rules, deleting }: { rules: ListedRule[]; deleting: L
                   </button>
                 </Form>
               ))}
+              <Form method="post" action={RULES_PATH}>
+                <input type="hidden" name="intent" value={RULE_INTENTS.preview} />
+                <input type="hidden" name="ruleId" value={rule.id} />
+                <button type="submit" aria-label={`Preview ${rule.name} on past transactions`} className={SMALL_BUTTON_CLASS}>
+                  Preview on past transactions
+                </button>
+              </Form>
               <Link to={ruleEditPath(rule.id)} aria-label={`Edit ${rule.name}`} className={SMALL_BUTTON_CLASS}>
                 Edit
               </Link>
