@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { RULES_PATH } from "~/features/rules/rules";
+import { RULES_PATH, SUGGEST_PARAM } from "~/features/rules/rules";
+import { RuleOfferCard } from "~/features/rules/components/rule-offer";
+import { ruleOfferFor } from "~/features/rules/rules.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useIsSubmitting } from "~/components/ui/forms";
 import {
@@ -84,6 +86,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // Proposed on the first page of New, where an import's rows wait, once there are two accounts to move money between.
   const transferProposals = page.tab === "new" && !cursor && accounts.length > 1 ? await listTransferProposals(user.id) : [];
+  // After an edit that put a description in a category a second time (the edit page sends ?suggest=<id>).
+  const suggested = params.get("suggest");
+  const ruleOffer = suggested ? await ruleOfferFor(user.id, suggested) : null;
   return {
     tab: page.tab,
     counts: page.counts,
@@ -95,6 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     accounts,
     tags,
     transferProposals,
+    ruleOffer: ruleOffer && { ...ruleOffer, categoryName: categories.find((category) => category.id === ruleOffer.categoryId)?.name ?? "" },
     currency: user.currency,
     premium: user.premiumAccess,
     confirmReset: params.get("confirm") === CONFIRM_RESET,
@@ -156,11 +162,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** Links of this page: the current query with some parameters changed (null removes one). */
+/** Links of this page: the current query with some parameters changed (null removes one); an offer of a rule is shown once. */
 function useListHref() {
   const location = useLocation();
   return (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
+    params.delete(SUGGEST_PARAM);
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) params.delete(name);
       else params.set(name, value);
@@ -368,7 +375,7 @@ function ResetDialog({ closeTo }: { closeTo: string }) {
 export const handle: PageHandle = { title: "Transactions" };
 
 export default function TransactionsPage() {
-  const { tab, counts, filters, cursor, items, nextCursor, categories, accounts, tags, transferProposals, currency, premium, confirmReset } = useLoaderData<typeof loader>();
+  const { tab, counts, filters, cursor, items, nextCursor, categories, accounts, tags, transferProposals, ruleOffer, currency, premium, confirmReset } = useLoaderData<typeof loader>();
   const listHref = useListHref();
   const pages = useLoadedPages(items, nextCursor);
   const here = listHref({ confirm: null });
@@ -415,6 +422,8 @@ export default function TransactionsPage() {
       </div>
 
       <Filters tab={tab} filters={filters} categories={categories} accounts={accounts} tags={tags} />
+
+      {ruleOffer ? <RuleOfferCard offer={ruleOffer} categoryName={ruleOffer.categoryName} dismissTo={here} /> : null}
 
       {tab === "new" && !premium ? <AutoImportPromotion /> : null}
 

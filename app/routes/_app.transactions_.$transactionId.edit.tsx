@@ -13,6 +13,8 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { editTransactionPath, formCurrency, TRANSACTION_MESSAGES, TRANSACTIONS_PATH, transferChoice, type TransactionItem } from "~/features/transactions/transactions";
 import { getAccountChoices, getCategoryChoices, getTransaction, isTooManyTags, updateTransaction } from "~/features/transactions/transactions.server";
 import { TAG_MESSAGES, tagNameMap, tagNamesText } from "~/features/tags/tags";
+import { SUGGEST_PARAM } from "~/features/rules/rules";
+import { ruleOfferFor } from "~/features/rules/rules.server";
 import { listTags } from "~/features/tags/tags.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
@@ -62,6 +64,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** Back to the transactions page with an offer of a rule, when this edit put a description in a category a second time. */
+async function withRuleOffer(userId: string, redirectTo: string, transactionId: string) {
+  const url = new URL(redirectTo, "http://app.invalid");
+  if (url.pathname !== TRANSACTIONS_PATH || !(await ruleOfferFor(userId, transactionId))) return redirectTo;
+  url.searchParams.set(SUGGEST_PARAM, transactionId);
+  return `${url.pathname}${url.search}`;
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = await requireUserId(request);
@@ -80,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!updated.ok && isTooManyTags(updated.error)) return data({ result: submission.reply({ fieldErrors: { tags: [TAG_MESSAGES.tooMany] } }), redirectTo }, { status: 400 });
   if (!updated.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.updateFailed] }), redirectTo }, { status: 503 });
   if (!updated.value) throw notFound();
-  return redirectWithToast(redirectTo, { type: "success", message: TRANSACTION_MESSAGES.updated });
+  return redirectWithToast(await withRuleOffer(userId, redirectTo, updated.value.id), { type: "success", message: TRANSACTION_MESSAGES.updated });
 }
 
 export const handle: PageHandle = { title: "Transactions" };

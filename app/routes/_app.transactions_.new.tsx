@@ -15,6 +15,8 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { formCurrency, landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAGES, TRANSACTIONS_PATH } from "~/features/transactions/transactions";
 import { createTransaction, getAccountChoices, getCategoryChoices, isTooManyTags } from "~/features/transactions/transactions.server";
 import { TAG_MESSAGES } from "~/features/tags/tags";
+import { tagsByRules } from "~/features/rules/rules.server";
+import { mainAccountId } from "~/features/accounts/accounts.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
@@ -50,7 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), redirectTo }, { status: 400 });
   }
-  const added = await catchFailure("add transaction", () => createTransaction(userId, submission.value, { submissionKey }), { refusal: isTooManyTags });
+  const { value } = submission;
+  const accountId = value.accountId ?? mainAccountId(userId);
+  const ruleTagIds = await tagsByRules(userId, { description: value.description, amount: value.amount, type: value.type, accountId, date: value.date, category: value.category }, formCurrency(accounts, accountId, mainCurrency));
+  const added = await catchFailure("add transaction", () => createTransaction(userId, { ...value, ruleTagIds }, { submissionKey }), { refusal: isTooManyTags });
   if (!added.ok && isTooManyTags(added.error)) return data({ result: submission.reply({ fieldErrors: { tags: [TAG_MESSAGES.tooMany] } }), redirectTo }, { status: 400 });
   if (!added.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
   const transaction = added.value;

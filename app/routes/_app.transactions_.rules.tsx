@@ -9,8 +9,8 @@ import { parseRuleForm } from "~/features/rules/rule-form.server";
 import { RULE_INTENTS, RULE_MESSAGES, ruleRunPath, RULES_PATH } from "~/features/rules/rules";
 import { getRuleRun, startRuleRun } from "~/features/rules/rule-runs.server";
 import { queueRuleCount, queueRuleRun } from "~/integrations/jobs.server";
-import { addRule, deleteRule, describedRules, moveRule, ruleChoices } from "~/features/rules/rules.server";
-import { ruleFormValue } from "~/features/rules/rule-form-value";
+import { addRule, deleteRule, describedRules, moveRule, ruleChoices, ruleOfferFor } from "~/features/rules/rules.server";
+import { offeredRuleValue, ruleFormValue } from "~/features/rules/rule-form-value";
 import { TAG_MESSAGES } from "~/features/tags/tags";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";
@@ -29,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const draftId = params.get("draft");
   const draft = draftId ? await getRuleRun(user.id, draftId) : null;
   if (draftId && !draft) throw data(RULE_MESSAGES.runNotFound, { status: 404 });
-  return { rules, choices, draft: draft ? ruleFormValue(draft.rule, choices.tags) : null, deleting: rules.find((rule) => rule.id === deleteId) ?? null, submissionKey: newSubmissionKey() };
+  const offeredFrom = params.get("from");
+  const offer = offeredFrom ? await ruleOfferFor(user.id, offeredFrom) : null;
+  const prefilled = draft ? ruleFormValue(draft.rule, choices.tags) : offer ? offeredRuleValue(offer) : null;
+  return { rules, choices, draft: prefilled, deleting: rules.find((rule) => rule.id === deleteId) ?? null, submissionKey: newSubmissionKey() };
 }
 
 /** Starts a run on the user's past transactions and sends them to its page, where it shows once done. */

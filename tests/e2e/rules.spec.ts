@@ -213,3 +213,26 @@ test.describe("rules on past transactions", () => {
     expect((await app.models.Transaction.findById(cafe.id).lean())?.category).toBe("food");
   });
 });
+
+test("putting one description in one category twice offers a rule, which opens filled in", async ({ page, login, app }) => {
+  const user = await login();
+  for (const date of ["2026-03-02", "2026-03-09"]) await addTransaction(user, { type: "expense", amount: 380, date, description: "CAFE NERO", category: "" });
+  await page.goto("/transactions?tab=new");
+  for (let time = 0; time < 2; time += 1) {
+    await page.getByRole("link", { name: "Categorize" }).first().click();
+    await page.getByLabel("Category").selectOption({ label: "Food & Dining" });
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Transaction updated successfully")).toBeVisible();
+  }
+  const offer = page.getByRole("region", { name: "Make it a rule?" });
+  await expect(offer).toContainText("You put “CAFE NERO” in Food & Dining more than once.");
+  await offer.getByRole("link", { name: "Make it a rule" }).click();
+  const form = addForm(page);
+  await expect(form.getByLabel("Name")).toHaveValue("CAFE NERO");
+  await expect(form.getByLabel("Condition 1", { exact: true })).toHaveValue("description:equals");
+  await expect(form.getByLabel("Action 1", { exact: true })).toHaveValue("category:food");
+  await form.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByText("Rule added")).toBeVisible();
+  await expect(listedRule(page, "CAFE NERO")).toContainText("If the description is “CAFE NERO”: set the category to Food & Dining.");
+  expect(await app.models.Rule.countDocuments({ userId: user.id })).toBe(1);
+});

@@ -1,7 +1,7 @@
 import { centsToInput, toCents } from "~/lib/money";
 import type { AccountChoice, CategoryChoice } from "~/features/transactions/transactions";
 import { tagNameMap, type TagItem } from "~/features/tags/tags";
-import { newTagName, type Rule, type RuleAction, type RuleCondition, type RuleNames } from "./rules";
+import { newTagName, RULE_NAME_MAX_LENGTH, type Rule, type RuleAction, type RuleCondition, type RuleNames } from "./rules";
 
 /**
  * The rule form's fields (each condition and action a row of a choice and its text) without the schema that
@@ -82,5 +82,16 @@ export function ruleNames(choices: RuleChoices): RuleNames {
     category: (categoryId) => categoryNames.get(categoryId) ?? "a deleted category",
     account: (accountId) => accountNames.get(accountId) ?? "a closed account",
     tag: (tagId) => tagNames.get(tagId) ?? newTagName(tagId) ?? "a deleted tag",
+  };
+}
+
+/** The add form filled in with an offered rule: the description the user categorised twice, and its category. */
+export function offeredRuleValue(offer: { description: string; categoryId: string }): RuleFormValue {
+  const description = offer.description.trim();
+  return {
+    name: description.slice(0, RULE_NAME_MAX_LENGTH),
+    match: "all",
+    conditions: [{ ...EMPTY_ROW, what: "description:equals", value: description }],
+    actions: [{ ...EMPTY_ROW, what: `category:${offer.categoryId}` }],
   };
 }

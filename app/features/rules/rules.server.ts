@@ -4,12 +4,13 @@ import { Rule as RuleModel, type RuleActionRecord, type RuleRecord } from "../..
 /** A stored rule whose actions are read as plain objects, to be rewritten. */
 type RuleWithActions = Omit<RuleRecord, "actions"> & { actions: RuleActionRecord[] };
 import { listAccountNames } from "~/features/accounts/accounts.server";
-import { isDebtCategoryId, type Category } from "~/features/categories/categories";
+import { isDebtCategoryId, isSplitCategory, isTransferCategory, isUncategorized, SAVINGS_CATEGORY, type Category } from "~/features/categories/categories";
+import { countLiveWithDescription, getTransaction } from "~/features/transactions/transactions.server";
 import type { Allocation } from "~/features/transactions/transactions";
 import { getCategories } from "~/features/categories/categories.server";
 import { submittedId } from "~/utils/submission.server";
 import { ensureTags, listTags } from "~/features/tags/tags.server";
-import { applyRules, contextOf, describeRule, type Rule, type RuleAction, type RuleCondition, type RuleDraft, type SplitPart } from "./rules";
+import { applyRules, contextOf, describeRule, ruleMatches, type Rule, type RuleAction, type RuleCondition, type RuleDraft, type SplitPart } from "./rules";
 import { ruleNames, type RuleChoices } from "./rule-form-value";
 
 /** The stored rules of a user, the one data access that reads and writes them; the ledger writes what they change. */
@@ -240,4 +241,29 @@ export async function fillByRules<Entry extends RuledEntry>(userId: string, entr
       ruleNames: changed ? matched.map((id) => ruleName.get(id) ?? "") : [],
     };
   });
+}
+
+/** A rule Ledgerly offers to make: the user put this description in this category by hand more than once. */
+export type RuleOffer = { transactionId: string; description: string; categoryId: string };
+
+/**
+ * The rule to offer after the user categorised `transactionId`: when another live transaction with the
+ * same description is in the same category (the user did it twice) and none of their rules matches it
+ * already. Null otherwise (a transfer, a split, a debt payment or savings are left alone).
+ */
+export async function ruleOfferFor(userId: string, transactionId: string): Promise<RuleOffer | null> {
+  const transaction = await getTransaction(userId, transactionId);
+  if (!transaction || transaction.deleted || !transaction.description.trim() || isUncategorized(transaction.category)) return null;
+  if (isTransferCategory(transaction.category) || isSplitCategory(transaction.category) || isDebtCategoryId(transaction.category) || transaction.category === SAVINGS_CATEGORY) return null;
+  if ((await countLiveWithDescription(userId, transaction.description, transaction.category)) < 2) return null;
+  const [rules, accounts] = await Promise.all([listRules(userId), listAccountNames(userId)]);
+  const currency = accounts.find((account) => account.id === transaction.accountId)?.currency ?? "";
+  if (rules.some((rule) => ruleMatches(rule, { ...transaction, currency }))) return null;
+  return { transactionId, description: transaction.description, categoryId: transaction.category };
+}
+
+/** The tags the user's rules put on a transaction typed in the form (its category and name are the user's choice). */
+export async function tagsByRules(userId: string, entry: RuledEntry, currency: string) {
+  const [filled] = await fillByRules(userId, [entry], () => currency);
+  return filled.tagIds;
 }

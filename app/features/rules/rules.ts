@@ -47,6 +47,10 @@ export const RULES_PATH = "/transactions/rules";
 export const RULE_INTENTS = { add: "add-rule", save: "save-rule", move: "move-rule", delete: "delete-rule", preview: "preview-rule", apply: "apply-rule", undo: "undo-rule" } as const;
 export const ruleEditPath = (ruleId: string) => `${RULES_PATH}/${ruleId}`;
 export const ruleRunPath = (runId: string) => `${RULES_PATH}/runs/${runId}`;
+/** The transactions page's parameter that names a transaction whose categorising may make a rule worth offering. */
+export const SUGGEST_PARAM = "suggest";
+/** The rules page with the add form filled in with the rule offered after the user categorised a transaction twice. */
+export const offeredRulePath = (transactionId: string) => `${RULES_PATH}?${new URLSearchParams({ from: transactionId })}`;
 /** The rules page with the add form filled in with a previewed rule's draft. */
 export const ruleDraftPath = (runId: string) => `${RULES_PATH}?${new URLSearchParams({ draft: runId })}`;
 

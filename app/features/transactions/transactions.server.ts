@@ -9,7 +9,7 @@ import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.se
 import { applyLedgerBatch } from "./ledger.server";
 import { proposeTransferPairs } from "./transfer-proposals";
 import { toObjectId } from "~/integrations/database.server";
-import { parseTagNames, TAG_MESSAGES } from "~/features/tags/tags";
+import { MAX_TAGS_PER_TRANSACTION, parseTagNames, TAG_MESSAGES } from "~/features/tags/tags";
 import { ensureTags } from "~/features/tags/tags.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
@@ -37,6 +37,8 @@ export type TransactionInput = {
   transferAmount?: number;
   /** Its tags' names, separated by commas (new ones are added to the user's tags); left out, an edit keeps its tags. */
   tags?: string;
+  /** Tags the user's rules put on a new one, after those typed (up to the most a transaction carries). */
+  ruleTagIds?: string[];
 };
 
 /** The user has MAX_TAGS tags and the form named a new one. */
@@ -51,13 +53,13 @@ export function isTooManyTags(error: unknown) {
   return error instanceof TooManyTagsError;
 }
 
-/** The ids of the tags a form names (checked by its schema), new names added to the user's tags. */
-async function tagIdsOf(userId: string, text: string) {
+/** The ids of the tags a form names (checked by its schema; new names added to the user's tags), then those of its rules. */
+async function tagIdsOf(userId: string, text: string, ruleTagIds: string[]) {
   const parsed = parseTagNames(text);
   if (!parsed.ok) throw new RangeError(parsed.message);
   const ensured = await ensureTags(userId, parsed.names);
   if (!ensured.ok) throw new TooManyTagsError();
-  return ensured.ids;
+  return [...new Set([...ensured.ids, ...ruleTagIds])].slice(0, MAX_TAGS_PER_TRANSACTION);
 }
 
 /** The ledger fields a form chooses: all but the account, which it may leave to the ledger. */
@@ -129,7 +131,7 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Fo
     transferAccountId: null,
     rate: input.rate || null,
     ...(input.accountId ? { accountId: input.accountId } : {}),
-    ...(input.tags !== undefined ? { tagIds: await tagIdsOf(userId, input.tags) } : {}),
+    ...(input.tags !== undefined || input.ruleTagIds?.length ? { tagIds: await tagIdsOf(userId, input.tags ?? "", input.ruleTagIds ?? []) } : {}),
   };
   const transfer = parseTransferChoice(input.category);
   if (transfer && !input.splits?.length) return { ...fields, category: TRANSFER_CATEGORY, transferAccountId: transfer.accountId, transferAmount: input.transferAmount ?? null };
@@ -159,6 +161,11 @@ export async function getTransaction(userId: string, id: string) {
   if (!_id) return null;
   const stored = await Transaction.findOne({ _id, userId: new Types.ObjectId(userId) }).select(ITEM_FIELDS).lean<ListedTransaction>();
   return stored ? toItem(stored) : null;
+}
+
+/** How many of the user's live transactions have this description (as the list's search compares it) and this category. */
+export async function countLiveWithDescription(userId: string, description: string, category: string) {
+  return Transaction.countDocuments({ userId: new Types.ObjectId(userId), deleted: false, descriptionLower: description.trim().toLowerCase(), category });
 }
 
 /**
