@@ -92,7 +92,7 @@ test.describe("analytics", () => {
     await expect(rows.filter({ hasText: "Mar 2026" })).toContainText("$2,100.00");
 
     await page.getByLabel("Month", { exact: true }).fill("2026-02");
-    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByRole("form", { name: "Choose month" }).getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/month=2026-02/);
     await expect(page.getByRole("heading", { name: "February 2026 compared with January 2026" })).toBeVisible();
     await expect(page.getByTestId("compare-income")).toContainText("$2,800.00");
