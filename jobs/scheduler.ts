@@ -2,6 +2,7 @@ import { MongoBackend } from "@agendajs/mongo-backend";
 import { Agenda, InMemoryNotificationChannel } from "agenda";
 import mongoose from "mongoose";
 import { BANK_SYNC, BANK_SYNC_NIGHTLY, BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_RETRY_DELAY, syncBank, syncBankIfStillAsked, syncEveryBank, type BankSyncJobData } from "./bank-sync";
+import { REMIND_BILLS, REMIND_BILLS_INTERVAL, remindBills } from "./bill-reminders";
 import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cleanup-expired-auth";
 import { CLEANUP_IMPORTS, CLEANUP_IMPORTS_INTERVAL, cleanupImports } from "./cleanup-imports";
 import { NET_WORTH_SNAPSHOTS, NET_WORTH_SNAPSHOTS_INTERVAL, recordNetWorthSnapshots } from "./net-worth-snapshots";
@@ -9,6 +10,7 @@ import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } f
 import { REFRESH_EXCHANGE_RATES, REFRESH_EXCHANGE_RATES_INTERVAL, refreshRates } from "./refresh-exchange-rates";
 import { REPORT_IN_CURRENCY, reportInCurrency, type ReportInCurrencyJobData } from "./report-in-currency";
 import { COUNT_RULE_MATCHES, countMatches, RULE_RUN, runRule, type CountRuleMatchesJobData, type RuleRunJobData } from "./rule-runs";
+import { DETECT_SERIES, detectSeriesOf, type DetectSeriesJobData } from "./series-detection";
 import { VERIFY_LEDGERS, VERIFY_LEDGERS_INTERVAL, verifyLedgers } from "./verify-ledgers";
 
 let agenda: Agenda | undefined;
@@ -44,6 +46,9 @@ export async function startJobs() {
   agenda.define(VERIFY_LEDGERS, async () => {
     await verifyLedgers();
   });
+  agenda.define(REMIND_BILLS, async () => {
+    await remindBills();
+  });
   agenda.define<BankSyncJobData>(
     BANK_SYNC,
     async (job) => {
@@ -74,6 +79,14 @@ export async function startJobs() {
     },
     { removeOnComplete: true },
   );
+  agenda.define<DetectSeriesJobData>(
+    DETECT_SERIES,
+    async (job) => {
+      await detectSeriesOf(job.attrs.data.userId);
+    },
+    // One detection at a time: each reads a whole history.
+    { concurrency: 1, removeOnComplete: true },
+  );
   agenda.define(BANK_SYNC_NIGHTLY, async () => {
     await syncEveryBank();
   });
@@ -92,6 +105,7 @@ export async function startJobs() {
   await agenda.every(RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS);
   await agenda.every(NET_WORTH_SNAPSHOTS_INTERVAL, NET_WORTH_SNAPSHOTS);
   await agenda.every(VERIFY_LEDGERS_INTERVAL, VERIFY_LEDGERS);
+  await agenda.every(REMIND_BILLS_INTERVAL, REMIND_BILLS);
   await agenda.every(BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_NIGHTLY);
   await agenda.every(REFRESH_EXCHANGE_RATES_INTERVAL, REFRESH_EXCHANGE_RATES);
   // Also once now: a recurring job keeps its next run across restarts, and a fresh install needs its rates at once.
@@ -123,6 +137,11 @@ export async function queueRuleRun(runId: string) {
 /** Queues the count of how many transactions each of a user's rules matches. */
 export async function queueRuleCount(userId: string) {
   await queuer().now<CountRuleMatchesJobData>(COUNT_RULE_MATCHES, { userId });
+}
+
+/** Queues a search for recurring series in a user's history. */
+export async function queueSeriesDetection(userId: string) {
+  await queuer().now<DetectSeriesJobData>(DETECT_SERIES, { userId });
 }
 
 export async function stopJobs() {

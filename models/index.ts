@@ -21,6 +21,7 @@ import { ReportingRecount } from "./reporting-recount";
 import { SavingsGoal } from "./savings";
 import { SecurityEvent } from "./security-event";
 import { ProcessedStripeEvent } from "./processed-stripe-event";
+import { Schedule, SentReminder, SeriesDetection, SeriesProposal } from "./schedule";
 import { Session } from "./session";
 import { Tag } from "./tag";
 import { Transaction } from "./transaction";
@@ -55,6 +56,7 @@ export { ReportingRecount, type ReportingRecountRecord } from "./reporting-recou
 export { Rule, type RuleActionRecord, type RuleRecord } from "./rule";
 export { Tag, type TagRecord } from "./tag";
 export { RuleRun, type RuleRunRecord } from "./rule-run";
+export { Schedule, SeriesProposal, SeriesDetection, SentReminder, type ScheduleRecord, type SeriesProposalRecord, type SeriesDetectionRecord } from "./schedule";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule, Tag, RuleRun];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule, Tag, RuleRun, Schedule, SeriesProposal, SeriesDetection, SentReminder];

@@ -79,6 +79,9 @@ const transactionSchema = new Schema(
     cleared: { type: Boolean, default: false },
     /** The reconciliation that cleared it. */
     reconciliationId: { type: Schema.Types.ObjectId, default: null },
+    /** The user's schedule (a recurring bill or paycheck, as text) whose due date `scheduleDate` it met. */
+    scheduleId: { type: String, default: null },
+    scheduleDate: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -93,6 +96,8 @@ transactionSchema.index({ userId: 1, importBatchId: 1 });
 transactionSchema.index({ userId: 1, bankTransactionId: 1 });
 // A category's transactions: its detail dialog and a debt's payment history.
 transactionSchema.index({ userId: 1, category: 1, monthKey: 1 });
+// The due dates a schedule's transactions met.
+transactionSchema.index({ userId: 1, scheduleId: 1 });
 // A tag's transactions: the list filtered by tag and spending by tag.
 transactionSchema.index({ userId: 1, tagIds: 1 });
 

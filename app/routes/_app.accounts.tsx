@@ -40,7 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case ACCOUNTS_INTENTS.add: {
       const { submission, input } = parseAccountForm(formData, { reportingCurrency: user.currency });
       if (!input) return data({ result: submission.reply() }, { status: 400 });
-      const added = await catchFailure("add account", () => addAccountBesideMain(user.id, input, todayIso(), submissionKeyOf(formData)));
+      const submissionKey = submissionKeyOf(formData);
+      const added = await catchFailure("add account", () => addAccountBesideMain(user.id, input, todayIso(), submissionKey));
       if (!added.ok) return data({ result: submission.reply({ formErrors: [ACCOUNTS_MESSAGES.failed] }) }, { status: 503 });
       if (!added.value.ok) return data({ result: submission.reply({ fieldErrors: { [added.value.field]: [added.value.message] } }) }, { status: 400 });
       return redirectWithToast(ACCOUNTS_PATH, { type: "success", message: ACCOUNTS_MESSAGES.added });

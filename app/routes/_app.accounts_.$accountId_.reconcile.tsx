@@ -77,7 +77,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const finish = async (choice: FinishingChoice) => {
     const { input } = parseFinishingForm(formData, currency);
     if (!input) return data({ message: RECONCILE_MESSAGES.changed }, { status: 400 });
-    const finished = await catchFailure("finish reconciliation", () => finishReconciliation(user.id, accountId, { ...input, choice }, todayIso(), submissionKeyOf(formData)));
+    const submissionKey = submissionKeyOf(formData);
+    const finished = await catchFailure("finish reconciliation", () => finishReconciliation(user.id, accountId, { ...input, choice }, todayIso(), submissionKey));
     if (!finished.ok) return data({ message: RECONCILE_MESSAGES.failed }, { status: 503 });
     if (!finished.value) throw notFound();
     if (!finished.value.ok) return data({ message: finished.value.message }, { status: finished.value.reason === "changed" ? 409 : 400 });

@@ -12,6 +12,9 @@ import { LoadingMonthOverlay, MonthPicker, useMonthTransition } from "~/features
 import { SummaryCards } from "~/features/dashboard/components/summary-cards";
 import { UnplannedNotice } from "~/features/dashboard/components/unplanned-notice";
 import { DebtsCard } from "~/features/debts/components/debts-card";
+import { UpcomingCard } from "~/features/recurring/components/upcoming-card";
+import { UPCOMING_DAYS } from "~/features/recurring/recurring";
+import { upcomingPayments } from "~/features/recurring/recurring.server";
 import { DASHBOARD_DEBTS_SHOWN } from "~/features/debts/debts";
 import { listDebts } from "~/features/debts/debts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -28,7 +31,7 @@ import { EXPENSE_VIEWS, INCOME_VIEWS, parseView } from "~/features/categories/ca
 import { DASHBOARD_MESSAGES, dashboardFigures, dashboardUrl, unplannedCategories, type BudgetCard } from "~/features/dashboard/dashboard";
 import { secureCookiesEnabled } from "~/utils/env.server";
 import { centsToInput, formatMoney } from "~/lib/money";
-import { isMonthKey, monthLabel, resolveMonth } from "~/lib/month";
+import { isMonthKey, monthLabel, resolveMonth, todayIso } from "~/lib/month";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { CurrencyNotices } from "~/features/transactions/components/currency-notices";
 import { reportingRecountProgress } from "~/features/transactions/ledger.server";
@@ -69,7 +72,8 @@ function sidebarTab(searchParams: URLSearchParams): ListTab | null {
  * A fixed number of reads whatever the number of transactions: the user and
  * their categories, the month summary (by _id), the month budget (at most two
  * _id reads), the category budgets and, for premium users, the debts; plus
- * one page of the sidebar's tab when it is open. Totals come from the summary, never from transactions.
+ * one page of the sidebar's tab when it is open; and the recurring bills, each with the due dates its transactions met
+ * (one indexed read each). Totals come from the summary, never from transactions.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -78,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cookie = monthCookie();
   const month = isMonthKey(requested) ? requested : resolveMonth(await cookie.parse(request.headers.get("Cookie")));
   const tab = sidebarTab(searchParams);
-  const [categories, totals, monthBudget, categoryBudgets, sidebar, debts, recount] = await Promise.all([
+  const [categories, totals, monthBudget, categoryBudgets, sidebar, debts, recount, upcoming] = await Promise.all([
     getCategories(user.id).catch((error: unknown) => {
       console.error("loading categories failed", error);
       return null;
@@ -89,7 +93,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab ? listSidebarTransactions(user.id, tab).then(({ items, counts, accounts }) => ({ tab, items, counts, accounts })) : null,
     user.premiumAccess ? listDebts(user.id) : null,
     reportingRecountProgress(user.id),
+    upcomingPayments(user.id, todayIso(), UPCOMING_DAYS),
   ]);
+  const upcomingCard = {
+    due: upcoming.due.map(({ schedule, date }) => ({ scheduleId: schedule.id, name: schedule.name, type: schedule.type, date, amount: schedule.amount, currency: schedule.currency })),
+    missed: upcoming.missed.map(({ schedule, date, message }) => ({ key: `${schedule.id}:${date}`, message })),
+    scheduleCount: upcoming.scheduleCount,
+  };
   const debtsCard = {
     count: debts?.length ?? 0,
     shown: debts?.slice(0, DASHBOARD_DEBTS_SHOWN).map(({ id, name, totalAmount, currentBalance }) => ({ id, name, totalAmount, currentBalance })) ?? null,
@@ -99,7 +109,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers(formErrorsHeaders ?? undefined);
   if (isMonthKey(requested)) headers.append("Set-Cookie", await cookie.serialize(month));
   return data(
-    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, debtsCard, formErrors, recount, unconverted: totals.unconverted, ...figures },
+    { month, currency: user.currency, premium: user.premiumAccess, categoriesFailed: categories === null, sidebar, debtsCard, upcomingCard, formErrors, recount, unconverted: totals.unconverted, ...figures },
     { headers },
   );
 }
@@ -261,7 +271,7 @@ function CategoriesLoadFailed() {
 export const handle: PageHandle = { title: "Dashboard" };
 
 export default function Dashboard() {
-  const { month, currency, premium, categoriesFailed, sidebar, debtsCard, formErrors, recount, unconverted, cards, budget, income, expense } = useLoaderData<typeof loader>();
+  const { month, currency, premium, categoriesFailed, sidebar, debtsCard, upcomingCard, formErrors, recount, unconverted, cards, budget, income, expense } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { transitioning, pickMonth } = useMonthTransition(month);
@@ -296,6 +306,7 @@ export default function Dashboard() {
       ) : (
         <>
           <SummaryCards cards={cards} currency={currency} />
+          <UpcomingCard due={upcomingCard.due} missed={upcomingCard.missed} scheduleCount={upcomingCard.scheduleCount} />
           <CollapsiblePanel title="Budget Settings">
             <MonthlyBudget month={month} budget={budget} currency={currency} />
           </CollapsiblePanel>

@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/r
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { RULES_PATH, SUGGEST_PARAM } from "~/features/rules/rules";
+import { RECURRING_PATH } from "~/features/recurring/recurring";
 import { RuleOfferCard } from "~/features/rules/components/rule-offer";
 import { ruleOfferFor } from "~/features/rules/rules.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -404,6 +405,9 @@ export default function TransactionsPage() {
           </Link>
           <Link to={TAGS_PATH} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
             Tags
+          </Link>
+          <Link to={RECURRING_PATH} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Recurring
           </Link>
           <Link
             to="/resources/transactions-export"

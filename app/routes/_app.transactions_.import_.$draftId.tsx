@@ -15,6 +15,8 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-body.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 import { notFound } from "~/utils/not-found";
+import { catchFailure } from "~/utils/action-failure.server";
+import { queueSeriesDetection } from "~/integrations/jobs.server";
 
 export const handle: PageHandle = { title: "Import Transactions" };
 
@@ -33,6 +35,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await confirmImport(user.id, params.draftId ?? "", parseChoices(formData), fingerprint, submissionKeyOf(formData));
   switch (result.status) {
     case "imported": {
+      // New history may hold new series: they are looked for in the background, proposed on the recurring page.
+      await catchFailure("queue series detection", () => queueSeriesDetection(user.id));
       const message = IMPORT_MESSAGES.imported(result.imported, result.duplicates, result.linked);
       if (result.nextDraftId) return redirectWithToast(importPreviewPath(result.nextDraftId), { type: "success", message: `${message}. ${IMPORT_MESSAGES.nextAccountOfFile}` });
       return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message });

@@ -16,6 +16,7 @@ import { formCurrency, landingAfterAdd, NEW_TRANSACTION_PATH, TRANSACTION_MESSAG
 import { createTransaction, getAccountChoices, getCategoryChoices, isTooManyTags } from "~/features/transactions/transactions.server";
 import { TAG_MESSAGES } from "~/features/tags/tags";
 import { tagsByRules } from "~/features/rules/rules.server";
+import { markArrivals } from "~/features/recurring/recurring.server";
 import { mainAccountId } from "~/features/accounts/accounts.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
@@ -59,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!added.ok && isTooManyTags(added.error)) return data({ result: submission.reply({ fieldErrors: { tags: [TAG_MESSAGES.tooMany] } }), redirectTo }, { status: 400 });
   if (!added.ok) return data({ result: submission.reply({ formErrors: [TRANSACTION_MESSAGES.addFailed] }), redirectTo }, { status: 503 });
   const transaction = added.value;
+  await catchFailure("match a recurring bill", () => markArrivals(userId, [transaction]));
   const paysDebt = transaction.type === "expense" && isDebtCategoryId(transaction.category);
   const message = paysDebt ? DEBT_MESSAGES.appliedViaTransaction(formatMoney(transaction.amount as Cents, formCurrency(accounts, transaction.accountId, mainCurrency))) : TRANSACTION_MESSAGES.added;
   return redirectWithToast(landingAfterAdd(redirectTo, transaction), { type: "success", message });

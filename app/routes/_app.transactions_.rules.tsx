@@ -53,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const { submission, input, fieldErrors } = parseRuleForm(formData, await ruleChoices(user.id, user.currency));
       if (!input) return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, { status: fieldErrors || submission.status === "error" ? 400 : 200 });
       if (formData.get("preview") !== null) return runOnPast(user.id, { draft: input }, "preview", submissionKeyOf(formData));
-      const added = await catchFailure("add rule", () => addRule(user.id, input, submissionKeyOf(formData)));
+      const submissionKey = submissionKeyOf(formData);
+      const added = await catchFailure("add rule", () => addRule(user.id, input, submissionKey));
       if (!added.ok) return data({ result: submission.reply({ formErrors: [RULE_MESSAGES.failed] }) }, { status: 503 });
       if (!added.value.ok) return data({ result: submission.reply({ formErrors: [added.value.reason === "too-many-tags" ? TAG_MESSAGES.tooMany : RULE_MESSAGES.tooMany] }) }, { status: 400 });
       if (formData.get("applyToPast") !== null) return runOnPast(user.id, { ruleId: added.value.rule.id }, "apply", submissionKeyOf(formData));

@@ -128,6 +128,11 @@ test.describe("the route table", () => {
         const { getOrCreateAccounts } = await import("~/features/accounts/accounts.server");
         await getOrCreateAccounts(user.id, today);
         const ids: Record<string, string> = { $categoryId: "food", $transactionId: transaction.id, $accountId: user.id };
+        if (url.includes("$scheduleId")) {
+          const { addSchedule } = await import("~/features/recurring/recurring.server");
+          const added = await addSchedule(user.id, { name: "Rent", type: "expense", accountId: user.id, currency: "USD", amount: 100000, frequency: "monthly", nextDate: today, category: "housing", remind: true, remindDaysBefore: 3 });
+          if (added.ok) ids.$scheduleId = added.schedule.id;
+        }
         url = url.replace(/\$\w+/g, (param) => ids[param]);
       }
       await visit(page, url, javaScriptEnabled);

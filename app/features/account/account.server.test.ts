@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, test } from "vitest";
-import { allModels, BankConnection, BankLink, ContactSubmission, Session, User } from "../../../models";
+import { allModels, BankConnection, BankLink, ContactSubmission, SentReminder, SeriesProposal, Session, User } from "../../../models";
 import { sealAccessToken } from "~/features/bank/access-token.server";
 import { createSession } from "~/features/auth/session.server";
 import { noteSecurityChange } from "~/features/auth/security-events.server";
@@ -16,6 +16,8 @@ import { ACCOUNT_MESSAGES } from "./account";
 import { addAccountBesideMain } from "~/features/transactions/account-balances.server";
 import { finishReconciliation } from "~/features/transactions/account-reconciliation.server";
 import { addRule } from "~/features/rules/rules.server";
+import { addSchedule, markDetectionAsked } from "~/features/recurring/recurring.server";
+import { mainAccountId } from "~/features/accounts/accounts.server";
 import { countUserData, deleteAccount, exportAccountData, HOLDS_NO_USER_DATA, listSessions, signOutSession, userDataCollections } from "./account.server";
 
 useTestDatabase();
@@ -42,6 +44,12 @@ async function busyUser() {
   await createSavingsGoalFor(userId);
   await addRule(userId, { name: "Coffee", match: "all", conditions: [{ field: "description", operator: "contains", text: "cafe" }], actions: [{ kind: "set-category", categoryId: "food" }, { kind: "add-tags", tagNames: ["Coffee"] }] });
   await generateSpendingInsights(userId, "2026-03");
+  const schedule = await addSchedule(userId, { name: "Rent", type: "expense", accountId: mainAccountId(userId), currency: "USD", amount: 150000, frequency: "monthly", nextDate: "2026-04-01", category: "housing", remind: true, remindDaysBefore: 3 });
+  if (!schedule.ok) throw new Error("the schedule was not saved");
+  const proposal = { userId, status: "proposed" as const, type: "expense" as const, accountId: mainAccountId(userId), currency: "USD", amountMin: 4000, amountMax: 6000, frequency: "biweekly", anchor: "2026-01-13", detectedAt: new Date() };
+  await SeriesProposal.create({ ...proposal, key: "grocer", name: "Corner Grocer", payeeKey: "corner grocer", amount: 5000, nextDate: "2026-03-10" });
+  await markDetectionAsked(userId);
+  await SentReminder.create({ _id: `${userId}:rent:2026-04-01`, userId, sentAt: new Date() });
   const itemId = `item-${userId}`;
   await BankConnection.create({
     userId,
@@ -69,7 +77,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations", "rules", "tags"]) {
+    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations", "rules", "tags", "schedules", "seriesProposals", "seriesDetections", "sentReminders"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -122,7 +130,11 @@ describe("account data", () => {
       "ruleRuns",
       "rules",
       "savingsGoals",
+      "schedules",
       "securityEvents",
+      "sentReminders",
+      "seriesDetections",
+      "seriesProposals",
       "tags",
       "transactions",
       "users",

@@ -5,6 +5,7 @@ import type { LedgerEntry } from "~/features/transactions/ledger";
 import { toObjectId } from "~/integrations/database.server";
 import { addAccountBesideMain, bankTransactionsInMainAccount, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { fillByRules } from "~/features/rules/rules.server";
+import { markArrivals } from "~/features/recurring/recurring.server";
 import { listAccountNames, mainAccountId, setOpeningBalance } from "~/features/accounts/accounts.server";
 import { getPlaid, PlaidRequestError, type PlaidAccount, type PlaidClient } from "~/integrations/plaid.server";
 import { todayIso } from "~/lib/month";
@@ -314,6 +315,10 @@ async function runSync(plaid: PlaidClient, connection: ConnectionWithSecrets): P
     });
     const result = await applyLedgerBatch(userId, { bankUpserts: await filledBankEntries(userId, bankEntries, currencyOf), bankRemovals: changes.removed });
     if (!result.ok) throw new Error(`the ledger refused the bank's transactions: ${JSON.stringify(result.issues.slice(0, 3))}`);
+    await markArrivals(
+      userId,
+      result.bank.inserted.map((stored) => ({ id: String(stored._id), date: stored.date, amount: stored.amount, type: stored.type, accountId: String(stored.accountId), description: stored.description, source: stored.source, category: stored.category })),
+    );
     await followBankBalances(userId, plaidAccounts, accountIdOf);
     await BankConnection.updateOne(
       { _id: connection._id },

@@ -12,7 +12,7 @@ type StoredImportKeys = { importKey?: string | null; bankTransactionId?: string 
 type FileRowKeys = { importKey: string; bankId: string | null };
 
 /** Why a row is skipped as a duplicate. */
-export type DuplicateOf = "bank-id" | "same-details" | "repeated-bank-id" | null;
+export type DuplicateOf = "bank-id" | "same-details" | "repeated-bank-id" | "recorded-payment" | null;
 
 export function findDuplicates(rows: FileRowKeys[], stored: StoredImportKeys[]): DuplicateOf[] {
   const storedBankIds = new Set(stored.flatMap((transaction) => (transaction.bankTransactionId ? [transaction.bankTransactionId] : [])));

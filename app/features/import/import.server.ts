@@ -32,6 +32,8 @@ import type { StatementBalance } from "./readers/source";
 import { chooseAccount, NEW_ACCOUNT, suggestedAccountName, type ImportAccount } from "./account-choice";
 import { leftOutGroups } from "./left-out";
 import { fillByRules, type Ruled } from "~/features/rules/rules.server";
+import { matchArrivals } from "~/features/recurring/arrivals";
+import { schedulesForMatching } from "~/features/recurring/recurring.server";
 import { convertRows, type ConvertedReading, type ConvertedRow } from "./conversion";
 import { rateLookup } from "~/features/exchange-rates/exchange-rates.server";
 
@@ -104,7 +106,10 @@ function resolveCategory(categories: Category[], text: string, type: Transaction
 type ReadableRow = Extract<ConvertedRow, { ok: true }>;
 type Importable = ReadableRow & { type: TransactionType; amount: number; importKey: string };
 /** A new row as the user's rules fill it in: `description`, `category` (an id), tags, a transfer or a split theirs, `importKey` still the file's. */
-type RuledRow = Ruled<Importable & { accountId: string; category: string }>;
+type RuledRow = Ruled<Importable & { accountId: string; category: string }> & {
+  /** The due date of the user's recurring bill or paycheck it meets, and the bill's name. */
+  scheduleMark?: { scheduleId: string; scheduleDate: string; name: string } | null;
+};
 
 function keyed(row: ReadableRow): Importable {
   const type: TransactionType = row.cents < 0 ? "expense" : "income";
@@ -165,7 +170,7 @@ function readWithChoices(table: SourceTable, input: ImportChoicesInput, remember
 }
 
 function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable | RuledRow) => string, tagName: (tagId: string) => string): PreviewRow {
-  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", tags: [], type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null, ruleNames: [] };
+  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", tags: [], type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null, ruleNames: [], meets: null };
   const withKey = "importKey" in row ? row : keyed(row);
   const status: PreviewRowStatus =
     row.status === "balance" ? "balance" : row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
@@ -184,7 +189,27 @@ function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, incl
     error: null,
     duplicateOf,
     ruleNames: "ruleNames" in row ? row.ruleNames : [],
+    meets: "scheduleMark" in row && row.scheduleMark ? { name: row.scheduleMark.name, dueDate: row.scheduleMark.scheduleDate } : null,
   };
+}
+
+/**
+ * The new rows against the user's recurring bills and paychecks: a row that meets a due date carries the mark
+ * (written with it), and a row that repeats a payment the user recorded by hand for that due date is the same
+ * payment again, left out as a duplicate (by label).
+ */
+async function withScheduleMarks(userId: string, rows: RuledRow[], currency: string) {
+  const schedules = rows.length > 0 ? await schedulesForMatching(userId) : [];
+  if (schedules.length === 0) return { rows, paidByHand: new Set<string>() };
+  const arrivals = matchArrivals(schedules, rows.map((row) => ({ date: row.date, amount: row.amount, currency, type: row.type, accountId: row.accountId, description: row.description })));
+  const nameOf = new Map(schedules.map(({ schedule }) => [schedule.id, schedule.name]));
+  const paidByHand = new Set(rows.flatMap((row, index) => (arrivals[index]?.kind === "recorded" ? [row.label] : [])));
+  const marked = rows.flatMap((row, index): RuledRow[] => {
+    const arrival = arrivals[index];
+    if (arrival?.kind === "recorded") return [];
+    return [arrival ? { ...row, scheduleMark: { scheduleId: arrival.scheduleId, scheduleDate: arrival.dueDate, name: nameOf.get(arrival.scheduleId) ?? "" } } : row];
+  });
+  return { rows: marked, paidByHand };
 }
 
 /** What a preview row shows as its category: a category's name, the account of a rule's transfer, or a rule's split's categories. */
@@ -316,8 +341,10 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const duplicateByLabel = new Map(importable.map((row, index) => [row.label, duplicates[index]]));
   const categories = importable.length > 0 ? await getCategories(userId) : [];
   const fresh = importable.filter((_, index) => duplicates[index] === null).map((row) => ({ ...row, accountId: account.chosen, category: resolveCategory(categories, row.category, row.type)?.id ?? "" }));
-  const newRows: RuledRow[] = await fillByRules(userId, fresh, () => accountCurrency, categories);
-  const ruledByLabel = new Map(newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row]));
+  const scheduled = await withScheduleMarks(userId, await fillByRules(userId, fresh, () => accountCurrency, categories), accountCurrency);
+  const newRows = scheduled.rows;
+  for (const label of scheduled.paidByHand) duplicateByLabel.set(label, "recorded-payment");
+  const ruledByLabel = new Map(newRows.filter((row) => row.ruleNames.length > 0 || row.scheduleMark).map((row) => [row.label, row]));
   const accountNames = new Map(account.options.map(({ id, name }) => [id, name]));
   const categoryName = ruledCategoryName(categories, accountNames);
   const tagNames = tagNameMap(newRows.some((row) => row.tagIds.length > 0) ? await listTags(userId) : []);
@@ -358,6 +385,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
         reading.totals,
         newRows.length,
         newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row.description, row.category, row.tagIds, row.transferAccountId, row.allocations]),
+        newRows.flatMap((row) => (row.scheduleMark ? [[row.label, row.scheduleMark.scheduleId, row.scheduleMark.scheduleDate]] : [])),
         newTotals,
         account.chosen,
         conversion,
@@ -556,6 +584,8 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
       importBatchId: batch._id.toString(),
       bankTransactionId: row.bankId,
       fileAmount: row.fileAmount ? { amount: Math.abs(row.fileAmount.cents), currency: row.fileAmount.currency, rateDay: row.fileAmount.rateDay } : null,
+      scheduleId: row.scheduleMark?.scheduleId ?? null,
+      scheduleDate: row.scheduleMark?.scheduleDate ?? null,
     }),
   );
   let written: TransactionRecord[];

@@ -17,6 +17,7 @@ function row(line: number, status: PreviewRowStatus): PreviewRow {
     error: status === "error" ? `Row ${line}: invalid date "31/02/2024"` : null,
     duplicateOf: status === "duplicate" ? "same-details" : null,
     ruleNames: [],
+    meets: null,
     tags: [],
   };
 }

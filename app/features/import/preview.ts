@@ -31,6 +31,8 @@ export type PreviewRow = {
   duplicateOf: DuplicateOf;
   /** The user's rules that filled in its category, description or tags. */
   ruleNames: string[];
+  /** The recurring bill or paycheck whose due date it meets. */
+  meets: { name: string; dueDate: string } | null;
 };
 
 export type ImportPreview = {

@@ -15,6 +15,7 @@ import {
   fieldsOfEntry,
   peerFieldsAfterEdit,
   repeatedIds,
+  scheduleMarkProblems,
   storedFields,
   tagsAfterTagging,
   transferPairProblem,
@@ -26,6 +27,7 @@ import {
   type LedgerFields,
   type LedgerIssue,
   type LedgerSubmission,
+  type ScheduleMark,
 } from "./ledger";
 import { submittedId } from "~/utils/submission.server";
 import { unknownTagIds } from "~/features/tags/tags.server";
@@ -66,6 +68,8 @@ type LedgerResult =
       cleared: number;
       /** How many transactions `retagged` changed. */
       retagged: number;
+      /** How many schedule marks `scheduled` wrote. */
+      scheduled: number;
     }
   | { ok: false; issues: LedgerIssue[] };
 
@@ -329,6 +333,26 @@ async function markCleared(owner: Types.ObjectId, clearing: Awaited<ReturnType<t
   return marked;
 }
 
+/** The schedule marks of a batch, checked: the user's transactions, and an id and a day together. */
+async function planScheduleMarks(owner: Types.ObjectId, marks: LedgerBatch["scheduled"], issues: LedgerIssue[]) {
+  if (!marks) return [];
+  const planned: Array<{ _id: Types.ObjectId } & ScheduleMark> = [];
+  for (const [index, mark] of marks.entries()) {
+    const problems = scheduleMarkProblems(mark);
+    issues.push(...problems.map((problem) => ({ code: "invalid" as const, list: "scheduled" as const, index, ...problem })));
+    const stored = problems.length === 0 ? await readOwn(owner, mark.id) : null;
+    if (problems.length === 0 && !stored) issues.push({ code: "not-found", id: mark.id });
+    if (stored) planned.push({ _id: stored._id, scheduleId: mark.scheduleId, scheduleDate: mark.scheduleDate });
+  }
+  return planned;
+}
+
+/** Writes schedule marks, by _id alone (read as the user's, under their ledger): what the month summaries count does not change. */
+async function writeScheduleMarks(marks: Array<{ _id: Types.ObjectId } & ScheduleMark>) {
+  await inBulkWriteSlices(marks, (slice) => Transaction.bulkWrite(slice.map(({ _id, scheduleId, scheduleDate }) => ({ updateOne: { filter: { _id }, update: { $set: { scheduleId, scheduleDate } } } }))));
+  return marks.length;
+}
+
 /** One transaction's tags after a merge or deletion of a tag. */
 type PlannedRetag = { before: TransactionRecord; tagIds: string[] };
 
@@ -425,6 +449,8 @@ async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.O
     bankAccountId: entry.bankAccountId ?? null,
     pending: entry.pending ?? false,
     fileAmount: entry.fileAmount ?? null,
+    scheduleId: entry.scheduleId ?? null,
+    scheduleDate: entry.scheduleDate ?? null,
   }));
   try {
     const inserted: TransactionRecord[] = (await Transaction.insertMany(documents)).map((document) => document.toObject());
@@ -710,6 +736,7 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   ];
   const clearing = await planClearing(owner, batch.cleared, issues);
   const retags = await planRetag(userId, owner, batch.retagged, issues);
+  const scheduleMarks = await planScheduleMarks(owner, batch.scheduled, issues);
   const written = [...entries, ...bankEntries].map(fieldsOfEntry).concat(edits.map((edit) => edit.fields));
   if (issues.length > 0) return { ok: false, issues };
   issues.push(...(await unknownNewTags(userId, [...entries, ...bankEntries], edits)));
@@ -729,7 +756,7 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   const ownRows = (stored: TransactionRecord[]) => inIdOrder(ids.filter((_, index) => !rows[index].mirror), stored);
   const submitted = batch.submission ? await storedWithIds(owner, ids) : [];
   if (rows.length > 0 && submitted.length === rows.length) {
-    return { ok: true, replayed: true, added: ownRows(submitted), updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 }, cleared: 0, retagged: 0 };
+    return { ok: true, replayed: true, added: ownRows(submitted), updated: [], deleted: [], restored: [], undone: null, bank: { inserted: [], changed: 0, removed: 0 }, cleared: 0, retagged: 0, scheduled: 0 };
   }
   const deletedIds = batch.deleted === "all" ? "all" : await withTransferPeers(owner, batch.deleted ?? []);
   const restoredIds = await withTransferPeers(owner, batch.restored ?? []);
@@ -751,7 +778,8 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
     bank.removed = await removeBankTransactions(owner, batch.bankRemovals ?? [], writes);
     await detachBankAccounts(owner, batch.detachedBankAccounts ?? []);
     const retagged = await writeRetag(retags, writes);
-    return { ok: true, replayed: false, added, updated: updated.slice(0, userEdits.length), deleted, restored, undone, bank, cleared, retagged };
+    const scheduled = await writeScheduleMarks(scheduleMarks);
+    return { ok: true, replayed: false, added, updated: updated.slice(0, userEdits.length), deleted, restored, undone, bank, cleared, retagged, scheduled };
   } finally {
     await keepAggregatesInStep(userId, writes);
   }

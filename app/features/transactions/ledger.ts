@@ -53,7 +53,10 @@ export type LedgerEntry = Omit<LedgerFields, "description" | "allocations" | "ac
     fileAmount?: FileAmount | null;
     /** The key of the row as its file wrote it, when a rule renamed it: the same file imported again finds it. */
     importKey?: string | null;
-  };
+  } & Partial<ScheduleMark>;
+
+/** A schedule's due date a transaction meets (a recurring bill or paycheck paid): `scheduleId` null takes the mark off. */
+export type ScheduleMark = { scheduleId: string | null; scheduleDate: string | null };
 
 /** An amount (minor units of `currency`, unsigned) converted at the European Central Bank's rate of `rateDay`. */
 export type FileAmount = { amount: number; currency: string; rateDay: string };
@@ -102,13 +105,15 @@ export type LedgerBatch = {
   linkedTransfers?: Array<[string, string]>;
   unlinkedTransfers?: string[];
   cleared?: { ids: string[]; reconciliationId: string };
+  /** Marks the user's transactions named as meeting a schedule's due date, or takes the mark off. */
+  scheduled?: Array<{ id: string } & ScheduleMark>;
   /** Tags (ids) put on and taken off each of the user's transactions named: a bulk action, each transaction's other tags kept. */
   tagged?: { ids: string[]; add: string[]; remove: string[] };
   /** Every transaction of the user that carries the tag `from` carries `to` instead (a merge), or no longer carries it (`to` null: the tag is deleted). */
   retagged?: { from: string; to: string | null };
 };
 
-type LedgerField = keyof LedgerFields | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending" | "fileAmount";
+type LedgerField = keyof LedgerFields | keyof ScheduleMark | "source" | "bankName" | "importBatchId" | "bankTransactionId" | "bankAccountId" | "pending" | "fileAmount";
 
 /** Why a whole batch was refused; nothing of it was written. */
 export type LedgerIssue =
@@ -118,7 +123,8 @@ export type LedgerIssue =
   | { code: "not-a-transfer-pair"; ids: [string, string]; message: string }
   | { code: "currencies-differ"; accountIds: [string, string]; message: string }
   | { code: "invalid"; list: "cleared"; field: "reconciliationId"; message: string }
-  | { code: "invalid"; list: "retagged"; field: "from" | "to"; message: string };
+  | { code: "invalid"; list: "retagged"; field: "from" | "to"; message: string }
+  | { code: "invalid"; list: "scheduled"; index: number; field: keyof ScheduleMark; message: string };
 
 export class LedgerRefusedError extends Error {
   constructor(readonly issues: LedgerIssue[]) {
@@ -230,7 +236,15 @@ export function entryProblems(entry: LedgerEntry) {
   }
   if (entry.pending !== undefined && typeof entry.pending !== "boolean") problems.push({ field: "pending", message: "pending must be true or false" });
   if (entry.fileAmount && !isFileAmount(entry.fileAmount)) problems.push({ field: "fileAmount", message: "fileAmount must be a whole amount, a currency code and a day" });
+  problems.push(...scheduleMarkProblems({ scheduleId: entry.scheduleId ?? null, scheduleDate: entry.scheduleDate ?? null }));
   return problems;
+}
+
+/** What is wrong with a schedule mark: an id and a day together, or neither. */
+export function scheduleMarkProblems({ scheduleId, scheduleDate }: ScheduleMark): Array<{ field: keyof ScheduleMark; message: string }> {
+  if (scheduleId === null) return scheduleDate === null ? [] : [{ field: "scheduleDate", message: "a due date needs its schedule" }];
+  if (!isObjectIdText(scheduleId)) return [{ field: "scheduleId", message: "scheduleId must be a schedule id" }];
+  return isIsoDate(scheduleDate) ? [] : [{ field: "scheduleDate", message: "scheduleDate must be a calendar date written YYYY-MM-DD" }];
 }
 
 function isFileAmount({ amount, currency, rateDay }: FileAmount) {
@@ -370,6 +384,7 @@ export function repeatedIds(batch: LedgerBatch) {
     [...new Set(batch.unlinkedTransfers)],
     [...new Set(batch.cleared?.ids)],
     [...new Set(batch.tagged?.ids)],
+    batch.scheduled?.map((mark) => mark.id) ?? [],
   ];
   for (const id of lists.flat()) {
     if (seen.has(id)) repeated.add(id);

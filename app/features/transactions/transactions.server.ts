@@ -4,7 +4,7 @@ import { Transaction, type TransactionRecord } from "../../../models";
 import { capitalizeWords, isSplitCategory, isUncategorized, SPLIT_CATEGORY, TRANSFER_CATEGORY, UNCATEGORIZED } from "~/features/categories/categories";
 import { getCategories, getCategory } from "~/features/categories/categories.server";
 import { isMonthKey } from "~/lib/month";
-import { LedgerRefusedError, type LedgerFields, type LedgerSource } from "./ledger";
+import { LedgerRefusedError, type LedgerFields, type LedgerSource, type ScheduleMark } from "./ledger";
 import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.server";
 import { applyLedgerBatch } from "./ledger.server";
 import { proposeTransferPairs } from "./transfer-proposals";
@@ -39,6 +39,8 @@ export type TransactionInput = {
   tags?: string;
   /** Tags the user's rules put on a new one, after those typed (up to the most a transaction carries). */
   ruleTagIds?: string[];
+  /** The due date of a recurring bill or paycheck a new one pays ("Record it"). */
+  scheduleMark?: ScheduleMark;
 };
 
 /** The user has MAX_TAGS tags and the form named a new one. */
@@ -63,7 +65,7 @@ async function tagIdsOf(userId: string, text: string, ruleTagIds: string[]) {
 }
 
 /** The ledger fields a form chooses: all but the account, which it may leave to the ledger. */
-type FormLedgerFields = Omit<LedgerFields, "accountId"> & Partial<Pick<LedgerFields, "accountId">>;
+type FormLedgerFields = Omit<LedgerFields, "accountId"> & Partial<Pick<LedgerFields, "accountId">> & Partial<ScheduleMark>;
 
 const ITEM_FIELDS = {
   type: 1,
@@ -131,6 +133,7 @@ async function ledgerFields(userId: string, input: TransactionInput): Promise<Fo
     transferAccountId: null,
     rate: input.rate || null,
     ...(input.accountId ? { accountId: input.accountId } : {}),
+    ...input.scheduleMark,
     ...(input.tags !== undefined || input.ruleTagIds?.length ? { tagIds: await tagIdsOf(userId, input.tags ?? "", input.ruleTagIds ?? []) } : {}),
   };
   const transfer = parseTransferChoice(input.category);
@@ -161,6 +164,17 @@ export async function getTransaction(userId: string, id: string) {
   if (!_id) return null;
   const stored = await Transaction.findOne({ _id, userId: new Types.ObjectId(userId) }).select(ITEM_FIELDS).lean<ListedTransaction>();
   return stored ? toItem(stored) : null;
+}
+
+/** A live transaction that met a schedule's due date. */
+export type ScheduleMarkItem = { transactionId: string; dueDate: string; source: string; date: string; amount: number };
+
+/** The live transactions that met due dates of the user's schedule `scheduleId` (read by equality on it). */
+export async function scheduleMarksOf(userId: string, scheduleId: string): Promise<ScheduleMarkItem[]> {
+  const marked = await Transaction.find({ userId: new Types.ObjectId(userId), scheduleId, deleted: false })
+    .select({ scheduleDate: 1, source: 1, date: 1, amount: 1 })
+    .lean<Array<Pick<TransactionRecord, "_id" | "scheduleDate" | "source" | "date" | "amount">>>();
+  return marked.flatMap((transaction) => (transaction.scheduleDate ? [{ transactionId: String(transaction._id), dueDate: transaction.scheduleDate, source: transaction.source, date: transaction.date, amount: transaction.amount }] : []));
 }
 
 /** How many of the user's live transactions have this description (as the list's search compares it) and this category. */

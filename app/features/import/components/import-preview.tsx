@@ -14,6 +14,7 @@ import type { Question, SignRule } from "../reading";
 import { CHOICE_FIELDS, columnField, NO_COLUMN } from "../choices";
 import { convertInto, NEW_ACCOUNT } from "../account-choice";
 import { ACCOUNT_NAME_MAX_LENGTH } from "~/features/accounts/accounts";
+import { longDay } from "~/features/recurring/recurring";
 import { COLUMN_ROLES, DATE_ORDERS, FORMAT_LABELS, type ColumnRole, type DateOrder, type DecimalMark } from "../readers/source";
 import { SUBMISSION_KEY_FIELD } from "~/utils/submission";
 
@@ -55,6 +56,7 @@ const DUPLICATE_REASONS: Record<NonNullable<PreviewRow["duplicateOf"]>, string> 
   "bank-id": "You already have a transaction with the same bank id.",
   "same-details": "You already have a transaction with the same date, amount and description.",
   "repeated-bank-id": "The file lists this bank id twice.",
+  "recorded-payment": "You recorded this recurring payment by hand for its due date.",
 };
 
 const SELECT_CLASS =
@@ -558,6 +560,7 @@ function PreviewTable({ preview, currency }: { preview: ImportPreview; currency:
                   {row.category || "Uncategorized"}
                   {row.tags.length > 0 ? <span className="block text-xs text-violet-800">{row.tags.map((tag) => `#${tag}`).join(" ")}</span> : null}
                   {row.ruleNames.length > 0 ? <span className="block text-xs text-brand-700">by rule {row.ruleNames.join(", ")}</span> : null}
+                  {row.meets ? <span className="block text-xs text-emerald-700">{`Pays ${row.meets.name}, due ${longDay(row.meets.dueDate)}`}</span> : null}
                 </td>
                 <td className={`whitespace-nowrap px-3 py-2 text-right ${row.type === "income" ? "text-emerald-700" : "text-slate-900"}`}>
                   {row.type === "expense" ? "−" : "+"}

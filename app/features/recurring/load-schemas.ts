@@ -1,0 +1,2 @@
+/** The schedule form's schema, loaded on the form's first use (useLazyForm). */
+export const loadRecurringSchemas = () => import("./schema");
