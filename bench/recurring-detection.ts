@@ -3,10 +3,23 @@
 // changing references, utility bills that vary, two memberships at one payee, a subscription among a shop's
 // purchases, weekly, quarterly and yearly payments, one series that ended) among random purchases at a few
 // hundred shops. Times `detectSeries` (the median of 5 runs after a warm-up, in the bench process) and checks
-// that every planted series is proposed with exactly its transactions, and what else was proposed.
-// Run: npx tsx bench/recurring-detection.ts [--size 100000] [--runs 5]
+// that every planted series is proposed with exactly its transactions, and what else was proposed. With
+// --database it also stores the history for a user on the embedded database and times the job's whole run,
+// `detectUserSeries` (the history read a month at a time, the series found, the proposals stored), once.
+// Run: npx tsx bench/recurring-detection.ts [--size 100000] [--runs 5] [--database]
 import os from "node:os";
+import path from "node:path";
+import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import mongoose from "mongoose";
+import { Transaction } from "../models";
+import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { addAccount } from "~/features/accounts/accounts.server";
+import { createEmailUser } from "~/features/auth/user.server";
+import { detectUserSeries } from "~/features/recurring/recurring.server";
+import { updateMonthSummaries } from "~/features/transactions/month-summary.server";
+import { connectWithIndexes } from "./database";
+import { storedTransaction } from "./history";
 import { dayNumber, dayOfNumber, occurrencesBetween, type Frequency } from "~/features/recurring/occurrences";
 import { detectSeries, type HistoryTransaction } from "~/features/recurring/series";
 import { stats } from "./timing";
@@ -15,6 +28,7 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const SIZE = Number(option("size", "100000"));
 const RUNS = Number(option("runs", "5"));
+const ON_DATABASE = args.includes("--database");
 const START = "2021-12-01";
 const TODAY = "2026-11-27";
 const CHECKING = "64b7f0c2a1b2c3d4e5f60001";
@@ -178,3 +192,40 @@ console.log(`| median | p95 | mean | runs |\n| ---: | ---: | ---: | ---: |\n| ${
 console.log(`\n| planted series | frequency | transactions | proposed |\n| --- | --- | ---: | --- |\n${rows.join("\n")}`);
 console.log(`\n${found.length} series proposed; every planted series found with exactly its transactions: ${allFound ? "yes" : "NO"} (${expected.length} planted, ${planted.length - expected.length} ended); proposed from random purchases alone: ${unplanted.length}`);
 for (const series of unplanted) console.log(`  - ${series.name} (${series.frequency}, ${series.transactionIds.length} transactions, ${series.amountMin}–${series.amountMax}, confidence ${series.confidence})`);
+
+/** The history stored for a new user (checking is their main account; the cards are added), seeded straight into the collection. */
+async function storeHistory(userId: string) {
+  const owner = new mongoose.Types.ObjectId(userId);
+  const accountIds = new Map([[CHECKING, userId]]);
+  for (const [id, name, currency] of [[CARD, "Card", "USD"], [EURO_CARD, "Euro card", "EUR"]]) {
+    const added = await addAccount(userId, { name, kind: "checking", onBudget: true, openingBalance: 0, openingDate: "2021-01-01", currency });
+    if (!added.ok) throw new Error(added.message);
+    accountIds.set(id, added.account.id);
+  }
+  for (let offset = 0; offset < history.length; offset += 1000) {
+    const batch = history.slice(offset, offset + 1000).map(({ type, category, amount, date, description, accountId }) => ({
+      ...storedTransaction(owner, { type, category, amount, date, description }),
+      accountId: new mongoose.Types.ObjectId(accountIds.get(accountId)),
+    }));
+    await Transaction.insertMany(batch, { lean: true });
+    await updateMonthSummaries(userId, batch, 1);
+  }
+}
+
+if (ON_DATABASE) {
+  const workDir = createThrowAwayDirectory("ledgerly-bench-series-");
+  const database = await startEmbeddedDatabase({ dataDir: path.join(workDir, "pg"), throwAway: true, database: "bench-series" });
+  await connectWithIndexes(database.uri);
+  try {
+    const userId = await createEmailUser("series-bench@example.com", "Str0ng!Passw0rd");
+    await storeHistory(userId);
+    const started = performance.now();
+    const result = await detectUserSeries(userId, TODAY);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`\nThe job's run on the embedded PostgreSQL, once: ${seconds.toFixed(1)} s for ${result.scanned.toLocaleString("en-US")} transactions read, ${result.proposed} series proposed (target < 30 s).`);
+  } finally {
+    await mongoose.disconnect();
+    await database.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

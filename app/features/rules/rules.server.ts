@@ -219,7 +219,8 @@ export type Ruled<Entry extends RuledEntry> = Entry & { tagIds: string[]; transf
  * there is not known). `ruleNames`: the rules that changed it. `categories` when the caller has read them already.
  */
 export async function fillByRules<Entry extends RuledEntry>(userId: string, entries: Entry[], currencyOf: (accountId: string) => string, categories?: Category[]): Promise<Array<Ruled<Entry>>> {
-  const untouched = (entry: Entry): Ruled<Entry> => ({ ...entry, tagIds: [], transferAccountId: null, allocations: [], ruleNames: [] });
+  // Object.assign rather than a spread with fields added: V8 copies those many times slower, and an import has 20,000 rows.
+  const untouched = (entry: Entry): Ruled<Entry> => Object.assign({}, entry, { tagIds: [], transferAccountId: null, allocations: [], ruleNames: [] });
   const rules = entries.length > 0 ? await listRules(userId) : [];
   if (rules.length === 0) return entries.map(untouched);
   const [context, accounts] = await Promise.all([categories ? contextOf(categories) : getCategories(userId).then(contextOf), listAccountNames(userId)]);
@@ -227,19 +228,21 @@ export async function fillByRules<Entry extends RuledEntry>(userId: string, entr
   const ruleName = new Map(rules.map((rule) => [rule.id, rule.name]));
   return entries.map((entry) => {
     const currency = currencyOf(entry.accountId);
-    const { result, matched } = applyRules(rules, { ...entry, currency, tagIds: [], allocations: [], transferAccountId: null }, context);
+    // Only what the rules read: each action copies the subject, and an import's rows carry much more.
+    const subject = { description: entry.description, amount: entry.amount, type: entry.type, accountId: entry.accountId, date: entry.date, category: entry.category, currency, tagIds: [], allocations: [], transferAccountId: null };
+    const { result, matched } = applyRules(rules, subject, context);
+    if (matched.length === 0) return untouched(entry);
     const transferFits = result.transferAccountId === null || openCurrency.get(result.transferAccountId) === currency;
     const filled = transferFits ? result : { ...result, category: entry.category, transferAccountId: null };
     const changed = filled.description !== entry.description || filled.category !== entry.category || filled.tagIds.length > 0;
-    return {
-      ...entry,
+    return Object.assign({}, entry, {
       description: filled.description,
       category: filled.category,
       tagIds: filled.tagIds,
       transferAccountId: filled.transferAccountId,
       allocations: filled.allocations,
       ruleNames: changed ? matched.map((id) => ruleName.get(id) ?? "") : [],
-    };
+    });
   });
 }
 

@@ -141,9 +141,28 @@ export function wildcardMatches(pattern: string, text: string) {
   return p === pattern.length;
 }
 
+/**
+ * The comparable form of texts, kept: the rules run on every row of an import, each condition against the
+ * same few descriptions, and normalising the text is most of a condition's cost. The wanted texts are few;
+ * the description is the last one asked for (one transaction's rules run one after another).
+ */
+const MAX_KEPT_WANTED_TEXTS = 10_000;
+const comparableWanted = new Map<string, string>();
+let lastDescription = { text: "", comparable: "" };
+function comparableOnce(wanted: string) {
+  let known = comparableWanted.get(wanted);
+  if (known === undefined) {
+    if (comparableWanted.size >= MAX_KEPT_WANTED_TEXTS) comparableWanted.clear();
+    known = comparable(wanted);
+    comparableWanted.set(wanted, known);
+  }
+  return known;
+}
+
 function textFits(operator: TextOperator, wanted: string, description: string) {
-  const have = comparable(description);
-  const want = comparable(wanted);
+  if (lastDescription.text !== description) lastDescription = { text: description, comparable: comparable(description) };
+  const have = lastDescription.comparable;
+  const want = comparableOnce(wanted);
   switch (operator) {
     case "contains":
       return have.includes(want);
