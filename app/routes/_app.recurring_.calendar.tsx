@@ -5,7 +5,8 @@ import { SectionCard } from "~/components/ui/section-card";
 import { requireUserId } from "~/features/auth/auth.server";
 import { calendarMonth, placeOnCalendar } from "~/features/recurring/calendar";
 import { CalendarGrid } from "~/features/recurring/components/calendar-grid";
-import { FORECAST_PATH, RECURRING_PATH } from "~/features/recurring/recurring";
+import { RecurringNav } from "~/features/recurring/components/recurring-nav";
+import { RECURRING_PATH } from "~/features/recurring/recurring";
 import { calendarEvents, listSchedules, withMarks } from "~/features/recurring/recurring.server";
 import { monthKeyOf, resolveMonth, todayIso } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
@@ -30,14 +31,7 @@ export default function RecurringCalendarPage() {
   const { month, currentMonth, previous, next, weeks, scheduleCount } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <nav aria-label="Recurring" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <Link to={RECURRING_PATH} className={LINK_CLASS}>
-          <span aria-hidden="true">← </span>Recurring bills and paychecks
-        </Link>
-        <Link to={FORECAST_PATH} className={LINK_CLASS}>
-          Cash-flow forecast
-        </Link>
-      </nav>
+      <RecurringNav current="calendar" />
       <SectionCard
         title="Calendar"
         description={

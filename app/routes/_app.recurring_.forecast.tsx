@@ -9,7 +9,8 @@ import { ForecastChart, type ShownForecast } from "~/features/recurring/componen
 import type { ForecastDay, ForecastSeries } from "~/features/recurring/forecast";
 import { forecastLayout, type ForecastLayout } from "~/features/recurring/forecast-chart";
 import { readCashFlowForecast } from "~/features/recurring/forecast.server";
-import { CALENDAR_PATH, longDay, RECURRING_PATH } from "~/features/recurring/recurring";
+import { RecurringNav } from "~/features/recurring/components/recurring-nav";
+import { longDay } from "~/features/recurring/recurring";
 import { formatMoney, toCents } from "~/lib/money";
 import { todayIso } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";
@@ -211,14 +212,7 @@ export default function CashFlowForecastPage() {
   const { from, to, total, accounts, leftOut, opened } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <nav aria-label="Recurring" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <Link to={RECURRING_PATH} className={LINK_CLASS}>
-          <span aria-hidden="true">← </span>Recurring bills and paychecks
-        </Link>
-        <Link to={CALENDAR_PATH} className={LINK_CLASS}>
-          Calendar of bills and paychecks
-        </Link>
-      </nav>
+      <RecurringNav current="forecast" />
       <p className="text-sm text-slate-700">
         Your balances from today, {longDay(from)}, to {longDay(to)}: today&apos;s balances moved by the recurring bills and paychecks not paid yet, and by the payments that usually
         come (found in your history, marked “usual”).

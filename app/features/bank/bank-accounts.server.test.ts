@@ -9,7 +9,8 @@ import { todayIso } from "~/lib/month";
 import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/plaid.mjs";
 import { createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { connectBank, createLinkToken, disconnectBank, listConnections, syncConnection } from "./bank.server";
+import { linkStandInBank } from "../../../tests/setup/plaid-link";
+import { disconnectBank, listConnections, syncConnection } from "./bank.server";
 
 let standIn: Awaited<ReturnType<typeof startPlaidStandIn>>;
 
@@ -32,25 +33,6 @@ async function control(name: string, body: Record<string, unknown> = {}) {
   return response.json();
 }
 
-/** Links the stand-in's bank (checking 0000 at $110, savings 1111 at $210, a card 3333 owing $410) the way Link in the page does. */
-async function linkBank(userId: string) {
-  const started = await createLinkToken(userId, { appUrl: "http://localhost", hosted: false });
-  if (!started.ok) throw new Error(started.message);
-  const html = await (await fetch(`${standIn.url}/link?token=${started.linkToken}&embedded=1`)).text();
-  const form = html.slice(html.indexOf('action="/link/continue"'), html.indexOf("</form>", html.indexOf('action="/link/continue"')));
-  const fields = new URLSearchParams();
-  for (const [input] of form.matchAll(/<input[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(input)?.[1];
-    const type = /type="([^"]*)"/.exec(input)?.[1] ?? "text";
-    if (name && !(type === "radio" && !/\schecked/.test(input))) fields.append(name, /value="([^"]*)"/.exec(input)?.[1] ?? "");
-  }
-  const success = await (await fetch(`${standIn.url}/link/continue`, { method: "POST", body: fields })).text();
-  const publicToken = /public-sandbox-[\w-]+/.exec(success)![0];
-  expect(await connectBank(userId, publicToken)).toEqual({ ok: true });
-  const [connection] = await listConnections(userId);
-  return connection;
-}
-
 async function accountsOf(userId: string) {
   return (await listAccountsWithBalances(userId, todayIso())).accounts;
 }
@@ -66,7 +48,7 @@ async function bankRowsByMask(userId: string) {
 describe("each linked Plaid account is an account", () => {
   test("linking makes one account per Plaid account, of its kind, named after the bank and the mask, with the bank's balance", async () => {
     const userId = await createPremiumUser();
-    const connection = await linkBank(userId);
+    const connection = await linkStandInBank(userId, standIn.url);
     const accounts = await accountsOf(userId);
     const bank = connection.institutionName;
     expect(accounts.map(({ name, kind, balance, closed }) => ({ name, kind, balance, closed }))).toEqual([
@@ -79,7 +61,7 @@ describe("each linked Plaid account is an account", () => {
 
   test("synced transactions land in the account of their Plaid account", async () => {
     const userId = await createPremiumUser();
-    await linkBank(userId);
+    await linkStandInBank(userId, standIn.url);
     const accountIdByName = new Map((await accountsOf(userId)).map((account) => [account.name.slice(-4), account.id]));
     const rows = await bankRowsByMask(userId);
     expect(rows).toHaveLength(12);
@@ -89,7 +71,7 @@ describe("each linked Plaid account is an account", () => {
 
   test("a second sync and new bank activity add no account twice and keep every balance the bank's", async () => {
     const userId = await createPremiumUser();
-    const connection = await linkBank(userId);
+    const connection = await linkStandInBank(userId, standIn.url);
     const before = await accountsOf(userId);
     expect(await syncConnection(userId, connection.id)).toMatchObject({ ok: true, imported: 0 });
     await control("advance", { client_user_id: userId, webhook: false });
@@ -104,7 +86,7 @@ describe("each linked Plaid account is an account", () => {
     const userId = await createPremiumUser();
     await addRule(userId, { name: "Coffee", match: "all", conditions: [{ field: "description", operator: "equals", text: "starbucks" }], actions: [{ kind: "set-category", categoryId: "food" }, { kind: "rename", description: "Starbucks coffee" }] });
     await addRule(userId, { name: "Pay", match: "all", conditions: [{ field: "description", operator: "starts-with", text: "payroll" }, { field: "type", type: "income" }], actions: [{ kind: "set-category", categoryId: "salary" }] });
-    await linkBank(userId);
+    await linkStandInBank(userId, standIn.url);
     const coffee = await Transaction.findOne({ userId, source: "plaid", amount: 495 }).lean();
     expect(coffee).toMatchObject({ description: "Starbucks coffee", category: "food", type: "expense" });
     expect(await Transaction.findOne({ userId, source: "plaid", description: "Payroll ACME Corp" }).lean()).toMatchObject({ category: "salary", type: "income" });
@@ -119,9 +101,9 @@ describe("each linked Plaid account is an account", () => {
 
   test("a name the user already has gets a number", async () => {
     const userId = await createPremiumUser();
-    const { institutionName } = await linkBank(await createPremiumUser());
+    const { institutionName } = await linkStandInBank(await createPremiumUser(), standIn.url);
     await addAccount(userId, { name: `${institutionName} Plaid Saving ••1111`, kind: "savings", onBudget: true, openingBalance: 500, openingDate: "2026-01-01" });
-    await linkBank(userId);
+    await linkStandInBank(userId, standIn.url);
     const names = (await accountsOf(userId)).map((account) => account.name);
     expect(names).toContain(`${institutionName} Plaid Saving ••1111`);
     expect(names).toContain(`${institutionName} Plaid Saving ••1111 (2)`);
@@ -129,10 +111,10 @@ describe("each linked Plaid account is an account", () => {
 
   test("another user's accounts and transactions are untouched", async () => {
     const other = await createPremiumUser();
-    await linkBank(other);
+    await linkStandInBank(other, standIn.url);
     const othersBefore = await accountsOf(other);
     const userId = await createPremiumUser();
-    const connection = await linkBank(userId);
+    const connection = await linkStandInBank(userId, standIn.url);
     await syncConnection(userId, connection.id);
     expect(await accountsOf(other)).toEqual(othersBefore);
     const ownIds = new Set((await accountsOf(userId)).map((account) => account.id));
@@ -141,7 +123,7 @@ describe("each linked Plaid account is an account", () => {
 
   test("transactions a bank synced into the main account (before bank accounts were accounts) move into their accounts", async () => {
     const userId = await createPremiumUser();
-    const connection = await linkBank(userId);
+    const connection = await linkStandInBank(userId, standIn.url);
     // The state before this change: the bank's rows in the main account, no account made for the bank's accounts.
     await Transaction.updateMany({ userId, source: "plaid" }, { $set: { accountId: userId } });
     await Account.deleteMany({ userId, _id: mongoose.trusted({ $ne: userId }) });
@@ -158,7 +140,7 @@ describe("each linked Plaid account is an account", () => {
 
   test("disconnecting keeps the bank's accounts open, with their transactions and last balances", async () => {
     const userId = await createPremiumUser();
-    const connection = await linkBank(userId);
+    const connection = await linkStandInBank(userId, standIn.url);
     const before = await accountsOf(userId);
     expect(await disconnectBank(userId, connection.id)).toEqual({ ok: true });
     expect(await accountsOf(userId)).toEqual(before);

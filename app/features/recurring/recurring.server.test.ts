@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Schedule as ScheduleModel, SeriesDetection, SeriesProposal, Transaction } from "../../../models";
 import { mainAccountId } from "~/features/accounts/accounts.server";
 import { TRANSFER_CATEGORY } from "~/features/categories/categories";
-import { connectBank, createLinkToken, listConnections, syncConnection } from "~/features/bank/bank.server";
+import { syncConnection } from "~/features/bank/bank.server";
+import { linkStandInBank } from "../../../tests/setup/plaid-link";
 import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { scheduleMarksOf } from "~/features/transactions/transactions.server";
@@ -344,7 +345,7 @@ describe("transactions arriving from the bank", () => {
 
   test("a sync through the bank: its new line repeating a payment recorded by hand takes the due date, the recorded one goes", async () => {
     const userId = await createPremiumUser();
-    const connection = await linkBank(userId);
+    const connection = await linkStandInBank(userId, standIn.url);
     const card = (await listAccountsWithBalances(userId, new Date().toISOString().slice(0, 10))).accounts.find((account) => account.kind === "credit_card")!;
     // The stand-in's next bank activity buys at Whole Foods Market for $54.23 on the card, today (its clock's, UTC).
     const today = new Date().toISOString().slice(0, 10);
@@ -362,25 +363,6 @@ describe("transactions arriving from the bank", () => {
     expect(await Transaction.countDocuments({ userId, scheduleId: mongoose.trusted({ $ne: null }), deleted: false })).toBe(1);
   });
 });
-
-/** Links the stand-in's bank the way Link in the page does (as the bank tests do); its first sync brings its transactions. */
-async function linkBank(userId: string) {
-  const started = await createLinkToken(userId, { appUrl: "http://localhost", hosted: false });
-  if (!started.ok) throw new Error(started.message);
-  const html = await (await fetch(`${standIn.url}/link?token=${started.linkToken}&embedded=1`)).text();
-  const form = html.slice(html.indexOf('action="/link/continue"'), html.indexOf("</form>", html.indexOf('action="/link/continue"')));
-  const fields = new URLSearchParams();
-  for (const [input] of form.matchAll(/<input[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(input)?.[1];
-    const type = /type="([^"]*)"/.exec(input)?.[1] ?? "text";
-    if (name && !(type === "radio" && !/\schecked/.test(input))) fields.append(name, /value="([^"]*)"/.exec(input)?.[1] ?? "");
-  }
-  const success = await (await fetch(`${standIn.url}/link/continue`, { method: "POST", body: fields })).text();
-  const publicToken = /public-sandbox-[\w-]+/.exec(success)![0];
-  expect(await connectBank(userId, publicToken)).toEqual({ ok: true });
-  const [connection] = await listConnections(userId);
-  return connection;
-}
 
 describe("deleting a schedule", () => {
   test("takes the marks off its transactions, which stay as they are", async () => {

@@ -4,8 +4,8 @@ import { formatMoney, toCents } from "~/lib/money";
 import type { Frequency } from "../occurrences";
 import { longDay, RECURRING_INTENTS, scheduleAmountText, scheduleEditPath } from "../recurring";
 
-/** A kept schedule as the list shows it. */
-export type ListedSchedule = {
+/** What the lists show of a kept schedule and of a proposed series alike. */
+type ListedSeries = {
   id: string;
   name: string;
   type: "income" | "expense";
@@ -15,6 +15,10 @@ export type ListedSchedule = {
   currency: string;
   frequency: Frequency;
   accountName: string | null;
+};
+
+/** A kept schedule as the list shows it. */
+export type ListedSchedule = ListedSeries & {
   categoryName: string | null;
   nextDue: string | null;
   remind: boolean;
@@ -66,18 +70,9 @@ export function ScheduleList({ schedules, action }: { schedules: ListedSchedule[
 }
 
 /** A series found in the history, as proposed. */
-export type ListedProposal = {
-  id: string;
-  name: string;
-  type: "income" | "expense";
-  amount: number;
-  amountMin: number;
-  amountMax: number;
-  currency: string;
-  frequency: Frequency;
+export type ListedProposal = ListedSeries & {
   nextDate: string;
   occurrences: number;
-  accountName: string | null;
 };
 
 /** The series Ledgerly found: each kept as a recurring bill or paycheck, or ignored. */
