@@ -13,8 +13,7 @@ import { SummaryCards } from "~/features/dashboard/components/summary-cards";
 import { UnplannedNotice } from "~/features/dashboard/components/unplanned-notice";
 import { DebtsCard } from "~/features/debts/components/debts-card";
 import { UpcomingCard } from "~/features/recurring/components/upcoming-card";
-import { UPCOMING_DAYS } from "~/features/recurring/recurring";
-import { upcomingPayments } from "~/features/recurring/recurring.server";
+import { readUpcomingCard } from "~/features/recurring/recurring.server";
 import { DASHBOARD_DEBTS_SHOWN } from "~/features/debts/debts";
 import { listDebts } from "~/features/debts/debts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -82,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cookie = monthCookie();
   const month = isMonthKey(requested) ? requested : resolveMonth(await cookie.parse(request.headers.get("Cookie")));
   const tab = sidebarTab(searchParams);
-  const [categories, totals, monthBudget, categoryBudgets, sidebar, debts, recount, upcoming] = await Promise.all([
+  const [categories, totals, monthBudget, categoryBudgets, sidebar, debts, recount, upcomingCard] = await Promise.all([
     getCategories(user.id).catch((error: unknown) => {
       console.error("loading categories failed", error);
       return null;
@@ -93,13 +92,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab ? listSidebarTransactions(user.id, tab).then(({ items, counts, accounts }) => ({ tab, items, counts, accounts })) : null,
     user.premiumAccess ? listDebts(user.id) : null,
     reportingRecountProgress(user.id),
-    upcomingPayments(user.id, todayIso(), UPCOMING_DAYS),
+    readUpcomingCard(user.id, todayIso(), user.currency),
   ]);
-  const upcomingCard = {
-    due: upcoming.due.map(({ schedule, date }) => ({ scheduleId: schedule.id, name: schedule.name, type: schedule.type, date, amount: schedule.amount, currency: schedule.currency })),
-    missed: upcoming.missed.map(({ schedule, date, message }) => ({ key: `${schedule.id}:${date}`, message })),
-    scheduleCount: upcoming.scheduleCount,
-  };
   const debtsCard = {
     count: debts?.length ?? 0,
     shown: debts?.slice(0, DASHBOARD_DEBTS_SHOWN).map(({ id, name, totalAmount, currentBalance }) => ({ id, name, totalAmount, currentBalance })) ?? null,
@@ -306,7 +300,7 @@ export default function Dashboard() {
       ) : (
         <>
           <SummaryCards cards={cards} currency={currency} />
-          <UpcomingCard due={upcomingCard.due} missed={upcomingCard.missed} scheduleCount={upcomingCard.scheduleCount} />
+          <UpcomingCard {...upcomingCard} />
           <CollapsiblePanel title="Budget Settings">
             <MonthlyBudget month={month} budget={budget} currency={currency} />
           </CollapsiblePanel>

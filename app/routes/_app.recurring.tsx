@@ -8,7 +8,8 @@ import { requireUser } from "~/features/auth/auth.server";
 import { MissedList, ProposalList, ScheduleList } from "~/features/recurring/components/recurring-lists";
 import { ScheduleForm } from "~/features/recurring/components/schedule-form";
 import { shiftDay } from "~/features/recurring/occurrences";
-import { CALENDAR_PATH, FORECAST_PATH, RECURRING_INTENTS, RECURRING_MESSAGES, RECURRING_PATH } from "~/features/recurring/recurring";
+import { RECURRING_INTENTS, RECURRING_MESSAGES } from "~/features/recurring/recurring";
+import { CALENDAR_PATH, FORECAST_PATH, RECURRING_PATH } from "~/features/recurring/paths";
 import {
   acceptProposal,
   addSchedule,

@@ -6,7 +6,7 @@ import { requireUserId } from "~/features/auth/auth.server";
 import { calendarMonth, placeOnCalendar } from "~/features/recurring/calendar";
 import { CalendarGrid } from "~/features/recurring/components/calendar-grid";
 import { RecurringNav } from "~/features/recurring/components/recurring-nav";
-import { RECURRING_PATH } from "~/features/recurring/recurring";
+import { RECURRING_PATH } from "~/features/recurring/paths";
 import { calendarEvents, listSchedules, withMarks } from "~/features/recurring/recurring.server";
 import { monthKeyOf, resolveMonth, todayIso } from "~/lib/month";
 import type { PageHandle } from "~/utils/page-title";

@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/r
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { RULES_PATH, SUGGEST_PARAM } from "~/features/rules/rules";
-import { RECURRING_PATH } from "~/features/recurring/recurring";
+import { RECURRING_PATH } from "~/features/recurring/paths";
 import { RuleOfferCard } from "~/features/rules/components/rule-offer";
 import { ruleOfferFor } from "~/features/rules/rules.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicLayout } from "~/components/public-layout";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { unsubscribe, unsubscribeTarget } from "~/features/recurring/reminders.server";
-import { RECURRING_MESSAGES, RECURRING_PATH } from "~/features/recurring/recurring";
+import { RECURRING_MESSAGES } from "~/features/recurring/recurring";
+import { RECURRING_PATH } from "~/features/recurring/paths";
 import { notFound } from "~/utils/not-found";
 import { requireSameOrigin } from "~/utils/security.server";
 

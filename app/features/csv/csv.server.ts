@@ -4,7 +4,7 @@ import { isSplitCategory } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.server";
 import { transactionLabel } from "~/features/transactions/transactions";
-import { tagNameMap } from "~/features/tags/tags";
+import { tagNameMap } from "~/features/tags/tag-names";
 import { listTags } from "~/features/tags/tags.server";
 import type { ExportRow } from "./csv";
 import { toCsv } from "./csv-text.server";

@@ -10,7 +10,7 @@ import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { toObjectId } from "~/integrations/database.server";
 import { transferLabel, type TransactionType } from "~/features/transactions/transactions";
-import { tagNameMap } from "~/features/tags/tags";
+import { tagNameMap } from "~/features/tags/tag-names";
 import { listTags } from "~/features/tags/tags.server";
 import { findColumns, headerSignature, mappingFromIndices } from "./columns";
 import type { Encoding } from "./readers/encodings";

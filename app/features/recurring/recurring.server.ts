@@ -11,7 +11,7 @@ import { matchArrivals, type ScheduleWithMarks } from "./arrivals";
 import { dueBetween, MATCH_WINDOWS, missedOccurrences, type Schedule, type ScheduledTransaction } from "./matching";
 import type { CalendarEvent, CalendarStatus } from "./calendar";
 import { nextOccurrenceOnOrAfter, shiftDay, type Frequency } from "./occurrences";
-import { MAX_SCHEDULES, missedMessage } from "./recurring";
+import { MAX_SCHEDULES, missedMessage, UPCOMING_DAYS, upcomingCardData } from "./recurring";
 import { detectSeries, payeeKey, type HistoryTransaction } from "./series";
 
 /**
@@ -207,6 +207,11 @@ export function calendarEvents(marked: MarkedSchedule[], from: string, to: strin
 export async function upcomingPayments(userId: string, today: string, days: number) {
   const marked = await withMarks(userId, await listSchedules(userId));
   return { due: dueItems(marked, today, shiftDay(today, days - 1)), missed: missedItems(marked, today), scheduleCount: marked.length };
+}
+
+/** The dashboard's "Next 14 days", as it reads, in `currency` when nothing is due. */
+export async function readUpcomingCard(userId: string, today: string, currency: string) {
+  return upcomingCardData(await upcomingPayments(userId, today, UPCOMING_DAYS), UPCOMING_DAYS, currency);
 }
 
 export type Recorded = { ok: true; transactionId: string } | { ok: false; reason: "not-found" | "not-due" | "already-met" };

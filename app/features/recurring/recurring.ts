@@ -1,12 +1,7 @@
 import { formatMoney, toCents } from "~/lib/money";
 import { FREQUENCY_LABELS, type Frequency } from "./occurrences";
 
-/** Recurring bills and paychecks: what the pages say and where they are. */
-
-export const RECURRING_PATH = "/recurring";
-export const CALENDAR_PATH = "/recurring/calendar";
-export const FORECAST_PATH = "/recurring/forecast";
-export const scheduleEditPath = (scheduleId: string) => `${RECURRING_PATH}/${scheduleId}`;
+/** Recurring bills and paychecks: what the pages say (where they are: ./paths). */
 
 export const RECURRING_INTENTS = {
   add: "add-schedule",
@@ -19,6 +14,8 @@ export const RECURRING_INTENTS = {
   reminder: "set-reminder",
 } as const;
 
+/** At most this many characters name a schedule. */
+export const SCHEDULE_NAME_MAX_LENGTH = 80;
 /** A user has at most this many schedules. */
 export const MAX_SCHEDULES = 200;
 /** Days ahead the dashboard's card looks. */
@@ -75,4 +72,40 @@ export function longDay(date: string) {
 export function scheduleAmountText(schedule: { amount: number; amountMin: number; amountMax: number; currency: string; frequency: Frequency }) {
   const varies = schedule.amountMin !== schedule.amountMax;
   return `${varies ? "about " : ""}${formatMoney(toCents(schedule.amount), schedule.currency)} ${FREQUENCY_LABELS[schedule.frequency].toLowerCase()}`;
+}
+
+/** The totals of `items` by currency, "$1,200.00 + €40.00", or null when there are none. */
+export function totalsText(items: ReadonlyArray<{ amount: number; currency: string }>) {
+  const byCurrency = new Map<string, number>();
+  for (const item of items) byCurrency.set(item.currency, (byCurrency.get(item.currency) ?? 0) + item.amount);
+  if (byCurrency.size === 0) return null;
+  return [...byCurrency].map(([currency, amount]) => formatMoney(toCents(amount), currency)).join(" + ");
+}
+
+export type UpcomingCardData = {
+  days: number;
+  due: Array<{ key: string; name: string; type: "income" | "expense"; day: string; amount: string }>;
+  /** What the bills due come to (zero in `currency` when none is). */
+  totalDue: string;
+  /** What the paychecks due come to, or null when none is. */
+  comingIn: string | null;
+  missed: Array<{ key: string; message: string }>;
+  scheduleCount: number;
+};
+
+/** The dashboard's "Next 14 days" as it reads: its texts made here, so the page ships none of this module. */
+export function upcomingCardData(
+  upcoming: { due: Array<{ schedule: { id: string; name: string; type: "income" | "expense"; amount: number; currency: string }; date: string }>; missed: Array<{ schedule: { id: string }; date: string; message: string }>; scheduleCount: number },
+  days: number,
+  currency: string,
+): UpcomingCardData {
+  const items = upcoming.due.map(({ schedule, date }) => ({ ...schedule, date }));
+  return {
+    days,
+    due: items.map((item) => ({ key: `${item.id}:${item.date}`, name: item.name, type: item.type, day: longDay(item.date), amount: formatMoney(toCents(item.amount), item.currency) })),
+    totalDue: totalsText(items.filter((item) => item.type === "expense")) ?? formatMoney(toCents(0), items[0]?.currency ?? currency),
+    comingIn: totalsText(items.filter((item) => item.type === "income")),
+    missed: upcoming.missed.map(({ schedule, date, message }) => ({ key: `${schedule.id}:${date}`, message })),
+    scheduleCount: upcoming.scheduleCount,
+  };
 }

@@ -5,7 +5,8 @@ import { sendEmail } from "~/integrations/email.server";
 import { getEnv } from "~/utils/env.server";
 import { daysBetween, shiftDay } from "./occurrences";
 import { dueItems, getSchedule, listSchedules, setReminder, withMarks, type DueItem } from "./recurring.server";
-import { longDay, RECURRING_PATH, scheduleAmountText } from "./recurring";
+import { longDay, scheduleAmountText } from "./recurring";
+import { RECURRING_PATH } from "./paths";
 
 /**
  * Bill reminders by email: a job sends one email per unmet due date of a bill whose reminders are on, from

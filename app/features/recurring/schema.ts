@@ -2,10 +2,8 @@ import * as z from "zod/mini";
 import { centsField } from "~/lib/amount-field";
 import { isIsoDate } from "~/lib/month";
 import { FREQUENCIES } from "./occurrences";
-import { RECURRING_MESSAGES } from "./recurring";
+import { RECURRING_MESSAGES, SCHEDULE_NAME_MAX_LENGTH } from "./recurring";
 
-/** A schedule's name is at most this long. */
-export const SCHEDULE_NAME_MAX_LENGTH = 80;
 /** The largest amount a bill or paycheck may be: ten million. */
 const MAX_SCHEDULE_CENTS = 1_000_000_000;
 

@@ -1,6 +1,7 @@
 import { centsToInput, toCents } from "~/lib/money";
 import type { AccountChoice, CategoryChoice } from "~/features/transactions/transactions";
-import { tagNameMap, type TagItem } from "~/features/tags/tags";
+import type { TagItem } from "~/features/tags/tags";
+import { tagNameMap } from "~/features/tags/tag-names";
 import { newTagName, RULE_NAME_MAX_LENGTH, type Rule, type RuleAction, type RuleCondition, type RuleNames } from "./rules";
 
 /**

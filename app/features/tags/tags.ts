@@ -65,7 +65,3 @@ export function tagNamesText(tagIds: readonly string[], names: ReadonlyMap<strin
   return tagIds.flatMap((id) => names.get(id) ?? []).join(", ");
 }
 
-/** The user's tags' names by id. */
-export function tagNameMap(tags: readonly TagItem[]) {
-  return new Map(tags.map((tag) => [tag.id, tag.name]));
-}

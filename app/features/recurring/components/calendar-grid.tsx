@@ -3,7 +3,7 @@ import { SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 import { formatMoney, toCents } from "~/lib/money";
 import { dayHeading, monthLabel } from "~/lib/month";
 import type { CalendarDay, CalendarEvent, CalendarStatus } from "../calendar";
-import { CALENDAR_PATH } from "../recurring";
+import { CALENDAR_PATH } from "../paths";
 
 export type CalendarCell = CalendarDay & { events: CalendarEvent[] };
 

@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 import { formatMoney, toCents } from "~/lib/money";
 import type { Frequency } from "../occurrences";
-import { longDay, RECURRING_INTENTS, scheduleAmountText, scheduleEditPath } from "../recurring";
+import { longDay, RECURRING_INTENTS, scheduleAmountText } from "../recurring";
+import { scheduleEditPath } from "../paths";
 
 /** What the lists show of a kept schedule and of a proposed series alike. */
 type ListedSeries = {

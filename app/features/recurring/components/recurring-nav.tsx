@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CALENDAR_PATH, FORECAST_PATH, RECURRING_PATH } from "../recurring";
+import { CALENDAR_PATH, FORECAST_PATH, RECURRING_PATH } from "../paths";
 
 const LINK_CLASS = "font-semibold text-brand-700 hover:underline";
 

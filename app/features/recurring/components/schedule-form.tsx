@@ -9,8 +9,7 @@ import type { AccountChoice, CategoryChoice } from "~/features/transactions/tran
 import { centsToInput, toCents } from "~/lib/money";
 import { loadRecurringSchemas } from "../load-schemas";
 import { FREQUENCIES, FREQUENCY_LABELS } from "../occurrences";
-import { RECURRING_INTENTS } from "../recurring";
-import { SCHEDULE_NAME_MAX_LENGTH } from "../schema";
+import { RECURRING_INTENTS, SCHEDULE_NAME_MAX_LENGTH } from "../recurring";
 
 /** A schedule as the form edits it. */
 export type EditedSchedule = { name: string; type: "income" | "expense"; accountId: string | null; currency: string; amount: number; frequency: string; nextDate: string; category: string; remind: boolean; remindDaysBefore: number };

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { capitalizeWords, categoryLabel, isSplitCategory, isTransferCategory, isUncategorized, type Category } from "~/features/categories/categories";
 import { formatMoney, toCents } from "~/lib/money";
-import { tagNameMap, type TagItem } from "~/features/tags/tags";
+import type { TagItem } from "~/features/tags/tags";
+import { tagNameMap } from "~/features/tags/tag-names";
 import { dayHeading } from "~/lib/month";
 import {
   editTransactionPath,
