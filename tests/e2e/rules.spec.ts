@@ -220,6 +220,8 @@ test("putting one description in one category twice offers a rule, which opens f
   await page.goto("/transactions?tab=new");
   for (let time = 0; time < 2; time += 1) {
     await page.getByRole("link", { name: "Categorize" }).first().click();
+    // The list's own filter is also labelled Category: wait until the form has replaced the list.
+    await expect(page.getByRole("heading", { name: "Edit Transaction" })).toBeVisible();
     await page.getByLabel("Category").selectOption({ label: "Food & Dining" });
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Transaction updated successfully")).toBeVisible();
