@@ -1,5 +1,28 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../scripts/stand-ins/plaid.mjs";
 import { connectBank, createLinkToken, listConnections } from "~/features/bank/bank.server";
+
+/**
+ * Starts the Plaid stand-in for a test file and points the app's Plaid settings at it (its webhooks go nowhere).
+ * Call it before `useTestDatabase()`, so the settings are in place before anything reads them.
+ */
+export function usePlaidStandIn() {
+  let standIn: Awaited<ReturnType<typeof startPlaidStandIn>>;
+  beforeAll(async () => {
+    standIn = await startPlaidStandIn({ port: 0, initialWebhook: false });
+    process.env.PLAID_CLIENT_ID = STAND_IN_DEFAULTS.clientId;
+    process.env.PLAID_SECRET = STAND_IN_DEFAULTS.secret;
+    process.env.PLAID_API_URL = standIn.url;
+    process.env.PLAID_LINK_SCRIPT_URL = `${standIn.url}/link/v2/stable/link-initialize.js`;
+    process.env.PLAID_WEBHOOK_URL = "http://127.0.0.1:9/webhooks/plaid";
+  });
+  afterAll(() => standIn.stop());
+  return {
+    get url() {
+      return standIn.url;
+    },
+  };
+}
 
 /**
  * Links the Plaid stand-in's bank for `userId` the way Link in the page does: the stand-in's Link form is

@@ -1,30 +1,18 @@
 import mongoose from "mongoose";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { Account, BankConnection, Transaction } from "../../../models";
 import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { recountMonthSummaries } from "~/features/transactions/month-recount.server";
 import { addAccount } from "~/features/accounts/accounts.server";
 import { addRule } from "~/features/rules/rules.server";
 import { todayIso } from "~/lib/month";
-import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/plaid.mjs";
 import { createPremiumUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { linkStandInBank } from "../../../tests/setup/plaid-link";
+import { linkStandInBank, usePlaidStandIn } from "../../../tests/setup/plaid-link";
 import { disconnectBank, listConnections, syncConnection } from "./bank.server";
 
-let standIn: Awaited<ReturnType<typeof startPlaidStandIn>>;
-
-// Registered before the database hook, so the environment is set before anything reads it.
-beforeAll(async () => {
-  standIn = await startPlaidStandIn({ port: 0, initialWebhook: false });
-  process.env.PLAID_CLIENT_ID = STAND_IN_DEFAULTS.clientId;
-  process.env.PLAID_SECRET = STAND_IN_DEFAULTS.secret;
-  process.env.PLAID_API_URL = standIn.url;
-  process.env.PLAID_LINK_SCRIPT_URL = `${standIn.url}/link/v2/stable/link-initialize.js`;
-  process.env.PLAID_WEBHOOK_URL = "http://127.0.0.1:9/webhooks/plaid";
-});
+const standIn = usePlaidStandIn();
 useTestDatabase();
-afterAll(() => standIn.stop());
 beforeEach(() => control("reset"));
 
 async function control(name: string, body: Record<string, unknown> = {}) {

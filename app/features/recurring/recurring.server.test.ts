@@ -1,10 +1,10 @@
 import mongoose from "mongoose";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Schedule as ScheduleModel, SeriesDetection, SeriesProposal, Transaction } from "../../../models";
 import { mainAccountId } from "~/features/accounts/accounts.server";
 import { TRANSFER_CATEGORY } from "~/features/categories/categories";
 import { syncConnection } from "~/features/bank/bank.server";
-import { linkStandInBank } from "../../../tests/setup/plaid-link";
+import { linkStandInBank, usePlaidStandIn } from "../../../tests/setup/plaid-link";
 import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { scheduleMarksOf } from "~/features/transactions/transactions.server";
@@ -25,23 +25,11 @@ import {
   upcomingPayments,
   type ScheduleInput,
 } from "./recurring.server";
-import { startPlaidStandIn, STAND_IN_DEFAULTS } from "../../../scripts/stand-ins/plaid.mjs";
 import { createGoogleUser, createPremiumUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 
-let standIn: Awaited<ReturnType<typeof startPlaidStandIn>>;
-
-// Registered before the database hook, so the environment is set before anything reads it (the bank sync's test at the end).
-beforeAll(async () => {
-  standIn = await startPlaidStandIn({ port: 0, initialWebhook: false });
-  process.env.PLAID_CLIENT_ID = STAND_IN_DEFAULTS.clientId;
-  process.env.PLAID_SECRET = STAND_IN_DEFAULTS.secret;
-  process.env.PLAID_API_URL = standIn.url;
-  process.env.PLAID_LINK_SCRIPT_URL = `${standIn.url}/link/v2/stable/link-initialize.js`;
-  process.env.PLAID_WEBHOOK_URL = "http://127.0.0.1:9/webhooks/plaid";
-});
+const standIn = usePlaidStandIn();
 useTestDatabase();
-afterAll(() => standIn.stop());
 
 const RENT_DAYS = ["2025-10-01", "2025-11-01", "2025-12-01", "2026-01-01", "2026-02-01", "2026-03-01"];
 
