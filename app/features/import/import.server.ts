@@ -1,7 +1,7 @@
 import { reportingCurrencyOf } from "~/features/auth/user.server";
 import { createHash } from "node:crypto";
 import mongoose, { Types } from "mongoose";
-import { ImportBatch, ImportDraft, ImportMapping, Transaction, type ImportBatchRecord, type ImportMappingRecord, type TransactionRecord } from "../../../models";
+import { ImportBatch, ImportDraft, ImportMapping, type ImportBatchRecord, type ImportMappingRecord, type TransactionRecord } from "../../../models";
 import { isUncategorized, type Category } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { importKey } from "~/features/transactions/import-key";
@@ -25,7 +25,7 @@ import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
 import { accountCurrencyOf, findAccountOfFile, listAccountNames, mainAccountId, rememberAccountOfFile } from "~/features/accounts/accounts.server";
 import { addAccountBesideMain, getAccountWithBalance } from "~/features/transactions/account-balances.server";
 import { proposeTransferPairs } from "~/features/transactions/transfer-proposals";
-import { listTransferCandidates } from "~/features/transactions/transactions.server";
+import { listTransferCandidates, storedImportKeys } from "~/features/transactions/transactions.server";
 import { parseAmount } from "./amounts";
 import { balancesFromColumn, checkBalance, type StatedBalance } from "./balance-check";
 import type { StatementBalance } from "./readers/source";
@@ -118,17 +118,6 @@ function keyed(row: ReadableRow): Importable {
 }
 
 /** The import keys and bank ids of the user's live transactions in the given months (equality reads, one per month). */
-async function storedKeys(userId: string, monthKeys: Iterable<string>) {
-  const stored: Array<Pick<TransactionRecord, "importKey" | "bankTransactionId">> = [];
-  for (const monthKey of monthKeys) {
-    const found = await Transaction.find({ userId: owner(userId), monthKey, deleted: false })
-      .select({ _id: 0, importKey: 1, bankTransactionId: 1 })
-      .lean<Array<Pick<TransactionRecord, "importKey" | "bankTransactionId">>>();
-    stored.push(...found);
-  }
-  return stored;
-}
-
 function rememberedChoice<T extends string>(value: unknown, allowed: readonly T[]) {
   return allowed.includes(value as T) ? (value as T) : undefined;
 }
@@ -336,7 +325,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const conversion = account.converted ? { from: currency, to: accountCurrency, missingDays: converted?.missingDays ?? [] } : null;
 
   const importable = rows.filter((row) => isImportable(row, includePending)).map(keyed);
-  const stored = importable.length > 0 ? await storedKeys(userId, new Set(importable.map((row) => row.date.slice(0, 7)))) : [];
+  const stored = importable.length > 0 ? await storedImportKeys(userId, importable.map((row) => row.date.slice(0, 7))) : [];
   const duplicates = findDuplicates(importable, stored);
   const duplicateByLabel = new Map(importable.map((row, index) => [row.label, duplicates[index]]));
   const categories = importable.length > 0 ? await getCategories(userId) : [];

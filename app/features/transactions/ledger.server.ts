@@ -36,6 +36,7 @@ import { inBulkWriteSlices, toObjectId } from "~/integrations/database.server";
 import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
+import { updateImportKeyDays } from "./import-key-days.server";
 import { monthKeyOf } from "~/lib/month";
 import { reportedOf, type Reporting } from "./reporting";
 import { reportingFor } from "./reporting.server";
@@ -431,6 +432,15 @@ export function submittedTransactions(userId: string, submission: LedgerSubmissi
  * part-way, what it wrote is removed again before the error is passed on.
  * Those of `ids` already stored are not inserted again.
  */
+/**
+ * A new transaction as a hydrated insert would store it (the schema's defaults, timestamps, version key),
+ * made without hydrating a mongoose document: an import inserts 20,000 at once. The ledger checked its
+ * fields before (entryIssues), so nothing is left for the schema's validators.
+ */
+function asStoredDocument(document: Record<string, unknown>) {
+  return { ...Transaction.applyTimestamps(Transaction.applyDefaults(document)), __v: 0 };
+}
+
 async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.ObjectId[], writes: LedgerWrites, reporting: Reporting, stored: TransactionRecord[] = []) {
   const storedIds = new Set(stored.map((transaction) => String(transaction._id)));
   const fresh = rows.flatMap(({ entry, peer }, index) => (storedIds.has(String(ids[index])) ? [] : [{ entry, _id: ids[index], peer }]));
@@ -453,7 +463,7 @@ async function insertEntries(owner: Types.ObjectId, rows: NewRow[], ids: Types.O
     scheduleDate: entry.scheduleDate ?? null,
   }));
   try {
-    const inserted: TransactionRecord[] = (await Transaction.insertMany(documents)).map((document) => document.toObject());
+    const inserted = (await Transaction.insertMany(documents.map(asStoredDocument), { lean: true })) as unknown as TransactionRecord[];
     writes.changes.push(...inserted.map((after) => ({ before: null, after })));
     return inserted;
   } catch (error) {
@@ -684,6 +694,7 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
   }
   await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.before ? [change.before] : [])), -1);
   await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.after ? [change.after] : [])), 1);
+  await updateImportKeyDays(userId, writes.changes);
 }
 
 /**

@@ -13,6 +13,7 @@ import { MAX_TAGS_PER_TRANSACTION, parseTagNames, TAG_MESSAGES } from "~/feature
 import { ensureTags } from "~/features/tags/tags.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
+import { readImportKeyDays } from "./import-key-days.server";
 import { parseTransferChoice, tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -563,4 +564,17 @@ export async function getAccountChoices(userId: string, ...heldIn: Array<string 
 /** The categories the transaction form offers (and checks a choice against). */
 export async function getCategoryChoices(userId: string): Promise<CategoryChoice[]> {
   return (await getCategories(userId)).map(({ id, name, type }) => ({ id, name: capitalizeWords(name), type }));
+}
+
+/**
+ * The import key and bank id of each of the user's live transactions in `monthKeys` (an import's duplicate
+ * check): one read a month of that month's days of keys. The month summaries are read first, which recounts
+ * a cut-off batch and rebuilds keys kept in an older layout (or never kept, before the days held them).
+ */
+export async function storedImportKeys(userId: string, monthKeys: Iterable<string>) {
+  const months = [...new Set(monthKeys)];
+  if (months.length === 0) return [];
+  await listMonthSummaries(userId);
+  const days = await readImportKeyDays(new Types.ObjectId(userId), months);
+  return days.flatMap((day) => day.entries.map((entry) => ({ importKey: entry.k, bankTransactionId: entry.b })));
 }
