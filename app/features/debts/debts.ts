@@ -5,6 +5,32 @@ import { debtIdOfCategory } from "~/features/categories/categories";
 export const DEBT_MANAGEMENT_PATH = "/debt-management";
 /** Where the overview's forms post: its index route, not the layout it shares the URL with. */
 export const DEBT_ACTION = `${DEBT_MANAGEMENT_PATH}?index`;
+/** The panels a debt card opens under itself; each lives in the query (`?pay=<id>`), so it opens without JavaScript. */
+export type DebtPanel = "edit" | "pay" | "history";
+
+/** The element of a debt's open panel: the fragment of the URL that opens it, so the browser scrolls to it and focuses it (decision 219). */
+export function debtPanelId(debtId: string, panel: DebtPanel) {
+  return `debt-${debtId}-${panel}`;
+}
+
+/** The overview with one debt's panel open and in view. */
+export function debtPanelUrl(debtId: string, panel: DebtPanel) {
+  return `${DEBT_MANAGEMENT_PATH}?${panel}=${encodeURIComponent(debtId)}#${encodeURIComponent(debtPanelId(debtId, panel))}`;
+}
+
+/** The element of a debt's card. */
+export function debtCardId(debtId: string) {
+  return `debt-${debtId}`;
+}
+
+/**
+ * The overview scrolled to a debt's card: where closing one of its panels, adding the debt and saving it
+ * return to (the fragment also replaces the form's, which a redirect would otherwise keep).
+ */
+export function debtCardUrl(debtId: string) {
+  return `${DEBT_MANAGEMENT_PATH}#${encodeURIComponent(debtCardId(debtId))}`;
+}
+
 /** The `intent` values of the overview's forms. */
 export const DEBT_INTENTS = {
   add: "add",
