@@ -594,6 +594,16 @@ test.describe("debt management", () => {
     expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(0);
   });
 
+  test("the summary's Average Interest Rate is weighted by balance (decision 220)", async ({ page, login, app }) => {
+    const user = await premiumLogin(login, app);
+    await seedDebt(user, { name: "Mortgage", totalAmount: 25_000_000, currentBalance: 25_000_000, aprBasisPoints: 375, minimumPayment: 120_000 });
+    await seedDebt(user, { name: "Card", totalAmount: 80_000, currentBalance: 80_000, aprBasisPoints: 2400, minimumPayment: 2_500 });
+    await page.goto("/debt-management");
+    // (250,000 × 3.75% + 800 × 24%) / 250,800 = 3.81%; the plain mean would say 13.88%.
+    await expect(summary(page, "Average Interest Rate")).toHaveText("3.81%");
+    await expect(page.getByLabel("Debt summary")).toContainText("Weighted by balance");
+  });
+
   test("a payment entered as a transaction lowers the balance; deleting it gives the balance back", async ({
     page,
     login,

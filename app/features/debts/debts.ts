@@ -149,22 +149,36 @@ export type DebtPayment = { id: string; amount: Cents; date: string; description
 type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
 
 /**
+ * The average rate of the debts weighted by what each still owes, in percent (decision 220): the rate the
+ * debts cost together. A $250,000 mortgage at 3.75% and an $800 card at 24% cost 3.81%, not the 13.88% of
+ * the plain mean. A debt paid off or overpaid owes nothing and counts for nothing; 0 when nothing is owed.
+ */
+export function balanceWeightedRate(debts: ReadonlyArray<Pick<DebtItem, "currentBalance" | "aprBasisPoints">>) {
+  let owed = 0;
+  let weighted = 0;
+  for (const debt of debts) {
+    const balance = Math.max(0, debt.currentBalance);
+    owed += balance;
+    weighted += balance * debt.aprBasisPoints;
+  }
+  return owed === 0 ? 0 : weighted / owed / 100;
+}
+
+/**
  * The tracker's statistics: total of the balances still owed (an overpaid debt
- * owes nothing), total of the minimums and the plain average of the rates.
+ * owes nothing), total of the minimums and the balance-weighted average rate.
  */
 export function debtStatistics(debts: Array<Pick<DebtItem, "currentBalance" | "minimumPayment" | "aprBasisPoints">>): DebtStatistics {
   let totalDebt = 0;
   let totalMinimumPayments = 0;
-  let rates = 0;
   for (const debt of debts) {
     totalDebt += Math.max(0, debt.currentBalance);
     totalMinimumPayments += debt.minimumPayment;
-    rates += debt.aprBasisPoints;
   }
   return {
     totalDebt: totalDebt as Cents,
     totalMinimumPayments: totalMinimumPayments as Cents,
-    averageInterestRate: debts.length === 0 ? 0 : rates / debts.length / 100,
+    averageInterestRate: balanceWeightedRate(debts),
     count: debts.length,
   };
 }
