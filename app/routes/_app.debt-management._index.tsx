@@ -7,7 +7,18 @@ import { DebtCard } from "~/features/debts/components/debt-card";
 import { DebtForm } from "~/features/debts/components/debt-form";
 import { PlanReview } from "~/features/debts/components/plan-review";
 import { parseDebtForm, parsePaymentForm } from "~/features/debts/debt-form.server";
-import { DEBT_ACTION, DEBT_INTENTS, DEBT_MANAGEMENT_PATH, DEBT_MESSAGES, linkableAccounts, payFromAccounts } from "~/features/debts/debts";
+import {
+  DEBT_ACTION,
+  DEBT_INTENTS,
+  DEBT_MANAGEMENT_PATH,
+  DEBT_MESSAGES,
+  debtCardUrl,
+  debtPanelId,
+  debtPanelUrl,
+  linkableAccounts,
+  payFromAccounts,
+  type DebtPanel,
+} from "~/features/debts/debts";
 import { addDebt, deleteDebt, getDebt, listDebtAccounts, listDebtPayments, listDebts, payDebt, updateDebt } from "~/features/debts/debts.server";
 import { deletePlan, getPlanReview } from "~/features/debts/plan.server";
 import { todayIso } from "~/lib/month";
@@ -19,7 +30,7 @@ import { requireSameOrigin } from "~/utils/security.server";
 import { redirectWithToast } from "~/utils/flash.server";
 
 /** The overview's panels live in the query, so each opens and closes without JavaScript. */
-type Panel = "edit" | "delete" | "pay" | "history";
+type Panel = DebtPanel | "delete";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getPremiumUser(request);
@@ -66,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const added = await catchFailure("add debt", () => addDebt(user.id, input, submissionKey));
       if (!added.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.addFailed] }) }, { status: 503 });
       if (!added.value.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { accountId: [added.value.message] } }) }, { status: 400 });
-      return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.added });
+      return redirectWithToast(debtCardUrl(added.value.debt.id), { type: "success", message: DEBT_MESSAGES.added });
     }
     case DEBT_INTENTS.update: {
       const { submission, input } = parseDebtForm(formData);
@@ -75,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!updated.ok) return data({ intent, debtId, result: submission.reply({ formErrors: [DEBT_MESSAGES.updateFailed] }) }, { status: 503 });
       if (!updated.value) throw notFound();
       if (!updated.value.ok) return data({ intent, debtId, result: submission.reply({ fieldErrors: { accountId: [updated.value.message] } }) }, { status: 400 });
-      return redirectWithToast(DEBT_MANAGEMENT_PATH, { type: "success", message: DEBT_MESSAGES.updated });
+      return redirectWithToast(debtCardUrl(debtId), { type: "success", message: DEBT_MESSAGES.updated });
     }
     case DEBT_INTENTS.delete: {
       const deleted = await catchFailure("delete debt", () => deleteDebt(user.id, debtId));
@@ -96,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const field = paid.value.reason === "pay-from" ? "fromAccountId" : "amount";
         return data({ intent, debtId, result: submission.reply({ fieldErrors: { [field]: [paid.value.message] } }) }, { status: 400 });
       }
-      return redirectWithToast(`${DEBT_MANAGEMENT_PATH}?history=${debtId}`, { type: "success", message: DEBT_MESSAGES.paymentAdded });
+      return redirectWithToast(debtPanelUrl(debtId, "history"), { type: "success", message: DEBT_MESSAGES.paymentAdded });
     }
     case DEBT_INTENTS.clearPlan:
       await deletePlan(user.id);
@@ -117,8 +128,8 @@ export default function DebtOverview() {
   const payId = refused?.intent === DEBT_INTENTS.pay ? refused.debtId : loaderData.payId;
   const toDelete = debts.find((debt) => debt.id === loaderData.deleteId);
   const linksFor = (id: string) => {
-    const with_ = (panel: string) => `${DEBT_MANAGEMENT_PATH}?${panel}=${id}`;
-    return { edit: `${with_("edit")}#debt-form`, delete: with_("delete"), pay: with_("pay"), history: historyId === id ? DEBT_MANAGEMENT_PATH : with_("history"), close: DEBT_MANAGEMENT_PATH };
+    const close = debtCardUrl(id);
+    return { edit: debtPanelUrl(id, "edit"), delete: `${DEBT_MANAGEMENT_PATH}?delete=${id}`, pay: debtPanelUrl(id, "pay"), history: historyId === id ? close : debtPanelUrl(id, "history"), close };
   };
   const edited = debts.find((debt) => debt.id === editId);
   return (
@@ -132,18 +143,7 @@ export default function DebtOverview() {
           </a>
         </section>
       ) : null}
-      {edited ? (
-        <DebtForm
-          key={`edit-${edited.id}`}
-          intent={DEBT_INTENTS.update}
-          debt={edited}
-          accounts={linkableAccounts(accounts, debts, edited)}
-          title="Edit Debt"
-          submitLabel="Update Debt"
-          lastResult={refused?.intent === DEBT_INTENTS.update ? refused.result : undefined}
-          cancelTo={DEBT_MANAGEMENT_PATH}
-        />
-      ) : adding ? (
+      {adding && !edited ? (
         <DebtForm
           key="add"
           intent={DEBT_INTENTS.add}
@@ -181,6 +181,21 @@ export default function DebtOverview() {
                   : null
               }
               history={historyId === debt.id ? history : null}
+              editor={
+                edited?.id === debt.id ? (
+                  <DebtForm
+                    key={`edit-${edited.id}`}
+                    intent={DEBT_INTENTS.update}
+                    debt={edited}
+                    accounts={linkableAccounts(accounts, debts, edited)}
+                    title="Edit Debt"
+                    submitLabel="Update Debt"
+                    lastResult={refused?.intent === DEBT_INTENTS.update ? refused.result : undefined}
+                    cancelTo={debtCardUrl(edited.id)}
+                    panelId={debtPanelId(edited.id, "edit")}
+                  />
+                ) : null
+              }
             />
           ))}
         </section>

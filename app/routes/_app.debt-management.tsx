@@ -30,11 +30,12 @@ function LockedPanel() {
   );
 }
 
-function SummaryCard({ label, value }: { label: string; value: string }) {
+function SummaryCard({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <p className="text-sm font-medium text-slate-500">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
     </div>
   );
 }
@@ -49,7 +50,7 @@ export default function DebtManagementLayout() {
         <div className="grid gap-4 sm:grid-cols-3" aria-label="Debt summary">
           <SummaryCard label="Total Debts" value={formatMoney(statistics.totalDebt, currency)} />
           <SummaryCard label="Monthly Payments" value={formatMoney(statistics.totalMinimumPayments, currency)} />
-          <SummaryCard label="Average Interest Rate" value={`${statistics.averageInterestRate.toFixed(2)}%`} />
+          <SummaryCard label="Average Interest Rate" value={`${statistics.averageInterestRate.toFixed(2)}%`} hint="Weighted by balance" />
         </div>
       ) : null}
       <nav aria-label="Debt management" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">

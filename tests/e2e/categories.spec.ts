@@ -52,6 +52,47 @@ test.describe("categories", () => {
     expect(Object.keys(after!.categories)).toHaveLength(9);
   });
 
+  test("a category named like a default one in other letters and spacing is refused beside the name, and the lists keep one of each (decision 218)", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    await page.goto(DASHBOARD);
+    const form = page.getByRole("form", { name: "Add Category" });
+    const name = form.getByLabel("Category name");
+    await name.fill("  food  &  DINING ");
+    await form.getByRole("button", { name: "Add Category" }).click();
+    await expect(form).toContainText("Please fix the following errors:");
+    await expect(name).toHaveAccessibleDescription("A category with this name already exists");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveValue("  food  &  DINING ");
+    if (javaScriptEnabled) await expect(name).toBeFocused();
+    else await expect(page).toHaveURL(`${DASHBOARD}#category-add`);
+    const stored = await app.models.User.findById(user.id).select({ categories: 1 }).lean<StoredCategories>();
+    expect(stored!.categories ?? {}).toEqual({});
+    await expect(expenseList(page).getByRole("article", { name: "Food & Dining" })).toHaveCount(1);
+  });
+
+  test("a rename to another category's name in other letters is refused beside the name (decision 218)", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    await page.goto(DASHBOARD);
+    const housing = expenseList(page).getByRole("article", { name: "Housing" });
+    let name = housing.getByLabel("Category name");
+    if (javaScriptEnabled) {
+      await housing.getByRole("button", { name: "Rename Housing" }).click();
+      await name.fill("FOOD & dining");
+      await name.press("Enter");
+      await expect(name).toBeFocused();
+    } else {
+      await housing.getByText("Edit", { exact: true }).click();
+      name = housing.getByLabel("Name", { exact: true });
+      await name.fill("FOOD & dining");
+      await housing.getByRole("button", { name: "Save name" }).click();
+      await expect(page).toHaveURL(`${DASHBOARD}#category-rename-housing`);
+    }
+    await expect(name).toHaveAccessibleDescription("A category with this name already exists");
+    await expect(name).toHaveValue("FOOD & dining");
+    const stored = await app.models.User.findById(user.id).select({ categories: 1 }).lean<StoredCategories>();
+    expect(stored!.categories?.housing?.name ?? "Housing").toBe("Housing");
+  });
+
   test("Add is disabled while the name is empty and the form lists the validator's errors @js-only", async ({ page, login, app }) => {
     const user = await login();
     await page.goto(DASHBOARD);

@@ -305,7 +305,9 @@ test.describe("debt management", () => {
     await page.getByLabel("Description (optional)").fill("Bought in 2024");
     await page.getByRole("button", { name: "Add Debt" }).click();
     await expect(page.getByText("Debt added successfully")).toBeVisible();
-    await expect(page).toHaveURL("/debt-management");
+    const added = await app.models.Debt.findOne({ userId: user.id }).lean();
+    // Back on the overview at the new debt's card.
+    await expect(page).toHaveURL(`/debt-management#debt-${String(added?._id)}`);
 
     const card = debtCard(page, "Car loan");
     await expect(card).toContainText("Personal Loan");
@@ -437,7 +439,7 @@ test.describe("debt management", () => {
     await page.getByLabel("Minimum Payment", { exact: true }).fill("10");
     await page.getByRole("button", { name: "Update Debt" }).click();
     await expect(page.getByText("Debt updated successfully")).toBeVisible();
-    await expect(page).toHaveURL("/debt-management");
+    await expect(page).toHaveURL(`/debt-management#debt-${debt.id}`);
     await expect(page.getByRole("heading", { name: "Edit Debt" })).toHaveCount(
       0
     );
@@ -514,7 +516,7 @@ test.describe("debt management", () => {
     await card.getByLabel("Payment Amount").fill("250");
     await card.getByRole("button", { name: "Record Payment" }).click();
     await expect(page.getByText("Payment added successfully")).toBeVisible();
-    await expect(page).toHaveURL(`/debt-management?history=${debt.id}`);
+    await expect(page).toHaveURL(`/debt-management?history=${debt.id}#debt-${debt.id}-history`);
     await expect(described(card, "Current Balance")).toHaveText("$750.00");
     // (1200 − 750) / 1200 = 37.5 %; $750 at 1% paying $100: 7.84 → 8 months.
     await expect(card.getByText("37.5% paid")).toBeVisible();
@@ -546,7 +548,60 @@ test.describe("debt management", () => {
     // History toggles the panel shut.
     await card.getByRole("link", { name: "History", exact: true }).click();
     await expect(history).toHaveCount(0);
-    await expect(page).toHaveURL("/debt-management");
+    await expect(page).toHaveURL(`/debt-management#debt-${debt.id}`);
+  });
+
+  test("Pay, History and Edit of a card below the first open under that card, in view and focused (decision 219)", async ({
+    page,
+    login,
+    app,
+    javaScriptEnabled,
+  }) => {
+    const user = await premiumLogin(login, app);
+    // Listed newest first: Visa, Loan, Car.
+    await seedDebt(user, { ...LOAN_300, name: "Car" });
+    const loan = await seedDebt(user, LOAN_300);
+    await seedDebt(user, VISA_1000);
+    await page.goto("/debt-management");
+    const card = debtCard(page, "Loan");
+
+    await card.getByRole("link", { name: "Pay", exact: true }).click();
+    const pay = card.getByRole("form", { name: "Pay Loan" });
+    await expect(pay).toBeInViewport();
+    await expect(pay).toBeFocused();
+    await expect(page).toHaveURL(`/debt-management?pay=${loan.id}#debt-${loan.id}-pay`);
+    // A refused payment comes back in view too.
+    await pay.getByLabel("Payment Amount").fill("300.01");
+    const answer = refusedByServer(page, javaScriptEnabled);
+    await pay.getByRole("button", { name: "Record Payment" }).click();
+    if (answer) expect((await answer).status()).toBe(400);
+    await expect(pay.getByText("Payment cannot be more than the current balance of $300.00")).toBeInViewport();
+    await pay.getByRole("link", { name: "Cancel" }).click();
+    await expect(pay).toHaveCount(0);
+    await expect(card).toBeInViewport();
+
+    await card.getByRole("link", { name: "History", exact: true }).click();
+    const history = card.getByRole("region", { name: "Payment History of Loan" });
+    await expect(history).toBeInViewport();
+    await expect(history).toBeFocused();
+
+    await card.getByRole("link", { name: "Edit", exact: true }).click();
+    const edit = card.getByRole("form", { name: "Edit Debt" });
+    await expect(edit).toBeInViewport();
+    await expect(edit).toBeFocused();
+    await expect(edit.getByLabel("Debt Name")).toHaveValue("Loan");
+    await expect(page.getByRole("form", { name: "Edit Debt" })).toHaveCount(1);
+    expect(await app.models.Transaction.countDocuments({ userId: user.id })).toBe(0);
+  });
+
+  test("the summary's Average Interest Rate is weighted by balance (decision 220)", async ({ page, login, app }) => {
+    const user = await premiumLogin(login, app);
+    await seedDebt(user, { name: "Mortgage", totalAmount: 25_000_000, currentBalance: 25_000_000, aprBasisPoints: 375, minimumPayment: 120_000 });
+    await seedDebt(user, { name: "Card", totalAmount: 80_000, currentBalance: 80_000, aprBasisPoints: 2400, minimumPayment: 2_500 });
+    await page.goto("/debt-management");
+    // (250,000 × 3.75% + 800 × 24%) / 250,800 = 3.81%; the plain mean would say 13.88%.
+    await expect(summary(page, "Average Interest Rate")).toHaveText("3.81%");
+    await expect(page.getByLabel("Debt summary")).toContainText("Weighted by balance");
   });
 
   test("a payment entered as a transaction lowers the balance; deleting it gives the balance back", async ({

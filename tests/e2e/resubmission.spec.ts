@@ -59,7 +59,7 @@ test.describe("a form sent again writes once", () => {
       maxRedirects: 0,
     });
     expect(again.status()).toBe(302);
-    expect(again.headers().location).toBe(`/debt-management?history=${debt.id}`);
+    expect(again.headers().location).toBe(`/debt-management?history=${debt.id}#debt-${debt.id}-history`);
     await page.reload();
     await expect(page.getByRole("region", { name: "Payment History of Visa" }).getByRole("listitem")).toHaveCount(1);
     expect(await app.models.Transaction.countDocuments({ userId: user.id, source: "debt" })).toBe(1);

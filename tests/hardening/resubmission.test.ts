@@ -93,7 +93,7 @@ describe("a money form sent twice with its key writes once and answers the same"
     const [stored] = await listDebts(userId);
     const payKey = await renderedKey(debts, "/debt-management", cookie);
     const paid = await postTwice(debts, "/debt-management?index", cookie, { intent: "pay", debtId: stored.id, amount: "300", date: "2026-03-10", [SUBMISSION_KEY_FIELD]: payKey });
-    expect(paid.first).toMatchObject({ status: 302, location: `/debt-management?history=${stored.id}`, toast: DEBT_MESSAGES.paymentAdded });
+    expect(paid.first).toMatchObject({ status: 302, location: `/debt-management?history=${stored.id}#debt-${stored.id}-history`, toast: DEBT_MESSAGES.paymentAdded });
     expect(paid.second).toEqual(paid.first);
     expect(await Transaction.countDocuments({ userId, source: "debt" })).toBe(1);
     expect((await listDebts(userId))[0].currentBalance).toBe(0);

@@ -104,6 +104,38 @@ describe("addCategory", () => {
     expect((await storedMap(userId)).categories.travel).toMatchObject({ type: "expense", budget: 100 });
   });
 
+  test("a default category's name in other letters and spacing is refused: its id is another (decision 218)", async () => {
+    const userId = await newUser();
+    for (const name of ["Food & Dining", "food & dining", "  FOOD   &  Dining ", "<b>Food</b> & dining", "paycheck 1"]) {
+      expect(await addCategory(userId, { name, type: "expense", amount: toCents(0) })).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.duplicate] });
+    }
+    expect((await storedMap(userId)).categories).toEqual({});
+    expect((await getCategories(userId)).filter((category) => category.name === "Food & Dining")).toHaveLength(1);
+  });
+
+  test("the name of a debt's category is taken, even while debts are hidden without a subscription", async () => {
+    const userId = await newUser();
+    await User.updateOne({ _id: userId }, { $set: { "categories.debt_1": { id: "debt_1", name: "💳 Visa", type: "expense", order: 1000, isDebt: true } } });
+    expect(await addCategory(userId, { name: "💳 visa", type: "expense", amount: toCents(0) })).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.duplicate] });
+  });
+
+  test("a free name whose id a category of another name holds gets the next free id", async () => {
+    const userId = await newUser();
+    await renameCategory(userId, "housing", "Rent");
+    expect(await addCategory(userId, { name: "Housing", type: "expense", amount: toCents(100) })).toMatchObject({ ok: true, category: { id: "housing-2", name: "Housing" } });
+    expect(await addCategory(userId, { name: "Food", type: "expense", amount: toCents(0) })).toMatchObject({ ok: true, category: { id: "food-2", name: "Food" } });
+    const stored = (await storedMap(userId)).categories;
+    expect(stored.housing).toMatchObject({ name: "Rent" });
+    expect(stored["housing-2"]).toMatchObject({ name: "Housing", budget: 100 });
+  });
+
+  test("the same name sent twice is written once", async () => {
+    const userId = await newUser();
+    expect(await addCategory(userId, { name: "Pets", type: "expense", amount: toCents(0) })).toMatchObject({ ok: true });
+    expect(await addCategory(userId, { name: "pets ", type: "expense", amount: toCents(0) })).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.duplicate] });
+    expect(Object.keys((await storedMap(userId)).categories).filter((id) => id.startsWith("pets"))).toEqual(["pets"]);
+  });
+
   test("invalid names and types are refused with the validator's messages", async () => {
     const userId = await newUser();
     expect(await addCategory(userId, { name: "<br>", type: "expense", amount: toCents(0) })).toEqual({ ok: false, errors: ["Category name cannot be empty"] });
@@ -138,6 +170,12 @@ describe("ensureCategoryExists", () => {
     expect(await ensureCategoryExists(userId, { id: "uncategorized", name: "Uncategorized", type: "income" })).toBeNull();
     expect((await storedMap(userId)).categories.uncategorized).toBeUndefined();
   });
+
+  test("a category named like one the user has gets a number, so no two read the same (decision 218)", async () => {
+    const userId = await newUser();
+    expect(await ensureCategoryExists(userId, { id: "paycheck-1", name: "paycheck 1", type: "income" })).toMatchObject({ id: "paycheck-1", name: "paycheck 1 (2)" });
+    expect((await storedMap(userId)).categories["paycheck-1"]).toMatchObject({ name: "paycheck 1 (2)", type: "income" });
+  });
 });
 
 describe("renameCategory", () => {
@@ -146,6 +184,15 @@ describe("renameCategory", () => {
     expect(await renameCategory(userId, "food", " Groceries <i>&</i> Dining ")).toMatchObject({ ok: true });
     const food = (await getCategories(userId)).find((category) => category.id === "food");
     expect(food?.name).toBe("Groceries & Dining");
+  });
+
+  test("refuses another category's name in any letters and spacing, not its own (decision 218)", async () => {
+    const userId = await newUser();
+    await addCategory(userId, { name: "Pets", type: "expense", amount: toCents(0) });
+    expect(await renameCategory(userId, "pets", " food  &  DINING")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.duplicate] });
+    expect(await renameCategory(userId, "housing", "Paycheck 1")).toEqual({ ok: false, errors: [CATEGORY_MESSAGES.duplicate] });
+    expect((await storedMap(userId)).categories.pets.name).toBe("Pets");
+    expect(await renameCategory(userId, "food", "food & dining")).toMatchObject({ ok: true, category: { name: "food & dining" } });
   });
 
   test("refuses an empty name, an unknown category and a debt category", async () => {

@@ -2,12 +2,14 @@ import mongoose, { Types } from "mongoose";
 import { Transaction, User, type UserRecord, type TransactionRecord } from "../../../models";
 import {
   CATEGORY_MESSAGES,
-  categoryIdFromName,
+  categoryNamed,
   DEBT_CATEGORY_ORDER_BASE,
   debtCategoryId,
   debtCategoryName,
   DEFAULT_CATEGORIES,
   DEFAULT_COLORS,
+  distinctCategoryName,
+  freeCategoryId,
   isCategoryType,
   isUncategorized,
   mergeCategories,
@@ -77,6 +79,16 @@ function freeEntry(saved: Record<string, StoredCategory>, id: string) {
   return saved[id]?.deleted === true ? { [categoryPath(id, "deleted")]: true } : { [categoryPath(id)]: mongoose.trusted({ $exists: false }) };
 }
 
+/** Whether the saved map holds a live category under `id` (an entry marked deleted may be written over). */
+function holdsLive(saved: Record<string, StoredCategory>, id: string) {
+  return Object.hasOwn(saved, id) && saved[id].deleted !== true;
+}
+
+/** Every live category of the saved map, debts included while they are hidden (they come back with a subscription): the names a new one must not repeat. */
+function namedCategories(saved: Record<string, StoredCategory>) {
+  return mergeCategories(saved);
+}
+
 /**
  * The saved map and the categories made from it; debts are spending
  * categories only while the user is premium. Reading writes nothing: a map
@@ -125,7 +137,8 @@ export async function ensureCategoryExists(userId: string, { id, name, type }: {
   if (existing) return existing;
   const category: Category = {
     id,
-    name: sanitizeCategory({ name, type, order: 0 }).category.name || id,
+    // An income's category named like one the user has already would list two identical names.
+    name: distinctCategoryName(sanitizeCategory({ name, type, order: 0 }).category.name || id, namedCategories(saved)),
     icon: AUTO_CREATED_ICON,
     colors: { ...DEFAULT_COLORS },
     type,
@@ -149,9 +162,10 @@ export async function addCategory(userId: string, input: { name: string; type: s
     colors: DEFAULT_COLORS,
   });
   if (errors.length > 0) return failure(...errors);
-  const id = categoryIdFromName(clean.name);
+  if (categoryNamed(clean.name, namedCategories(saved))) return failure(CATEGORY_MESSAGES.duplicate);
+  // The same name always makes the same id, so of a double submission the second write matches nothing (freeEntry).
+  const id = freeCategoryId(clean.name, (candidate) => holdsLive(saved, candidate));
   if (!id) return failure(CATEGORY_MESSAGES.invalidName);
-  if (saved[id] && saved[id].deleted !== true) return failure(CATEGORY_MESSAGES.duplicate);
   const amount = input.amount > 0 ? input.amount : ZERO_CENTS;
   const category: Category = {
     id,
@@ -171,12 +185,13 @@ async function findEditable(userId: string, categoryId: string) {
   return { loaded, category, error: category.isDebt ? CATEGORY_MESSAGES.debtLocked : null };
 }
 
-/** Renames a category; its id (used by transactions and budgets) stays. */
+/** Renames a category; its id (used by transactions and budgets) stays. Another category's name is refused; its own in other letters is not. */
 export async function renameCategory(userId: string, categoryId: string, name: string): Promise<CategoryChange> {
   const { loaded, category, error } = await findEditable(userId, categoryId);
   if (!category || error) return failure(error ?? CATEGORY_MESSAGES.notFound);
   const { category: clean, errors } = sanitizeCategory({ ...category, name });
   if (errors.length > 0) return failure(...errors);
+  if (categoryNamed(clean.name, namedCategories(loaded.saved), categoryId)) return failure(CATEGORY_MESSAGES.duplicate);
   if (clean.name !== category.name) await writeMap(loaded, userId, { $set: { [categoryPath(categoryId, "name")]: clean.name } });
   return { ok: true, category: { ...category, name: clean.name } };
 }

@@ -5,7 +5,12 @@ import {
   CATEGORY_MESSAGES,
   categoryIdFromName,
   categoryNameErrors,
+  categoryNameKey,
+  categoryNamed,
+  DEFAULT_CATEGORIES,
   DEFAULT_COLORS,
+  distinctCategoryName,
+  freeCategoryId,
   looksLikeIncome,
   mergeCategories,
   newCategoryNameErrors,
@@ -115,6 +120,40 @@ describe("splitCategoryErrors", () => {
       },
       formErrors: [CATEGORY_MESSAGES.debtLocked, CATEGORY_MESSAGES.notFound],
     });
+  });
+});
+
+describe("category names are one per user, whatever their case and spacing (decision 218)", () => {
+  test("case, surrounding and inner whitespace and tags do not tell two names apart", () => {
+    expect(categoryNameKey("  food  &\tDINING ")).toBe("food & dining");
+    expect(categoryNameKey("<b>Food</b> & Dining")).toBe("food & dining");
+    expect(categoryNameKey("Food-Dining")).not.toBe(categoryNameKey("Food Dining"));
+  });
+
+  test("a default category's name is taken by its name, not by its id", () => {
+    expect(categoryNamed("food & dining", DEFAULT_CATEGORIES)?.id).toBe("food");
+    expect(categoryNamed(" PAYCHECK   1", DEFAULT_CATEGORIES)?.id).toBe("salary");
+    expect(categoryNamed("Food", DEFAULT_CATEGORIES)).toBeUndefined();
+    expect(categoryNamed("Salary", DEFAULT_CATEGORIES)).toBeUndefined();
+  });
+
+  test("a category renamed to its own name in other letters collides with no other", () => {
+    expect(categoryNamed("FOOD & DINING", DEFAULT_CATEGORIES, "food")).toBeUndefined();
+    expect(categoryNamed("housing", DEFAULT_CATEGORIES, "food")?.id).toBe("housing");
+  });
+
+  test("a new name whose id another name holds gets the next free id", () => {
+    const taken = new Set(["food", "food-2", "salary"]);
+    expect(freeCategoryId("Pets", (id) => taken.has(id))).toBe("pets");
+    expect(freeCategoryId("Food", (id) => taken.has(id))).toBe("food-3");
+    expect(freeCategoryId("Salary", (id) => taken.has(id))).toBe("salary-2");
+    expect(freeCategoryId("...", (id) => taken.has(id))).toBeNull();
+  });
+
+  test("a created category named like another gets a number", () => {
+    const categories = [...DEFAULT_CATEGORIES, { id: "paycheck-1-x", name: "Paycheck 1 (2)" }];
+    expect(distinctCategoryName("Freelance", categories)).toBe("Freelance");
+    expect(distinctCategoryName("paycheck 1", categories)).toBe("paycheck 1 (3)");
   });
 });
 

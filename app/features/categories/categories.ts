@@ -232,6 +232,42 @@ export function categoryIdFromName(name: string): string | null {
   return id && !RESERVED_IDS.has(id) ? id : null;
 }
 
+/**
+ * A category name as people tell names apart (decision 218): tags stripped, lower-cased, trimmed, each
+ * whitespace run one space. Lists show names with each word capitalised, so case never tells two apart:
+ * "food  &  DINING " is the name "Food & Dining".
+ */
+export function categoryNameKey(name: string) {
+  return stripTags(name).toLowerCase().trim().replace(/\s+/g, " ");
+}
+
+/** The category of `categories` (other than `exceptId`, the one being renamed) whose name reads as `name`. */
+export function categoryNamed(name: string, categories: ReadonlyArray<Pick<Category, "id" | "name">>, exceptId?: string) {
+  const key = categoryNameKey(name);
+  return categories.find((category) => category.id !== exceptId && categoryNameKey(category.name) === key);
+}
+
+/**
+ * The map key of a new category named `name`: its own id (categoryIdFromName), or when a category of
+ * another name holds that (one renamed since, a default such as "food" named "Food & Dining") the first
+ * of "<id>-2", "<id>-3"… that is free. `isTaken` says whether a key holds a live category.
+ */
+export function freeCategoryId(name: string, isTaken: (id: string) => boolean) {
+  const id = categoryIdFromName(name);
+  if (!id || !isTaken(id)) return id;
+  let suffix = 2;
+  while (isTaken(`${id}-${suffix}`)) suffix += 1;
+  return `${id}-${suffix}`;
+}
+
+/** `name`, or when another category reads the same the first of "<name> (2)", "<name> (3)"… that none does. */
+export function distinctCategoryName(name: string, categories: ReadonlyArray<Pick<Category, "id" | "name">>) {
+  if (!categoryNamed(name, categories)) return name;
+  let suffix = 2;
+  while (categoryNamed(`${name} (${suffix})`, categories)) suffix += 1;
+  return `${name} (${suffix})`;
+}
+
 /** A category entry as stored in the user document: older entries may lack fields, so each one is checked on read. */
 export type StoredCategory = { readonly [Field in keyof Category | "deleted"]?: unknown };
 

@@ -119,7 +119,7 @@ describe("/debt-management", () => {
     const cookie = await cookieFor(userId);
     const debt = await createDebtFor(userId, { currentBalance: toCents(30000) });
     const paid = (await overviewAction({ request: post("/debt-management?index", cookie, { intent: "pay", debtId: debt.id, amount: "120.25", date: "2026-03-02" }), params: {}, context: {} })) as Response;
-    expect(paid.headers.get("Location")).toBe(`/debt-management?history=${debt.id}`);
+    expect(paid.headers.get("Location")).toBe(`/debt-management?history=${debt.id}#debt-${debt.id}-history`);
     expect((await toastOf(paid))?.message).toBe(DEBT_MESSAGES.paymentAdded);
     expect((await getDebt(userId, debt.id))?.currentBalance).toBe(17975);
 
@@ -187,7 +187,7 @@ describe("/debt-management with accounts", () => {
     expect(await Transaction.countDocuments({ userId })).toBe(0);
 
     const paid = (await overviewAction({ request: post("/debt-management?index", cookie, { ...payment, fromAccountId: mainAccountId(userId) }), params: {}, context: {} })) as Response;
-    expect(paid.headers.get("Location")).toBe(`/debt-management?history=${debt.id}`);
+    expect(paid.headers.get("Location")).toBe(`/debt-management?history=${debt.id}#debt-${debt.id}-history`);
     expect(await Transaction.countDocuments({ userId, category: TRANSFER_CATEGORY })).toBe(2);
     expect((await getDebt(userId, debt.id))?.currentBalance).toBe(140000);
   });

@@ -191,13 +191,13 @@ describe("the balance, the history and the month summaries never disagree", () =
 });
 
 describe("statistics", () => {
-  test("total owed, total of the minimums and the average rate; an overpaid debt owes nothing", async () => {
+  test("total owed, total of the minimums and the rate weighted by balance; an overpaid debt owes nothing and weighs nothing", async () => {
     const userId = await createPremiumUser();
     await createDebtFor(userId, { currentBalance: toCents(50000), aprBasisPoints: 1999, minimumPayment: toCents(2500) });
     const small = await createDebtFor(userId, { totalAmount: toCents(3000), currentBalance: toCents(3000), aprBasisPoints: 500, minimumPayment: toCents(1000) });
     await createTransaction(userId, paymentInput(small.id, 4000));
     expect(await balanceOf(userId, small.id)).toBe(-1000);
-    expect(await getDebtStatistics(userId)).toEqual({ totalDebt: 50000, totalMinimumPayments: 3500, averageInterestRate: 12.495, count: 2 });
+    expect(await getDebtStatistics(userId)).toEqual({ totalDebt: 50000, totalMinimumPayments: 3500, averageInterestRate: 19.99, count: 2 });
     expect(await getDebtStatistics(await createGoogleUser())).toEqual({ totalDebt: 0, totalMinimumPayments: 0, averageInterestRate: 0, count: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { accountChoiceLabel, DEBT_MESSAGES, linkableAccounts, linkedPaymentLabel, linkRefusal, payFromAccounts, type DebtAccount } from "./debts";
+import { accountChoiceLabel, balanceWeightedRate, DEBT_MESSAGES, debtStatistics, linkableAccounts, linkedPaymentLabel, linkRefusal, payFromAccounts, type DebtAccount } from "./debts";
+import { toCents } from "~/lib/money";
 
 const MAIN: DebtAccount = { id: "a0", name: "Main account", kind: "checking", closed: false };
 const VISA: DebtAccount = { id: "a1", name: "Visa", kind: "credit_card", closed: false };
@@ -59,4 +60,27 @@ describe("paying a debt", () => {
 test("an account is offered by its name and kind, closed ones said so", () => {
   expect(accountChoiceLabel(VISA)).toBe("Visa (Credit card)");
   expect(accountChoiceLabel(OLD_CARD)).toBe("Old card (Credit card, closed)");
+});
+
+describe("the average interest rate is weighted by balance (decision 220)", () => {
+  const mortgage = { currentBalance: toCents(25_000_000), aprBasisPoints: 375, minimumPayment: toCents(120_000) };
+  const card = { currentBalance: toCents(80_000), aprBasisPoints: 2400, minimumPayment: toCents(2_500) };
+
+  test("a $250,000 mortgage at 3.75% and an $800 card at 24% cost 3.81% together, not 13.88%", () => {
+    // (250,000 × 3.75 + 800 × 24) / 250,800 = 3.8146…
+    expect(balanceWeightedRate([mortgage, card])).toBeCloseTo(3.8146, 4);
+    expect(balanceWeightedRate([mortgage, card]).toFixed(2)).toBe("3.81");
+    expect(debtStatistics([mortgage, card]).averageInterestRate.toFixed(2)).toBe("3.81");
+  });
+
+  test("equal balances give the plain mean; one debt gives its own rate", () => {
+    expect(balanceWeightedRate([{ ...mortgage, currentBalance: card.currentBalance }, card])).toBeCloseTo(13.875, 10);
+    expect(balanceWeightedRate([card])).toBe(24);
+  });
+
+  test("a debt paid off or overpaid weighs nothing; nothing owed is 0", () => {
+    expect(balanceWeightedRate([card, { ...mortgage, currentBalance: toCents(-500) }])).toBe(24);
+    expect(balanceWeightedRate([{ ...card, currentBalance: toCents(0) }])).toBe(0);
+    expect(balanceWeightedRate([])).toBe(0);
+  });
 });

@@ -5,6 +5,32 @@ import { debtIdOfCategory } from "~/features/categories/categories";
 export const DEBT_MANAGEMENT_PATH = "/debt-management";
 /** Where the overview's forms post: its index route, not the layout it shares the URL with. */
 export const DEBT_ACTION = `${DEBT_MANAGEMENT_PATH}?index`;
+/** The panels a debt card opens under itself; each lives in the query (`?pay=<id>`), so it opens without JavaScript. */
+export type DebtPanel = "edit" | "pay" | "history";
+
+/** The element of a debt's open panel: the fragment of the URL that opens it, so the browser scrolls to it and focuses it (decision 219). */
+export function debtPanelId(debtId: string, panel: DebtPanel) {
+  return `debt-${debtId}-${panel}`;
+}
+
+/** The overview with one debt's panel open and in view. */
+export function debtPanelUrl(debtId: string, panel: DebtPanel) {
+  return `${DEBT_MANAGEMENT_PATH}?${panel}=${encodeURIComponent(debtId)}#${encodeURIComponent(debtPanelId(debtId, panel))}`;
+}
+
+/** The element of a debt's card. */
+export function debtCardId(debtId: string) {
+  return `debt-${debtId}`;
+}
+
+/**
+ * The overview scrolled to a debt's card: where closing one of its panels, adding the debt and saving it
+ * return to (the fragment also replaces the form's, which a redirect would otherwise keep).
+ */
+export function debtCardUrl(debtId: string) {
+  return `${DEBT_MANAGEMENT_PATH}#${encodeURIComponent(debtCardId(debtId))}`;
+}
+
 /** The `intent` values of the overview's forms. */
 export const DEBT_INTENTS = {
   add: "add",
@@ -123,22 +149,36 @@ export type DebtPayment = { id: string; amount: Cents; date: string; description
 type DebtStatistics = { totalDebt: Cents; totalMinimumPayments: Cents; averageInterestRate: number; count: number };
 
 /**
+ * The average rate of the debts weighted by what each still owes, in percent (decision 220): the rate the
+ * debts cost together. A $250,000 mortgage at 3.75% and an $800 card at 24% cost 3.81%, not the 13.88% of
+ * the plain mean. A debt paid off or overpaid owes nothing and counts for nothing; 0 when nothing is owed.
+ */
+export function balanceWeightedRate(debts: ReadonlyArray<Pick<DebtItem, "currentBalance" | "aprBasisPoints">>) {
+  let owed = 0;
+  let weighted = 0;
+  for (const debt of debts) {
+    const balance = Math.max(0, debt.currentBalance);
+    owed += balance;
+    weighted += balance * debt.aprBasisPoints;
+  }
+  return owed === 0 ? 0 : weighted / owed / 100;
+}
+
+/**
  * The tracker's statistics: total of the balances still owed (an overpaid debt
- * owes nothing), total of the minimums and the plain average of the rates.
+ * owes nothing), total of the minimums and the balance-weighted average rate.
  */
 export function debtStatistics(debts: Array<Pick<DebtItem, "currentBalance" | "minimumPayment" | "aprBasisPoints">>): DebtStatistics {
   let totalDebt = 0;
   let totalMinimumPayments = 0;
-  let rates = 0;
   for (const debt of debts) {
     totalDebt += Math.max(0, debt.currentBalance);
     totalMinimumPayments += debt.minimumPayment;
-    rates += debt.aprBasisPoints;
   }
   return {
     totalDebt: totalDebt as Cents,
     totalMinimumPayments: totalMinimumPayments as Cents,
-    averageInterestRate: debts.length === 0 ? 0 : rates / debts.length / 100,
+    averageInterestRate: balanceWeightedRate(debts),
     count: debts.length,
   };
 }

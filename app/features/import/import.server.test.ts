@@ -51,6 +51,13 @@ describe("preview", () => {
     expect(await Transaction.countDocuments({ userId })).toBe(1);
   });
 
+  test("a category named in other letters and spacing is the user's category of that name, never a new one (decision 218)", async () => {
+    const userId = await createUserId();
+    const file = ["Date,Description,Amount,Category", "2026-03-02,Corner Cafe,-4.50,  food  &  DINING ", "2026-03-03,Employer Inc,2500.00,PAYCHECK   1"].join("\n");
+    const preview = await previewBankFile(userId, await uploadBankFile(userId, file));
+    expect(preview.rows.map((row) => row.category)).toEqual(["Food & Dining", "Paycheck 1"]);
+  });
+
   test("another user's identical transaction and the user's deleted one are no duplicates", async () => {
     const userId = await createUserId();
     const otherUserId = await createUserId();

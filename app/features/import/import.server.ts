@@ -2,7 +2,7 @@ import { reportingCurrencyOf } from "~/features/auth/user.server";
 import { createHash } from "node:crypto";
 import mongoose, { Types } from "mongoose";
 import { ImportBatch, ImportDraft, ImportMapping, type ImportBatchRecord, type ImportMappingRecord, type TransactionRecord } from "../../../models";
-import { isUncategorized, type Category } from "~/features/categories/categories";
+import { categoryNamed, isUncategorized, type Category } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
 import { importKey } from "~/features/transactions/import-key";
 import type { LedgerEntry } from "~/features/transactions/ledger";
@@ -100,7 +100,8 @@ function mappingId(userId: string, table: SourceTable) {
 function resolveCategory(categories: Category[], text: string, type: TransactionType) {
   const wanted = text.trim().toLowerCase();
   if (!wanted || isUncategorized(wanted)) return undefined;
-  return categories.find((category) => category.type === type && (category.id === wanted || category.name.toLowerCase() === wanted));
+  const ofType = categories.filter((category) => category.type === type);
+  return ofType.find((category) => category.id === wanted) ?? categoryNamed(wanted, ofType);
 }
 
 type ReadableRow = Extract<ConvertedRow, { ok: true }>;

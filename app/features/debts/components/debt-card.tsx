@@ -1,14 +1,16 @@
 import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { ErrorList, Spinner, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, formatMoney } from "~/lib/money";
 import { accountPath } from "~/features/accounts/accounts";
-import { DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtAccount, type DebtItem, type DebtPayment } from "../debts";
+import { DEBT_INTENTS, basisPointsToPercentText, debtCardId, debtPanelId, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtAccount, type DebtItem, type DebtPayment } from "../debts";
 import { payoffDate, payoffMonths, percentPaid } from "../payoff";
 import { monthLabel } from "~/lib/month";
 import { useDebtForm } from "./use-debt-form";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
+import { useFocusOnOpen } from "~/components/ui/use-focus-on-open";
 
 const PRIORITY_CLASSES = { high: "bg-red-100 text-red-700", medium: "bg-yellow-100 text-yellow-800", low: "bg-green-100 text-green-700" } as const;
 
@@ -45,14 +47,16 @@ type PayPanelState = { lastResult: SubmissionResult<string[]> | undefined; submi
  */
 function PayForm({ debt, today, pay, closeTo }: { debt: DebtItem; today: string; pay: PayPanelState; closeTo: string }) {
   const paying = useIsSubmitting({ intent: DEBT_INTENTS.pay });
+  const panelId = debtPanelId(debt.id, "pay");
+  useFocusOnOpen(panelId);
   const { fields, formProps } = useDebtForm({
-    id: `pay-${debt.id}`,
+    id: panelId,
     lastResult: pay.lastResult,
     defaultValue: { amount: "", date: today, fromAccountId: pay.fromAccounts[0]?.id ?? "" },
     schemaOf: (schemas) => schemas.PaymentSchema,
   });
   return (
-    <Form {...formProps} aria-label={`Pay ${debt.name}`} className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4">
+    <Form {...formProps} tabIndex={-1} aria-label={`Pay ${debt.name}`} className="mt-4 scroll-mt-4 space-y-3 rounded-xl bg-slate-50 p-4 focus:outline-none">
       <input type="hidden" name="intent" value={DEBT_INTENTS.pay} />
       <input type="hidden" name="debtId" value={debt.id} />
       <SubmissionKeyField value={pay.submissionKey} />
@@ -101,7 +105,34 @@ function PayForm({ debt, today, pay, closeTo }: { debt: DebtItem; today: string;
   );
 }
 
-/** One debt on the tracker: figures, payoff, progress, and its Pay and Payment History panels when open. */
+/** The Payment History panel of one debt, focused as it opens. */
+function PaymentHistory({ debt, history, currency }: { debt: DebtItem; history: DebtPayment[]; currency: string }) {
+  const panelId = debtPanelId(debt.id, "history");
+  useFocusOnOpen(panelId);
+  return (
+    <section id={panelId} tabIndex={-1} aria-label={`Payment History of ${debt.name}`} className="mt-4 scroll-mt-4 rounded-xl bg-slate-50 p-4 focus:outline-none">
+      <h4 className="text-sm font-semibold text-slate-900">Payment History</h4>
+      {history.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">No payments recorded yet.</p>
+      ) : (
+        <ul className="mt-2 h-32 divide-y divide-slate-200 overflow-y-auto">
+          {history.map((payment) => (
+            <li key={payment.id} className="flex justify-between gap-3 py-1.5 text-sm">
+              <span className="text-slate-500">{payment.date}</span>
+              <span className="flex-1 truncate text-slate-700">{payment.description}</span>
+              <span className="font-medium text-slate-900">{formatMoney(payment.amount, currency)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * One debt on the tracker: figures, payoff, progress, and under them its open panel: Pay, Payment History,
+ * or the Edit form (`editor`), each scrolled to and focused as it opens (decision 219).
+ */
 export function DebtCard({
   debt,
   currency,
@@ -109,6 +140,7 @@ export function DebtCard({
   links,
   pay,
   history,
+  editor,
 }: {
   debt: DebtItem;
   currency: string;
@@ -116,11 +148,12 @@ export function DebtCard({
   links: { edit: string; delete: string; pay: string; history: string; close: string };
   pay: PayPanelState | null;
   history: DebtPayment[] | null;
+  editor: ReactNode;
 }) {
   const paid = percentPaid(debt.totalAmount, debt.currentBalance);
   const headingId = `debt-${debt.id}-name`;
   return (
-    <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article id={debtCardId(debt.id)} aria-labelledby={headingId} className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -174,25 +207,9 @@ export function DebtCard({
         </div>
         <ProgressBar percent={paid} fillClass="bg-green-500" label={`${debt.name} paid off`} className="mt-1 h-2" />
       </div>
+      {editor}
       {pay ? <PayForm debt={debt} today={today} pay={pay} closeTo={links.close} /> : null}
-      {history ? (
-        <section aria-label={`Payment History of ${debt.name}`} className="mt-4 rounded-xl bg-slate-50 p-4">
-          <h4 className="text-sm font-semibold text-slate-900">Payment History</h4>
-          {history.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-500">No payments recorded yet.</p>
-          ) : (
-            <ul className="mt-2 h-32 divide-y divide-slate-200 overflow-y-auto">
-              {history.map((payment) => (
-                <li key={payment.id} className="flex justify-between gap-3 py-1.5 text-sm">
-                  <span className="text-slate-500">{payment.date}</span>
-                  <span className="flex-1 truncate text-slate-700">{payment.description}</span>
-                  <span className="font-medium text-slate-900">{formatMoney(payment.amount, currency)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
+      {history ? <PaymentHistory debt={debt} history={history} currency={currency} /> : null}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { ACCOUNTS_PATH } from "~/features/accounts/accounts";
 import { accountChoiceLabel, type DEBT_INTENTS, basisPointsToPercentText, DEBT_PRIORITY_LABELS, DEBT_TYPE_LABELS, type DebtAccount, type DebtItem } from "../debts";
 import { useDebtForm } from "./use-debt-form";
 import { SubmissionKeyField } from "~/components/ui/submission-key-field";
+import { useFocusOnOpen } from "~/components/ui/use-focus-on-open";
 
 /** What the form shows first: the edited debt as typed text, or a new debt's choices. */
 function defaultValueOf(debt: DebtItem | undefined): Record<string, string> {
@@ -28,7 +29,8 @@ function defaultValueOf(debt: DebtItem | undefined): Record<string, string> {
 /**
  * Add or edit a debt (`debt` is the one edited). Validated in the browser once the schema has
  * arrived (useLazyForm) and always on the server, whose reply (`lastResult`) shows its
- * messages under their fields and keeps what was typed, with and without JavaScript.
+ * messages under their fields and keeps what was typed, with and without JavaScript. With `panelId`
+ * it is a debt card's Edit panel: inside the card, under its figures, and focused as it opens.
  */
 export function DebtForm({
   intent,
@@ -39,6 +41,7 @@ export function DebtForm({
   submitLabel,
   cancelTo,
   submissionKey,
+  panelId,
 }: {
   intent: typeof DEBT_INTENTS.add | typeof DEBT_INTENTS.update;
   debt?: DebtItem;
@@ -50,16 +53,25 @@ export function DebtForm({
   title: string;
   submitLabel: string;
   cancelTo: string | null;
+  panelId?: string;
 }) {
   const pending = useIsSubmitting({ intent });
-  const { form, fields, formProps } = useDebtForm({ id: "debt-form", lastResult, defaultValue: defaultValueOf(debt), schemaOf: (schemas) => schemas.DebtSchema });
+  useFocusOnOpen(panelId ?? null);
+  const { form, fields, formProps } = useDebtForm({ id: panelId ?? "debt-form", lastResult, defaultValue: defaultValueOf(debt), schemaOf: (schemas) => schemas.DebtSchema });
   const amountProps = { type: "text", inputMode: "decimal", pattern: AMOUNT_PATTERN, placeholder: "0.00", className: INPUT_CLASS } as const;
   const titleId = `debt-${intent}-title`;
+  // Inside a card, under its name (h3).
+  const Title = panelId ? "h4" : "h2";
   return (
-    <Form {...formProps} aria-labelledby={titleId} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+    <Form
+      {...formProps}
+      aria-labelledby={titleId}
+      tabIndex={panelId ? -1 : undefined}
+      className={panelId ? "mt-4 scroll-mt-4 space-y-4 rounded-xl bg-slate-50 p-4 focus:outline-none" : "space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"}
+    >
+      <Title id={titleId} className="text-lg font-semibold text-slate-900">
         {title}
-      </h2>
+      </Title>
       <input type="hidden" name="intent" value={intent} />
       {debt ? <input type="hidden" name="debtId" value={debt.id} /> : null}
       {submissionKey ? <SubmissionKeyField value={submissionKey} /> : null}

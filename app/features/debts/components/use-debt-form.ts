@@ -11,7 +11,8 @@ type DebtSchemas = Awaited<ReturnType<typeof loadDebtSchemas>>;
 /**
  * A form of the debt overview posting to its action: conform's state from `lastResult` (the action's
  * reply) or `defaultValue`, its schema loaded on first use, focus on the first invalid field after a
- * refusal, and `formProps` to spread on the `<Form>`.
+ * refusal, and `formProps` to spread on the `<Form>`. The action's URL ends in the form's `id`, so a page
+ * answering a refusal without JavaScript opens scrolled to the form.
  */
 export function useDebtForm<Schema extends FormSchema>({
   id,
@@ -26,5 +27,5 @@ export function useDebtForm<Schema extends FormSchema>({
 }) {
   const ref = useFocusFirstInvalid<HTMLFormElement>(useActionData());
   const { form, fields, formProps } = useLazyForm({ id, lastResult, defaultValue, loadSchemas: loadDebtSchemas, schemaOf });
-  return { form, fields, formProps: { ref, method: "post", action: DEBT_ACTION, preventScrollReset: true, ...formProps } as const };
+  return { form, fields, formProps: { ref, method: "post", action: `${DEBT_ACTION}#${id}`, preventScrollReset: true, ...formProps } as const };
 }

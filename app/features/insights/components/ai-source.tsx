@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { Spinner } from "~/components/ui/forms";
 import { formatMoney, type Cents } from "~/lib/money";
+import { debtPanelUrl } from "~/features/debts/debts";
 import { formatGeneratedAt, MOBILE_TEXT_LIMITS, truncateText, type AiStatus, type Citation, type Difficulty, type InsightSource, type Notice } from "../insights";
 import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/ui/buttons";
 
@@ -152,7 +153,7 @@ function citationHref(citation: Citation, month: string) {
     case "category":
       return `/transactions?category=${encodeURIComponent(citation.id)}&month=${encodeURIComponent(month)}`;
     case "debt":
-      return `/debt-management?history=${encodeURIComponent(citation.id)}`;
+      return debtPanelUrl(citation.id, "history");
   }
 }
 
