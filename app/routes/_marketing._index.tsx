@@ -58,7 +58,7 @@ const TESTIMONIALS = [
   },
   {
     quote:
-      "My freelance income arrives in uneven chunks. Splitting each client payment across rent, taxes and savings takes a minute, and I finally know what is actually mine to spend.",
+      "My freelance income arrives in uneven chunks. I give each client an expected amount and see what has actually come in, so I finally know what is mine to spend.",
     name: "Omar K.",
     role: "Freelance illustrator",
   },

@@ -28,6 +28,7 @@ const FREE_FEATURES = [
   "Custom categories",
   "Basic reporting",
   "Sync across all your devices",
+  "Unlimited transactions",
 ];
 
 const PREMIUM_FEATURES = [
@@ -36,7 +37,6 @@ const PREMIUM_FEATURES = [
   "Debt management",
   "Savings goals",
   "Budget insights and trends",
-  "Unlimited transactions",
   "Bank-account linking",
   "Priority support",
 ];
@@ -200,10 +200,19 @@ const faqSections = (prices: PremiumPrices): FaqSection[] => [
       {
         question: "How do I delete my account and data?",
         answer: (
-          <p>
-            Email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from the address linked to your account. We
-            delete your personal and financial data within 30 days, keeping only the billing records the law requires.
-          </p>
+          <>
+            <p>
+              Go to <Link to="/profile">Profile</Link>, select “Download or delete my data”, confirm with your password (or,
+              if you sign in with Google, your email address) and select “Delete my account and all my data”.
+            </p>
+            <p>
+              Your account is deleted at once and for good, with everything in it: transactions, accounts, budgets,
+              categories, imports, savings goals, debts, insights, linked banks and the messages you sent us, and you are
+              signed out on every device. An active Premium subscription is cancelled first, so you are not charged again;
+              if it cannot be cancelled, nothing is deleted and you can try again. Download your data on the same page
+              first if you want a copy.
+            </p>
+          </>
         ),
       },
     ],

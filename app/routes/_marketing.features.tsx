@@ -26,11 +26,11 @@ const FEATURE_SECTIONS: FeatureSection[] = [
       "A budget is only as good as the numbers behind it. Ledgerly makes recording income and spending quick enough that you will actually keep doing it.",
     points: [
       { text: "Add income and expenses with an amount, date, category and an optional note." },
-      { text: "Split a paycheck or a single purchase across several categories." },
+      { text: "Split a single purchase across several spending categories, and set a refund against the category it came back to." },
       { text: "Review new, categorized and deleted transactions on separate tabs, and restore anything removed by mistake." },
       { text: "Pick up where you left off on any device: your data stays in sync across phone, tablet and computer." },
       { text: "Import transactions automatically from your linked bank accounts.", premium: true },
-      { text: "Unlimited transactions, however busy your month gets.", premium: true },
+      { text: "Unlimited transactions on every plan, however busy your month gets." },
     ],
   },
   {

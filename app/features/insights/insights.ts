@@ -29,7 +29,8 @@ export type Pattern = {
   categoryId: string;
   categoryName: string;
   pattern: string;
-  trend: Trend;
+  /** Null when there is no earlier month to compare with (the rules engine's first month). */
+  trend: Trend | null;
   anomaly: string | null;
   citations: Citation[];
 };

@@ -167,15 +167,16 @@ describe("spending rule 1: top categories and their change from last month", () 
     expect(result.patterns.find((pattern) => pattern.categoryId === "travel")).toMatchObject({ trend: "increasing", anomaly: "New this month: nothing was spent on it in October." });
   });
 
-  test("without last month's figures nothing counts as a rise, and the patterns say there is nothing to compare", () => {
-    const result = spendingRules(input({ current: spend({ food: 64000 }) }));
+  test("without last month's figures nothing counts as a rise, and the patterns say there is nothing to compare, with no trend", () => {
+    const history = [expense("2025-09-10", "food", 50000, "Groceries", "f-sep")];
+    const result = spendingRules(input({ current: spend({ food: 64000 }), history }));
     expect(result.insights.some((insight) => insight.title.includes(" up "))).toBe(false);
     expect(result.patterns).toEqual([
       {
         categoryId: "food",
         categoryName: "Food & Dining",
         pattern: "Food & Dining: $640.00 this month, no figures for October to compare with.",
-        trend: "stable",
+        trend: null,
         anomaly: null,
         citations: [{ kind: "category", id: "food", label: "Food & Dining" }],
       },
@@ -539,7 +540,8 @@ describe("spending rule 6: the overall monthly budget", () => {
     const { insights } = spendingRules(input({ current, previous, monthlyBudget: cents(180000) }));
     expect(insightTitled(insights, "$200.00 over your monthly budget")).toEqual({
       title: "$200.00 over your monthly budget",
-      description: "You spent $2,000.00 in November 2025 against a $1,800.00 budget (111.1%). Largest categories: Housing $1,500.00, Food & Dining $300.00, Transportation $150.00.",
+      description:
+        "You spent $2,000.00 in November 2025 against a $1,800.00 budget (111.1%), not counting savings, debt and card payments or transfers. Largest categories: Housing $1,500.00, Food & Dining $300.00, Transportation $150.00.",
       recommendation: "To get back under $1,800.00, start with the biggest rise from October: Food & Dining, up $20.00.",
       potentialSavings: 20000,
       confidence: 0.95,
@@ -565,13 +567,73 @@ describe("spending rule 6: the overall monthly budget", () => {
   });
 });
 
+describe("a new user's first month, and money that is not spending", () => {
+  /** Signed up this month: last month holds only the paycheck that came before the first expense. */
+  const newUser = {
+    current: spend({ housing: 120000, food: 42000, travel: 30000, debt_d1: 50000 }, 300000),
+    previous: spend({}, 300000),
+    history: [
+      expense("2025-11-01", "housing", 120000, "Rent", "rent"),
+      expense("2025-11-02", "food", 42000, "Groceries", "groceries"),
+      expense("2025-11-09", "travel", 30000, "Train tickets", "train"),
+      expense("2025-11-15", "debt_d1", 50000, "Visa payment", "visa"),
+    ],
+  };
+
+  test("with no earlier month of spending there is no baseline: no Rising, no New this month, plain words instead", () => {
+    const { insights, patterns } = spendingRules(input(newUser));
+    expect(patterns.map((pattern) => [pattern.categoryName, pattern.trend, pattern.anomaly])).toEqual([
+      ["Housing", null, null],
+      ["Food & Dining", null, null],
+      ["Travel", null, null],
+    ]);
+    expect(patterns[0].pattern).toBe("Housing: $1,200.00 this month. Your first month: trends appear once you have two months of data. 1 expense; the largest: Nov 1 · Rent · $1,200.00.");
+    expect(titles(insights).filter((title) => / up |New spending/.test(title))).toEqual([]);
+    expect(JSON.stringify(insights)).not.toContain("new this month");
+  });
+
+  test("an over-budget category in the first month says there is nothing to compare with yet", () => {
+    const { insights } = spendingRules(input({ ...newUser, categories: withPlans({ food: 40000 }) }));
+    expect(insightTitled(insights, "Food & Dining is $20.00 over budget").description).toBe(
+      "Food & Dining is $20.00 over its $400.00 budget (105.0%): $420.00 spent in November 2025, your first month, so nothing to compare with yet.",
+    );
+  });
+
+  test("the second month compares: a category up from the first is Rising", () => {
+    const { patterns } = spendingRules(input({ month: "2025-12", current: spend({ food: 60000 }), previous: newUser.current, history: newUser.history }));
+    expect(patterns[0]).toMatchObject({ categoryName: "Food & Dining", trend: "increasing" });
+  });
+
+  test("a card payment is not spending: no pattern, never potential savings, not over the monthly budget", () => {
+    // Spending is $1,920.00 against a $2,000.00 budget; the $500.00 Visa payment would have put the month $420.00 over.
+    const { insights, patterns } = spendingRules(input({ ...newUser, monthlyBudget: cents(200000) }));
+    expect(patterns.map((pattern) => pattern.categoryId)).not.toContain("debt_d1");
+    expect(titles(insights).some((title) => title.includes("over your monthly budget"))).toBe(false);
+    expect(insights.flatMap((insight) => insight.citations).map((citation) => citation.id)).not.toContain("visa");
+    expect(JSON.stringify(insights)).not.toContain("Visa");
+  });
+
+  test("over the monthly budget, the overage is the spending's alone, whatever the card payments", () => {
+    const { insights } = spendingRules(input({ ...newUser, monthlyBudget: cents(180000) }));
+    expect(insightTitled(insights, "$120.00 over your monthly budget")).toMatchObject({ potentialSavings: 12000 });
+  });
+
+  test("money moved between the user's own accounts is not spending, however large or regular", () => {
+    const transfers = ["2025-09-28", "2025-10-28", "2025-11-28"].map((date, index) => expense(date, "__transfer", 90000, "Transfer to savings account", `move-${index}`));
+    const current = { ...spend({ food: 42000 }), categories: { ...spend({ food: 42000 }).categories, __transfer: { income: 0, expense: 90000, allocated: 0 } } };
+    const { insights, patterns } = spendingRules(input({ current, previous: spend({ food: 40000 }), history: [...newUser.history, ...transfers], monthlyBudget: cents(50000) }));
+    expect(patterns.map((pattern) => pattern.categoryId)).toEqual(["food"]);
+    expect(titles(insights).some((title) => title.includes("recurring") || title.includes("over your monthly budget"))).toBe(false);
+  });
+});
+
 describe("ranking", () => {
   test("at most 6 insights, most money at stake first", () => {
     const categories = withPlans({ transportation: 30000, savings: 50000 });
     const current = spend({ housing: 150000, food: 64000, transportation: 38520, shopping: 60000, entertainment: 20000, travel: 10000, savings: 20000 }, 400000);
     const previous = spend({ housing: 150000, food: 50000, transportation: 30000, shopping: 10000, entertainment: 10000, travel: 5000, savings: 20000 }, 400000);
-    const { insights } = spendingRules(input({ categories, current, previous, monthlyBudget: cents(350000) }));
-    // Net expenses $3,625.20 against $3,500.00.
+    const { insights } = spendingRules(input({ categories, current, previous, monthlyBudget: cents(330000) }));
+    // Spending $3,425.20 (savings not counted) against $3,300.00.
     expect(insights.map((insight) => [insight.title, insight.potentialSavings])).toEqual([
       ["Shopping up 500.0% from October", 50000],
       ["Savings $300.00 short of plan", 30000],

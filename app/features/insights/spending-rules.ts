@@ -1,6 +1,6 @@
 import { differenceInCalendarDays, format, lastDayOfMonth, parseISO } from "date-fns";
 import { categoryExpense, change, isSavingsCategory, netExpenses, percentOf, savingsCategories, savingsSpend, type Change } from "~/features/analytics/analytics";
-import { isDebtCategoryId, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
+import { isDebtCategoryId, isTransferCategory, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 import { formatRate, savingsRate } from "~/features/savings/savings";
 import type { MonthTotals } from "~/features/transactions/month-summary";
 import { toCents, type Cents } from "~/lib/money";
@@ -14,7 +14,10 @@ import { joinNames, MAX_CITED_TRANSACTIONS, moneyText, transactionCitation, tran
  * debt-rules.ts'). Pure and deterministic: every date comes from the input,
  * ties are broken by name or id. Spending rule 1: a rise from last month;
  * 2: over a category's budget; 3: unusual transactions; 4: recurring charges;
- * 5: the savings rate; 6: over the monthly budget.
+ * 5: the savings rate; 6: over the monthly budget. Spending is what is spent
+ * by choice: money moved between the user's own accounts, debt and card
+ * payments, savings and income are not, so they never rise, stand out or
+ * count as potential savings (decision 228).
  */
 
 const MAX_RULE_INSIGHTS = 6;
@@ -93,11 +96,14 @@ type SpendingContext = {
   history: InsightTransaction[];
   money: MoneyText;
   nameOf: (categoryId: string) => string;
-  /** Categories spent on by choice: not income, savings or debt payments. */
+  /** Categories spent on by choice: not income, savings, debt or card payments, or transfers. */
   isSpending: (categoryId: string) => boolean;
   monthName: string;
   previousMonthName: string;
+  /** The previous month has spending to compare this month's with. */
   hasPrevious: boolean;
+  /** No month before this one has spending: there is no baseline, so no trend. */
+  firstMonth: boolean;
   /** The month's expenses, by category, largest first. */
   monthExpenses: Map<string, InsightTransaction[]>;
   /** Spending categories of the month with their change from the previous month, largest spend first. */
@@ -138,7 +144,7 @@ function hasTotals(totals: MonthTotals) {
 function spendingContext(input: SpendingRulesInput, history: InsightTransaction[]): SpendingContext {
   const byId = new Map(input.categories.map((category) => [category.id, category]));
   const nameOf = (id: string) => byId.get(id)?.name ?? (isUncategorized(id) ? "Uncategorized" : id);
-  const isSpending = (id: string) => byId.get(id)?.type !== "income" && !isDebtCategoryId(id) && !isSavingsCategory(nameOf(id));
+  const isSpending = (id: string) => byId.get(id)?.type !== "income" && !isDebtCategoryId(id) && !isTransferCategory(id) && !isSavingsCategory(nameOf(id));
   const monthExpenses = new Map<string, InsightTransaction[]>();
   for (const transaction of history) {
     if (transaction.type !== "expense" || monthKeyOf(transaction.date) !== input.month) continue;
@@ -149,6 +155,8 @@ function spendingContext(input: SpendingRulesInput, history: InsightTransaction[
     .filter((id) => isSpending(id) && categoryExpense(input.current.categories[id]) > 0)
     .map((id) => ({ id, name: nameOf(id), change: change(categoryExpense(input.current.categories[id]), categoryExpense(input.previous.categories[id])) }))
     .sort((a, b) => b.change.current - a.change.current || a.name.localeCompare(b.name));
+  const hasPrevious = spendingOf(input.previous, isSpending) > 0;
+  const spentBefore = history.some((transaction) => transaction.type === "expense" && isSpending(transaction.category) && monthKeyOf(transaction.date) < input.month);
   return {
     input,
     history,
@@ -157,11 +165,20 @@ function spendingContext(input: SpendingRulesInput, history: InsightTransaction[
     isSpending,
     monthName: monthLabel(input.month),
     previousMonthName: monthName(shiftMonth(input.month, -1)),
-    hasPrevious: hasTotals(input.previous),
+    hasPrevious,
+    firstMonth: !hasPrevious && !spentBefore,
     monthExpenses,
     spending,
   };
 }
+
+/** What a month's totals hold of spending: the spending categories' expenses less the income placed against them. */
+function spendingOf(totals: MonthTotals, isSpending: (categoryId: string) => boolean) {
+  return Object.entries(totals.categories).reduce((sum, [id, categoryTotals]) => (isSpending(id) ? sum + categoryExpense(categoryTotals) : sum), 0);
+}
+
+/** The plain words for a month with nothing before it. */
+const FIRST_MONTH_NOTE = "Your first month: trends appear once you have two months of data.";
 
 function largestFirst(a: InsightTransaction, b: InsightTransaction) {
   return b.amount - a.amount || b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
@@ -204,6 +221,7 @@ function percentText(percent: number) {
 /** "up $140.00 (28.0%) from October", "down …", "the same as in October", or new spending. */
 function changeText(context: SpendingContext, categoryChange: Change) {
   const { previousMonthName, money } = context;
+  if (context.firstMonth) return "your first month, so nothing to compare with yet";
   if (!context.hasPrevious) return `no figures for ${previousMonthName} to compare with`;
   if (categoryChange.percent === null) return `new this month (nothing in ${previousMonthName})`;
   if (categoryChange.direction === "same") return `the same as in ${previousMonthName}`;
@@ -509,10 +527,10 @@ function savingsInsights(context: SpendingContext): RankedInsight[] {
   ];
 }
 
-/** Spending rule 6: the month's net expenses above its overall budget. */
+/** Spending rule 6: the month's spending above its overall budget (debt and card payments, savings and transfers left out: cutting them saves nothing). */
 function monthlyBudgetInsights(context: SpendingContext): RankedInsight[] {
   const budget = context.input.monthlyBudget;
-  const spent = netExpenses(context.input.current);
+  const spent = spendingOf(context.input.current, context.isSpending);
   const overage = spent - budget;
   if (budget <= 0 || overage <= 0) return [];
   const { money } = context;
@@ -529,7 +547,7 @@ function monthlyBudgetInsights(context: SpendingContext): RankedInsight[] {
       stake: overage,
       insight: {
         title: `${money(overage)} over your monthly budget`,
-        description: `You spent ${money(spent)} in ${context.monthName} against a ${money(budget)} budget (${percentText(percentOf(spent, budget))}).${largestText}`,
+        description: `You spent ${money(spent)} in ${context.monthName} against a ${money(budget)} budget (${percentText(percentOf(spent, budget))}), not counting savings, debt and card payments or transfers.${largestText}`,
         recommendation: `To get back under ${money(budget)}, ${start}`,
         potentialSavings: toCents(overage),
         confidence: RECORDED_CONFIDENCE,
@@ -578,8 +596,9 @@ function quietMonthInsight(context: SpendingContext): Insight {
   };
 }
 
-function trendOf(context: SpendingContext, categoryChange: Change): Trend {
-  if (!context.hasPrevious) return "stable";
+/** Null without last month's spending: nothing to tell a trend by. */
+function trendOf(context: SpendingContext, categoryChange: Change): Trend | null {
+  if (!context.hasPrevious) return null;
   if (categoryChange.percent === null || categoryChange.percent >= TREND_BAND_PERCENT) return "increasing";
   if (categoryChange.percent <= -TREND_BAND_PERCENT) return "decreasing";
   return "stable";
@@ -607,7 +626,7 @@ function categoryPattern(context: SpendingContext, category: CategorySpend, recu
   return {
     categoryId: id,
     categoryName: name,
-    pattern: `${name}: ${context.money(categoryChange.current)} this month, ${changeText(context, categoryChange)}.${largestText}${recurringText}`,
+    pattern: `${name}: ${context.money(categoryChange.current)} this month${context.firstMonth ? `. ${FIRST_MONTH_NOTE}` : `, ${changeText(context, categoryChange)}.`}${largestText}${recurringText}`,
     trend: trendOf(context, categoryChange),
     anomaly: anomalyOf(context, categoryChange),
     citations: [categoryCitation(context, id), ...(largest ? [transactionCitation(largest, name, context.money)] : [])],

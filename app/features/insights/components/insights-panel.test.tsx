@@ -220,6 +220,14 @@ describe("InsightsPanel with a result", () => {
     expect(cardOf(html, "Transportation</h4>")).toContain("Declining");
   });
 
+  test("a pattern without an earlier month to compare with shows no trend, in words", () => {
+    const firstMonth = { ...spending, patterns: [{ categoryId: "food", categoryName: "Food & Dining", pattern: "Your first month.", trend: null, anomaly: null, citations: [] }] };
+    // The card ends at its list item; the tips after the list name every trend.
+    const card = cardOf(render(<InsightsPanel {...panelProps} result={firstMonth} />), "Food &amp; Dining</h4>").split("</li>")[0];
+    expect(card).toContain("No trend yet");
+    expect(card).not.toMatch(/Rising|Stable|Declining/);
+  });
+
   test("model text is text: markup in it is escaped", () => {
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;");

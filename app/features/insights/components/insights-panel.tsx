@@ -87,11 +87,15 @@ function PatternCard({ pattern, month }: { pattern: Pattern; month: string }) {
     <li data-testid="pattern-card" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <h4 className="font-semibold text-slate-900">{pattern.categoryName}</h4>
-        <span data-trend={pattern.trend} className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${TREND_CLASSES[pattern.trend]}`}>
-          <span aria-hidden="true">{TREND_ARROWS[pattern.trend]} </span>
-          <span className="sr-only">Trend: </span>
-          {TREND_LABELS[pattern.trend]}
-        </span>
+        {pattern.trend ? (
+          <span data-trend={pattern.trend} className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${TREND_CLASSES[pattern.trend]}`}>
+            <span aria-hidden="true">{TREND_ARROWS[pattern.trend]} </span>
+            <span className="sr-only">Trend: </span>
+            {TREND_LABELS[pattern.trend]}
+          </span>
+        ) : (
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">No trend yet</span>
+        )}
       </div>
       <p className="text-sm text-slate-700">
         <ResponsiveText text={pattern.pattern} limit={MOBILE_TEXT_LIMITS.pattern} />
