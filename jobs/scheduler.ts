@@ -11,6 +11,7 @@ import { REFRESH_EXCHANGE_RATES, REFRESH_EXCHANGE_RATES_INTERVAL, refreshRates }
 import { REPORT_IN_CURRENCY, reportInCurrency, type ReportInCurrencyJobData } from "./report-in-currency";
 import { COUNT_RULE_MATCHES, countMatches, RULE_RUN, runRule, type CountRuleMatchesJobData, type RuleRunJobData } from "./rule-runs";
 import { DETECT_SERIES, detectSeriesOf, type DetectSeriesJobData } from "./series-detection";
+import { UNDO_IMPORT, undoImport, type UndoImportJobData } from "./undo-imports";
 import { VERIFY_LEDGERS, VERIFY_LEDGERS_INTERVAL, verifyLedgers } from "./verify-ledgers";
 
 let agenda: Agenda | undefined;
@@ -79,6 +80,13 @@ export async function startJobs() {
     },
     { removeOnComplete: true },
   );
+  agenda.define<UndoImportJobData>(
+    UNDO_IMPORT,
+    async (job) => {
+      await undoImport(job.attrs.data.batchId);
+    },
+    { removeOnComplete: true },
+  );
   agenda.define<DetectSeriesJobData>(
     DETECT_SERIES,
     async (job) => {
@@ -137,6 +145,11 @@ export async function queueRuleRun(runId: string) {
 /** Queues the count of how many transactions each of a user's rules matches. */
 export async function queueRuleCount(userId: string) {
   await queuer().now<CountRuleMatchesJobData>(COUNT_RULE_MATCHES, { userId });
+}
+
+/** Queues the removal of the transactions of an import the user asked to undo. */
+export async function queueImportUndo(batchId: string) {
+  await queuer().now<UndoImportJobData>(UNDO_IMPORT, { batchId });
 }
 
 /** Queues a search for recurring series in a user's history. */

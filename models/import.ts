@@ -48,9 +48,11 @@ const keptTransactionSchema = new Schema(
  * the currency of the account it went into (null for imports recorded before
  * it was stored: those are in the user's currency).
  * `writing` while the ledger writes them (a batch left `writing` by a crash
- * is rolled back), `done` after, `undone` once undone (`kept`: the
- * transactions changed since the import, which the undo left), `failed` when
- * nothing of it stayed.
+ * is rolled back), `done` after, `undoing` while a job removes them (of the
+ * `undoFrom` transactions it had when the undo started, the `undoTotal` not
+ * edited since are to go; `removed` so far), `undone` once undone (`kept`:
+ * the transactions changed since the import, which the undo left), `failed`
+ * when nothing of it stayed.
  */
 const importBatchSchema = new Schema(
   {
@@ -58,12 +60,14 @@ const importBatchSchema = new Schema(
     fileName: { type: String, default: "" },
     format: { type: String, required: true },
     currency: { type: String, default: null, match: /^[A-Z]{3}$/ },
-    status: { type: String, enum: ["writing", "done", "undone", "failed"] as const, required: true },
+    status: { type: String, enum: ["writing", "done", "undoing", "undone", "failed"] as const, required: true },
     counts: { type: countsSchema, default: () => ({}) },
     moneyIn: { type: Number, default: 0, validate: wholeCents },
     moneyOut: { type: Number, default: 0, validate: wholeCents },
     from: { type: String, default: null },
     to: { type: String, default: null },
+    undoFrom: { type: Number, default: 0 },
+    undoTotal: { type: Number, default: 0 },
     undoneAt: { type: Date, default: null },
     removed: { type: Number, default: 0 },
     kept: { type: [keptTransactionSchema], default: [] },

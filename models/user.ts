@@ -51,6 +51,8 @@ const subscriptionSchema = new Schema(
     cancelAtPeriodEnd: { type: Boolean, default: false },
     canceledAt: Date,
     scheduledChange: { type: scheduledChangeSchema, default: null },
+    /** While a cancellation is pending: the plan change it set aside, scheduled again on resume. */
+    changeOnResume: { type: scheduledChangeSchema, default: null },
     updatedAt: Date,
   },
   { _id: false },

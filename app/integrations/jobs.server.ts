@@ -1,3 +1,3 @@
 // Routes queue jobs through this server-only module: the browser build never sees the scheduler (or Agenda).
 // It sits in app/: the compiler empties `.server` modules for the browser only inside the app directory.
-export { queueReportingRecount, queueRuleCount, queueRuleRun, queueSeriesDetection } from "../../jobs/scheduler";
+export { queueImportUndo, queueReportingRecount, queueRuleCount, queueRuleRun, queueSeriesDetection } from "../../jobs/scheduler";

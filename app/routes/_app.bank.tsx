@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requirePremiumUser, requireUser } from "~/features/auth/auth.server";
-import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH } from "~/features/bank/bank";
+import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, DISCONNECT_ASK_PARAM } from "~/features/bank/bank";
 import { bankLinkingConfigured, connectBank, createLinkToken, disconnectBank, listConnections, syncAllConnections, syncConnection } from "~/features/bank/bank.server";
 import { BankPage } from "~/features/bank/components/bank-page";
 import { plaidLinkScriptUrl } from "~/integrations/plaid.server";
@@ -22,11 +22,14 @@ const TOO_MANY_LINKS = "Too many bank links started in the last hour. Please try
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const premium = Boolean(user.premiumAccess);
+  const connections = premium ? await listConnections(user.id) : [];
+  const asked = new URL(request.url).searchParams.get(DISCONNECT_ASK_PARAM);
   return {
     premium,
     configured: premium && bankLinkingConfigured(),
     linkScriptUrl: premium ? plaidLinkScriptUrl() : null,
-    connections: premium ? await listConnections(user.id) : [],
+    connections,
+    confirmDisconnectId: connections.some((connection) => connection.id === asked) ? asked : null,
   };
 }
 
@@ -86,10 +89,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BankRoute() {
-  const { premium, configured, linkScriptUrl, connections } = useLoaderData<typeof loader>();
+  const { premium, configured, linkScriptUrl, connections, confirmDisconnectId } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>()?.error ?? null;
   const nonce = useNonce();
-  return <BankPage premium={premium} configured={configured} linkScriptUrl={linkScriptUrl} connections={connections} nonce={nonce} refusal={refusal} />;
+  return <BankPage premium={premium} configured={configured} linkScriptUrl={linkScriptUrl} connections={connections} nonce={nonce} refusal={refusal} confirmDisconnectId={confirmDisconnectId} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Bank | Ledgerly" }];

@@ -76,7 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!status.premiumAccess) return { interval, prices, plan: null, confirmCancel: false };
   const { subscription } = status;
   const planInterval: BillingInterval = subscription.interval === "year" ? "annual" : "monthly";
-  const { scheduledChange } = subscription;
+  const { scheduledChange, changeOnResume } = subscription;
+  const shownChange = (change: NonNullable<typeof scheduledChange>) => ({ interval: (change.interval === "year" ? "annual" : "monthly") as BillingInterval, date: displayDate(change.effectiveAt) });
   return {
     interval,
     prices,
@@ -87,9 +88,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       price: prices[planInterval],
       periodEnd: subscription.currentPeriodEnd ? displayDate(subscription.currentPeriodEnd) : null,
       endsAtPeriodEnd: Boolean(subscription.cancelAtPeriodEnd),
-      scheduledChange: scheduledChange
-        ? { interval: (scheduledChange.interval === "year" ? "annual" : "monthly") as BillingInterval, date: displayDate(scheduledChange.effectiveAt) }
-        : null,
+      scheduledChange: scheduledChange ? shownChange(scheduledChange) : null,
+      /** While cancelled: the plan change kept for a resume. */
+      changeOnResume: subscription.cancelAtPeriodEnd && changeOnResume ? shownChange(changeOnResume) : null,
       detailsMissing: !subscription.subscriptionId || !subscription.currentPeriodEnd,
     },
   };
@@ -294,7 +295,12 @@ function ChangePlan({ plan, prices }: { plan: ActivePlan; prices: PremiumPrices 
       <h3 id="change-plan-heading" className="font-semibold text-slate-900">
         Change Plan
       </h3>
-      {plan.endsAtPeriodEnd ? (
+      {plan.endsAtPeriodEnd && plan.changeOnResume ? (
+        <p className="mt-1 text-slate-600">
+          Your change to {PLAN_CHANGE_LABEL[plan.changeOnResume.interval].toLowerCase()} billing is kept: resume your subscription and it takes effect on{" "}
+          {plan.changeOnResume.date}.
+        </p>
+      ) : plan.endsAtPeriodEnd ? (
         <p className="mt-1 text-slate-600">{PLAN_MESSAGES.resumeBeforeChange}</p>
       ) : plan.scheduledChange ? (
         <NoticeWithAction tone="sky" intent={BILLING_INTENTS.undoPlanChange} label={`Keep ${INTERVAL_LABEL[current]} Billing`} pendingLabel="Undoing...">

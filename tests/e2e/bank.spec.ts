@@ -132,7 +132,17 @@ test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecti
     await disconnect.click();
     await dialog.getByRole("button", { name: "Disconnect" }).click();
   } else {
+    // Without JavaScript, Disconnect opens the page's confirmation: Cancel leaves the bank linked.
     await disconnect.click();
+    const dialog = page.getByRole("alertdialog", { name: "Disconnect Bank Account" });
+    await expect(page).toHaveURL(/\/bank\?disconnect=[0-9a-f]{24}$/);
+    await expect(dialog).toContainText(`Disconnect ${BANK}? Its imported transactions stay in your ledger; new ones stop arriving.`);
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL("/bank");
+    await expect(dialog).toHaveCount(0);
+    expect(await app.models.BankConnection.countDocuments({ userId: user.id })).toBe(1);
+    await disconnect.click();
+    await dialog.getByRole("button", { name: "Disconnect" }).click();
   }
   await expect(page.getByText("Bank account disconnected successfully")).toBeVisible();
   await expect(page.getByRole("article", { name: BANK })).toHaveCount(0);

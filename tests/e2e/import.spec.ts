@@ -163,7 +163,7 @@ test.describe("importing", () => {
     expect(stored.map((row) => [row.type, row.amount])).toEqual([["expense", 1099], ["income", 110000], ["expense", 1889]]);
   });
 
-  test("undo removes exactly the import's transactions and keeps, by name, those changed since", async ({ page, login, app }) => {
+  test("undo removes exactly the import's transactions and keeps, by name, those changed since", async ({ page, login, app, javaScriptEnabled }) => {
     const user = await login();
     await upload(page, { name: "march.csv", buffer: Buffer.from(BANK_CSV) });
     await page.getByRole("button", { name: "Import 5 transactions" }).click();
@@ -180,13 +180,41 @@ test.describe("importing", () => {
     await expect(item).toContainText("5 transactions from 2026-03-02 to 2026-03-17");
     await item.getByRole("link", { name: "Undo import" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("The 5 transactions imported from march.csv will be removed, except those you changed since the import.");
+    if (javaScriptEnabled) await waitForHydration(page);
     await page.getByRole("button", { name: "Undo import" }).click();
-    await expect(page.getByText("Import undone: removed 4 transactions; kept 1 transaction you changed since the import")).toBeVisible();
+    // Accepted at once, done by a job: with JavaScript the list follows it, without it Refresh (or any reload) shows how far it is.
+    await expect(page.getByText("Undoing the import of march.csv: its transactions are being removed.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reading file..." })).toHaveCount(0);
+    await expect(async () => {
+      if (!javaScriptEnabled) await page.goto("/transactions/import");
+      await expect(item).toContainText("Import undone: removed 4 transactions; kept 1 transaction you changed since the import", { timeout: 2_000 });
+    }).toPass();
     await expect(item).toContainText("Kept because you changed them after the import:");
     await expect(item).toContainText("Grocer on Main Street");
     await expect(item.getByRole("link", { name: "Undo import" })).toHaveCount(0);
     const left = await app.models.Transaction.find({ userId: user.id }).select({ _id: 0, description: 1 }).lean();
     expect(left).toEqual([{ description: "Grocer on Main Street" }]);
+  });
+
+  test("an undo under way says how far it is, and the page follows it to the end", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    await upload(page, { name: "march.csv", buffer: Buffer.from(BANK_CSV) });
+    await page.getByRole("button", { name: "Import 5 transactions" }).click();
+    await expect(page.getByText("Imported 5 transactions")).toBeVisible();
+    // The state the undo's job keeps while it works (its slices are timed by the machine, not by the test).
+    const batch = { userId: user.id, fileName: "march.csv" };
+    await app.models.ImportBatch.updateOne(batch, { $set: { status: "undoing", undoTotal: 5, removed: 2 } });
+
+    await page.goto("/transactions/import");
+    const item = page.getByTestId("past-import").filter({ hasText: "march.csv" });
+    await expect(item.getByRole("status")).toHaveText("Undoing import of march.csv: 2 of 5 transactions removed… Refresh");
+    await expect(item.getByRole("link", { name: "Undo import" })).toHaveCount(0);
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await app.models.ImportBatch.updateOne(batch, { $set: { status: "undone", removed: 5, undoneAt: new Date() } });
+    if (!javaScriptEnabled) await item.getByRole("link", { name: "Refresh" }).click();
+    await expect(item).toContainText("Import undone: removed 5 transactions");
+    await expect(item.getByRole("status")).toHaveCount(0);
   });
 
   test("an import always writes what its preview showed: changed choices are shown again first", async ({ page, login, app, javaScriptEnabled }) => {

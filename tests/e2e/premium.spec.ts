@@ -70,6 +70,37 @@ test.describe("premium", () => {
     expect(await app.models.User.findById(user.id).lean()).toMatchObject({ premiumAccess: false, subscription: { status: "canceled" } });
   });
 
+  test("a scheduled change to yearly billing is kept through Cancel and Resume, and the renewal bills yearly", async ({ page, login, app, stripeControl }) => {
+    const user = await login();
+    await page.goto("/manage-subscription");
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect.poll(async () => (await app.models.User.findById(user.id).lean<{ premiumAccess: boolean }>())?.premiumAccess).toBe(true);
+    await page.goto("/manage-subscription");
+    const nextBilling = await page.getByText("Next billing date", { exact: true }).locator("xpath=following-sibling::dd").innerText();
+    await page.getByRole("button", { name: "Switch to Yearly Billing" }).click();
+    await expect(page.getByText(`Changes to Annual on ${nextBilling}`)).toBeVisible();
+
+    await page.getByRole("link", { name: "Cancel Subscription" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel Subscription" }).click();
+    await expect(page.getByText("Your subscription is cancelled. You keep Premium until the end of your billing period.")).toBeVisible();
+    await expect(page.getByText(`Your change to annual billing is kept: resume your subscription and it takes effect on ${nextBilling}.`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Resume subscription" }).click();
+    await expect(page.getByText("Your subscription is active again and renews as usual.")).toBeVisible();
+    await expect(page.getByText(`Changes to Annual on ${nextBilling}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Keep Monthly Billing" })).toBeVisible();
+    await expect(page.getByText("$2.99 per month")).toBeVisible();
+
+    const { subscription } = await app.models.User.findById(user.id).lean<{ subscription: { subscriptionId: string } }>().orFail();
+    await stripeControl(`/_control/subscriptions/${subscription.subscriptionId}/advance`);
+    await page.goto("/manage-subscription");
+    await expect(page.getByText("$24.99 per year")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Switch to Monthly Billing" })).toBeVisible();
+    expect(await app.models.User.findById(user.id).lean()).toMatchObject({ premiumAccess: true, subscription: { interval: "year", cancelAtPeriodEnd: false, scheduledChange: null } });
+  });
+
   test("a subscriber updates their card in the billing portal, sees their invoice and comes back", async ({ page, login, app }) => {
     const user = await login();
     await page.goto("/manage-subscription");

@@ -268,6 +268,18 @@ describe("syncing", () => {
     expect(await BankConnection.countDocuments({ _id: connection.id })).toBe(1);
   });
 
+  test("/bank?disconnect=<id> asks before disconnecting the user's bank; another user's or an unknown id asks nothing", async () => {
+    const { cookie: own, connection } = await premiumWithBank();
+    const stranger = await cookieFor(await createPremiumUser());
+    const asked = payloadOf<Awaited<ReturnType<typeof bankLoader>>>(await bankLoader(args(getRequest(`/bank?disconnect=${connection.id}`, own))));
+    expect(asked.confirmDisconnectId).toBe(connection.id);
+    for (const [cookie, id] of [[stranger, connection.id], [own, "nope"]]) {
+      const page = payloadOf<Awaited<ReturnType<typeof bankLoader>>>(await bankLoader(args(getRequest(`/bank?disconnect=${id}`, cookie))));
+      expect(page.confirmDisconnectId).toBeNull();
+    }
+    expect(await BankConnection.countDocuments({ _id: connection.id })).toBe(1);
+  });
+
   test("an unknown intent is a 400 and changes nothing", async () => {
     const cookie = await cookieFor(await createPremiumUser());
     const answer = await outcome(() => bankAction(args(postRequest("/bank", cookie, { intent: "explode" }))));

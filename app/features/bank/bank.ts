@@ -5,6 +5,9 @@ export const LINK_TOKEN_PATH = "/resources/bank-link-token";
 /** Hosted Link sends the browser back here when the user finishes or leaves the flow. */
 export const LINK_COMPLETE_PATH = "/bank/link-complete";
 
+/** `/bank?disconnect=<connection id>`: the page asking to confirm the bank's disconnection (what Disconnect opens without JavaScript). */
+export const DISCONNECT_ASK_PARAM = "disconnect";
+
 export const BANK_INTENTS = {
   /** Without JavaScript: a server redirect to Hosted Link. */
   link: "link",

@@ -12,6 +12,7 @@ import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { startCheckout, subscribe } from "./billing.server";
 import { handleStripeWebhook } from "./stripe-webhook.server";
 import { BILLING_INTENTS, PLAN_MESSAGES } from "./plans";
+import { PLAN_CHANGE_ON_RESUME } from "./subscription";
 import { createSession } from "~/features/auth/session.server";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../../../scripts/stand-ins/stripe.mjs";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -359,12 +360,46 @@ describe("subscription management", () => {
     expect(answer(await manage(cookie, { intent: BILLING_INTENTS.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.subscriptionEnded });
   });
 
-  test("Cancel drops a scheduled plan change first", async () => {
+  test("Cancel keeps a scheduled plan change for a resume: Resume schedules it again and the renewal bills yearly", async () => {
     const { userId, cookie } = await newUser();
     await payForPremium(userId);
+    const { subscriptionId, currentPeriodEnd } = (await storedUser(userId)).subscription;
+    await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "annual" });
+    const change = { interval: "year", priceId: STAND_IN_DEFAULTS.prices.annual, effectiveAt: currentPeriodEnd };
+
+    await manage(cookie, { intent: BILLING_INTENTS.cancel });
+    // Stripe refuses to end a subscription a schedule manages: the change waits in the subscription's metadata.
+    expect((await stripe.subscriptions.retrieve(subscriptionId!)).schedule).toBeNull();
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { cancelAtPeriodEnd: true, scheduledChange: null, changeOnResume: change } });
+
+    expect(await toastOf((await manage(cookie, { intent: BILLING_INTENTS.resume })) as Response)).toMatchObject({ message: SUBSCRIPTION_TOASTS.resumed });
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { cancelAtPeriodEnd: false, interval: "month", scheduledChange: change, changeOnResume: null } });
+    expect((await stripe.subscriptions.retrieve(subscriptionId!)).metadata).not.toHaveProperty(PLAN_CHANGE_ON_RESUME);
+    // Sent again: nothing is left to resume.
+    expect(answer(await manage(cookie, { intent: BILLING_INTENTS.resume }))).toMatchObject({ status: 409, formError: PLAN_MESSAGES.notCancelled });
+
+    await control(`/_control/subscriptions/${subscriptionId}/advance`);
+    expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { interval: "year", priceId: STAND_IN_DEFAULTS.prices.annual, scheduledChange: null } });
+  });
+
+  test("a resume cut off before the change was scheduled again is finished by Resume; Keep Monthly Billing forgets a change set aside", async () => {
+    const { userId, cookie } = await newUser();
+    await payForPremium(userId);
+    const { subscriptionId } = (await storedUser(userId)).subscription;
     await manage(cookie, { intent: BILLING_INTENTS.changePlan, interval: "annual" });
     await manage(cookie, { intent: BILLING_INTENTS.cancel });
-    expect(await storedUser(userId)).toMatchObject({ premiumAccess: true, subscription: { cancelAtPeriodEnd: true, scheduledChange: null } });
+    // The cancellation taken back at Stripe, the change not scheduled yet (the app stopped in between).
+    await stripe.subscriptions.update(subscriptionId!, { cancel_at_period_end: false });
+    expect((await storedUser(userId)).subscription).toMatchObject({ cancelAtPeriodEnd: false, scheduledChange: null });
+    await manage(cookie, { intent: BILLING_INTENTS.resume });
+    expect((await storedUser(userId)).subscription).toMatchObject({ cancelAtPeriodEnd: false, scheduledChange: { interval: "year" } });
+
+    await stripe.subscriptions.update(subscriptionId!, { metadata: { [PLAN_CHANGE_ON_RESUME]: STAND_IN_DEFAULTS.prices.annual } });
+    await manage(cookie, { intent: BILLING_INTENTS.undoPlanChange });
+    await manage(cookie, { intent: BILLING_INTENTS.cancel });
+    expect((await storedUser(userId)).subscription).toMatchObject({ cancelAtPeriodEnd: true, changeOnResume: null });
+    await manage(cookie, { intent: BILLING_INTENTS.resume });
+    expect((await storedUser(userId)).subscription).toMatchObject({ cancelAtPeriodEnd: false, scheduledChange: null });
   });
 
   test("Manage Billing opens Stripe's customer portal, which returns to this page", async () => {

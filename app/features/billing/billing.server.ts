@@ -4,7 +4,7 @@ import { User, type UserRecord } from "../../../models";
 import { getStripe, isStripeError, requireStripe } from "~/integrations/stripe.server";
 import { CONFIGURED_PREMIUM_PRICES, PLAN_MESSAGES, PAYMENT_SUCCESS_PATH, PLANS_PATH, type BillingInterval, type SubscribeFailure } from "./plans";
 import { priceIdFor } from "./prices.server";
-import { idOf, premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, type IntervalOfPrice } from "./subscription";
+import { idOf, PLAN_CHANGE_ON_RESUME, premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, type IntervalOfPrice } from "./subscription";
 
 /** A failure whose message is meant for the user as it is. */
 export class BillingError extends Error {}
@@ -140,25 +140,42 @@ async function requireSubscriptionId(userId: string) {
 
 /**
  * Cancels at the end of the paid period (decision 164): Premium stays until
- * then and the user can resume. A scheduled plan change is dropped first, as
- * Stripe refuses to end a subscription that a schedule manages.
+ * then and the user can resume. Stripe refuses to end a subscription that a
+ * schedule manages, so a scheduled plan change is set aside in the
+ * subscription's metadata (first, so a cancellation cut off half-way loses
+ * nothing) and its schedule released; resuming schedules it again (decision 224).
  */
 export async function cancelSubscription(userId: string) {
   const stripe = requireStripe();
   const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
-  if (current.schedule) await stripe.subscriptionSchedules.release(idOf(current.schedule));
-  const updated = await stripe.subscriptions.update(current.id, { cancel_at_period_end: true, expand: ["schedule"] });
+  // A change set aside by a cancellation cut off after its schedule was released is still in the metadata.
+  const setAside = snapshotFromStripe(current, intervalOfConfiguredPrice).scheduledChange?.priceId ?? current.metadata?.[PLAN_CHANGE_ON_RESUME] ?? "";
+  const metadata = { [PLAN_CHANGE_ON_RESUME]: setAside };
+  if (current.schedule) {
+    await stripe.subscriptions.update(current.id, { metadata });
+    await stripe.subscriptionSchedules.release(idOf(current.schedule));
+  }
+  const updated = await stripe.subscriptions.update(current.id, { cancel_at_period_end: true, metadata, expand: ["schedule"] });
   if (!updated.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.cancelNotConfirmed);
   await applySubscription(userId, updated);
 }
 
-/** Takes back a cancellation before the period ends: the subscription renews as before. */
+/**
+ * Takes back a cancellation before the period ends: the subscription renews
+ * as before, with the plan change the cancellation set aside scheduled again.
+ * A resume cut off before that change was scheduled again finishes it.
+ */
 export async function resumeSubscription(userId: string) {
   const stripe = requireStripe();
   const current = await retrieveSubscription(stripe, await requireSubscriptionId(userId));
   if (!premiumAccessFor(current.status)) throw new BillingError(PLAN_MESSAGES.subscriptionEnded);
-  if (!current.cancel_at_period_end) throw new BillingError(PLAN_MESSAGES.notCancelled);
-  await applySubscription(userId, await stripe.subscriptions.update(current.id, { cancel_at_period_end: false, expand: ["schedule"] }));
+  const setAside = current.metadata?.[PLAN_CHANGE_ON_RESUME] || null;
+  if (!current.cancel_at_period_end && !setAside) throw new BillingError(PLAN_MESSAGES.notCancelled);
+  const resumed = current.cancel_at_period_end ? await stripe.subscriptions.update(current.id, { cancel_at_period_end: false, expand: ["schedule"] }) : current;
+  const interval = setAside ? intervalOfConfiguredPrice(setAside) : null;
+  if (setAside && interval && resumed.items.data[0]?.price.id !== setAside) await scheduleChange(stripe, resumed, setAside, interval);
+  if (setAside) await stripe.subscriptions.update(current.id, { metadata: { [PLAN_CHANGE_ON_RESUME]: "" } });
+  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
 }
 
 /** Statuses after which Stripe charges nothing more. */
@@ -201,6 +218,18 @@ export async function changePlan(userId: string, interval: BillingInterval): Pro
     await releaseScheduledChange(stripe, userId, current);
     return "undone";
   }
+  await scheduleChange(stripe, current, priceId, CONFIGURED_PREMIUM_PRICES[interval].interval);
+  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
+  return "scheduled";
+}
+
+/**
+ * A subscription schedule (the subscription's own, else a new one) that keeps today's price until the
+ * period ends, then bills `priceId` for one `interval` at a time, handing the subscription back after.
+ */
+async function scheduleChange(stripe: Stripe, current: Stripe.Subscription, priceId: string, interval: "month" | "year") {
+  const item = current.items.data[0];
+  if (!item) throw new BillingError(PLAN_MESSAGES.refreshFailed);
   const scheduleId = current.schedule ? idOf(current.schedule) : (await stripe.subscriptionSchedules.create({ from_subscription: current.id })).id;
   const quantity = item.quantity ?? 1;
   await stripe.subscriptionSchedules.update(scheduleId, {
@@ -208,11 +237,9 @@ export async function changePlan(userId: string, interval: BillingInterval): Pro
     proration_behavior: "none",
     phases: [
       { items: [{ price: item.price.id, quantity }], start_date: item.current_period_start, end_date: item.current_period_end },
-      { items: [{ price: priceId, quantity }], duration: { interval: CONFIGURED_PREMIUM_PRICES[interval].interval, interval_count: 1 } },
+      { items: [{ price: priceId, quantity }], duration: { interval, interval_count: 1 } },
     ],
   });
-  await applySubscription(userId, await retrieveSubscription(stripe, current.id));
-  return "scheduled";
 }
 
 /** Drops the scheduled plan change: the subscription renews on today's price. */
@@ -222,6 +249,8 @@ export async function undoPlanChange(userId: string) {
 }
 
 async function releaseScheduledChange(stripe: Stripe, userId: string, current: Stripe.Subscription) {
+  // One set aside by a cancellation cut off before it was done goes too: a later cancellation must not bring it back.
+  if (current.metadata?.[PLAN_CHANGE_ON_RESUME]) await stripe.subscriptions.update(current.id, { metadata: { [PLAN_CHANGE_ON_RESUME]: "" } });
   if (!current.schedule) return applySubscription(userId, current);
   await stripe.subscriptionSchedules.release(idOf(current.schedule));
   return applySubscription(userId, await retrieveSubscription(stripe, current.id));

@@ -248,6 +248,7 @@ describe("manage subscription", () => {
       periodEnd: "June 15, 2026",
       endsAtPeriodEnd: false,
       scheduledChange: null,
+      changeOnResume: null,
       detailsMissing: false,
     });
   });
@@ -262,10 +263,16 @@ describe("manage subscription", () => {
         currentPeriodEnd: new Date(2026, 5, 15, 12),
         cancelAtPeriodEnd: true,
         scheduledChange: { interval: "year", priceId: "price_annual", effectiveAt: new Date(2026, 5, 15, 12) },
+        changeOnResume: { interval: "year", priceId: "price_annual", effectiveAt: new Date(2026, 5, 15, 12) },
       },
     });
     const { plan } = await manageSubscriptionLoader({ request: get("/manage-subscription", cookie), params: {}, context: {} });
-    expect(plan).toMatchObject({ periodEnd: "June 15, 2026", endsAtPeriodEnd: true, scheduledChange: { interval: "annual", date: "June 15, 2026" } });
+    expect(plan).toMatchObject({
+      periodEnd: "June 15, 2026",
+      endsAtPeriodEnd: true,
+      scheduledChange: { interval: "annual", date: "June 15, 2026" },
+      changeOnResume: { interval: "annual", date: "June 15, 2026" },
+    });
   });
 
   test("a subscriber without subscription details is offered a refresh", async () => {

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { describe, expect, test } from "vitest";
-import { premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
+import { PLAN_CHANGE_ON_RESUME, premiumAccessFor, shouldApplySnapshot, snapshotFromStripe, subscriptionIdOfEvent, userIdOfEvent } from "./subscription";
 
 const noKnownPrice = () => null;
 
@@ -65,6 +65,7 @@ describe("the stored snapshot of a Stripe subscription", () => {
       cancelAtPeriodEnd: false,
       canceledAt: null,
       scheduledChange: null,
+      changeOnResume: null,
     });
   });
 
@@ -88,6 +89,20 @@ describe("the stored snapshot of a Stripe subscription", () => {
     for (const attached of [keeping, released, unknown, "sub_sched_1"]) {
       const subscription = stripeSubscription({ schedule: attached as Stripe.Subscription["schedule"] });
       expect(snapshotFromStripe(subscription, intervalOfPrice).scheduledChange).toBeNull();
+    }
+  });
+
+  test("a pending cancellation keeps the plan change it set aside (in the metadata), for a resume from the next renewal", () => {
+    const cancelled = stripeSubscription({ cancel_at_period_end: true, metadata: { userId: "u1", [PLAN_CHANGE_ON_RESUME]: "price_year" } });
+    expect(snapshotFromStripe(cancelled, intervalOfPrice)).toMatchObject({ cancelAtPeriodEnd: true, scheduledChange: null, changeOnResume: { interval: "year", priceId: "price_year", effectiveAt: new Date(PERIOD_END * 1000) } });
+    // Not cancelled, today's price, or a price Ledgerly does not know: nothing is kept.
+    for (const subscription of [
+      stripeSubscription({ metadata: { [PLAN_CHANGE_ON_RESUME]: "price_year" } }),
+      stripeSubscription({ cancel_at_period_end: true, metadata: { [PLAN_CHANGE_ON_RESUME]: "price_month" } }),
+      stripeSubscription({ cancel_at_period_end: true, metadata: { [PLAN_CHANGE_ON_RESUME]: "price_other" } }),
+      stripeSubscription({ cancel_at_period_end: true }),
+    ]) {
+      expect(snapshotFromStripe(subscription, intervalOfPrice).changeOnResume).toBeNull();
     }
   });
 

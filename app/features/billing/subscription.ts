@@ -27,10 +27,18 @@ type SubscriptionSnapshot = {
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
   scheduledChange: ScheduledChange | null;
+  changeOnResume: ScheduledChange | null;
 };
 
 /** A billing-period change waiting in a subscription schedule for the next renewal. */
 type ScheduledChange = { interval: "month" | "year"; priceId: string; effectiveAt: Date };
+
+/**
+ * The subscription's metadata key that keeps a scheduled plan change (its price id) while a cancellation is
+ * pending: Stripe refuses to end a subscription a schedule manages, so cancelling releases the schedule, and
+ * resuming schedules the change again.
+ */
+export const PLAN_CHANGE_ON_RESUME = "ledgerly_plan_change_on_resume";
 
 export const PREMIUM_PLAN_NAME = "Premium";
 
@@ -45,7 +53,8 @@ export function idOf(value: string | { id: string } | null | undefined) {
 /**
  * What Stripe says about a subscription, in the shape of the user's document.
  * The period lives on the items in current API versions. A scheduled change is
- * only known when the subscription was read with its schedule expanded.
+ * only known when the subscription was read with its schedule expanded; one a
+ * pending cancellation set aside is in the subscription's metadata.
  */
 export function snapshotFromStripe(subscription: Stripe.Subscription, intervalOfPrice: IntervalOfPrice): SubscriptionSnapshot {
   const item = subscription.items.data[0];
@@ -62,7 +71,17 @@ export function snapshotFromStripe(subscription: Stripe.Subscription, intervalOf
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     canceledAt: fromUnixSeconds(subscription.canceled_at),
     scheduledChange: scheduledChangeOf(subscription, intervalOfPrice),
+    changeOnResume: subscription.cancel_at_period_end ? changeOnResumeOf(subscription, intervalOfPrice) : null,
   };
+}
+
+/** The plan change a pending cancellation keeps for a resume: from the next renewal, to another price Ledgerly knows. */
+function changeOnResumeOf(subscription: Stripe.Subscription, intervalOfPrice: IntervalOfPrice): ScheduledChange | null {
+  const priceId = subscription.metadata?.[PLAN_CHANGE_ON_RESUME];
+  const item = subscription.items.data[0];
+  const interval = priceId ? intervalOfPrice(priceId) : null;
+  if (!priceId || !item || !interval || priceId === item.price.id) return null;
+  return { interval, priceId, effectiveAt: new Date(item.current_period_end * 1000) };
 }
 
 /** Reads a price id as a billing period; null for a price Ledgerly does not know. */

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import mongoose from "mongoose";
 import { describe, expect, test } from "vitest";
 import { ImportDraft, Transaction } from "../../../models";
 import { action as previewAction, loader as previewLoader } from "~/routes/_app.transactions_.import_.$draftId";
@@ -10,6 +11,7 @@ import { cookieFor, getRequest, outcome, payloadOf, postRequest, statusOf, urlEn
 import { toastOf } from "../../../tests/setup/toast";
 import { IMPORT_MESSAGES } from "./messages";
 import { CHOICE_FIELDS } from "./choices";
+import { UNDO_IMPORT, undoImport as undoImportJob } from "../../../jobs/undo-imports";
 
 useTestDatabase();
 
@@ -118,11 +120,12 @@ describe("preview and import", () => {
 });
 
 describe("past imports", () => {
-  test("are listed; undo answers with what it removed; another user's import is 404", async () => {
+  test("are listed; undo is accepted at once and done by its job, the page showing how far it is; another user's import is 404", async () => {
     const { userId, cookie } = await signedInUser();
     const imported = await importBankFile(userId, FILE);
     if (imported.status !== "imported") throw new Error(imported.status);
-    const page = await importLoader({ request: getRequest(`/transactions/import?undo=${imported.batchId}`, cookie), params: {}, context: {} });
+    const pageAt = async (path: string) => importLoader({ request: getRequest(path, cookie), params: {}, context: {} });
+    const page = await pageAt(`/transactions/import?undo=${imported.batchId}`);
     expect(page.imports.map((batch) => [batch._id, batch.status])).toEqual([[imported.batchId, "done"]]);
     expect(page.undoId).toBe(imported.batchId);
 
@@ -134,8 +137,18 @@ describe("past imports", () => {
     const undo = () => importAction({ request: undoRequest(cookie, imported.batchId), params: {}, context: {} });
     const response = await undo();
     if (!(response instanceof Response)) throw new Error("expected a redirect");
-    expect((await toastOf(response))?.message).toBe("Import undone: removed 2 transactions");
+    expect(response.headers.get("Location")).toBe(IMPORT_PATH);
+    expect((await toastOf(response))?.message).toBe(IMPORT_MESSAGES.undoStarted("bank.csv"));
+    const queued = await mongoose.connection.db!.collection("agendaJobs").countDocuments({ name: UNDO_IMPORT, "data.batchId": imported.batchId });
+    expect(queued).toBe(1);
+    expect((await pageAt(IMPORT_PATH)).imports).toMatchObject([{ status: "undoing", removed: 0, undoTotal: 2 }]);
+    // Sent again while under way: the same undo, queued again (a job cut off carries on), nothing removed twice.
+    expect((await toastOf((await undo()) as Response))?.message).toBe(IMPORT_MESSAGES.undoStarted("bank.csv"));
+
+    await undoImportJob(imported.batchId);
+    await undoImportJob(imported.batchId);
     expect(await Transaction.countDocuments({ userId })).toBe(0);
+    expect((await pageAt(IMPORT_PATH)).imports).toMatchObject([{ status: "undone", removed: 2 }]);
     const again = await undo();
     if (!(again instanceof Response)) throw new Error("expected a redirect");
     expect((await toastOf(again))?.message).toBe(IMPORT_MESSAGES.alreadyUndone);

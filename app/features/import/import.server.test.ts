@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { ImportBatch, ImportDraft, ImportMapping, Transaction } from "../../../models";
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { softDeleteTransaction } from "~/features/transactions/transactions.server";
 import { createTransactionFor, createUser, importBankFile, previewBankFile, uniqueEmail, uploadBankFile } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { confirmImport, listImports, previewImport, removeExpiredUploads, rollBackUnfinishedImports, saveUpload, undoImport } from "./import.server";
+import { maintainedTotals, recomputedTotals } from "../../../tests/ledger-totals";
+import { confirmImport, continueImportUndo, continueStalledUndos, listImports, previewImport, removeExpiredUploads, rollBackUnfinishedImports, saveUpload, startUndoImport } from "./import.server";
 import { IMPORT_MESSAGES } from "./messages";
 
 useTestDatabase();
@@ -182,24 +183,56 @@ describe("undo", () => {
     const fee = await Transaction.findOne({ userId, description: "Bank fee" }).select({ _id: 1 }).lean();
     await softDeleteTransaction(userId, String(fee?._id));
 
-    expect(await undoImport(userId, result.batchId)).toEqual({
-      status: "undone",
-      removed: 5,
-      kept: [{ date: "2026-03-04", description: "Book shop", amount: 2000, type: "expense" }],
-    });
+    // Accepted at once: nothing is removed until the job runs, the page shows how far it has come.
+    expect(await startUndoImport(userId, result.batchId)).toEqual({ status: "started", fileName: "bank.csv" });
+    expect(await Transaction.countDocuments({ userId })).toBe(7);
+    expect(await listImports(userId)).toMatchObject([{ status: "undoing", removed: 0, undoTotal: 5 }]);
+    expect(await startUndoImport(userId, result.batchId)).toEqual({ status: "undoing", fileName: "bank.csv" });
+
+    await continueImportUndo(result.batchId);
     expect((await Transaction.find({ userId }).select({ _id: 0, description: 1 }).lean()).map((row) => row.description).sort()).toEqual(["Book shop", "Typed by hand"]);
     expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ income: 0, expense: 2999, count: 2 });
-    expect(await undoImport(userId, result.batchId)).toEqual({ status: "already-undone" });
-    expect(await listImports(userId)).toMatchObject([{ status: "undone", removed: 5, kept: [{ description: "Book shop" }] }]);
+    expect(await listImports(userId)).toMatchObject([{ status: "undone", removed: 5, kept: [{ date: "2026-03-04", description: "Book shop", amount: 2000, type: "expense" }] }]);
+    expect(await startUndoImport(userId, result.batchId)).toEqual({ status: "already-undone" });
+    await continueImportUndo(result.batchId);
+    expect(await Transaction.countDocuments({ userId })).toBe(2);
   });
+
+  test("a long undo goes a slice at a time with its progress stored; cut off, it carries on where it stopped and counts what it removed once", async () => {
+    const userId = await createUserId();
+    const rows = Array.from({ length: 1203 }, (_, index) => `2026-0${1 + (index % 3)}-${String(1 + (index % 28)).padStart(2, "0")},Shop ${index},-${1 + index}.00`);
+    const result = await importBankFile(userId, ["Date,Description,Amount", ...rows].join("\n"));
+    if (result.status !== "imported") throw new Error(result.status);
+    expect(result.imported).toBe(1203);
+    await startUndoImport(userId, result.batchId);
+    let slices = 0;
+    const updateOne = ImportBatch.updateOne.bind(ImportBatch);
+    const spy = vi.spyOn(ImportBatch, "updateOne").mockImplementation(((filter: never, update: { $inc?: unknown }) => {
+      // The app stops after the second slice is removed, before its progress is stored.
+      if (update.$inc && ++slices === 2) throw new Error("the app stopped");
+      return updateOne(filter, update);
+    }) as never);
+    await expect(continueImportUndo(result.batchId)).rejects.toThrow("the app stopped");
+    spy.mockRestore();
+    expect(await listImports(userId)).toMatchObject([{ status: "undoing", removed: 500, undoTotal: 1203 }]);
+    expect(await Transaction.countDocuments({ userId })).toBe(1203 - 2 * 500);
+    expect(await maintainedTotals(userId)).toEqual(await recomputedTotals(userId));
+
+    // Carried on (the job again, or the cleanup job after ten minutes): what is left goes, what went is counted once.
+    expect(await continueStalledUndos(new Date())).toBe(0);
+    expect(await continueStalledUndos(new Date(Date.now() + 11 * 60_000))).toBe(1);
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+    expect(await listImports(userId)).toMatchObject([{ status: "undone", removed: 1203, kept: [] }]);
+    expect(await maintainedTotals(userId)).toEqual(await recomputedTotals(userId));
+  }, 120_000);
 
   test("another user's import is not found and untouched", async () => {
     const owner = await createUserId();
     const result = await importBankFile(owner, BANK_FILE);
     if (result.status !== "imported") throw new Error(result.status);
     const intruder = await createUserId();
-    expect(await undoImport(intruder, result.batchId)).toEqual({ status: "not-found" });
-    expect(await undoImport(intruder, "nonsense")).toEqual({ status: "not-found" });
+    expect(await startUndoImport(intruder, result.batchId)).toEqual({ status: "not-found" });
+    expect(await startUndoImport(intruder, "nonsense")).toEqual({ status: "not-found" });
     expect(await Transaction.countDocuments({ userId: owner })).toBe(6);
   });
 });

@@ -43,6 +43,10 @@ const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const DRAFTS_PER_USER = 5;
 /** A batch still `writing` after this long was cut off (the app stopped mid-import) and is rolled back. */
 const UNFINISHED_AFTER_MS = 10 * 60 * 1000;
+/** Transactions per ledger batch of an undo. */
+const UNDO_SLICE = 500;
+/** An undo that stored no progress for this long was cut off (the app stopped) and is carried on. */
+const STALLED_UNDO_MS = 10 * 60 * 1000;
 const PREVIEW_ROWS = 50;
 const LISTED_PROBLEMS = 100;
 const LISTED_IMPORTS = 20;
@@ -596,34 +600,80 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
   return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount, linked, nextDraftId: next ? String(next._id) : null };
 }
 
-const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, currency: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, kept: 1 } as const;
+const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, currency: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, undoTotal: 1, kept: 1 } as const;
 type ListedImport = Pick<ImportBatchRecord, "_id" | keyof typeof LISTED_IMPORT_FIELDS>;
 
 /** The user's latest imports, newest first (imports that failed left nothing and are not listed). */
 export function listImports(userId: string) {
-  return ImportBatch.find({ userId: owner(userId), status: mongoose.trusted({ $in: ["done", "undone"] }) })
+  return ImportBatch.find({ userId: owner(userId), status: mongoose.trusted({ $in: ["done", "undoing", "undone"] }) })
     .sort({ createdAt: -1 })
     .limit(LISTED_IMPORTS)
     .select(LISTED_IMPORT_FIELDS)
     .lean<ListedImport[]>();
 }
 
-type UndoResult =
-  | { status: "undone"; removed: number; kept: Array<{ date: string; description: string; amount: number; type: string }> }
+type UndoStart =
+  /** `started`: marked to be undone now; `undoing`: an undo of it was under way already. The job does the removing either way. */
+  | { status: "started" | "undoing"; fileName: string }
   | { status: "already-undone" }
   | { status: "not-found" };
 
-/** Removes the transactions an import wrote, except those changed since (kept and named). Another user's import is not found. */
-export async function undoImport(userId: string, batchId: string, now = new Date()): Promise<UndoResult> {
+/** What of an import's transactions an undo removes: those not edited since (one stored without `editedAt` counts as edited). */
+const notEditedSince = () => ({ editedAt: mongoose.trusted({ $type: "null" }) });
+
+/**
+ * Marks the user's import to be undone, at once: `continueImportUndo` (a job) then removes its transactions.
+ * What it had and how many of them go are counted now, for the progress. Sent again while the undo is under
+ * way, nothing changes. Another user's import is not found.
+ */
+export async function startUndoImport(userId: string, batchId: string): Promise<UndoStart> {
   const id = toObjectId(batchId);
-  const batch = id ? await ImportBatch.findOne({ _id: id, userId: owner(userId) }).select({ status: 1 }).lean() : null;
-  if (!batch || (batch.status !== "done" && batch.status !== "undone")) return { status: "not-found" };
+  const batch = id ? await ImportBatch.findOne({ _id: id, userId: owner(userId) }).select({ status: 1, fileName: 1 }).lean() : null;
+  if (!id || !batch || !["done", "undoing", "undone"].includes(batch.status)) return { status: "not-found" };
   if (batch.status === "undone") return { status: "already-undone" };
-  const result = await applyLedgerBatch(userId, { undoImport: batchId });
-  if (!result.ok || !result.undone) throw new Error(`undoing import ${batchId} was refused`);
-  const kept = result.undone.kept.map(({ date, description, amount, type }) => ({ date, description, amount, type }));
-  await ImportBatch.updateOne({ _id: id }, { $set: { status: "undone", undoneAt: now, removed: result.undone.removed, kept } });
-  return { status: "undone", removed: result.undone.removed, kept };
+  const fileName = batch.fileName ?? "";
+  if (batch.status === "undoing") return { status: "undoing", fileName };
+  const [undoFrom, undoTotal] = await Promise.all([
+    Transaction.countDocuments({ userId: owner(userId), importBatchId: id }),
+    Transaction.countDocuments({ userId: owner(userId), importBatchId: id, ...notEditedSince() }),
+  ]);
+  const marked = await ImportBatch.updateOne({ _id: id, status: "done" }, { $set: { status: "undoing", undoFrom, undoTotal, removed: 0, kept: [], undoneAt: null } });
+  return { status: marked.matchedCount === 1 ? "started" : "undoing", fileName };
+}
+
+/**
+ * The job of an undo: removes the import's transactions not edited since, through the ledger, UNDO_SLICE at a
+ * time (each batch holds the user's ledger for a moment, so their own writes go on meanwhile), the progress
+ * stored after each; then records the import undone with what it kept. Run again (a repeated submit, a job
+ * restarted after a crash) it carries on where it stopped: what is gone is not removed again, and what it
+ * removed is counted from what is left of the import.
+ */
+export async function continueImportUndo(batchId: string, now = () => new Date()) {
+  const id = toObjectId(batchId);
+  const batch = id ? await ImportBatch.findById(id).select({ userId: 1, status: 1, undoFrom: 1 }).lean() : null;
+  if (!batch || batch.status !== "undoing") return;
+  const userId = String(batch.userId);
+  const undoing = { _id: batch._id, status: "undoing" };
+  const ofTheImport = { userId: batch.userId, importBatchId: batch._id };
+  const removedSoFar = async () => Math.max(0, (batch.undoFrom ?? 0) - (await Transaction.countDocuments(ofTheImport)));
+  await ImportBatch.updateOne(undoing, { $set: { removed: await removedSoFar() } });
+  for (let removed = UNDO_SLICE; removed === UNDO_SLICE; ) {
+    const result = await applyLedgerBatch(userId, { undoImport: batchId, undoImportLimit: UNDO_SLICE });
+    if (!result.ok || !result.undone) throw new Error(`undoing import ${batchId} was refused`);
+    removed = result.undone.removed;
+    if (removed > 0) await ImportBatch.updateOne(undoing, { $inc: { removed } });
+  }
+  const kept = await Transaction.find(ofTheImport).sort({ date: 1, _id: 1 }).select({ _id: 0, date: 1, description: 1, amount: 1, type: 1 }).lean();
+  await ImportBatch.updateOne(undoing, { $set: { status: "undone", undoneAt: now(), removed: await removedSoFar(), kept } });
+}
+
+/** Undos the app stopped in the middle of (no progress for a while): carried on, so an undo always ends. */
+export async function continueStalledUndos(now = new Date()) {
+  const stalled = await ImportBatch.find({ status: "undoing", updatedAt: mongoose.trusted({ $lt: new Date(now.getTime() - STALLED_UNDO_MS) }) })
+    .select({ _id: 1 })
+    .lean();
+  for (const batch of stalled) await continueImportUndo(String(batch._id));
+  return stalled.length;
 }
 
 /** Uploads nobody imported within a day. */

@@ -53,6 +53,9 @@ export const IMPORT_MESSAGES = {
       .filter(Boolean)
       .join(", "),
   importFailed: "The import failed and nothing was saved. Please try again.",
+  undoStarted: (fileName: string) => `Undoing the import of ${fileName || "this file"}: its transactions are being removed. This page shows how far it is.`,
+  /** How far an undo has come, as the past imports list shows it. */
+  undoing: (fileName: string, removed: number, total: number) => `Undoing import of ${fileName || "this file"}: ${removed.toLocaleString("en-US")} of ${plural(total, "transaction")} removed`,
   undone: (removed: number, kept: number) =>
     kept > 0
       ? `Import undone: removed ${plural(removed, "transaction")}; kept ${plural(kept, "transaction")} you changed since the import`

@@ -5,10 +5,10 @@
 // transactions; sending the same form again must then write it exactly once.
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Debt, SavingsGoal, Transaction } from "../../../models";
+import { Debt, ImportBatch, SavingsGoal, Transaction } from "../../../models";
 import { debtCategoryId } from "~/features/categories/categories";
 import { getDebt, listDebts, payDebt } from "~/features/debts/debts.server";
-import { confirmImport, previewImport, saveUpload, undoImport } from "~/features/import/import.server";
+import { confirmImport, continueImportUndo, previewImport, saveUpload, startUndoImport } from "~/features/import/import.server";
 import { SAVINGS_CATEGORY } from "~/features/categories/categories";
 import { listSavingsGoals, updateSavingsGoal } from "~/features/savings/savings.server";
 import { toCents } from "~/lib/money";
@@ -134,7 +134,15 @@ const SCENARIOS = [
       if (imported.status !== "imported") throw new Error(`the import ended ${imported.status}`);
       return imported.batchId;
     },
-    run: (userId, batchId) => undoImport(userId, batchId as string),
+    // The page's submit marks it, the job removes it; sent again, the submit finds it under way and the job carries on.
+    run: async (userId, batchId) => {
+      await startUndoImport(userId, batchId as string);
+      await continueImportUndo(batchId as string);
+    },
+    afterRetry: async (userId, batchId) => {
+      expect(await Transaction.countDocuments({ userId, source: "import" })).toBe(0);
+      expect(await ImportBatch.findById(batchId).lean()).toMatchObject({ status: "undone", removed: 3 });
+    },
   }),
   scenario({
     name: "importing a bank file",

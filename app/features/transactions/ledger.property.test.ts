@@ -6,7 +6,7 @@ import { Types } from "mongoose";
 import { expect, test } from "vitest";
 import { ImportBatch, ImportDraft, ImportKeyDay, ImportMapping, MonthSummary, Transaction } from "../../../models";
 import Papa from "papaparse";
-import { undoImport } from "~/features/import/import.server";
+import { continueImportUndo, startUndoImport } from "~/features/import/import.server";
 import { centsToInput, toCents } from "~/lib/money";
 import type { LedgerEdit, LedgerEntry } from "./ledger";
 import { applyLedgerBatch } from "./ledger.server";
@@ -272,7 +272,8 @@ const OPERATIONS: Array<{ weight: number; run: Operation }> = [
     run: async (random, world, userId) => {
       const batches = [...world.imports].filter(([, owner]) => owner === userId).map(([batchId]) => batchId);
       const batchId = batches.length > 0 ? random.pick(batches) : new Types.ObjectId().toString();
-      const result = await undoImport(userId, batchId);
+      const result = await startUndoImport(userId, batchId);
+      await continueImportUndo(batchId);
       return `undo import ${batchId} -> ${JSON.stringify(result)}`;
     },
   },

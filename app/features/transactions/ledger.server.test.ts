@@ -6,6 +6,7 @@ import { applyLedgerBatch } from "./ledger.server";
 import { getMonthTotals, listMonthSummaries } from "./month-summary.server";
 import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { maintainedTotals, recomputedTotals } from "../../../tests/ledger-totals";
 
 useTestDatabase();
 
@@ -219,6 +220,25 @@ describe("imports", () => {
     expect(await Transaction.countDocuments({ userId: otherId })).toBe(1);
     expect(await getMonthTotals(userId, "2026-03")).toMatchObject({ income: 310000, expense: 450, count: 2 });
     expect(okResult(await applyLedgerBatch(userId, { undoImport: "not-an-id" })).undone).toEqual({ removed: 0, kept: [] });
+  });
+
+  test("an import is undone in slices: each batch removes at most undoImportLimit of what it wrote, the first by id, and the totals follow each", async () => {
+    const userId = await createGoogleUser();
+    const fromImport = (entry: LedgerEntry): LedgerEntry => ({ ...entry, source: "import", importBatchId: batchId });
+    const { added } = okResult(
+      await applyLedgerBatch(userId, { added: [fromImport(coffee), fromImport(pay), fromImport({ ...coffee, description: "Tea", date: "2026-04-02" }), fromImport({ ...coffee, description: "Cake" })] }),
+    );
+    okResult(await applyLedgerBatch(userId, { updated: [{ id: String(added[3]._id), amount: 999 }] }));
+    const left = async () => (await Transaction.find({ userId }).sort({ _id: 1 }).select({ _id: 0, description: 1 }).lean()).map((row) => row.description);
+
+    expect(okResult(await applyLedgerBatch(userId, { undoImport: batchId, undoImportLimit: 2 })).undone).toEqual({ removed: 2, kept: [] });
+    expect(await left()).toEqual(["Tea", "Cake"]);
+    expect(await maintainedTotals(userId)).toEqual(await recomputedTotals(userId));
+    expect(okResult(await applyLedgerBatch(userId, { undoImport: batchId, undoImportLimit: 2 })).undone).toEqual({ removed: 1, kept: [] });
+    expect(okResult(await applyLedgerBatch(userId, { undoImport: batchId, undoImportLimit: 2 })).undone).toEqual({ removed: 0, kept: [] });
+    expect(await left()).toEqual(["Cake"]);
+    expect(await maintainedTotals(userId)).toEqual(await recomputedTotals(userId));
+    expect(await getMonthTotals(userId, "2026-04")).toMatchObject({ expense: 0, count: 0 });
   });
 
   test("an import's batch id and bank ids must be well formed", async () => {

@@ -48,8 +48,14 @@ import type { ReportingRecountProgress } from "./transactions";
  */
 type LedgerIdOutcome = { id: string; status: "done" | "unchanged" | "not-found" | "other-user" } | { id: string; status: "failed"; error: string };
 
-/** What undoing an import did: how many of its transactions it removed, and those it kept because they were edited since. */
+/**
+ * What undoing an import did: how many of its transactions it removed, and those it kept because they were
+ * edited since (not read when the batch undid a slice of it).
+ */
 type UndoneImport = { removed: number; kept: TransactionRecord[] };
+
+/** The transactions of an import a batch removes (read before the first write), and those it keeps. */
+type PlannedUndo = { importBatchId: Types.ObjectId; removable: TransactionRecord[]; kept: TransactionRecord[] } | null;
 
 /** What a bank sync's batch did: the transactions it inserted, and how many it changed and removed. */
 type BankWrites = { inserted: TransactionRecord[]; changed: number; removed: number };
@@ -533,18 +539,29 @@ async function deleteEverything(owner: Types.ObjectId, writes: LedgerWrites): Pr
 }
 
 /**
- * Removes the transactions the import wrote that were not edited since (a
- * soft delete is no edit: those go too), and names the ones it keeps.
+ * The transactions of the import `undoImport` names that the batch removes: those not edited since (a soft
+ * delete is no edit: those go too), at most `undoImportLimit` of them, the first by id; and, when it undoes the
+ * whole import, the ones it keeps.
  */
-async function removeImport(owner: Types.ObjectId, importBatchId: string, writes: LedgerWrites): Promise<UndoneImport> {
-  const batchId = toObjectId(importBatchId);
-  if (!batchId) return { removed: 0, kept: [] };
-  const written = await Transaction.find({ userId: owner, importBatchId: batchId }).lean();
-  const kept = written.filter((transaction) => transaction.editedAt !== null);
-  const removable = written.filter((transaction) => transaction.editedAt === null);
+async function planUndo(owner: Types.ObjectId, { undoImport, undoImportLimit }: LedgerBatch): Promise<PlannedUndo> {
+  const importBatchId = undoImport === undefined ? null : toObjectId(undoImport);
+  if (!importBatchId) return null;
+  if (undoImportLimit !== undefined) {
+    // A transaction stored without the field (before edits were dated) is kept, as below.
+    const removable = await Transaction.find({ userId: owner, importBatchId, editedAt: mongoose.trusted({ $type: "null" }) }).sort({ _id: 1 }).limit(undoImportLimit).lean();
+    return { importBatchId, removable, kept: [] };
+  }
+  const written = await Transaction.find({ userId: owner, importBatchId }).lean();
+  return { importBatchId, removable: written.filter((transaction) => transaction.editedAt === null), kept: written.filter((transaction) => transaction.editedAt !== null) };
+}
+
+/** Removes the planned transactions of an import, and names the ones it keeps. */
+async function removeImport(owner: Types.ObjectId, undo: PlannedUndo, writes: LedgerWrites): Promise<UndoneImport> {
+  if (!undo) return { removed: 0, kept: [] };
+  const { importBatchId, removable, kept } = undo;
   for (let start = 0; start < removable.length; start += WRITE_BATCH_SIZE) {
     const slice = removable.slice(start, start + WRITE_BATCH_SIZE);
-    await Transaction.deleteMany({ userId: owner, importBatchId: batchId, _id: mongoose.trusted({ $in: slice.map((transaction) => transaction._id) }) });
+    await Transaction.deleteMany({ userId: owner, importBatchId, _id: mongoose.trusted({ $in: slice.map((transaction) => transaction._id) }) });
     writes.changes.push(...slice.map((before) => ({ before, after: null })));
   }
   return { removed: removable.length, kept };
@@ -653,14 +670,13 @@ function idsFilter(ids: string[]) {
  * change or remove. Read before the first write, so the journal can say what
  * a crash leaves to recount.
  */
-async function monthsTouched(owner: Types.ObjectId, batch: Omit<LedgerBatch, "added"> & { added: LedgerEntry[] }, edits: PlannedEdit[]): Promise<string[] | "all"> {
+async function monthsTouched(owner: Types.ObjectId, batch: Omit<LedgerBatch, "added"> & { added: LedgerEntry[] }, edits: PlannedEdit[], undo: PlannedUndo): Promise<string[] | "all"> {
   if (batch.deleted === "all") return "all";
   const months = [...batch.added, ...(batch.bankUpserts ?? [])].map((entry) => monthKeyOf(entry.date));
   months.push(...edits.flatMap((edit) => [edit.monthBefore, monthKeyOf(edit.fields.date)]));
   const named = [...(batch.deleted ?? []), ...(batch.restored ?? [])];
   if (named.length > 0) months.push(...(await monthsOf(owner, idsFilter(named))));
-  const undone = batch.undoImport === undefined ? null : toObjectId(batch.undoImport);
-  if (undone) months.push(...(await monthsOf(owner, { importBatchId: undone })));
+  months.push(...(undo?.removable.map((transaction) => transaction.monthKey) ?? []));
   const bankEntries = batch.bankUpserts ?? [];
   const bankIds = [...bankEntries.flatMap((entry) => [entry.bankTransactionId, entry.replacesBankTransactionId]), ...(batch.bankRemovals ?? [])].filter((id): id is string => typeof id === "string");
   if (bankIds.length > 0) {
@@ -773,7 +789,8 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
   const restoredIds = await withTransferPeers(owner, batch.restored ?? []);
   const peerRowIds = newIds(owner, newPeers.length, undefined);
   await ensureIncomeCategories(userId, [...entries.map(fieldsOfEntry), ...edits.map((edit) => edit.fields)]);
-  const touched = await monthsTouched(owner, { ...batch, added: [...rows, ...newPeers].map((row) => row.entry), deleted: deletedIds, restored: restoredIds }, edits);
+  const undo = await planUndo(owner, batch);
+  const touched = await monthsTouched(owner, { ...batch, added: [...rows, ...newPeers].map((row) => row.entry), deleted: deletedIds, restored: restoredIds }, edits, undo);
   await declareMonths(userId, touched === "all" ? "all" : [...new Set([...touched, ...retags.map((retag) => retag.before.monthKey)])]);
   const writes: LedgerWrites = { everythingDeleted: false, changes: [] };
   try {
@@ -784,7 +801,7 @@ async function writeBatch(userId: string, batch: LedgerBatch): Promise<LedgerRes
     const cleared = await markCleared(owner, clearing);
     const deleted = deletedIds === "all" ? await deleteEverything(owner, writes) : await setDeleted(owner, deletedIds, true, writes);
     const restored = await setDeleted(owner, restoredIds, false, writes);
-    const undone = batch.undoImport === undefined ? null : await removeImport(owner, batch.undoImport, writes);
+    const undone = batch.undoImport === undefined ? null : await removeImport(owner, undo, writes);
     const bank = await upsertBankEntries(owner, bankEntries, writes, reporting);
     bank.removed = await removeBankTransactions(owner, batch.bankRemovals ?? [], writes);
     await detachBankAccounts(owner, batch.detachedBankAccounts ?? []);

@@ -73,7 +73,8 @@ export type LedgerSubmission = { key: string; scope?: string };
 /**
  * What one call hands the ledger; `deleted: "all"` soft-deletes every live
  * transaction of the user; `undoImport` removes the transactions an import
- * wrote, except those edited since. A linked bank's sync hands `bankUpserts`
+ * wrote, except those edited since (with `undoImportLimit`, at most that many
+ * of them, the first by id: a long undo is written in slices). A linked bank's sync hands `bankUpserts`
  * (written once per bank transaction id, however often they come) and
  * `bankRemovals` (bank transaction ids the bank dropped); disconnecting hands
  * `detachedBankAccounts`, whose transactions stay as they are. A batch from
@@ -99,6 +100,7 @@ export type LedgerBatch = {
   deleted?: string[] | "all";
   restored?: string[];
   undoImport?: string;
+  undoImportLimit?: number;
   bankUpserts?: LedgerEntry[];
   bankRemovals?: string[];
   detachedBankAccounts?: string[];

@@ -30,6 +30,12 @@ function cardOf(html: string, name: string) {
   return found[0];
 }
 
+/** The GET forms of `html` that ask to disconnect the bank `connectionId` (the page then shows the confirmation). */
+function disconnectAsks(html: string, connectionId: string) {
+  const forms = [...html.matchAll(/<form[^>]*>[\s\S]*?<\/form>/g)].map((match) => match[0]);
+  return forms.filter((form) => form.startsWith(`<form method="get" action="${BANK_PATH}"`) && form.includes(`<input type="hidden" name="disconnect" value="${connectionId}"/>`));
+}
+
 /** The one form of `html` that posts `intent` (and `connectionId`, when given). */
 function formsOf(html: string, intent: string, connectionId?: string) {
   const forms = [...html.matchAll(/<form[^>]*>[\s\S]*?<\/form>/g)].map((match) => match[0]);
@@ -154,8 +160,10 @@ describe("a premium user", () => {
       const [sync] = formsOf(card, BANK_INTENTS.sync, active.id);
       expect(sync).toMatch(new RegExp(`^<form method="post" action="${BANK_PATH}"`));
       expect(sync).toMatch(/<button type="submit" aria-label="Sync First Platypus Bank"[^>]*>Sync<\/button>/);
-      const [disconnect] = formsOf(card, BANK_INTENTS.disconnect, active.id);
+      // Disconnect only asks: without JavaScript it opens the page's confirmation, nothing is posted yet.
+      const [disconnect] = disconnectAsks(card, active.id);
       expect(disconnect).toMatch(/<button type="submit" aria-label="Disconnect First Platypus Bank"[^>]*>Disconnect<\/button>/);
+      expect(formsOf(card, BANK_INTENTS.disconnect)).toHaveLength(0);
       expect(formsOf(card, BANK_INTENTS.relink)).toHaveLength(0);
       expect(card).not.toContain(`disabled=""`);
     });
@@ -174,7 +182,7 @@ describe("a premium user", () => {
       expect(relink).toMatch(new RegExp(`^<form method="post" action="${BANK_PATH}"`));
       expect(relink).toMatch(/<button type="submit" aria-label="Reconnect Tartan Bank"[^>]*>Reconnect<\/button>/);
       expect(formsOf(card, BANK_INTENTS.sync, broken.id)).toHaveLength(1);
-      expect(formsOf(card, BANK_INTENTS.disconnect, broken.id)).toHaveLength(1);
+      expect(disconnectAsks(card, broken.id)).toHaveLength(1);
     });
 
     test("every button's accessible name is unique on the page", () => {
@@ -185,7 +193,7 @@ describe("a premium user", () => {
 
     test("a free user with an old connection may still disconnect it, but not sync or reconnect", () => {
       const free = render(<BankPage {...premiumProps} premium={false} connections={[broken]} />);
-      expect(formsOf(free, BANK_INTENTS.disconnect, broken.id)).toHaveLength(1);
+      expect(disconnectAsks(free, broken.id)).toHaveLength(1);
       expect(formsOf(free, BANK_INTENTS.sync)).toHaveLength(0);
       expect(formsOf(free, BANK_INTENTS.relink)).toHaveLength(0);
       expect(free).not.toContain("Sync All");
@@ -211,10 +219,23 @@ describe("a premium user", () => {
 
   test("while a bank disconnects: 'Disconnecting bank account...', disabled", async () => {
     const html = await renderSubmitting(<BankPage {...premiumProps} connections={[active, broken]} />, { intent: BANK_INTENTS.disconnect, connectionId: broken.id });
-    const [disconnect] = formsOf(cardOf(html, "Tartan Bank"), BANK_INTENTS.disconnect, broken.id);
+    const [disconnect] = disconnectAsks(cardOf(html, "Tartan Bank"), broken.id);
     expect(disconnect).toContain(`disabled=""`);
     expect(disconnect).toContain(BANK_MESSAGES.disconnecting);
     expect(cardOf(html, "First Platypus Bank")).toContain(">Disconnect</button>");
+  });
+
+  test("the page asked to disconnect a bank (/bank?disconnect=<id>) shows the confirmation: Disconnect posts, Cancel goes back", () => {
+    const html = render(<BankPage {...premiumProps} connections={[active, broken]} confirmDisconnectId={broken.id} />);
+    const dialog = html.slice(html.indexOf(`role="alertdialog"`));
+    expect(html.match(/role="alertdialog"/g)).toHaveLength(1);
+    expect(textOf(dialog)).toContain("Disconnect Bank Account");
+    expect(textOf(dialog)).toContain("Disconnect Tartan Bank? Its imported transactions stay in your ledger; new ones stop arriving.");
+    const [confirm] = formsOf(dialog, BANK_INTENTS.disconnect, broken.id);
+    expect(confirm).toMatch(new RegExp(`^<form method="post" action="${BANK_PATH}"`));
+    expect(confirm).toMatch(/<a [^>]*href="\/bank"[^>]*>Cancel<\/a>/);
+    expect(confirm).toMatch(/<button type="submit"[^>]*>Disconnect<\/button>/);
+    expect(render(<BankPage {...premiumProps} connections={[active, broken]} />)).not.toContain(`role="alertdialog"`);
   });
 
   test("markup in a bank's texts is escaped", () => {

@@ -5,7 +5,7 @@ import { PendingContent } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { useRevalidateWhile } from "~/components/ui/use-revalidate-while";
 import { formatUtcDateTime, formatUtcDay } from "~/lib/utc-time";
-import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, type BankConnectionView, type ConnectionStatus } from "../bank";
+import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, DISCONNECT_ASK_PARAM, type BankConnectionView, type ConnectionStatus } from "../bank";
 import { PlaidLinkButton } from "./plaid-link-button";
 import { DANGER_BUTTON_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 
@@ -35,7 +35,6 @@ function IntentForm({
   ariaLabel,
   className,
   disabled,
-  onClick,
   children,
 }: {
   intent: string;
@@ -45,7 +44,6 @@ function IntentForm({
   ariaLabel?: string;
   className: string;
   disabled?: boolean;
-  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
   children: ReactNode;
 }) {
   return (
@@ -58,11 +56,47 @@ function IntentForm({
         aria-label={pending ? undefined : ariaLabel}
         disabled={pending || disabled}
         aria-busy={pending || undefined}
-        onClick={onClick}
         className={className}
       >
         <PendingContent pending={pending} pendingLabel={pendingLabel}>
           {children}
+        </PendingContent>
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Disconnect asks first: a GET form that loads the page with the bank's confirmation (works without
+ * JavaScript; `onAsk` opens it in place instead). While the confirmed disconnection is posted it reads
+ * 'Disconnecting bank account...'.
+ */
+function DisconnectAsk({
+  connectionId,
+  name,
+  pending,
+  disabled,
+  onAsk,
+}: {
+  connectionId: string;
+  name: string;
+  pending: boolean;
+  disabled: boolean;
+  onAsk: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <Form method="get" action={BANK_PATH} preventScrollReset>
+      <input type="hidden" name={DISCONNECT_ASK_PARAM} value={connectionId} />
+      <button
+        type="submit"
+        aria-label={pending ? undefined : `Disconnect ${name}`}
+        disabled={pending || disabled}
+        aria-busy={pending || undefined}
+        onClick={onAsk}
+        className={DANGER_BUTTON_CLASS}
+      >
+        <PendingContent pending={pending} pendingLabel={BANK_MESSAGES.disconnecting}>
+          Disconnect
         </PendingContent>
       </button>
     </Form>
@@ -132,9 +166,12 @@ function ConnectionCard({
   linkScriptUrl,
   nonce,
   syncAllPending,
+  confirmDisconnect,
 }: {
   connection: BankConnectionView;
   syncAllPending: boolean;
+  /** The page was loaded asking to disconnect this bank: its confirmation shows. */
+  confirmDisconnect: boolean;
 } & Pick<BankPageProps, "premium" | "configured" | "linkScriptUrl" | "nonce">) {
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -190,25 +227,20 @@ function ConnectionCard({
           {premium && configured && connection.needsRelink ? (
             <PlaidLinkButton linkScriptUrl={linkScriptUrl} connectionId={connection.id} institutionName={name} nonce={nonce} />
           ) : null}
-          <IntentForm
-            intent={BANK_INTENTS.disconnect}
+          <DisconnectAsk
             connectionId={connection.id}
+            name={name}
             pending={disconnecting}
-            pendingLabel={BANK_MESSAGES.disconnecting}
             disabled={syncing}
-            ariaLabel={`Disconnect ${name}`}
-            className={DANGER_BUTTON_CLASS}
-            onClick={(event) => {
-              // With JavaScript, ask first; without it the form posts directly.
+            onAsk={(event) => {
+              // With JavaScript the confirmation opens in place; without it the page is loaded asking (/bank?disconnect=<id>).
               event.preventDefault();
               setConfirming(true);
             }}
-          >
-            Disconnect
-          </IntentForm>
+          />
         </div>
       </article>
-      {confirming ? (
+      {confirming || confirmDisconnect ? (
         <ConfirmDialog
           title="Disconnect Bank Account"
           message={`Disconnect ${name}? Its imported transactions stay in your ledger; new ones stop arriving.`}
@@ -216,7 +248,7 @@ function ConnectionCard({
           action={BANK_PATH}
           fields={{ intent: BANK_INTENTS.disconnect, connectionId: connection.id }}
           onSubmit={() => setConfirming(false)}
-          onCancel={() => setConfirming(false)}
+          {...(confirming ? { onCancel: () => setConfirming(false) } : { cancelTo: BANK_PATH })}
         />
       ) : null}
     </li>
@@ -234,16 +266,19 @@ type BankPageProps = {
   nonce?: string;
   /** Why the page's last form was refused (too many links, a bank that is not there, a bad token). */
   refusal?: string | null;
+  /** The user's bank the page was loaded asking to disconnect (/bank?disconnect=<id>): its confirmation shows. */
+  confirmDisconnectId?: string | null;
 };
 
 /**
  * The bank page (premium): the Connect control and Sync All, the linked banks
  * with Sync, Disconnect and (when the login expired) Reconnect, and the
  * security note. Every action is a plain POST form to the bank page's action;
- * JavaScript adds pending texts, the in-page Plaid widget and the
- * confirmation before Disconnect. A refused form says why at the top.
+ * Disconnect first asks (/bank?disconnect=<id> shows the confirmation, which
+ * posts); JavaScript opens that confirmation in place and adds pending texts
+ * and the in-page Plaid widget. A refused form says why at the top.
  */
-export function BankPage({ premium, configured, linkScriptUrl, connections, nonce, refusal = null }: BankPageProps) {
+export function BankPage({ premium, configured, linkScriptUrl, connections, nonce, refusal = null, confirmDisconnectId = null }: BankPageProps) {
   const listHeadingId = useId();
   const syncAllPending = usePendingIntent(BANK_INTENTS.syncAll);
   useRevalidateWhile(connections.some((connection) => connection.status === "syncing"));
@@ -274,7 +309,7 @@ export function BankPage({ premium, configured, linkScriptUrl, connections, nonc
           ) : (
             <ul className="grid gap-4 md:grid-cols-2">
               {connections.map((connection) => (
-                <ConnectionCard key={connection.id} connection={connection} syncAllPending={syncAllPending} {...link} />
+                <ConnectionCard key={connection.id} connection={connection} syncAllPending={syncAllPending} confirmDisconnect={connection.id === confirmDisconnectId} {...link} />
               ))}
             </ul>
           )}

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { SectionCard } from "~/components/ui/section-card";
+import { useRevalidateWhile } from "~/components/ui/use-revalidate-while";
 import { formatMoney, toCents } from "~/lib/money";
 import { IMPORT_MESSAGES } from "../messages";
-import { undoImportPath } from "../paths";
+import { IMPORT_PATH, undoImportPath } from "../paths";
 import { FORMAT_LABELS, type SourceFormat } from "../readers/source";
 
 type KeptTransaction = { date?: string | null; description?: string | null; amount?: number | null; type?: string | null };
@@ -22,6 +23,8 @@ type ImportHistoryItem = {
   createdAt: Date | string;
   undoneAt?: Date | string | null;
   removed: number;
+  /** While undoing: how many of its transactions go (those not changed since). */
+  undoTotal?: number | null;
   kept: KeptTransaction[];
 };
 
@@ -49,9 +52,12 @@ function KeptList({ kept, currency }: { kept: KeptTransaction[]; currency: strin
 /**
  * The user's latest imports, each with what it brought in and Undo import:
  * amounts in the currency of the account it went into, or `currency` (the
- * user's) for an import recorded before batches stored theirs.
+ * user's) for an import recorded before batches stored theirs. An import
+ * being undone says how far its job has come; the list loads again until it
+ * is done (without JavaScript its Refresh link does).
  */
 export function ImportHistory({ imports, currency }: { imports: ImportHistoryItem[]; currency: string }) {
+  useRevalidateWhile(imports.some((batch) => batch.status === "undoing"), 1500);
   return (
     <SectionCard title="Past imports" description="Undo an import to remove exactly the transactions it added.">
       {imports.length === 0 ? (
@@ -71,10 +77,19 @@ export function ImportHistory({ imports, currency }: { imports: ImportHistoryIte
                     {batch.from && batch.to ? ` from ${batch.from} to ${batch.to}` : ""} · money in {formatMoney(toCents(batch.moneyIn), batch.currency ?? currency)}, money out{" "}
                     {formatMoney(toCents(batch.moneyOut), batch.currency ?? currency)}
                   </p>
+                  {batch.status === "undoing" ? (
+                    <p role="status" className="mt-1 text-sm font-medium text-slate-800">
+                      {IMPORT_MESSAGES.undoing(batch.fileName, batch.removed, batch.undoTotal ?? 0)}…{" "}
+                      <Link to={IMPORT_PATH} preventScrollReset className="font-semibold text-brand-700 hover:underline">
+                        Refresh
+                      </Link>
+                    </p>
+                  ) : null}
                   {batch.status === "undone" ? (
                     <>
                       <p className="text-sm font-medium text-amber-800">
-                        Undone {batch.undoneAt ? when(batch.undoneAt) : ""}: removed {IMPORT_MESSAGES.plural(batch.removed, "transaction")}
+                        {IMPORT_MESSAGES.undone(batch.removed, batch.kept.length)}
+                        {batch.undoneAt ? ` · ${when(batch.undoneAt)}` : ""}
                       </p>
                       <KeptList kept={batch.kept} currency={batch.currency ?? currency} />
                     </>
