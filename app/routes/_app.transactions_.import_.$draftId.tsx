@@ -39,7 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await catchFailure("queue series detection", () => queueSeriesDetection(user.id));
       const message = IMPORT_MESSAGES.imported(result.imported, result.duplicates, result.linked);
       if (result.nextDraftId) return redirectWithToast(importPreviewPath(result.nextDraftId), { type: "success", message: `${message}. ${IMPORT_MESSAGES.nextAccountOfFile}` });
-      return redirectWithToast(`${TRANSACTIONS_PATH}?tab=new`, { type: "success", message });
+      // Where the rows are: the New tab while some wait for a category, else Tracked (a file's categories filled them all in).
+      return redirectWithToast(`${TRANSACTIONS_PATH}?tab=${result.uncategorized > 0 ? "new" : "tracked"}`, { type: "success", message });
     }
     case "not-found":
       throw notFound();

@@ -196,6 +196,38 @@ test.describe("importing", () => {
     expect(left).toEqual([{ description: "Grocer on Main Street" }]);
   });
 
+  test("a file's Payee and Category columns become each transaction's description and category, as the preview shows them", async ({ page, login, app }) => {
+    const user = await login();
+    const file = [
+      "Date,Payee,Memo,Category,Amount",
+      "2026-03-02,Corner Cafe,CARD 1234 CORNER CAFE,Food and Dining,-4.50",
+      "2026-03-03,Employer Inc,March salary,paycheck 1,2500.00",
+      "2026-03-04,Tesco,TESCO STORES 3297,Groceries,-23.47",
+    ].join("\n");
+    await upload(page, { name: "budget.csv", buffer: Buffer.from(file) });
+    await expect(page.getByText(/Payee or counterparty ← Payee/)).toBeVisible();
+    await expect(page.getByText(/Category ← Category/)).toBeVisible();
+    await expect(page.getByRole("row", { name: /Corner Cafe/ }).getByRole("cell").nth(3)).toHaveText("Food & Dining");
+    await expect(page.getByRole("row", { name: /Employer Inc/ }).getByRole("cell").nth(3)).toHaveText("Paycheck 1");
+    await expect(page.getByRole("row", { name: /Tesco/ }).getByRole("cell").nth(3)).toHaveText("UncategorizedThe file says “Groceries”: you have no category of that name.");
+    await expect(page.getByTestId("unmatched-categories")).toContainText("The file names 1 category you do not have: Groceries (1 row). Those rows are imported as Uncategorized");
+
+    await page.getByRole("button", { name: "Import 3 transactions" }).click();
+    await expect(page.getByText("Imported 3 transactions")).toBeVisible();
+    await expect(page).toHaveURL("/transactions?tab=new");
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("transaction-row")).toContainText("Tesco");
+    await page.goto("/transactions?tab=tracked");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Corner Cafe" })).toContainText("Food & Dining");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Employer Inc" })).toContainText("Paycheck 1");
+    const stored = await app.models.Transaction.find({ userId: user.id }).sort({ date: 1 }).select({ _id: 0, description: 1, category: 1 }).lean();
+    expect(stored).toEqual([
+      { description: "Corner Cafe", category: "food" },
+      { description: "Employer Inc", category: "salary" },
+      { description: "Tesco", category: "" },
+    ]);
+  });
+
   test("an undo under way says how far it is, and the page follows it to the end", async ({ page, login, app, javaScriptEnabled }) => {
     const user = await login();
     await upload(page, { name: "march.csv", buffer: Buffer.from(BANK_CSV) });

@@ -34,8 +34,8 @@ function uploadMessages(answer: unknown) {
   return Object.values(payloadOf<{ result: SubmissionResult<string[]> }>(answer).result.error ?? {}).flat();
 }
 
-async function uploadedDraft(cookie: string) {
-  const response = await importAction({ request: uploadRequest(cookie, new File([FILE], "bank.csv", { type: "text/csv" })), params: {}, context: {} });
+async function uploadedDraft(cookie: string, content = FILE) {
+  const response = await importAction({ request: uploadRequest(cookie, new File([content], "bank.csv", { type: "text/csv" })), params: {}, context: {} });
   if (!(response instanceof Response)) throw new Error("expected a redirect");
   expect(response.status).toBe(302);
   const location = response.headers.get("Location") ?? "";
@@ -105,6 +105,17 @@ describe("preview and import", () => {
     // The page's error boundary says the upload is gone (IMPORT_MESSAGES.draftGone).
     const gone = await outcome(() => previewLoader({ request: getRequest(importPreviewPath(draftId), cookie), params: { draftId }, context: {} }));
     expect(statusOf(gone)).toBe(404);
+  });
+
+  test("a file whose Category column gives every row a category lands on the Tracked tab, where its rows are", async () => {
+    const { userId, cookie } = await signedInUser();
+    const draftId = await uploadedDraft(cookie, "Date,Payee,Category,Amount\n2026-03-02,Corner Cafe,Food & Dining,-4.50\n2026-03-03,Employer Inc,Paycheck 1,2500.00\n");
+    const { result } = await previewLoader({ request: getRequest(importPreviewPath(draftId), cookie), params: { draftId }, context: {} });
+    if (result.status !== "ready") throw new Error(result.status);
+    const response = await previewAction({ request: postRequest(importPreviewPath(draftId), cookie, { [CHOICE_FIELDS.fingerprint]: result.preview.fingerprint }), params: { draftId }, context: {} });
+    if (!(response instanceof Response)) throw new Error("expected a redirect");
+    expect(response.headers.get("Location")).toBe("/transactions?tab=tracked");
+    expect((await Transaction.find({ userId }).sort({ date: 1 }).lean()).map((row) => row.category)).toEqual(["food", "salary"]);
   });
 
   test("another user's upload answers 404", async () => {

@@ -5,6 +5,8 @@ import { ImportBatch, ImportDraft, ImportMapping, Transaction } from "../../../m
 import { applyLedgerBatch } from "~/features/transactions/ledger.server";
 import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { softDeleteTransaction } from "~/features/transactions/transactions.server";
+import { addCategory } from "~/features/categories/categories.server";
+import { toCents } from "~/lib/money";
 import { createTransactionFor, createUser, importBankFile, previewBankFile, uniqueEmail, uploadBankFile } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { maintainedTotals, recomputedTotals } from "../../../tests/ledger-totals";
@@ -172,6 +174,56 @@ describe("import", () => {
   });
 });
 
+describe("a file's payee and category columns", () => {
+  const FILE = [
+    "Date,Payee,Memo,Category,Amount",
+    "2026-03-02,Corner Cafe,CARD 1234 CORNER CAFE,food and dining,-4.50",
+    "2026-03-03,Employer Inc,March salary,Paycheck 1,2500.00",
+    "2026-03-04,Tesco,TESCO STORES 3297,Groceries,-23.47",
+    "2026-03-05,Book shop,,Paycheck 1,-20.00",
+    "2026-03-06,,ATM WITHDRAWAL,groceries,-40.00",
+  ].join("\n");
+  const noGroceries = "The file says “Groceries”: you have no category of that name.";
+
+  test("the preview shows what each row is written with: the payee as its description, the category its name chooses, and why a name chose none", async () => {
+    const userId = await createUserId();
+    const preview = await previewBankFile(userId, await uploadBankFile(userId, FILE));
+    expect(preview.rows.map((row) => [row.description, row.category, row.categoryNote])).toEqual([
+      ["Corner Cafe", "Food & Dining", null],
+      ["Employer Inc", "Paycheck 1", null],
+      ["Tesco", "", noGroceries],
+      ["Book shop", "", "The file says “Paycheck 1”, an income category: this row is money out."],
+      // No payee on the row: its memo describes it.
+      ["ATM WITHDRAWAL", "", "The file says “groceries”: you have no category of that name."],
+    ]);
+    expect(preview.unmatchedCategories).toEqual([
+      { name: "Groceries", reason: "unknown", rows: 2 },
+      { name: "Paycheck 1", reason: "other-type", rows: 1 },
+    ]);
+  });
+
+  test("the import writes exactly that; a category added after the preview shows the preview again, which then uses it", async () => {
+    const userId = await createUserId();
+    const draftId = await uploadBankFile(userId, FILE);
+    const shown = await previewBankFile(userId, draftId);
+    expect(await addCategory(userId, { name: "Groceries", type: "expense", amount: toCents(0) })).toMatchObject({ ok: true });
+    expect(await confirmImport(userId, draftId, {}, shown.fingerprint)).toMatchObject({ status: "changed" });
+    expect(await Transaction.countDocuments({ userId })).toBe(0);
+
+    const again = await previewBankFile(userId, draftId);
+    expect(again.rows.map((row) => row.category)).toEqual(["Food & Dining", "Paycheck 1", "Groceries", "", "Groceries"]);
+    expect(await confirmImport(userId, draftId, {}, again.fingerprint)).toMatchObject({ status: "imported", imported: 5, uncategorized: 1 });
+    const stored = await Transaction.find({ userId }).sort({ date: 1 }).select({ _id: 0, description: 1, category: 1, type: 1 }).lean();
+    expect(stored).toEqual([
+      { description: "Corner Cafe", category: "food", type: "expense" },
+      { description: "Employer Inc", category: "salary", type: "income" },
+      { description: "Tesco", category: "groceries", type: "expense" },
+      { description: "Book shop", category: "", type: "expense" },
+      { description: "ATM WITHDRAWAL", category: "groceries", type: "expense" },
+    ]);
+  });
+});
+
 describe("undo", () => {
   test("removes exactly the import's transactions, keeps those edited since, and puts the month totals back", async () => {
     const userId = await createUserId();
@@ -207,11 +259,11 @@ describe("undo", () => {
     await startUndoImport(userId, result.batchId);
     let slices = 0;
     const updateOne = ImportBatch.updateOne.bind(ImportBatch);
-    const spy = vi.spyOn(ImportBatch, "updateOne").mockImplementation(((filter: never, update: { $inc?: unknown }) => {
+    const spy = vi.spyOn(ImportBatch, "updateOne").mockImplementation(((...args: Parameters<typeof updateOne>) => {
       // The app stops after the second slice is removed, before its progress is stored.
-      if (update.$inc && ++slices === 2) throw new Error("the app stopped");
-      return updateOne(filter, update);
-    }) as never);
+      if ("$inc" in args[1] && ++slices === 2) throw new Error("the app stopped");
+      return updateOne(...args);
+    }) as typeof updateOne);
     await expect(continueImportUndo(result.batchId)).rejects.toThrow("the app stopped");
     spy.mockRestore();
     expect(await listImports(userId)).toMatchObject([{ status: "undoing", removed: 500, undoTotal: 1203 }]);

@@ -1,8 +1,9 @@
 import { reportingCurrencyOf } from "~/features/auth/user.server";
 import { createHash } from "node:crypto";
 import mongoose, { Types } from "mongoose";
-import { ImportBatch, ImportDraft, ImportMapping, type ImportBatchRecord, type ImportMappingRecord, type TransactionRecord } from "../../../models";
-import { categoryNamed, isUncategorized, type Category } from "~/features/categories/categories";
+import { ImportBatch, ImportDraft, ImportMapping, Transaction, type ImportBatchRecord, type ImportMappingRecord, type TransactionRecord } from "../../../models";
+import { isUncategorized, type Category } from "~/features/categories/categories";
+import { categoryNote, categoryOfText, type CategoryOfText } from "./category-match";
 import { getCategories } from "~/features/categories/categories.server";
 import { importKey } from "~/features/transactions/import-key";
 import type { LedgerEntry } from "~/features/transactions/ledger";
@@ -100,12 +101,10 @@ function mappingId(userId: string, table: SourceTable) {
   return `${userId}:${createHash("sha256").update(headerSignature(table)).digest("hex").slice(0, 32)}`;
 }
 
-/** The user's category a row's category text names (by name or id, ignoring case) when it fits the row's type. */
-function resolveCategory(categories: Category[], text: string, type: TransactionType) {
-  const wanted = text.trim().toLowerCase();
-  if (!wanted || isUncategorized(wanted)) return undefined;
-  const ofType = categories.filter((category) => category.type === type);
-  return ofType.find((category) => category.id === wanted) ?? categoryNamed(wanted, ofType);
+/** The id of the user's category a row's category text names (see `categoryOfText`), else "". */
+function categoryIdOf(categories: Category[], text: string, type: TransactionType) {
+  const found = categoryOfText(categories, text, type);
+  return found.kind === "matched" ? found.category.id : "";
 }
 
 type ReadableRow = Extract<ConvertedRow, { ok: true }>;
@@ -163,17 +162,26 @@ function readWithChoices(table: SourceTable, input: ImportChoicesInput, remember
   return { choices, reading: readTable(table, choices, currency), foundBy };
 }
 
-function previewRow(row: ConvertedRow | RuledRow, duplicateOf: DuplicateOf, includePending: boolean, categoryName: (row: Importable | RuledRow) => string, tagName: (tagId: string) => string): PreviewRow {
-  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", tags: [], type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null, ruleNames: [], meets: null };
+function previewRow(
+  row: ConvertedRow | RuledRow,
+  duplicateOf: DuplicateOf,
+  includePending: boolean,
+  categoryName: (row: Importable | RuledRow) => string,
+  tagName: (tagId: string) => string,
+  fileCategory: CategoryOfText | undefined,
+): PreviewRow {
+  if (!row.ok) return { label: row.label, status: "error", date: null, description: "", category: "", categoryNote: null, tags: [], type: null, amount: null, amountText: "", rounded: false, fileAmount: null, error: row.error, duplicateOf: null, ruleNames: [], meets: null };
   const withKey = "importKey" in row ? row : keyed(row);
   const status: PreviewRowStatus =
     row.status === "balance" ? "balance" : row.status === "declined" ? "declined" : row.status === "pending" && !includePending ? "pending" : row.cents === 0 ? "zero" : duplicateOf ? "duplicate" : "new";
+  const category = status === "new" ? categoryName(withKey) : "";
   return {
     label: row.label,
     status,
     date: row.date,
     description: row.description,
-    category: status === "new" ? categoryName(withKey) : "",
+    category,
+    categoryNote: status === "new" && !category && fileCategory ? categoryNote(fileCategory) : null,
     tags: "tagIds" in row ? row.tagIds.map(tagName) : [],
     type: withKey.type,
     amount: withKey.amount,
@@ -212,8 +220,26 @@ function ruledCategoryName(categories: Category[], accountNames: ReadonlyMap<str
   return (row: Importable | RuledRow) => {
     if ("transferAccountId" in row && row.transferAccountId) return transferLabel(row.type, accountNames.get(row.transferAccountId) ?? "another account");
     if ("allocations" in row && row.allocations.length > 0) return `Split: ${row.allocations.map((part) => nameOf.get(part.categoryId) ?? part.categoryId).join(", ")}`;
-    return resolveCategory(categories, row.category, row.type)?.name ?? "";
+    const found = categoryOfText(categories, row.category, row.type);
+    return found.kind === "matched" ? found.category.name : "";
   };
+}
+
+/**
+ * The category names of the file that choose none of the user's categories for the new rows they stand on
+ * (unless a rule gave the row one): each with how many rows, by the reason, in the order the file names them.
+ */
+function unmatchedCategories(rows: RuledRow[], fileCategories: ReadonlyMap<string, CategoryOfText>): ImportPreview["unmatchedCategories"] {
+  const named = new Map<string, ImportPreview["unmatchedCategories"][number]>();
+  for (const row of rows) {
+    const found = fileCategories.get(row.label);
+    if (row.category || !found || (found.kind !== "unknown" && found.kind !== "other-type")) continue;
+    const key = `${found.kind}:${found.text.toLowerCase()}`;
+    const entry = named.get(key) ?? { name: found.text, reason: found.kind, rows: 0 };
+    entry.rows += 1;
+    named.set(key, entry);
+  }
+  return [...named.values()];
 }
 
 type NotPreviewed = Exclude<PreviewResult, { status: "ready" }>;
@@ -334,7 +360,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const duplicates = findDuplicates(importable, stored);
   const duplicateByLabel = new Map(importable.map((row, index) => [row.label, duplicates[index]]));
   const categories = importable.length > 0 ? await getCategories(userId) : [];
-  const fresh = importable.filter((_, index) => duplicates[index] === null).map((row) => ({ ...row, accountId: account.chosen, category: resolveCategory(categories, row.category, row.type)?.id ?? "" }));
+  const fileCategories = new Map(importable.map((row) => [row.label, categoryOfText(categories, row.category, row.type)]));
+  const fresh = importable.filter((_, index) => duplicates[index] === null).map((row) => ({ ...row, accountId: account.chosen, category: categoryIdOf(categories, row.category, row.type) }));
   const scheduled = await withScheduleMarks(userId, await fillByRules(userId, fresh, () => accountCurrency, categories), accountCurrency);
   const newRows = scheduled.rows;
   for (const label of scheduled.paidByHand) duplicateByLabel.set(label, "recorded-payment");
@@ -347,7 +374,9 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const balanceLine = rows.find((row) => row.ok && row.status === "balance");
   const openingBalance = balanceLine?.ok ? { label: balanceLine.label, date: balanceLine.date, cents: balanceLine.cents } : null;
 
-  const previewRows = rows.map((row) => previewRow(ruledByLabel.get(row.label) ?? row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName, (tagId) => tagNames.get(tagId) ?? ""));
+  const previewRows = rows.map((row) =>
+    previewRow(ruledByLabel.get(row.label) ?? row, duplicateByLabel.get(row.label) ?? null, includePending, categoryName, (tagId) => tagNames.get(tagId) ?? "", fileCategories.get(row.label)),
+  );
   const { rows: _allRows, ...readingSummary } = reading;
   if (converted) readingSummary.totals = totalsOf(importable);
   const newTotals = totalsOf(newRows.map((row) => ({ date: row.date, cents: row.cents })));
@@ -378,7 +407,8 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
         reading.counts,
         reading.totals,
         newRows.length,
-        newRows.filter((row) => row.ruleNames.length > 0).map((row) => [row.label, row.description, row.category, row.tagIds, row.transferAccountId, row.allocations]),
+        // What each new row is written with: a category added, renamed or removed since the preview shows the preview again.
+        createHash("sha256").update(JSON.stringify(newRows.map((row) => [row.label, row.description, row.category, row.tagIds, row.transferAccountId, row.allocations]))).digest("hex"),
         newRows.flatMap((row) => (row.scheduleMark ? [[row.label, row.scheduleMark.scheduleId, row.scheduleMark.scheduleDate]] : [])),
         newTotals,
         account.chosen,
@@ -404,6 +434,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
     newCount: newRows.length,
     duplicateCount: importable.length - newRows.length,
     newTotals,
+    unmatchedCategories: unmatchedCategories(newRows, fileCategories),
     rows: previewRows.slice(0, PREVIEW_ROWS),
     rawRows: reading.rows.length === 0 ? table.rows.slice(0, 10).map((row) => ({ label: row.label, cells: row.cells })) : [],
     leftOut: leftOutGroups(previewRows),
@@ -432,7 +463,7 @@ export async function previewImport(userId: string, draftId: string, input: Impo
 
 type ConfirmResult =
   /** `nextDraftId`: the upload of the file's next account, when the file holds several and it is still there. */
-  | { status: "imported"; batchId: string; imported: number; duplicates: number; linked: number; nextDraftId: string | null }
+  | { status: "imported"; batchId: string; imported: number; duplicates: number; linked: number; nextDraftId: string | null; /** How many it wrote without a category (the New tab's). */ uncategorized: number }
   /** The preview changed since the user saw it (other choices, or transactions added meanwhile): shown again, nothing written. */
   | { status: "changed"; preview: ImportPreview }
   /** Questions are open or nothing is new: shown again, nothing written. */
@@ -520,7 +551,8 @@ async function earlierImport(userId: string, batchId: Types.ObjectId): Promise<C
   const earlier = await ImportBatch.findOne({ _id: batchId, userId: owner(userId) }).select({ status: 1, counts: 1 }).lean();
   if (!earlier) return null;
   if (earlier.status === "done" || earlier.status === "undone") {
-    return { status: "imported", batchId: batchId.toString(), imported: earlier.counts?.imported ?? 0, duplicates: earlier.counts?.duplicates ?? 0, linked: 0, nextDraftId: null };
+    const uncategorized = await Transaction.countDocuments({ userId: owner(userId), importBatchId: batchId, category: "" });
+    return { status: "imported", batchId: batchId.toString(), imported: earlier.counts?.imported ?? 0, duplicates: earlier.counts?.duplicates ?? 0, linked: 0, nextDraftId: null, uncategorized };
   }
   await applyLedgerBatch(userId, { undoImport: batchId.toString() });
   await ImportBatch.deleteOne({ _id: batchId, userId: owner(userId) });
@@ -560,13 +592,13 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
     from: preview.newTotals.from,
     to: preview.newTotals.to,
   });
-  const categories = await getCategories(userId);
   const entries = newRows.map(
     (row): LedgerEntry => ({
       type: row.type,
       amount: row.amount,
       // A rule's transfer or split names its own marker category.
-      category: row.transferAccountId || row.allocations.length > 0 ? row.category : (resolveCategory(categories, row.category, row.type)?.id ?? ""),
+      // The category the preview showed: the file's (read as a category of the user's), a rule's, or a rule's transfer or split marker.
+      category: row.category,
       transferAccountId: row.transferAccountId,
       allocations: row.allocations,
       tagIds: row.tagIds,
@@ -597,7 +629,8 @@ async function writeImport(userId: string, draftId: string, input: ImportChoices
   await rememberChoices(userId, built, target.accountId);
   await ImportDraft.deleteOne({ _id: new Types.ObjectId(draftId), userId: owner(userId) });
   const next = built.nextDraftId ? await ImportDraft.exists({ _id: built.nextDraftId, userId: owner(userId) }) : null;
-  return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount, linked, nextDraftId: next ? String(next._id) : null };
+  const uncategorized = written.filter((transaction) => isUncategorized(transaction.category)).length;
+  return { status: "imported", batchId: batch._id.toString(), imported: newRows.length, duplicates: preview.duplicateCount, linked, nextDraftId: next ? String(next._id) : null, uncategorized };
 }
 
 const LISTED_IMPORT_FIELDS = { fileName: 1, format: 1, currency: 1, status: 1, counts: 1, moneyIn: 1, moneyOut: 1, from: 1, to: 1, createdAt: 1, undoneAt: 1, removed: 1, undoTotal: 1, kept: 1 } as const;
@@ -619,7 +652,7 @@ type UndoStart =
   | { status: "not-found" };
 
 /** What of an import's transactions an undo removes: those not edited since (one stored without `editedAt` counts as edited). */
-const notEditedSince = () => ({ editedAt: mongoose.trusted({ $type: "null" }) });
+const notEditedSince = () => ({ editedAt: mongoose.trusted({ $type: "null" as const }) });
 
 /**
  * Marks the user's import to be undone, at once: `continueImportUndo` (a job) then removes its transactions.
@@ -653,7 +686,7 @@ export async function continueImportUndo(batchId: string, now = () => new Date()
   const batch = id ? await ImportBatch.findById(id).select({ userId: 1, status: 1, undoFrom: 1 }).lean() : null;
   if (!batch || batch.status !== "undoing") return;
   const userId = String(batch.userId);
-  const undoing = { _id: batch._id, status: "undoing" };
+  const undoing = { _id: batch._id, status: "undoing" as const };
   const ofTheImport = { userId: batch.userId, importBatchId: batch._id };
   const removedSoFar = async () => Math.max(0, (batch.undoFrom ?? 0) - (await Transaction.countDocuments(ofTheImport)));
   await ImportBatch.updateOne(undoing, { $set: { removed: await removedSoFar() } });

@@ -9,6 +9,7 @@ function row(line: number, status: PreviewRowStatus): PreviewRow {
     date: status === "error" ? null : "2024-03-01",
     description: "Shop",
     category: "",
+    categoryNote: null,
     type: status === "error" ? null : "expense",
     amount: status === "error" ? null : 500,
     amountText: "-5.00",

@@ -16,8 +16,12 @@ export type PreviewRow = {
   label: string;
   status: PreviewRowStatus;
   date: string | null;
+  /** What the transaction is written with: the payee when the file has one for it, else the memo (decision 110). */
   description: string;
+  /** The name of the category it is written with ("" for none: the New tab). */
   category: string;
+  /** Why the file's category text chose none (an unknown name, a category of the other type); null otherwise. */
+  categoryNote: string | null;
   /** The names of the tags the user's rules put on it. */
   tags: string[];
   type: TransactionType | null;
@@ -53,6 +57,8 @@ export type ImportPreview = {
   duplicateCount: number;
   /** Of the rows that will be written. */
   newTotals: ReadTotals;
+  /** The file's category names that choose none of the user's categories: those rows are written uncategorized. */
+  unmatchedCategories: Array<{ name: string; reason: "unknown" | "other-type"; rows: number }>;
   rows: PreviewRow[];
   /** The first rows as the file has them, while a question is open or the columns cannot work. */
   rawRows: Array<{ label: string; cells: string[] }>;

@@ -525,63 +525,91 @@ function Totals({ preview, currency }: { preview: ImportPreview; currency: strin
   );
 }
 
+/** The file's category names that choose none of the user's categories, and what becomes of their rows. */
+function UnmatchedCategories({ unmatched }: { unmatched: ImportPreview["unmatchedCategories"] }) {
+  if (unmatched.length === 0) return null;
+  const unknown = unmatched.filter((entry) => entry.reason === "unknown");
+  const otherType = unmatched.filter((entry) => entry.reason === "other-type");
+  const listed = (entries: typeof unmatched) => entries.map((entry) => `${entry.name} (${plural(entry.rows, "row")})`).join(", ");
+  return (
+    <div role="status" data-testid="unmatched-categories" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      {unknown.length > 0 ? (
+        <p>
+          The file names {plural(unknown.length, "category", "categories")} you do not have: {listed(unknown)}. Those rows are imported as Uncategorized, to categorize on
+          the New tab. To use the file&apos;s names, add these categories first (Add Category on the dashboard), then update this preview.
+        </p>
+      ) : null}
+      {otherType.length > 0 ? (
+        <p className={unknown.length > 0 ? "mt-2" : undefined}>
+          Some rows name a category of the other kind (an income category on money out, or a spending category on money in): {listed(otherType)}. Those rows are imported as
+          Uncategorized.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function PreviewTable({ preview, currency }: { preview: ImportPreview; currency: string }) {
   const { rows } = preview;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="px-3 py-2 text-left text-xs text-slate-500">
-          {rows.length < preview.table.rowCount ? `The first ${rows.length} of ${preview.table.rowCount.toLocaleString("en-US")} rows` : "Every row of the file"}
-        </caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-          <tr>
-            {["Row", "Date", "Description", "Category", "Amount", "Status"].map((heading) => (
-              <th key={heading} scope="col" className={`px-3 py-2 ${heading === "Amount" ? "text-right" : ""}`}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) =>
-            row.status === "error" ? (
-              <tr key={row.label} className="bg-red-50">
-                <td className="whitespace-nowrap px-3 py-2 text-slate-500">{row.label}</td>
-                <td colSpan={5} className="px-3 py-2 text-red-700">
-                  {row.error}
-                </td>
-              </tr>
-            ) : (
-              <tr key={row.label} className={row.status === "new" ? undefined : "bg-amber-50 text-slate-500"}>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-500">{row.label}</td>
-                <td className="whitespace-nowrap px-3 py-2">{row.date}</td>
-                <td className="px-3 py-2">{row.description}</td>
-                <td className="px-3 py-2">
-                  {row.category || "Uncategorized"}
-                  {row.tags.length > 0 ? <span className="block text-xs text-violet-800">{row.tags.map((tag) => `#${tag}`).join(" ")}</span> : null}
-                  {row.ruleNames.length > 0 ? <span className="block text-xs text-brand-700">by rule {row.ruleNames.join(", ")}</span> : null}
-                  {row.meets ? <span className="block text-xs text-emerald-700">{`Pays ${row.meets.name}, due ${longDay(row.meets.dueDate)}`}</span> : null}
-                </td>
-                <td className={`whitespace-nowrap px-3 py-2 text-right ${row.type === "income" ? "text-emerald-700" : "text-slate-900"}`}>
-                  {row.type === "expense" ? "−" : "+"}
-                  {money(row.amount ?? 0, currency)}
-                  {row.fileAmount ? (
-                    <span className="block text-xs text-slate-500">
-                      {money(Math.abs(row.fileAmount.cents), row.fileAmount.currency)} · rate of {row.fileAmount.rateDay}
-                    </span>
-                  ) : row.rounded ? (
-                    <span className="block text-xs text-amber-700">from {row.amountText}</span>
-                  ) : null}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2" title={row.duplicateOf ? DUPLICATE_REASONS[row.duplicateOf] : undefined}>
-                  {STATUS_LABELS[row.status]}
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <UnmatchedCategories unmatched={preview.unmatchedCategories} />
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="px-3 py-2 text-left text-xs text-slate-500">
+            {rows.length < preview.table.rowCount ? `The first ${rows.length} of ${preview.table.rowCount.toLocaleString("en-US")} rows` : "Every row of the file"}
+          </caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              {["Row", "Date", "Description", "Category", "Amount", "Status"].map((heading) => (
+                <th key={heading} scope="col" className={`px-3 py-2 ${heading === "Amount" ? "text-right" : ""}`}>
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) =>
+              row.status === "error" ? (
+                <tr key={row.label} className="bg-red-50">
+                  <td className="whitespace-nowrap px-3 py-2 text-slate-500">{row.label}</td>
+                  <td colSpan={5} className="px-3 py-2 text-red-700">
+                    {row.error}
+                  </td>
+                </tr>
+              ) : (
+                <tr key={row.label} className={row.status === "new" ? undefined : "bg-amber-50 text-slate-500"}>
+                  <td className="whitespace-nowrap px-3 py-2 text-slate-500">{row.label}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{row.date}</td>
+                  <td className="px-3 py-2">{row.description}</td>
+                  <td className="px-3 py-2">
+                    {row.category || "Uncategorized"}
+                    {row.categoryNote ? <span className="block text-xs text-amber-800">{row.categoryNote}</span> : null}
+                    {row.tags.length > 0 ? <span className="block text-xs text-violet-800">{row.tags.map((tag) => `#${tag}`).join(" ")}</span> : null}
+                    {row.ruleNames.length > 0 ? <span className="block text-xs text-brand-700">by rule {row.ruleNames.join(", ")}</span> : null}
+                    {row.meets ? <span className="block text-xs text-emerald-700">{`Pays ${row.meets.name}, due ${longDay(row.meets.dueDate)}`}</span> : null}
+                  </td>
+                  <td className={`whitespace-nowrap px-3 py-2 text-right ${row.type === "income" ? "text-emerald-700" : "text-slate-900"}`}>
+                    {row.type === "expense" ? "−" : "+"}
+                    {money(row.amount ?? 0, currency)}
+                    {row.fileAmount ? (
+                      <span className="block text-xs text-slate-500">
+                        {money(Math.abs(row.fileAmount.cents), row.fileAmount.currency)} · rate of {row.fileAmount.rateDay}
+                      </span>
+                    ) : row.rounded ? (
+                      <span className="block text-xs text-amber-700">from {row.amountText}</span>
+                    ) : null}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2" title={row.duplicateOf ? DUPLICATE_REASONS[row.duplicateOf] : undefined}>
+                    {STATUS_LABELS[row.status]}
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
