@@ -42,6 +42,20 @@ test.describe("analytics", () => {
     await expect(page.getByRole("link", { name: "Subscribe Now" })).toHaveAttribute("href", "/manage-subscription");
   });
 
+  test("a change against a tiny or empty month says more than 10× or new, not an exploding percentage (decision 221)", async ({ page, login, app }) => {
+    const user = await login();
+    await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
+    const { createTransaction } = await transactions();
+    await createTransaction(user.id, { type: "expense", amount: 125, category: "food", date: "2026-02-10", description: "Gum" });
+    await createTransaction(user.id, { type: "expense", amount: 652399, category: "housing", date: "2026-03-02", description: "Rent and deposit" });
+    await createTransaction(user.id, { type: "income", amount: 300000, category: "salary", date: "2026-03-01", description: "March pay" });
+    await page.goto("/analytics?month=2026-03");
+    // 6,522.74 / 1.25 would be 521819.2%.
+    await expect(page.getByTestId("compare-expenses")).toContainText("Up $6,522.74 (more than 10×) from February 2026");
+    await expect(page.getByTestId("compare-income")).toContainText("Up $3,000.00 (new) from February 2026");
+    await expect(page.getByTestId("compare-expenses")).not.toContainText("%");
+  });
+
   test("the month against the previous one, the expense pie and the income vs expenses bar", async ({ page, login, app }) => {
     const user = await login();
     await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
@@ -56,7 +70,8 @@ test.describe("analytics", () => {
     await expect(page.getByTestId("compare-balance")).toContainText("$900.00");
     await expect(page.getByTestId("compare-balance")).toContainText("Down $200.00 (18.2%) from February 2026");
     await expect(page.getByTestId("compare-savings-rate")).toContainText("10.0%");
-    await expect(page.getByTestId("compare-savings-rate")).toContainText("Up 10.0 pts from February 2026");
+    // February saved nothing.
+    await expect(page.getByTestId("compare-savings-rate")).toContainText("Up 10.0 pts (new) from February 2026");
 
     const pie = page.getByTestId("expense-pie");
     // The chart is an image without JavaScript and a group of focusable data points with it; its name is the same.

@@ -16,6 +16,7 @@ import {
   parseTab,
   PIE_PALETTE,
   percentOf,
+  changeShareText,
   savingsCategories,
   savingsSpend,
   sliceColor,
@@ -191,6 +192,20 @@ describe("a month's figures", () => {
 });
 
 describe("the month compared with the previous one", () => {
+  test("a change reads as a percent of the value before, 'new' after nothing, 'more than 10×' past 1000% (decision 221)", () => {
+    expect(changeShareText(change(110000, 100000))).toBe("10.0%");
+    expect(changeShareText(change(75000, 100000))).toBe("25.0%");
+    // The month after a $1.25 month: 652274 / 125 = 521819.2% is no figure to read.
+    expect(changeShareText(change(652399, 125))).toBe("more than 10×");
+    expect(changeShareText(change(1100, 100))).toBe("1000.0%");
+    expect(changeShareText(change(1101, 100))).toBe("more than 10×");
+    expect(changeShareText(change(-50000, -100))).toBe("more than 10×");
+    expect(changeShareText(change(5000, 0))).toBe("new");
+    expect(changeShareText(change(10, 0, { points: true }))).toBe("new");
+    expect(changeShareText(change(0, 0))).toBeNull();
+    expect(changeShareText(change(400, 400))).toBeNull();
+  });
+
   test("changes as differences and percents of the previous month, one decimal", () => {
     expect(change(110000, 100000)).toEqual({ current: 110000, previous: 100000, difference: 10000, percent: 10, direction: "up" });
     expect(change(-5000, 20000)).toEqual({ current: -5000, previous: 20000, difference: -25000, percent: -125, direction: "down" });

@@ -1,4 +1,4 @@
-import { savingsRate } from "~/features/savings/savings";
+import { formatRate, savingsRate } from "~/features/savings/savings";
 import { capitalizeWords, isUncategorized, type Category } from "~/features/categories/categories";
 import { summaryCards, type CategoryTotals, type MonthTotals } from "~/features/transactions/month-summary";
 import { isMonthKey, shiftMonth } from "~/lib/month";
@@ -159,6 +159,21 @@ export function change(current: number, previous: number, { points = false }: { 
     percent: previous === 0 ? null : percentOf(difference, Math.abs(previous)),
     direction: difference > 0 ? "up" : difference < 0 ? "down" : "same",
   };
+}
+
+/** Past a change of this many percent of its base (ten times it), the percentage tells how small the base was, not how large the change (decision 221). */
+export const LARGE_CHANGE_PERCENT = 1000;
+
+/**
+ * How large a period's change reads against the period before, wherever one is compared with the other
+ * (decision 221): "12.5%" of the value before; "new" when there was nothing before; "more than 10×" past
+ * LARGE_CHANGE_PERCENT (a $1.25 month followed by $6,524: not 521819.2%); null when nothing changed.
+ */
+export function changeShareText(change: Pick<Change, "percent" | "direction">) {
+  if (change.direction === "same") return null;
+  if (change.percent === null) return "new";
+  if (Math.abs(change.percent) > LARGE_CHANGE_PERCENT) return "more than 10×";
+  return formatRate(Math.abs(change.percent));
 }
 
 export type MonthComparison = {

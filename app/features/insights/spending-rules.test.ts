@@ -135,6 +135,13 @@ describe("spending rule 1: top categories and their change from last month", () 
     ]);
   });
 
+  test("a rise of more than ten times last month's spending says so, not an exploding percentage (decision 221)", () => {
+    const { insights, patterns } = spendingRules(input({ current: spend({ food: 652399 }), previous: spend({ food: 125 }), history: [expense("2025-10-10", "food", 125, "Gum")] }));
+    const insight = insightTitled(insights, "Food & Dining up more than 10× from October");
+    expect(insight.description).toMatch(/^Food & Dining: \$6,523\.99 this month, up \$6,522\.74 \(more than 10×\) from October\./);
+    expect(patterns[0].anomaly).toBe("Up more than 10× from October ($6,522.74 more).");
+  });
+
   test("a single expense above half the rise is pointed out as a possible one-off", () => {
     const history = [expense("2025-11-12", "food", 8000, "Birthday dinner", "big")];
     const [insight] = spendingRules(input({ current: spend({ food: 64000 }), previous: spend({ food: 50000 }), history })).insights;

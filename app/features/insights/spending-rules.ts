@@ -1,5 +1,5 @@
 import { differenceInCalendarDays, format, lastDayOfMonth, parseISO } from "date-fns";
-import { categoryExpense, change, isSavingsCategory, netExpenses, percentOf, savingsCategories, savingsSpend, type Change } from "~/features/analytics/analytics";
+import { categoryExpense, change, changeShareText, isSavingsCategory, netExpenses, percentOf, savingsCategories, savingsSpend, type Change } from "~/features/analytics/analytics";
 import { isDebtCategoryId, isTransferCategory, isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 import { formatRate, savingsRate } from "~/features/savings/savings";
 import type { MonthTotals } from "~/features/transactions/month-summary";
@@ -218,14 +218,14 @@ function percentText(percent: number) {
   return formatRate(Math.abs(percent));
 }
 
-/** "up $140.00 (28.0%) from October", "down …", "the same as in October", or new spending. */
+/** "up $140.00 (28.0%) from October", "up … (more than 10×) …", "down …", "the same as in October", or new spending. */
 function changeText(context: SpendingContext, categoryChange: Change) {
   const { previousMonthName, money } = context;
   if (context.firstMonth) return "your first month, so nothing to compare with yet";
   if (!context.hasPrevious) return `no figures for ${previousMonthName} to compare with`;
   if (categoryChange.percent === null) return `new this month (nothing in ${previousMonthName})`;
   if (categoryChange.direction === "same") return `the same as in ${previousMonthName}`;
-  return `${categoryChange.direction} ${money(Math.abs(categoryChange.difference))} (${percentText(categoryChange.percent)}) from ${previousMonthName}`;
+  return `${categoryChange.direction} ${money(Math.abs(categoryChange.difference))} (${changeShareText(categoryChange)}) from ${previousMonthName}`;
 }
 
 function isIncrease(context: SpendingContext, categoryChange: Change) {
@@ -253,7 +253,7 @@ function increaseInsights(context: SpendingContext): RankedInsight[] {
     .filter((category) => isIncrease(context, category.change) && !overBudget.has(category.id))
     .map(({ id, name, change: categoryChange }) => {
       const increase = categoryChange.difference;
-      const title = categoryChange.percent === null ? `New spending on ${name}: ${context.money(increase)}` : `${name} up ${percentText(categoryChange.percent)} from ${context.previousMonthName}`;
+      const title = categoryChange.percent === null ? `New spending on ${name}: ${context.money(increase)}` : `${name} up ${changeShareText(categoryChange)} from ${context.previousMonthName}`;
       const [largest] = largestOfMonth(context, id);
       const oneOff =
         largest && largest.amount * 2 > increase
@@ -610,7 +610,7 @@ function anomalyOf(context: SpendingContext, categoryChange: Change) {
   if (categoryChange.percent === null) return `New this month: nothing was spent on it in ${previousMonthName}.`;
   if (Math.abs(categoryChange.percent) < ANOMALY_PERCENT) return null;
   const direction = categoryChange.direction === "up" ? "Up" : "Down";
-  return `${direction} ${percentText(categoryChange.percent)} from ${previousMonthName} (${money(Math.abs(categoryChange.difference))} ${categoryChange.direction === "up" ? "more" : "less"}).`;
+  return `${direction} ${changeShareText(categoryChange)} from ${previousMonthName} (${money(Math.abs(categoryChange.difference))} ${categoryChange.direction === "up" ? "more" : "less"}).`;
 }
 
 /** Spending rule 1's patterns: a top category's spend, its change, its largest expense and the recurring charges in it. */

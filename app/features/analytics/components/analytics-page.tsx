@@ -7,6 +7,7 @@ import {
   ANALYTICS_TABS,
   ANALYTICS_TEXT,
   analyticsUrl,
+  changeShareText,
   hasTrendData,
   SAVINGS_PATH,
   SUBSCRIBE_PATH,
@@ -72,11 +73,12 @@ export function MonthSelector({ month, tab }: { month: string; tab: AnalyticsTab
   );
 }
 
-/** "Up $120.00 (12.5%)" / "Down 2.5 pts" / "No change", with a tone saying whether the move is good. */
+/** "Up $120.00 (12.5%)" / "Up $6,522.74 (more than 10×)" / "Up $50.00 (new)" / "No change", with a tone saying whether the move is good. */
 function ChangeLine({ change, format, goodWhen, previousName }: { change: Change; format: (value: number) => string; goodWhen: "up" | "down"; previousName: string }) {
   if (change.direction === "same") return <p className="mt-1 text-sm text-slate-600">No change from {previousName}</p>;
   const good = change.direction === goodWhen;
-  const percent = change.percent === null ? "" : ` (${Math.abs(change.percent)}%)`;
+  const share = changeShareText(change);
+  const percent = share === null ? "" : ` (${share})`;
   return (
     <p className={`mt-1 text-sm font-medium ${good ? "text-emerald-700" : "text-red-700"}`}>
       <span aria-hidden="true">{change.direction === "up" ? "▲ " : "▼ "}</span>
