@@ -3,7 +3,6 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, use
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
-import { Toaster } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css?url";
 import { getOptionalUser } from "./features/auth/auth.server";
 import { getPublicEnv } from "./utils/env.server";
@@ -46,7 +45,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-full bg-slate-50 text-slate-900 antialiased">
         {children}
-        {rootData?.toast ? <Toaster toast={rootData.toast} /> : null}
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {})}` }}

@@ -2,6 +2,7 @@ import { Form, NavLink, useLocation } from "@remix-run/react";
 import { useReturnFocusToOpener } from "~/components/ui/return-focus";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Logo } from "./brand";
+import { NoticeRegion } from "./notice-region";
 import { SiteFooter } from "./site-footer";
 
 type NavItem = { to: string; label: string; premium?: boolean };
@@ -126,7 +127,10 @@ export function AppShell({ title, premium, children }: { title: string; premium:
         <LogoutButton />
       </aside>
       <div className="flex min-h-screen flex-col lg:pl-64">
-        <main className="flex-1 px-4 pb-12 pt-24 lg:px-8">{children}</main>
+        <main className="flex-1 px-4 pb-12 pt-24 lg:px-8">
+          <NoticeRegion className="mx-auto mb-6 max-w-6xl" />
+          {children}
+        </main>
         <SiteFooter />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Logo } from "./brand";
+import { NoticeRegion } from "./notice-region";
 import { withRedirect } from "~/utils/redirect";
 
 type Highlight = { title: string; text: string };
@@ -23,24 +24,27 @@ export function AuthLayout({
           <Logo />
         </div>
       </header>
-      <main className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:items-center">
-        <section className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-          {subtitle ? <div className="mt-1 text-sm text-slate-600">{subtitle}</div> : null}
-          <div className="mt-6">{children}</div>
-        </section>
-        {highlights ? (
-          <aside className="hidden rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-10 text-white lg:block">
-            <ul className="space-y-6">
-              {highlights.map((highlight) => (
-                <li key={highlight.title}>
-                  <h2 className="text-lg font-semibold">{highlight.title}</h2>
-                  <p className="mt-1 text-brand-100">{highlight.text}</p>
-                </li>
-              ))}
-            </ul>
-          </aside>
-        ) : null}
+      <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-10 sm:px-6">
+        <NoticeRegion className="mb-6" />
+        <div className="grid flex-1 gap-10 lg:grid-cols-2 lg:items-center">
+          <section className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+            {subtitle ? <div className="mt-1 text-sm text-slate-600">{subtitle}</div> : null}
+            <div className="mt-6">{children}</div>
+          </section>
+          {highlights ? (
+            <aside className="hidden rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-10 text-white lg:block">
+              <ul className="space-y-6">
+                {highlights.map((highlight) => (
+                  <li key={highlight.title}>
+                    <h2 className="text-lg font-semibold">{highlight.title}</h2>
+                    <p className="mt-1 text-brand-100">{highlight.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </aside>
+          ) : null}
+        </div>
       </main>
     </div>
   );
