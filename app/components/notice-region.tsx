@@ -1,7 +1,5 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useId, useState } from "react";
 import type { RootLoaderData } from "~/root";
-import { useHydrated } from "~/utils/use-hydrated";
 
 type Notice = NonNullable<NonNullable<ReturnType<typeof useRouteLoaderData<RootLoaderData>>>["toast"]>;
 
@@ -36,32 +34,30 @@ function useNoticeOfThisPage(): Notice | null {
  * The notice after a redirect (decision 226), at the top of the page's main content: in the page's flow, so
  * it pushes the content down and covers nothing at any width. It is the page's one live region for notices,
  * always there (empty when there is none) so that a notice arriving with JavaScript is announced once. A new
- * notice replaces the one before; it stays until the next page or 'Dismiss' (a button with JavaScript, a
- * visually hidden checkbox's label without it). `className` places it when there is one.
+ * notice replaces the one before; it stays until the next page or 'Dismiss', the label of a visually hidden
+ * checkbox whose checked state hides it (no request, with or without JavaScript; a new notice brings a new,
+ * unchecked box). `className` places it when there is one.
  */
 export function NoticeRegion({ className = "" }: { className?: string }) {
   const notice = useNoticeOfThisPage();
-  const [dismissedId, setDismissedId] = useState<string | null>(null);
-  const hydrated = useHydrated();
-  const dismissId = useId();
-  const visible = notice && notice.id !== dismissedId ? notice : null;
+  const dismissId = notice ? `dismiss-notice-${notice.id}` : undefined;
   return (
-    <div data-testid="notice" className={visible ? className : undefined}>
-      {visible && !hydrated ? <input id={dismissId} type="checkbox" className="peer sr-only" aria-label="Dismiss the notice" /> : null}
-      <div className={visible ? `flex items-start gap-3 rounded-xl border px-4 py-3 text-sm font-medium peer-checked:hidden ${STYLES[visible.type]}` : undefined}>
-        <p role="status" data-notice-type={visible?.type} className={visible ? "flex-1" : undefined}>
-          {visible?.message}
+    <div data-testid="notice" className={notice ? className : undefined}>
+      {notice ? <input key={notice.id} id={dismissId} type="checkbox" className="peer sr-only" aria-label="Dismiss the notice" /> : null}
+      <div
+        className={
+          notice
+            ? `flex items-start gap-3 rounded-xl border px-4 py-3 text-sm font-medium peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 ${STYLES[notice.type]}`
+            : undefined
+        }
+      >
+        <p role="status" className={notice ? "flex-1" : undefined}>
+          {notice?.message}
         </p>
-        {visible ? (
-          hydrated ? (
-            <button type="button" onClick={() => setDismissedId(visible.id)} className="rounded px-1 font-semibold underline">
-              Dismiss
-            </button>
-          ) : (
-            <label htmlFor={dismissId} className="cursor-pointer rounded px-1 font-semibold underline">
-              Dismiss
-            </label>
-          )
+        {notice ? (
+          <label htmlFor={dismissId} className="cursor-pointer rounded px-1 font-semibold underline">
+            Dismiss
+          </label>
         ) : null}
       </div>
     </div>

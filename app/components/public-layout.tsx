@@ -10,7 +10,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <PublicHeader signedIn={Boolean(user)} />
       <main className="flex-1">
-        <NoticeRegion className="mx-auto max-w-6xl px-4 pt-6 sm:px-6" />
+        <NoticeRegion className="mx-auto max-w-6xl px-4 py-4 sm:px-6" />
         {children}
       </main>
       <SiteFooter />
