@@ -5,6 +5,7 @@ import { BANK_SYNC, BANK_SYNC_NIGHTLY, BANK_SYNC_NIGHTLY_SCHEDULE, BANK_SYNC_RET
 import { REMIND_BILLS, REMIND_BILLS_INTERVAL, remindBills } from "./bill-reminders";
 import { CLEANUP_EXPIRED_AUTH, CLEANUP_INTERVAL, cleanupExpiredAuth } from "./cleanup-expired-auth";
 import { CLEANUP_IMPORTS, CLEANUP_IMPORTS_INTERVAL, cleanupImports } from "./cleanup-imports";
+import { INSIGHTS_FROM_MODEL, insightsFromModel, type InsightsFromModelJobData } from "./insights-from-model";
 import { NET_WORTH_SNAPSHOTS, NET_WORTH_SNAPSHOTS_INTERVAL, recordNetWorthSnapshots } from "./net-worth-snapshots";
 import { RECONCILE_INTERVAL, RECONCILE_SUBSCRIPTIONS, reconcileSubscriptions } from "./reconcile-subscriptions";
 import { REFRESH_EXCHANGE_RATES, REFRESH_EXCHANGE_RATES_INTERVAL, refreshRates } from "./refresh-exchange-rates";
@@ -95,6 +96,13 @@ export async function startJobs() {
     // One detection at a time: each reads a whole history.
     { concurrency: 1, removeOnComplete: true },
   );
+  agenda.define<InsightsFromModelJobData>(
+    INSIGHTS_FROM_MODEL,
+    async (job) => {
+      await insightsFromModel(job.attrs.data);
+    },
+    { removeOnComplete: true },
+  );
   agenda.define(BANK_SYNC_NIGHTLY, async () => {
     await syncEveryBank();
   });
@@ -155,6 +163,11 @@ export async function queueImportUndo(batchId: string) {
 /** Queues a search for recurring series in a user's history. */
 export async function queueSeriesDetection(userId: string) {
   await queuer().now<DetectSeriesJobData>(DETECT_SERIES, { userId });
+}
+
+/** Queues the model's half of an insights or debt strategies refresh. */
+export async function queueInsightsFromModel(data: InsightsFromModelJobData) {
+  await queuer().now<InsightsFromModelJobData>(INSIGHTS_FROM_MODEL, data);
 }
 
 export async function stopJobs() {

@@ -19,6 +19,8 @@ const insightResultSchema = new Schema(
     notice: { type: Schema.Types.Mixed, default: null },
     items: { type: Schema.Types.Mixed, required: true },
     generatedAt: { type: Date, required: true },
+    /** The time of the refresh whose model answer is awaited (a background job asks): the rules engine's items stand in meanwhile. */
+    modelPendingSince: { type: Date, default: null },
   },
   { minimize: false, collection: "insightResults" },
 );

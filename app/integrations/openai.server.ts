@@ -18,7 +18,7 @@ import { getEnv } from "~/utils/env.server";
 export const MODEL_POLICY = {
   attempts: 3,
   baseDelayMs: 3000,
-  maxDelayMs: 30_000,
+  maxDelayMs: 10_000,
   breakerFailures: 5,
   breakerOpenMs: 5 * 60_000,
   temperature: 0.7,
@@ -62,7 +62,7 @@ function isRequestFailure(error: unknown) {
   return error instanceof APIError && error.status !== undefined && error.status >= 400;
 }
 
-/** A timeout is not retried: a model that was too slow once is usually as slow again, and the user is waiting. */
+/** A timeout is not retried: a model that was too slow once is usually as slow again, and the page waits for its answer. */
 function isRetried(error: unknown) {
   if (error instanceof APIConnectionTimeoutError) return false;
   if (error instanceof APIConnectionError) return true;

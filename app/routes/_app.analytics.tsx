@@ -138,7 +138,6 @@ export default function AnalyticsPage() {
               action={`${INSIGHTS_PATH}?month=${month}`}
               returnTo={analyticsUrl(month, "insights")}
               currency={currency}
-              refreshFailed={Boolean(data.insights.result?.notice)}
               rateLimitMessage={null}
               aiStatus={data.insights.aiStatus}
               monthLabel={monthName}

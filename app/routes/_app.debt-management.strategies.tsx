@@ -8,8 +8,9 @@ import { parsePlanChoices } from "~/features/debts/debt-form.server";
 import { DEBT_MANAGEMENT_PATH } from "~/features/debts/debts";
 import { comparePlans, getSavedPlan } from "~/features/debts/plan.server";
 import { DebtStrategiesPanel } from "~/features/insights/components/debt-strategies-panel";
-import { aiStatusOf, formatGeneratedTime, INSIGHT_INTENTS, INSIGHT_MESSAGES, RATE_LIMIT_MESSAGE } from "~/features/insights/insights";
+import { aiStatusOf, formatGeneratedTime, INSIGHT_INTENTS, RATE_LIMIT_MESSAGE } from "~/features/insights/insights";
 import { aiAvailability, generateDebtStrategies, getDebtStrategies, takeRefresh } from "~/features/insights/insights.server";
+import { queueInsightsFromModel } from "~/integrations/jobs.server";
 import { centsToInput, formatMoney, type Cents } from "~/lib/money";
 import { monthKeyOf } from "~/lib/month";
 import { readForm } from "~/utils/form-body.server";
@@ -44,8 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Strategies are generated on demand ('Generate AI Strategies' or
- * 'Refresh', a POST form) for the current month and stored with their time;
- * a failed model call stores the rules engine's strategies under the fallback.
+ * 'Refresh', a POST form) for the current month and stored with their time:
+ * the rules engine's at once, and, when a model may be asked, its answer from
+ * a job (the panel says so meanwhile, the one announcement: no toast).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -55,9 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== INSIGHT_INTENTS.strategies) return data({ rateLimitMessage: null, error: "Unknown action" }, { status: 400 });
   if (!(await takeRefresh(user.id))) return data({ rateLimitMessage: RATE_LIMIT_MESSAGE, error: null }, { status: 429 });
-  const { result, failure } = await generateDebtStrategies(user.id, monthKeyOf(new Date()));
-  if (failure) return redirectWithToast(STRATEGIES_PATH, { type: "error", message: INSIGHT_MESSAGES.strategiesFailed });
-  return redirectWithToast(STRATEGIES_PATH, { type: "success", message: `Debt strategies updated at ${formatGeneratedTime(result.generatedAt)}` });
+  const month = monthKeyOf(new Date());
+  const { result, modelAsked } = await generateDebtStrategies(user.id, month);
+  if (!modelAsked) return redirectWithToast(STRATEGIES_PATH, { type: "success", message: `Debt strategies updated at ${formatGeneratedTime(result.generatedAt)}` });
+  await queueInsightsFromModel({ userId: user.id, kind: "debts", month, askedAt: result.generatedAt });
+  return redirect(STRATEGIES_PATH);
 }
 
 export default function DebtStrategies() {
@@ -86,7 +90,6 @@ export default function DebtStrategies() {
         result={aiResult}
         action={STRATEGIES_PATH}
         currency={currency}
-        failed={Boolean(aiResult?.notice)}
         rateLimitMessage={actionData?.rateLimitMessage ?? actionData?.error ?? null}
         aiStatus={aiStatus}
       />

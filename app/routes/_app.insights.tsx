@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requirePremiumUser } from "~/features/auth/auth.server";
 import { InsightsPanel } from "~/features/insights/components/insights-panel";
 import { aiStatusOf, formatGeneratedTime, INSIGHT_INTENTS, INSIGHT_MESSAGES, INSIGHTS_PATH, RATE_LIMIT_MESSAGE } from "~/features/insights/insights";
+import { queueInsightsFromModel } from "~/integrations/jobs.server";
 import { aiAvailability, generateSpendingInsights, getSpendingInsights, takeRefresh } from "~/features/insights/insights.server";
 import { monthLabel, resolveMonth } from "~/lib/month";
 import { readForm } from "~/utils/form-body.server";
@@ -27,9 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Generates the month's insights (a POST form, so it works without
- * JavaScript) and goes back with a toast. A failed model call still stores
- * the rules engine's insights under the fallback notice, so the page shows
- * them with the inline failure message. Refreshes are limited per user per hour.
+ * JavaScript) and goes back at once with the rules engine's. When a model may
+ * be asked, a job asks it and the page says so until its answer replaces
+ * them (or its failure shows above them): that note is the page's one
+ * announcement, so no toast. Refreshes are limited per user per hour.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -38,10 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const month = resolveMonth(new URL(request.url).searchParams.get("month"));
   if (form.get("intent") !== INSIGHT_INTENTS.refresh) return data({ rateLimitMessage: null, error: "Unknown action" }, { status: 400 });
   if (!(await takeRefresh(user.id))) return data({ rateLimitMessage: RATE_LIMIT_MESSAGE, error: null }, { status: 429 });
-  const { result, failure } = await generateSpendingInsights(user.id, month);
+  const { result, modelAsked } = await generateSpendingInsights(user.id, month);
   const back = returnPath(form.get("returnTo"), month);
-  if (failure) return redirectWithToast(back, { type: "error", message: INSIGHT_MESSAGES.refreshFailedToast });
-  return redirectWithToast(back, { type: "success", message: INSIGHT_MESSAGES.refreshed(formatGeneratedTime(result.generatedAt)) });
+  if (!modelAsked) return redirectWithToast(back, { type: "success", message: INSIGHT_MESSAGES.refreshed(formatGeneratedTime(result.generatedAt)) });
+  await queueInsightsFromModel({ userId: user.id, kind: "spending", month, askedAt: result.generatedAt });
+  return redirect(back);
 }
 
 export default function InsightsPage() {
@@ -58,7 +61,6 @@ export default function InsightsPage() {
         result={result}
         action={`${INSIGHTS_PATH}?month=${month}`}
         currency={currency}
-        refreshFailed={Boolean(result?.notice)}
         rateLimitMessage={actionData?.rateLimitMessage ?? null}
         aiStatus={aiStatus}
         monthLabel={monthLabel(month)}

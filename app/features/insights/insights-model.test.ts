@@ -1,5 +1,7 @@
+import mongoose from "mongoose";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { AiCircuit, User } from "../../../models";
+import { AiCircuit, InsightResult, User } from "../../../models";
+import { INSIGHTS_FROM_MODEL, insightsFromModel, type InsightsFromModelJobData } from "../../../jobs/insights-from-model";
 import { action as strategiesAction, loader as strategiesLoader } from "~/routes/_app.debt-management.strategies";
 import { action, loader } from "~/routes/_app.insights";
 import { toCents } from "~/lib/money";
@@ -9,7 +11,8 @@ import { createDebtFor, createPremiumUser, createTransactionFor } from "../../..
 import { useTestDatabase } from "../../../tests/setup/database";
 import { cookieFor, getRequest, outcome, payloadOf, postRequest } from "../../../tests/setup/route-requests";
 import { toastOf } from "../../../tests/setup/toast";
-import { INSIGHT_INTENTS, INSIGHT_MESSAGES, type DebtResult, type SpendingResult } from "./insights";
+import { INSIGHT_INTENTS, type DebtResult, type SpendingResult } from "./insights";
+import { getSpendingInsights, MODEL_WAIT_MS } from "./insights.server";
 
 let standIn: Awaited<ReturnType<typeof startOpenAIStandIn>>;
 
@@ -57,15 +60,51 @@ async function shown(cookie: string) {
   return payloadOf<{ result: SpendingResult; aiStatus: unknown }>(await outcome(() => loader(args(getRequest(`/insights?month=${MONTH}`, cookie)))));
 }
 
+/** The model jobs the refreshes of `userId` queued, oldest first. */
+async function queuedModelJobs(userId: string) {
+  const jobs = await mongoose.connection.db!.collection("agendaJobs").find({ name: INSIGHTS_FROM_MODEL, "data.userId": userId }).sort({ _id: 1 }).toArray();
+  return jobs.map((job) => job.data as InsightsFromModelJobData);
+}
+
+/** What the scheduler would run (it is not started in tests): the user's latest queued model job. */
+async function runModelJob(userId: string) {
+  const jobs = await queuedModelJobs(userId);
+  expect(jobs.length, "a model job was queued").toBeGreaterThan(0);
+  return insightsFromModel(jobs[jobs.length - 1]);
+}
+
+/** A refresh, then the model's half from its job; the page's result after both. */
+async function refreshed(userId: string, cookie: string) {
+  await refresh(cookie);
+  await runModelJob(userId);
+  return shown(cookie);
+}
+
 describe("pointed at an OpenAI-compatible server", () => {
-  test("shows the model's validated answer; citations resolve to the user's own transactions and categories, invented ones are dropped", async () => {
-    const { cookie, groceries } = await spender();
+  test("a refresh answers with the rules engine's insights at once, the model unasked; the page says the AI version is on its way", async () => {
+    const { userId, cookie } = await spender();
     const response = await refresh(cookie);
-    expect((await toastOf(response))?.type).toBe("success");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/insights?month=${MONTH}`);
+    // The page's own note is the one announcement: no toast as well.
+    expect(await toastOf(response)).toBeNull();
+    expect(await sentBodies(), "the request did not wait for the model").toHaveLength(0);
+    const { result, aiStatus } = await shown(cookie);
+    expect(result).toMatchObject({ source: "rules", notice: null, modelPending: true });
+    expect(result.patterns.map((pattern) => pattern.categoryName)).toContain("Food & Dining");
+    expect(aiStatus).toEqual({ mode: "rules", reason: "pending" });
+    expect(await queuedModelJobs(userId)).toEqual([{ userId, kind: "spending", month: MONTH, askedAt: expect.any(String) }]);
+  });
+
+  test("shows the model's validated answer; citations resolve to the user's own transactions and categories, invented ones are dropped", async () => {
+    const { userId, cookie, groceries } = await spender();
+    await refresh(cookie);
+    expect(await runModelJob(userId)).toBe("model");
     const { result, aiStatus } = await shown(cookie);
     expect(aiStatus).toEqual({ mode: "model", model: STAND_IN_DEFAULTS.model });
     expect(result.source).toBe("model");
     expect(result.notice).toBeNull();
+    expect(result.modelPending).toBe(false);
     const [first] = result.insights;
     expect(first.title).toBe("Model insight: Food & Dining");
     expect(first.citations).toContainEqual({ kind: "category", id: "food", label: "Food & Dining" });
@@ -77,7 +116,7 @@ describe("pointed at an OpenAI-compatible server", () => {
 
   test("sends only what §7 lists: no email, no user or database ids", async () => {
     const { userId, cookie, groceries } = await spender();
-    await refresh(cookie);
+    await refreshed(userId, cookie);
     const [body] = await sentBodies();
     const email = (await User.findById(userId).lean())!.email;
     expect(body).toContain("Groceries");
@@ -91,7 +130,9 @@ describe("pointed at an OpenAI-compatible server", () => {
   test("with AI turned off in the profile nothing is sent and the rules engine answers", async () => {
     const { userId, cookie } = await spender();
     await User.updateOne({ _id: userId }, { $set: { aiInsights: false } });
-    await refresh(cookie);
+    const response = await refresh(cookie);
+    expect((await toastOf(response))?.type).toBe("success");
+    expect(await queuedModelJobs(userId)).toEqual([]);
     expect(await sentBodies()).toHaveLength(0);
     const { result, aiStatus } = await shown(cookie);
     expect(result.source).toBe("rules");
@@ -109,34 +150,58 @@ describe("every failure of the model answers with §8's fallback and the locally
     ["schema-mismatch", "Analysis Generated", 1],
     ["cut-off", "Analysis Generated", 1],
   ])("%s → '%s'", async (mode, title, times) => {
-    const { cookie } = await spender();
+    const { userId, cookie } = await spender();
     await queue(mode, Number(times));
     const response = await refresh(cookie);
     expect(response.status).toBe(302);
-    expect((await toastOf(response))?.message).toBe(INSIGHT_MESSAGES.refreshFailedToast);
+    expect(await toastOf(response)).toBeNull();
+    await runModelJob(userId);
     const { result, aiStatus } = await shown(cookie);
     expect(result.notice?.title).toBe(title);
+    expect(result.modelPending).toBe(false);
     expect(result.source).toBe("rules");
     expect(aiStatus).toEqual({ mode: "rules", reason: "fallback" });
     expect(result.patterns.map((pattern) => pattern.categoryName)).toContain("Food & Dining");
   });
 
   test("'Analysis Generated' quotes the start of the answer as text", async () => {
-    const { cookie } = await spender();
+    const { userId, cookie } = await spender();
     await queue("invalid-json");
-    await refresh(cookie);
-    expect((await shown(cookie)).result.notice?.description).toContain("Here are your insights");
+    expect((await refreshed(userId, cookie)).result.notice?.description).toContain("Here are your insights");
   });
 
   test("after 5 failed requests the circuit opens for every user: 'AI Service Temporarily Disabled' without calling the model", async () => {
     await queue("400", 5);
-    for (let request = 0; request < 5; request++) await refresh((await spender()).cookie);
+    for (let request = 0; request < 5; request++) {
+      const { userId, cookie } = await spender();
+      await refreshed(userId, cookie);
+    }
     expect(await sentBodies()).toHaveLength(5);
     expect(await AiCircuit.countDocuments()).toBe(1);
-    const { cookie } = await spender();
-    await refresh(cookie);
-    expect((await shown(cookie)).result.notice?.title).toBe("AI Service Temporarily Disabled");
+    const { userId, cookie } = await spender();
+    expect((await refreshed(userId, cookie)).result.notice?.title).toBe("AI Service Temporarily Disabled");
     expect(await sentBodies()).toHaveLength(5);
+  });
+
+  test("a refresh while the model is asked makes the earlier answer moot: only the latest is stored", async () => {
+    const { userId, cookie } = await spender();
+    await refresh(cookie);
+    await refresh(cookie);
+    const [earlier, latest] = await queuedModelJobs(userId);
+    expect(await insightsFromModel(earlier)).toBe("superseded");
+    expect((await shown(cookie)).result).toMatchObject({ source: "rules", modelPending: true });
+    expect(await insightsFromModel(latest)).toBe("model");
+    expect((await shown(cookie)).result.source).toBe("model");
+  });
+
+  test("a result that waited longer than the job could take reads as 'No Response' above the rules engine's insights", async () => {
+    const { userId, cookie } = await spender();
+    await refresh(cookie);
+    const stored = await InsightResult.findOne({ userId }).lean();
+    const later = new Date(stored!.generatedAt.getTime() + MODEL_WAIT_MS);
+    const result = await getSpendingInsights(userId, MONTH, later);
+    expect(result).toMatchObject({ source: "rules", modelPending: false, notice: { title: "No Response" } });
+    expect(result!.insights.length).toBeGreaterThan(0);
   });
 });
 
@@ -145,7 +210,7 @@ describe("debt strategies from the model", () => {
     const userId = await createPremiumUser();
     const card = await createDebtFor(userId, { name: "Store card", currentBalance: toCents(500000), totalAmount: toCents(500000), aprBasisPoints: 2499, minimumPayment: toCents(15000) });
     await createDebtFor(userId, { name: "Car loan", currentBalance: toCents(200000), totalAmount: toCents(200000), aprBasisPoints: 500, minimumPayment: toCents(10000) });
-    return { card, cookie: await cookieFor(userId) };
+    return { card, userId, cookie: await cookieFor(userId) };
   }
   const generate = async (cookie: string) =>
     (await outcome(() => strategiesAction(args(postRequest("/debt-management/strategies", cookie, { intent: INSIGHT_INTENTS.strategies }))))) as Response;
@@ -153,19 +218,23 @@ describe("debt strategies from the model", () => {
     payloadOf<{ aiResult: DebtResult }>(await outcome(() => strategiesLoader(args(getRequest("/debt-management/strategies", cookie))))).aiResult;
 
   test("cite the user's debts by id", async () => {
-    const { card, cookie } = await debtor();
-    await generate(cookie);
+    const { card, userId, cookie } = await debtor();
+    const response = await generate(cookie);
+    expect(await toastOf(response)).toBeNull();
+    expect(await strategies(cookie)).toMatchObject({ source: "rules", modelPending: true });
+    expect(await runModelJob(userId)).toBe("model");
     const result = await strategies(cookie);
     expect(result.source).toBe("model");
     expect(result.strategies[0].title).toBe("Model strategy: pay Store card first");
     expect(result.strategies[0].citations).toContainEqual({ kind: "debt", id: card.id, label: "Store card" });
   });
 
-  test("a failing model gives the avalanche fallback and 'Failed to generate AI insights. Please try again.'", async () => {
-    const { cookie } = await debtor();
+  test("a failing model gives the avalanche fallback above the rules engine's strategies", async () => {
+    const { userId, cookie } = await debtor();
     await queue("500", 3);
     const response = await generate(cookie);
-    expect((await toastOf(response))?.message).toBe(INSIGHT_MESSAGES.strategiesFailed);
+    expect(await toastOf(response)).toBeNull();
+    await runModelJob(userId);
     const result = await strategies(cookie);
     expect(result.notice?.title).toBe("AI Service Unavailable");
     expect(result.notice?.description).toContain("highest interest rate");

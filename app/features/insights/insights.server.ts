@@ -179,44 +179,31 @@ async function insightCategories(userId: string, month: string): Promise<Insight
 
 async function storeResult(
   userId: string,
-  kind: "spending" | "debts",
+  kind: Kind,
   month: string,
   fields: {
     source: "model" | "rules";
     notice: Notice | null;
     items: unknown;
     generatedAt: Date;
+    /** Set while the model is asked in the background for the result this one stands in for. */
+    modelPendingSince: Date | null;
   }
 ) {
   await InsightResult.updateOne({ _id: insightResultId(userId, kind, month) }, { $set: { userId, kind, month, ...fields } }, { upsert: true });
 }
 
-type Generation<Result> = { result: Result; failure: ModelFailure | null };
-
-type Produced<Items> = { source: "model" | "rules"; notice: Notice | null; items: Items; failure: ModelFailure | null };
-
-/**
- * The items of one generation: the model's when the user may use it, one is
- * configured and it answers usably; otherwise the rules engine's, under the
- * fallback notice when the model was asked and failed.
- */
-async function fromModelOrRules<Items>(
-  kind: "spending" | "debts",
-  ask: ((client: ModelClient) => Promise<ModelOutcome<Items>>) | null,
-  fromRules: () => Items
-): Promise<Produced<Items>> {
-  const client = ask ? configuredClient() : null;
-  if (!ask || !client) return { source: "rules", notice: null, items: fromRules(), failure: null };
-  const outcome = await ask(client);
-  if (outcome.ok) return { source: "model", notice: null, items: outcome.value, failure: null };
-  return { source: "rules", notice: fallbackNotice(outcome.failure, outcome.excerpt, kind), items: fromRules(), failure: outcome.failure };
-}
+type Kind = "spending" | "debts";
+type SpendingItems = { insights: Insight[]; patterns: Pattern[] };
 
 /**
- * Generates and stores the month's insights and patterns (the model reads
- * the month's figures, top 5 categories and last 100 transactions).
+ * What a result is made of: the rules engine's items, and the question for the model when the user allows
+ * it (and, for debts, has any). Both read the same figures, gathered once.
  */
-export async function generateSpendingInsights(userId: string, month: string, now = new Date()): Promise<Generation<SpendingResult>> {
+type Work<Items> = { fromRules: () => Items; ask: ((client: ModelClient) => Promise<ModelOutcome<Items>>) | null };
+
+/** The month's figures, top 5 categories and last 100 transactions: for the rules engine, and the model's prompt. */
+async function spendingWork(userId: string, month: string): Promise<Work<SpendingItems>> {
   const [user, categories, current, previous, budgets, history] = await Promise.all([
     readAiUser(userId),
     insightCategories(userId, month),
@@ -226,7 +213,7 @@ export async function generateSpendingInsights(userId: string, month: string, no
     recentTransactions(userId, month, HISTORY_MONTHS, HISTORY_LIMIT),
   ]);
   const monthlyBudget = budgets[month] ?? toCents(0);
-  const ask = async (client: ModelClient): Promise<ModelOutcome<{ insights: Insight[]; patterns: Pattern[] }>> => {
+  const ask = async (client: ModelClient): Promise<ModelOutcome<SpendingItems>> => {
     const spentByCategory = Object.fromEntries(Object.entries(current.categories).map(([id, totals]) => [id, categoryExpense(totals)]));
     const prompt = spendingPrompt({
       month,
@@ -241,15 +228,14 @@ export async function generateSpendingInsights(userId: string, month: string, no
     const outcome = await client.complete({ schemaName: SPENDING_SCHEMA_NAME, schema: spendingAnswerSchema, system: prompt.system, user: prompt.user });
     return outcome.ok ? { ok: true, value: spendingFromAnswer(outcome.value, prompt, user.currency) } : outcome;
   };
-  const { items, failure, ...produced } = await fromModelOrRules("spending", aiAvailability(user.aiInsights).mode === "model" ? ask : null, () =>
-    spendingRules({ month, currency: user.currency, categories, current, previous, monthlyBudget, history })
-  );
-  await storeResult(userId, "spending", month, { ...produced, items, generatedAt: now });
-  return { result: { kind: "spending", month, ...produced, generatedAt: now.toISOString(), ...items }, failure };
+  return {
+    fromRules: () => spendingRules({ month, currency: user.currency, categories, current, previous, monthlyBudget, history }),
+    ask: aiAvailability(user.aiInsights).mode === "model" ? ask : null,
+  };
 }
 
-/** Generates and stores debt strategies on demand (the model reads the debts and the last 50 transactions). */
-export async function generateDebtStrategies(userId: string, month: string, now = new Date()): Promise<Generation<DebtResult>> {
+/** The debts and the last 50 transactions: for the debt rules, and the model's prompt. */
+async function debtWork(userId: string, month: string): Promise<Work<DebtStrategy[]>> {
   const [user, debts, saved, shownCategories] = await Promise.all([readAiUser(userId), listDebts(userId), getSavedPlan(userId), insightCategories(userId, month)]);
   const linked = debts.filter((debt) => debt.accountId !== null);
   const transactions = await recentTransactions(userId, month, HISTORY_MONTHS, PROMPT_TRANSACTIONS.debts, new Map(linked.map((debt) => [debt.accountId as string, debt.id])));
@@ -271,19 +257,57 @@ export async function generateDebtStrategies(userId: string, month: string, now 
     return outcome.ok ? { ok: true, value: strategiesFromAnswer(outcome.value, prompt, currency) } : outcome;
   };
   const typeOf = new Map(debts.map((debt) => [debt.id, debt.type]));
-  const { items, failure, ...produced } = await fromModelOrRules(
-    "debts",
-    aiAvailability(user.aiInsights).mode === "model" && debts.length > 0 ? ask : null,
-    () =>
+  return {
+    fromRules: () =>
       debtRules({
         currency,
         debts: toPayoffDebts(debts).map((debt) => ({ ...debt, type: typeOf.get(debt.id) ?? "other" })),
         extra: saved ? (saved.extra as Cents) : DEFAULT_EXTRA_PAYMENT,
         recentTransactions: transactions,
-      })
-  );
-  await storeResult(userId, "debts", month, { ...produced, items, generatedAt: now });
-  return { result: { kind: "debts", month, ...produced, generatedAt: now.toISOString(), strategies: items }, failure };
+      }),
+    ask: aiAvailability(user.aiInsights).mode === "model" && debts.length > 0 ? ask : null,
+  };
+}
+
+/**
+ * A refresh (decision 227): the rules engine's items, stored at once. When a model may be asked, the
+ * result waits for it (`modelAsked`) and the caller queues `completeWithModel` with the result's time.
+ */
+async function refresh<Items>(userId: string, kind: Kind, month: string, work: Work<Items>, now: Date) {
+  const modelAsked = Boolean(work.ask && configuredClient());
+  const items = work.fromRules();
+  await storeResult(userId, kind, month, { source: "rules", notice: null, items, generatedAt: now, modelPendingSince: modelAsked ? now : null });
+  return { items, modelAsked, common: { month, source: "rules" as const, notice: null, modelPending: modelAsked, generatedAt: now.toISOString() } };
+}
+
+/** Refreshes the month's insights and patterns: the rules engine's at once; the model's, when it may be asked, from the background. */
+export async function generateSpendingInsights(userId: string, month: string, now = new Date()): Promise<{ result: SpendingResult; modelAsked: boolean }> {
+  const { items, modelAsked, common } = await refresh(userId, "spending", month, await spendingWork(userId, month), now);
+  return { result: { kind: "spending", ...common, ...items }, modelAsked };
+}
+
+/** Refreshes the debt strategies (on demand): the rules engine's at once; the model's, when it may be asked, from the background. */
+export async function generateDebtStrategies(userId: string, month: string, now = new Date()): Promise<{ result: DebtResult; modelAsked: boolean }> {
+  const { items, modelAsked, common } = await refresh(userId, "debts", month, await debtWork(userId, month), now);
+  return { result: { kind: "debts", ...common, strategies: items }, modelAsked };
+}
+
+/**
+ * The background half of a refresh: asks the model for the result that the refresh of `askedAt` left
+ * waiting, and stores its answer in place of the rules engine's, or the fallback notice (§8) above them.
+ * A later refresh (or the result gone with its account) makes the answer moot: nothing is written.
+ */
+export async function completeWithModel(userId: string, kind: Kind, month: string, askedAt: Date): Promise<"model" | "superseded" | ModelFailure> {
+  const waiting = { _id: insightResultId(userId, kind, month), modelPendingSince: askedAt };
+  if (!(await InsightResult.exists(waiting))) return "superseded";
+  const work: Work<unknown> = kind === "spending" ? await spendingWork(userId, month) : await debtWork(userId, month);
+  const client = configuredClient();
+  const outcome: ModelOutcome<unknown> = work.ask && client ? await work.ask(client) : { ok: false, failure: "unavailable", detail: "No model may be asked any more", excerpt: null };
+  const written = outcome.ok
+    ? await InsightResult.updateOne(waiting, { $set: { source: "model", notice: null, items: outcome.value, generatedAt: new Date(), modelPendingSince: null } })
+    : await InsightResult.updateOne(waiting, { $set: { notice: fallbackNotice(outcome.failure, outcome.excerpt, kind), modelPendingSince: null } });
+  if (written.modifiedCount === 0) return "superseded";
+  return outcome.ok ? "model" : outcome.failure;
 }
 
 type Cited = { citations: Citation[] };
@@ -308,43 +332,41 @@ function keepLive<Item extends Cited>(items: Item[], live: Set<string>): Item[] 
   return items.map((item) => ({ ...item, citations: item.citations.filter((citation) => citation.kind !== "transaction" || live.has(citation.id)) }));
 }
 
-type StoredResult = Pick<InsightResultRecord, "source" | "notice" | "items" | "generatedAt">;
+type StoredResult = Pick<InsightResultRecord, "source" | "notice" | "items" | "generatedAt" | "modelPendingSince">;
 
-async function readResult(userId: string, kind: "spending" | "debts", month: string) {
-  return InsightResult.findById(insightResultId(userId, kind, month)).select({ source: 1, notice: 1, items: 1, generatedAt: 1 }).lean<StoredResult>();
+/**
+ * How long a result waits for the model's answer before the page stops waiting: well beyond the job's
+ * worst case (MODEL_POLICY: a 20 s timeout, or 3 quick failures 10 s apart at most), and short enough that
+ * a lost job does not keep a page waiting.
+ */
+export const MODEL_WAIT_MS = 2 * 60_000;
+
+/** A stored result's fields every kind shares; one that waited longer than MODEL_WAIT_MS reads as a model that gave no answer. */
+function sharedFields(stored: StoredResult, kind: Kind, now: Date) {
+  const pendingSince = stored.modelPendingSince ?? null;
+  const modelPending = pendingSince !== null && now.getTime() - pendingSince.getTime() < MODEL_WAIT_MS;
+  const notice = pendingSince !== null && !modelPending ? fallbackNotice("no-response", null, kind) : ((stored.notice as Notice | null) ?? null);
+  return { source: stored.source, notice, modelPending, generatedAt: stored.generatedAt.toISOString() };
+}
+
+async function readResult(userId: string, kind: Kind, month: string) {
+  return InsightResult.findById(insightResultId(userId, kind, month)).select({ source: 1, notice: 1, items: 1, generatedAt: 1, modelPendingSince: 1 }).lean<StoredResult>();
 }
 
 /** The month's stored insights, or null before the first generation. */
-export async function getSpendingInsights(userId: string, month: string): Promise<SpendingResult | null> {
+export async function getSpendingInsights(userId: string, month: string, now = new Date()): Promise<SpendingResult | null> {
   const stored = await readResult(userId, "spending", month);
   if (!stored) return null;
-  const items = stored.items as { insights: Insight[]; patterns: Pattern[] };
+  const items = stored.items as SpendingItems;
   const live = await liveCitedTransactions(userId, [items.insights, items.patterns]);
-  const [insights, patterns] = [keepLive(items.insights, live), keepLive(items.patterns, live)];
-  return {
-    kind: "spending",
-    month,
-    source: stored.source,
-    notice: (stored.notice as Notice | null) ?? null,
-    generatedAt: stored.generatedAt.toISOString(),
-    insights,
-    patterns,
-  };
+  return { kind: "spending", month, ...sharedFields(stored, "spending", now), insights: keepLive(items.insights, live), patterns: keepLive(items.patterns, live) };
 }
 
-export async function getDebtStrategies(userId: string, month: string): Promise<DebtResult | null> {
+export async function getDebtStrategies(userId: string, month: string, now = new Date()): Promise<DebtResult | null> {
   const stored = await readResult(userId, "debts", month);
   if (!stored) return null;
   const items = stored.items as DebtStrategy[];
-  const strategies = keepLive(items, await liveCitedTransactions(userId, [items]));
-  return {
-    kind: "debts",
-    month,
-    source: stored.source,
-    notice: (stored.notice as Notice | null) ?? null,
-    generatedAt: stored.generatedAt.toISOString(),
-    strategies,
-  };
+  return { kind: "debts", month, ...sharedFields(stored, "debts", now), strategies: keepLive(items, await liveCitedTransactions(userId, [items])) };
 }
 
 /** Spends one of the user's refreshes this hour; false when none is left. */

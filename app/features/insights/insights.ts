@@ -67,6 +67,8 @@ type StoredResult = {
   source: InsightSource;
   /** Set when the model was asked and failed. */
   notice: Notice | null;
+  /** The rules engine's result stands in while the model is asked in the background. */
+  modelPending: boolean;
   /** ISO time of generation. */
   generatedAt: string;
 };
@@ -77,10 +79,7 @@ export const INSIGHT_INTENTS = { refresh: "refresh-insights", strategies: "gener
 
 /** What the insights panels and their notifications say. */
 export const INSIGHT_MESSAGES = {
-  refreshFailedInline: "Unable to refresh insights at this time. Please try again later.",
-  refreshFailedToast: "Failed to refresh insights. Please try again.",
   refreshed: (time: string) => `AI insights refreshed successfully at ${time}!`,
-  strategiesFailed: "Failed to generate AI insights. Please try again.",
   circuitOpen: "Circuit breaker is open - API temporarily disabled due to repeated failures",
   requestFailed: (status: number) => `API request failed with status ${status}`,
 } as const;
@@ -102,10 +101,11 @@ export function truncateText(text: string, limit: number) {
 }
 
 /** Where a result comes from, as the panels label it. */
-export type AiStatus = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" | "fallback" };
+export type AiStatus = { mode: "model"; model: string } | { mode: "rules"; reason: "no-key" | "turned-off" | "fallback" | "pending" };
 
-/** The label of a shown result: a failed model call says so, otherwise what the user's settings give today. */
-export function aiStatusOf(availability: Exclude<AiStatus, { reason: "fallback" }>, result: { notice: Notice | null } | null): AiStatus {
+/** The label of a shown result: a model being asked or that failed says so, otherwise what the user's settings give today. */
+export function aiStatusOf(availability: Exclude<AiStatus, { reason: "fallback" | "pending" }>, result: { notice: Notice | null; modelPending: boolean } | null): AiStatus {
+  if (result?.modelPending) return { mode: "rules", reason: "pending" };
   return result?.notice ? { mode: "rules", reason: "fallback" } : availability;
 }
 

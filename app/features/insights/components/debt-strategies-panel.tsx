@@ -1,13 +1,6 @@
 import { useId } from "react";
-import { INSIGHT_INTENTS, INSIGHT_MESSAGES, type AiStatus, type DebtResult, type DebtStrategy } from "../insights";
-import {
-  AdviceCard,
-  AiSourceLabel,
-  InlineAlert,
-  IntentButtonForm,
-  LastUpdated,
-  NoticeBox,
-} from "./ai-source";
+import { INSIGHT_INTENTS, type AiStatus, type DebtResult, type DebtStrategy } from "../insights";
+import { AdviceCard, AiSourceLabel, InlineAlert, IntentButtonForm, LastUpdated, ModelStatus } from "./ai-source";
 
 function StrategyCard({ strategy, currency, month }: { strategy: DebtStrategy; currency: string; month: string }) {
   return (
@@ -30,25 +23,23 @@ function StrategyCard({ strategy, currency, month }: { strategy: DebtStrategy; c
 /**
  * AI strategies for paying off the user's debts, generated on demand only
  * ('Generate AI Strategies', then 'Refresh'). The route shows its own empty
- * state when there are no debts. The button is a plain POST form to `action`.
+ * state when there are no debts. The button is a plain POST form to `action`;
+ * while the model is asked, JavaScript loads the page again until its answer shows.
  */
 export function DebtStrategiesPanel({
   result,
   action,
   currency,
-  failed,
   rateLimitMessage,
   aiStatus,
 }: {
   result: DebtResult | null;
   action: string;
   currency: string;
-  failed: boolean;
   rateLimitMessage: string | null;
   aiStatus: AiStatus;
 }) {
   const headingId = useId();
-  const errorHeadingId = useId();
   return (
     <section aria-labelledby={headingId} data-testid="debt-strategies-panel" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -70,19 +61,10 @@ export function DebtStrategiesPanel({
           <IntentButtonForm action={action} intent={INSIGHT_INTENTS.strategies} label="Generate AI Strategies" pendingLabel="Generating..." />
         )}
       </div>
-      {rateLimitMessage ? (
-        <InlineAlert>{rateLimitMessage}</InlineAlert>
-      ) : failed ? (
-        <div role="alert" aria-labelledby={errorHeadingId} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          <h3 id={errorHeadingId} className="font-semibold">
-            Error
-          </h3>
-          <p className="mt-1 text-sm">{INSIGHT_MESSAGES.strategiesFailed}</p>
-        </div>
-      ) : null}
+      {rateLimitMessage ? <InlineAlert>{rateLimitMessage}</InlineAlert> : null}
+      <ModelStatus result={result} aiStatus={aiStatus} checkAgainHref={action} subject="strategies" />
       {result ? (
         <>
-          {result.notice ? <NoticeBox notice={result.notice} /> : null}
           {result.strategies.length === 0 ? (
             <p className="text-sm text-slate-600">No strategies this time. Refresh to try again.</p>
           ) : (

@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { describe, expect, test } from "vitest";
 import { toCents } from "~/lib/money";
-import { formatGeneratedAt, INSIGHT_INTENTS, INSIGHT_MESSAGES, type AiStatus, type DebtResult, type SpendingResult } from "../insights";
+import { formatGeneratedAt, INSIGHT_INTENTS, type AiStatus, type DebtResult, type SpendingResult } from "../insights";
 import { DebtStrategiesPanel } from "./debt-strategies-panel";
 import { InsightsPanel } from "./insights-panel";
 import { renderInRouter, renderWhileSubmitting, silenceServerLayoutEffectWarnings } from "../../../../tests/setup/render-in-router";
@@ -25,6 +25,7 @@ const spending: SpendingResult = {
   month: "2026-11",
   source: "model",
   notice: null,
+  modelPending: false,
   generatedAt: "2026-11-05T15:04:00.000Z",
   insights: [
     {
@@ -100,13 +101,10 @@ describe("InsightsPanel without a result", () => {
     expect(html).not.toContain(`disabled=""`);
   });
 
-  test("a failed refresh, or a per-user limit instead, shows inline as an alert", () => {
-    const failed = render(<InsightsPanel {...panelProps} result={null} refreshFailed />);
-    expect(failed).toContain(`role="alert"`);
-    expect(failed).toContain(INSIGHT_MESSAGES.refreshFailedInline);
-    const limited = render(<InsightsPanel {...panelProps} result={null} refreshFailed rateLimitMessage="You can refresh insights 10 times an hour." />);
-    expect(limited).toContain("You can refresh insights 10 times an hour.");
-    expect(limited).not.toContain(INSIGHT_MESSAGES.refreshFailedInline);
+  test("a per-user limit shows inline as an alert; the panel's status region is there, empty", () => {
+    const limited = render(<InsightsPanel {...panelProps} result={null} rateLimitMessage="You can refresh insights 10 times an hour." />);
+    expect(limited).toMatch(/role="alert"[^>]*>You can refresh insights 10 times an hour\./);
+    expect(html).toContain(`<div role="status" data-testid="ai-status"></div>`);
   });
 
   test("while the form posts: 'Updating...' with a spinner, disabled (an action with a query matches too)", async () => {
@@ -234,7 +232,7 @@ describe("InsightsPanel with a result", () => {
     expect(html).toContain("Subscriptions &lt;b&gt;add up&lt;/b&gt;");
   });
 
-  test("a notice: a status box above the cards, and the rules engine as the source", () => {
+  test("a failed model: its notice, once, in the panel's one live region above the cards, and the rules engine as the source", () => {
     const withNotice = render(
       <InsightsPanel
         {...panelProps}
@@ -242,12 +240,25 @@ describe("InsightsPanel with a result", () => {
         result={{ ...spending, source: "rules", notice: { title: "AI Service Temporarily Overloaded", description: "Showing insights computed from your data." } }}
       />,
     );
-    expect(withNotice).toMatch(/<div role="status" aria-labelledby="[^"]+" data-testid="ai-notice" class="[^"]*bg-amber-50/);
-    expect(withNotice).toContain("AI Service Temporarily Overloaded</h3>");
+    expect(withNotice).toMatch(/<div role="status" data-testid="ai-status"><div data-testid="ai-notice" class="[^"]*bg-amber-50/);
+    expect(withNotice.match(/role="(status|alert)"|aria-live/g)).toEqual([`role="status"`]);
+    expect(withNotice.match(/AI Service Temporarily Overloaded/g)).toHaveLength(1);
     expect(withNotice).toContain("Showing insights computed from your data.");
     expect(withNotice.indexOf("AI Service Temporarily Overloaded")).toBeLessThan(withNotice.indexOf("Personalized Insights"));
     expect(withNotice).toContain("Computed locally by Ledgerly&#x27;s rules engine from your own data</p>");
     expect(html).not.toContain("ai-notice");
+  });
+
+  test("while the model is asked: the rules engine's insights at once, and a calm note with a link to check again", () => {
+    const pending = render(
+      <InsightsPanel {...panelProps} aiStatus={{ mode: "rules", reason: "pending" }} result={{ ...spending, source: "rules", modelPending: true }} />,
+      "/insights?month=2026-11",
+    );
+    expect(pending).toMatch(/<div role="status" data-testid="ai-status"><p data-testid="ai-pending"[^>]*>The AI version of these insights is being prepared and will take their place here when it is ready\./);
+    expect(pending).toMatch(/<a [^>]*href="\/insights"[^>]*>Check again<\/a>/);
+    expect(pending).toContain("Personalized Insights");
+    expect(pending).not.toContain("Updating...");
+    expect(pending).not.toContain("ai-notice");
   });
 
   test("the rules engine's reasons: no key, AI turned off (with a link to the profile)", () => {
@@ -267,6 +278,7 @@ describe("DebtStrategiesPanel", () => {
     month: "2026-11",
     source: "model",
     notice: null,
+    modelPending: false,
     generatedAt: "2026-11-05T15:04:00.000Z",
     strategies: [
       {
@@ -279,7 +291,7 @@ describe("DebtStrategiesPanel", () => {
       },
     ],
   };
-  const props = { action: "/debt-management/strategies", currency: "USD", failed: false, rateLimitMessage: null, aiStatus: model };
+  const props = { action: "/debt-management/strategies", currency: "USD", rateLimitMessage: null, aiStatus: model };
 
   test("without a result: 'Generate AI Strategies', a plain POST form", () => {
     const html = render(<DebtStrategiesPanel {...props} result={null} />);
@@ -304,19 +316,22 @@ describe("DebtStrategiesPanel", () => {
     expect(html).toContain("Generated by gpt-4o-mini, checked against your data");
   });
 
-  test("a failed generation: the 'Error' box; a per-user limit shows instead", () => {
-    const html = render(<DebtStrategiesPanel {...props} result={null} failed />);
-    expect(html).toMatch(/role="alert"[^>]*><h3[^>]*>Error<\/h3><p[^>]*>Failed to generate AI insights\. Please try again\.<\/p>/);
-    expect(INSIGHT_MESSAGES.strategiesFailed).toBe("Failed to generate AI insights. Please try again.");
-    const limited = render(<DebtStrategiesPanel {...props} result={null} failed rateLimitMessage="Try again in 10 minutes." />);
-    expect(limited).toContain("Try again in 10 minutes.");
-    expect(limited).not.toContain(INSIGHT_MESSAGES.strategiesFailed);
+  test("a per-user limit shows as an alert", () => {
+    const limited = render(<DebtStrategiesPanel {...props} result={null} rateLimitMessage="Try again in 10 minutes." />);
+    expect(limited).toMatch(/role="alert"[^>]*>Try again in 10 minutes\./);
   });
 
-  test("a notice above the strategies", () => {
+  test("a failed model: its notice above the strategies, the panel's one announcement", () => {
     const html = render(<DebtStrategiesPanel {...props} aiStatus={{ mode: "rules", reason: "fallback" }} result={{ ...debts, source: "rules", notice: { title: "AI Service Unavailable", description: "Check your connection." } }} />);
     expect(html).toContain("AI Service Unavailable</h3>");
+    expect(html.match(/role="(status|alert)"|aria-live/g)).toEqual([`role="status"`]);
     expect(html.indexOf("AI Service Unavailable")).toBeLessThan(html.indexOf("Avalanche your Visa card"));
+  });
+
+  test("while the model is asked: the rules engine's strategies and the note", () => {
+    const html = render(<DebtStrategiesPanel {...props} aiStatus={{ mode: "rules", reason: "pending" }} result={{ ...debts, source: "rules", modelPending: true }} />);
+    expect(html).toContain("The AI version of these strategies is being prepared");
+    expect(html).toContain("Avalanche your Visa card</h3>");
   });
 
   test("while generating: 'Generating...' with a spinner, disabled", async () => {

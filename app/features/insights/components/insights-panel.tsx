@@ -3,7 +3,6 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import {
   confidenceBand,
   INSIGHT_INTENTS,
-  INSIGHT_MESSAGES,
   MOBILE_TEXT_LIMITS,
   TREND_LABELS,
   type Insight,
@@ -19,7 +18,7 @@ import {
   InlineAlert,
   IntentButtonForm,
   LastUpdated,
-  NoticeBox,
+  ModelStatus,
   ResponsiveText,
 } from "./ai-source";
 
@@ -195,13 +194,13 @@ function SpendingPatterns({ result }: { result: SpendingResult }) {
  * The "Smart Financial Insights" panel of the insights page and the analytics
  * tab: a header with 'Refresh Insights', then either the 'Ready for AI
  * Insights' empty state or the recommendations and spending patterns. Every
- * button is a plain POST form to `action`; JavaScript only adds the pending state.
+ * button is a plain POST form to `action`; JavaScript only adds the pending state
+ * (and, while the model is asked, loads the page again until its answer shows).
  */
 export function InsightsPanel({
   result,
   action,
   currency,
-  refreshFailed,
   rateLimitMessage,
   aiStatus,
   monthLabel,
@@ -212,14 +211,12 @@ export function InsightsPanel({
   /** Where a refresh comes back to when the panel is embedded (the analytics Insights tab). */
   returnTo?: string;
   currency: string;
-  refreshFailed: boolean;
   rateLimitMessage: string | null;
   aiStatus: AiStatus;
   monthLabel: string;
 }) {
   const headingId = useId();
   const emptyHeadingId = useId();
-  const alert = rateLimitMessage ?? (refreshFailed ? INSIGHT_MESSAGES.refreshFailedInline : null);
   return (
     <section aria-labelledby={headingId} data-testid="insights-panel" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="space-y-3">
@@ -233,11 +230,11 @@ export function InsightsPanel({
           </div>
           <IntentButtonForm action={action} intent={INSIGHT_INTENTS.refresh} label="Refresh Insights" pendingLabel="Updating..." returnTo={returnTo} variant="secondary" />
         </div>
-        {alert ? <InlineAlert>{alert}</InlineAlert> : null}
+        {rateLimitMessage ? <InlineAlert>{rateLimitMessage}</InlineAlert> : null}
+        <ModelStatus result={result} aiStatus={aiStatus} checkAgainHref={returnTo ?? action} subject="insights" />
       </div>
       {result ? (
         <>
-          {result.notice ? <NoticeBox notice={result.notice} /> : null}
           <PersonalizedInsights result={result} currency={currency} />
           <SpendingPatterns result={result} />
         </>
