@@ -3,6 +3,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, use
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
+import { useFragmentFocus } from "./components/ui/fragment-focus";
 import stylesheet from "./styles/tailwind.css?url";
 import { getOptionalUser } from "./features/auth/auth.server";
 import { getPublicEnv } from "./utils/env.server";
@@ -24,11 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoaderData = typeof loader;
 
-function ScrollToTopOnNavigate() {
+/** A new page starts at its top, unless its address names a part of it (`#id`), which the page scrolls to and focuses. */
+function ScrollAndFocusOnNavigate() {
   const { pathname } = useLocation();
   useEffect(() => {
-    window.scrollTo({ top: 0, behavior: "smooth" });
+    if (!window.location.hash) window.scrollTo({ top: 0, behavior: "smooth" });
   }, [pathname]);
+  useFragmentFocus();
   return null;
 }
 
@@ -59,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <>
-      <ScrollToTopOnNavigate />
+      <ScrollAndFocusOnNavigate />
       <NavigationProgress />
       <Outlet />
     </>

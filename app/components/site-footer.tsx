@@ -20,6 +20,7 @@ const QUICK_LINKS = [
 const LEGAL_LINKS = [
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/terms", label: "Terms of Service" },
+  { to: "/accessibility", label: "Accessibility" },
 ];
 
 const SOCIAL = ["Twitter", "LinkedIn", "Facebook"];

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { createCookie, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { AddCategoryForm } from "~/features/categories/components/add-category-form";
 import { CategoryList } from "~/features/categories/components/category-list";
 import { CategorySection } from "~/features/dashboard/components/category-section";
@@ -17,10 +17,12 @@ import { readUpcomingCard } from "~/features/recurring/recurring.server";
 import { DASHBOARD_DEBTS_SHOWN } from "~/features/debts/debts";
 import { listDebts } from "~/features/debts/debts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { confirmHref } from "~/components/ui/confirm-dialog";
+import { focusLost } from "~/components/ui/fragment-focus";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { useFocusFirstInvalid } from "~/components/ui/use-focus-first-invalid";
 import { withRedirectTo } from "~/features/transactions/components/transaction-list";
-import { TransactionSidebar } from "~/features/transactions/components/transaction-sidebar";
+import { TRANSACTIONS_PANEL_ID, TransactionSidebar } from "~/features/transactions/components/transaction-sidebar";
 import { requireUser } from "~/features/auth/auth.server";
 import { getOrCarryOverCategoryBudgets, getOrCarryOverMonthBudget, setMonthBudget } from "~/features/budgets/budgets.server";
 import { getCategories } from "~/features/categories/categories.server";
@@ -60,7 +62,9 @@ function monthCookie() {
 
 /** `?panel=transactions&tab=new` opens the transactions sidebar on a tab. */
 const TRANSACTIONS_PANEL = "transactions";
-const RESET_DATA_PATH = `${TRANSACTIONS_PATH}?confirm=reset`;
+/** The budget form's amount field: the link that opens the form aims at it, so without JavaScript the browser focuses it. */
+const BUDGET_AMOUNT_ID = "monthly-budget-amount";
+const RESET_DATA_PATH = confirmHref(`${TRANSACTIONS_PATH}?confirm=reset`);
 
 function sidebarTab(searchParams: URLSearchParams): ListTab | null {
   const tab = searchParams.get("tab");
@@ -141,6 +145,7 @@ function BudgetForm({ month, budget, pageUrl, onCancel }: { month: string; budge
       <Field
         label="Monthly budget amount"
         inputProps={{
+          id: BUDGET_AMOUNT_ID,
           name: "amount",
           type: "number",
           defaultValue: typeof submittedAmount === "string" ? submittedAmount : budget.userSet ? centsToInput(budget.amount) : "",
@@ -173,11 +178,12 @@ function BudgetForm({ month, budget, pageUrl, onCancel }: { month: string; budge
 }
 
 
-/** A link to `?editBudget=1` that, with JavaScript, opens the form in place instead. */
-function OpenBudgetFormLink({ to, onOpen, className, children }: { to: string; onOpen: () => void; className: string; children: ReactNode }) {
+/** A link to `?editBudget=1` (aimed at the form's amount) that, with JavaScript, opens the form in place instead. */
+function OpenBudgetFormLink({ to, onOpen, className, children, linkRef }: { to: string; onOpen: () => void; className: string; children: ReactNode; linkRef: Ref<HTMLAnchorElement> }) {
   return (
     <Link
-      to={to}
+      ref={linkRef}
+      to={`${to}#${BUDGET_AMOUNT_ID}`}
       preventScrollReset
       onClick={(event) => {
         event.preventDefault();
@@ -206,6 +212,13 @@ function MonthlyBudget({ month, budget, currency }: { month: string; budget: Bud
 
   const formUrl = dashboardUrl(searchParams, { editBudget: "1" });
   const openInPlace = () => setOpenedInPlaceAt(location.key);
+  const opener = useRef<HTMLAnchorElement>(null);
+  const wasEditing = useRef(editing);
+  // The form takes focus when it opens (its amount field); when it closes, focus goes back to the link that opened it.
+  useEffect(() => {
+    if (wasEditing.current && !editing && focusLost()) opener.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   return (
     <div className="space-y-4">
@@ -215,14 +228,14 @@ function MonthlyBudget({ month, budget, currency }: { month: string; budget: Bud
       ) : budget.userSet ? (
         <>
           <BudgetFigures budget={budget} currency={currency} />
-          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={SECONDARY_BUTTON_CLASS}>
+          <OpenBudgetFormLink linkRef={opener} to={formUrl} onOpen={openInPlace} className={SECONDARY_BUTTON_CLASS}>
             Edit Budget
           </OpenBudgetFormLink>
         </>
       ) : (
         <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center">
           <p className="mb-4 text-slate-600">{EMPTY_BUDGET_TEXT}</p>
-          <OpenBudgetFormLink to={formUrl} onOpen={openInPlace} className={PRIMARY_BUTTON_CLASS}>
+          <OpenBudgetFormLink linkRef={opener} to={formUrl} onOpen={openInPlace} className={PRIMARY_BUTTON_CLASS}>
             Set Monthly Budget
           </OpenBudgetFormLink>
         </div>
@@ -283,7 +296,7 @@ export default function Dashboard() {
           <h2 className="text-xl font-bold text-slate-900">{monthLabel(month)}</h2>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={panelUrl("new")} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
+          <Link to={`${panelUrl("new")}#${TRANSACTIONS_PANEL_ID}`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
             View Transactions
           </Link>
           <Link to={RESET_DATA_PATH} className="px-2 text-sm font-medium text-slate-600 hover:text-red-700 hover:underline">

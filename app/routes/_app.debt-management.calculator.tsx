@@ -68,13 +68,13 @@ function CustomOrder({ order, names, choices, extraText }: { order: string[]; na
           </span>
           <span className="flex gap-2">
             {index > 0 ? (
-              <Link to={calculatorHref({ ...choices, extra: extraText, customOrder: moved(order, index, -1) })} preventScrollReset className={linkClass} aria-label={`Move ${names.get(id)} up`}>
-                Move up
+              <Link to={calculatorHref({ ...choices, extra: extraText, customOrder: moved(order, index, -1) })} preventScrollReset className={linkClass}>
+                Move<span className="sr-only"> {names.get(id)}</span> up
               </Link>
             ) : null}
             {index < order.length - 1 ? (
-              <Link to={calculatorHref({ ...choices, extra: extraText, customOrder: moved(order, index, 1) })} preventScrollReset className={linkClass} aria-label={`Move ${names.get(id)} down`}>
-                Move down
+              <Link to={calculatorHref({ ...choices, extra: extraText, customOrder: moved(order, index, 1) })} preventScrollReset className={linkClass}>
+                Move<span className="sr-only"> {names.get(id)}</span> down
               </Link>
             ) : null}
           </span>

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "date-fns";
 import type { ReactNode } from "react";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import {
@@ -55,7 +55,7 @@ import { readForm } from "~/utils/form-body.server";
 export const handle: PageHandle = { title: "Subscription" };
 
 const MANAGE_SUBSCRIPTION_PATH = "/manage-subscription";
-const CONFIRM_CANCEL_PATH = `${MANAGE_SUBSCRIPTION_PATH}?confirm=cancel`;
+const CONFIRM_CANCEL_PATH = confirmHref(`${MANAGE_SUBSCRIPTION_PATH}?confirm=cancel`);
 
 export const SUBSCRIPTION_TOASTS = {
   refreshed: "Subscription data refreshed",

@@ -2,7 +2,8 @@ import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
+import { DELETE_ACCOUNT_TITLE_ID } from "~/features/account/account";
 import { NewPasswordFields } from "~/features/auth/components/auth-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
@@ -30,7 +31,7 @@ const loadProfileSchemas = () => import("~/features/profile/schema");
 
 const PREVIEW_CENTS = toCents(123456);
 const PROFILE_PATH = "/profile";
-const CONFIRM_SIGN_OUT_PATH = `${PROFILE_PATH}?confirm=${PROFILE_INTENTS.signOutEverywhere}`;
+const CONFIRM_SIGN_OUT_PATH = confirmHref(`${PROFILE_PATH}?confirm=${PROFILE_INTENTS.signOutEverywhere}`);
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -341,9 +342,14 @@ export default function ProfilePage() {
       </SectionCard>
 
       <SectionCard title="Your data" description="Download everything Ledgerly keeps of you, or delete your account.">
-        <Link to="/profile/data" className="inline-flex rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
-          Download or delete my data
-        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/profile/data" className="inline-flex rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Download or delete my data
+          </Link>
+          <Link to={`/profile/data#${DELETE_ACCOUNT_TITLE_ID}`} className="inline-flex rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+            Delete my account
+          </Link>
+        </div>
       </SectionCard>
 
       {searchParams.get("confirm") === PROFILE_INTENTS.signOutEverywhere ? <SignOutEverywhereDialog /> : null}

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
-import { ACCOUNT_INTENTS, ACCOUNT_MESSAGES } from "~/features/account/account";
+import { ACCOUNT_INTENTS, ACCOUNT_MESSAGES, DELETE_ACCOUNT_TITLE_ID } from "~/features/account/account";
 import { parseDeleteAccountForm } from "~/features/account/account-form.server";
 import { deleteAccount } from "~/features/account/account.server";
 import { loadAccountSchemas } from "~/features/account/load-schemas";
@@ -69,6 +69,7 @@ export default function YourDataPage() {
 
       <SectionCard
         title="Delete my account"
+        targetId={DELETE_ACCOUNT_TITLE_ID}
         description={`This deletes your account (${email}) and everything in it, at once and for good: transactions, budgets, categories, imports, sessions.${premium ? " Your Premium subscription is cancelled first, so you are not charged again." : ""} Download your data first if you want a copy.`}
       >
         <Form method="post" action={DATA_PATH} className="space-y-4" {...formProps}>

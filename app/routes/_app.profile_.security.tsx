@@ -134,7 +134,7 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent) {
     case SECURITY_INTENTS.startSetup:
       await startTwoFactorSetup(user.id, user.email);
-      return redirectWithToast(SECURITY_PATH, { type: "success", message: "Scan the code with your authenticator app, then enter the code it shows" });
+      return redirectWithToast(`${SECURITY_PATH}#${SETUP_TITLE_ID}`, { type: "success", message: "Scan the code with your authenticator app, then enter the code it shows" });
     case SECURITY_INTENTS.cancelSetup:
       await cancelTwoFactorSetup(user.id);
       return redirectWithToast(SECURITY_PATH, { type: "success", message: "Two-factor setup cancelled" });
@@ -157,6 +157,9 @@ export async function action({ request }: ActionFunctionArgs) {
       throw unknownForm();
   }
 }
+
+/** The setup's title: starting a setup lands on it (`#two-factor-setup`), so it takes focus. */
+const SETUP_TITLE_ID = "two-factor-setup";
 
 type Asks = { newCode: boolean; code: boolean; password: boolean };
 
@@ -279,6 +282,7 @@ function TwoFactorSection() {
     return (
       <SectionCard
         title="Move two-factor sign-in to a new authenticator app"
+        targetId={SETUP_TITLE_ID}
         description={`1. Scan this code with your authenticator app (on your new phone, or as a new entry). 2. Enter the code the new entry shows, and confirm with a code from your current entry (or a recovery code)${passwordSet ? " and your password" : ""}. Until then, your current app keeps working.`}
       >
         <SetupKey setup={setup} />
@@ -330,7 +334,7 @@ function TwoFactorSection() {
   }
   if (setup) {
     return (
-      <SectionCard title="Set up two-factor sign-in" description="1. Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator…). 2. Enter the 6-digit code the app shows.">
+      <SectionCard title="Set up two-factor sign-in" targetId={SETUP_TITLE_ID} description="1. Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator…). 2. Enter the 6-digit code the app shows.">
         <SetupKey setup={setup} />
         <TwoFactorForm intent={SECURITY_INTENTS.confirmSetup} name="Turn on two-factor sign-in" asks={{ newCode: true, code: false, password: false }} button="Turn on two-factor sign-in" pendingLabel="Checking..." />
         <CancelSetup label="Cancel setup" />

@@ -123,11 +123,6 @@ export default function RecurringPage() {
   useRevalidateWhile(detection.running, 2000);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      {detection.running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="3" />
-        </noscript>
-      ) : null}
       {actionData?.error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {actionData.error}
@@ -161,7 +156,11 @@ export default function RecurringPage() {
           {proposals.length > 0 ? <ProposalList proposals={proposals} action={RECURRING_PATH} /> : null}
           {detection.running ? (
             <p role="status" className="text-sm text-slate-700">
-              {RECURRING_MESSAGES.detecting}
+              {RECURRING_MESSAGES.detecting}{" "}
+              {/* Without JavaScript the visitor asks again; the page never reloads by itself (decision 230). */}
+              <Link to={RECURRING_PATH} className="font-semibold text-brand-700 hover:underline">
+                Refresh
+              </Link>
             </p>
           ) : (
             <>

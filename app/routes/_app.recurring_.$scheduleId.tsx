@@ -7,7 +7,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { ScheduleForm } from "~/features/recurring/components/schedule-form";
 import { shiftDay } from "~/features/recurring/occurrences";
 import { RECURRING_INTENTS, RECURRING_MESSAGES } from "~/features/recurring/recurring";
-import { RECURRING_PATH, scheduleEditPath } from "~/features/recurring/paths";
+import { RECURRING_PATH, SCHEDULE_EDIT_TITLE_ID, scheduleEditPath } from "~/features/recurring/paths";
 import { deleteSchedule, dueItems, getSchedule, updateSchedule, withMarks } from "~/features/recurring/recurring.server";
 import { parseScheduleForm, scheduleFormChoices } from "~/features/recurring/schedule-form.server";
 import { todayIso } from "~/lib/month";
@@ -66,6 +66,7 @@ export default function ScheduleEditPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <SectionCard
         title={`Edit ${schedule.name}`}
+        targetId={SCHEDULE_EDIT_TITLE_ID}
         description={
           <Link to={RECURRING_PATH} className="font-semibold text-brand-700 hover:underline">
             Back to recurring bills and paychecks

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
 import { RULES_PATH, SUGGEST_PARAM } from "~/features/rules/rules";
 import { RECURRING_PATH } from "~/features/recurring/paths";
 import { RuleOfferCard } from "~/features/rules/components/rule-offer";
@@ -391,7 +391,7 @@ export default function TransactionsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link
-            to={listHref({ confirm: CONFIRM_RESET })}
+            to={confirmHref(listHref({ confirm: CONFIRM_RESET }))}
             preventScrollReset
             className="rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
           >

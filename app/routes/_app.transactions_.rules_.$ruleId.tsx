@@ -5,7 +5,7 @@ import { SectionCard } from "~/components/ui/section-card";
 import { requireUser } from "~/features/auth/auth.server";
 import { RuleForm } from "~/features/rules/components/rule-form";
 import { parseRuleForm } from "~/features/rules/rule-form.server";
-import { RULE_INTENTS, RULE_MESSAGES, ruleEditPath, RULES_PATH } from "~/features/rules/rules";
+import { RULE_EDIT_TITLE_ID, RULE_INTENTS, RULE_MESSAGES, ruleEditPath, RULES_PATH } from "~/features/rules/rules";
 import { getRule, ruleChoices, updateRule } from "~/features/rules/rules.server";
 import { ruleFormValue } from "~/features/rules/rule-form-value";
 import { TAG_MESSAGES } from "~/features/tags/tags";
@@ -47,7 +47,7 @@ export default function EditRulePage() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <SectionCard title={`Edit rule: ${rule.name}`}>
+      <SectionCard title={`Edit rule: ${rule.name}`} targetId={RULE_EDIT_TITLE_ID}>
         <RuleForm action={ruleEditPath(rule.id)} intent={RULE_INTENTS.save} defaultValue={ruleFormValue(rule, choices.tags)} choices={choices} lastResult={actionData?.result} submitLabel="Save rule" />
         <Link to={RULES_PATH} className="text-sm font-semibold text-brand-700 hover:underline">
           Back to rules

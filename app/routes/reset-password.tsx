@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewPasswordFields } from "~/features/auth/components/auth-fields";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,8 +13,6 @@ import { readForm } from "~/utils/form-body.server";
 import { useLazyForm } from "~/components/ui/use-lazy-form";
 import { loadAuthSchemas } from "~/features/auth/load-schemas";
 
-const RESET_REDIRECT_DELAY_MS = 2000;
-
 const LINK_MESSAGES = {
   wrongMode: "Invalid action. This link is not for password reset.",
   missingCode: "Invalid password reset link. Please request a new password reset.",
@@ -25,7 +22,7 @@ const LINK_MESSAGES = {
 const CONFIRM_MESSAGES = {
   expired: "This password reset link has expired. Please request a new one.",
   invalid: "Invalid password reset link. Please request a new one.",
-  success: "Password has been reset successfully! Redirecting to login...",
+  success: "Password has been reset successfully! You can now sign in with your new password.",
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -77,21 +74,16 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
+/** No timed redirect to the sign-in page (decision 230): the visitor goes on when ready. */
 function ResetSucceeded() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => navigate("/login"), RESET_REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
   return (
     <AuthLayout title="Password reset">
-      <meta httpEquiv="refresh" content={`${RESET_REDIRECT_DELAY_MS / 1000};url=/login`} />
       <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
         {CONFIRM_MESSAGES.success}
       </p>
       <p className="mt-4 text-center text-sm">
         <Link to="/login" className="font-semibold text-brand-700 underline hover:text-brand-800">
-          Go to login now
+          Go to Login
         </Link>
       </p>
     </AuthLayout>

@@ -7,8 +7,10 @@ import { addTransaction, declineNextCheckout, expect, linkBank, premiumLogin, te
 
 /*
  * axe-core reads every page of the route table, then every state a page can be in (each dialog open,
- * each form showing its errors), in both projects: no serious or critical violation. Public pages are
- * read signed out, the app's pages signed in as a premium user with data.
+ * each form showing its errors, each tab, empty pages and pages full of data), in both projects: no serious
+ * or critical violation. Public pages are read signed out, the app's pages signed in as a premium user with
+ * data. The rules are axe's defaults plus `label-content-name-mismatch` (WCAG 2.5.3, experimental in axe,
+ * so off by default): a control's name holds the text it shows.
  *
  * With JavaScript off, axe cannot run in the page: Playwright can still evaluate there, but axe schedules
  * its work with timers, which never fire while scripts are disabled (analyze() hangs). So the page's DOM
@@ -19,10 +21,15 @@ import { addTransaction, declineNextCheckout, expect, linkBank, premiumLogin, te
 
 type Found = string[];
 
+/** axe's default rules and the experimental label-content-name-mismatch (WCAG 2.5.3). */
+function audit(page: Page) {
+  return new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } });
+}
+
 function serious(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"], where: string): Found {
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${where}: ${violation.id} (${violation.nodes.length}) ${violation.nodes.map((node) => node.html.slice(0, 120)).join(" | ")}`);
+    .map((violation) => `${where}: ${violation.id} [${violation.impact}] (${violation.nodes.length}) ${violation.nodes.map((node) => node.html.slice(0, 120)).join(" | ")}`);
 }
 
 /** The DOM of a page whose scripts never ran, as markup a scripting browser renders the same way. */
@@ -58,13 +65,13 @@ const test = base.extend<{ axe: { violationsNow: (where?: string) => Promise<Fou
           (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: markup }),
         );
         await copy.goto(target.href);
-        return serious((await new AxeBuilder({ page: copy }).analyze()).violations, where);
+        return serious((await audit(copy).analyze()).violations, where);
       } finally {
         await copy.close();
       }
     };
     const violationsNow = async (where = here()) =>
-      javaScriptEnabled ? serious((await new AxeBuilder({ page }).analyze()).violations, where) : withoutScripts(where);
+      javaScriptEnabled ? serious((await audit(page).analyze()).violations, where) : withoutScripts(where);
     await use({ violationsNow, expectNone: async (where) => expect(await violationsNow(where)).toEqual([]) });
     await copies?.close();
   },
@@ -85,7 +92,7 @@ const NOT_PAGES: Record<string, string> = {
   healthz: "JSON",
   logout: "action only",
   "login_.two-factor": "reached only mid sign-in (auth.spec reads it)",
-  "payment-success": "Stripe's return, redirects without a session id",
+  "payment-success": "Stripe's return, redirects without a session id (its states are in the walks below)",
   "_app.transactions_.import_.$draftId": "needs an uploaded file (a state below)",
   "resources.account-export": "a zip",
   "resources.bank-link-token": "JSON",
@@ -118,8 +125,14 @@ async function visit(page: Page, url: string, javaScriptEnabled: boolean) {
 test.describe("the route table", () => {
   for (const route of routes) {
     const signedIn = route.startsWith("_app");
-    test(`${route}: ${pathOf(route)}, ${signedIn ? "signed in as a premium user with data" : "signed out"}`, async ({ page, login, app, javaScriptEnabled, axe }) => {
+    test(`${route}: ${pathOf(route)}, ${signedIn ? "signed in as a premium user with data" : "signed out"}`, async ({ page, login, createUser, app, javaScriptEnabled, axe }) => {
       let url = pathOf(route);
+      if (url.includes("$token")) {
+        const { unsubscribeToken } = await import("~/features/recurring/reminders.server");
+        const owner = await createUser();
+        const bill = await seedBill(owner);
+        url = url.replace("$token", unsubscribeToken(owner.id, bill.id));
+      }
       if (signedIn) {
         const user = await premiumLogin(login, app);
         const today = new Date().toISOString().slice(0, 10);
@@ -128,10 +141,13 @@ test.describe("the route table", () => {
         const { getOrCreateAccounts } = await import("~/features/accounts/accounts.server");
         await getOrCreateAccounts(user.id, today);
         const ids: Record<string, string> = { $categoryId: "food", $transactionId: transaction.id, $accountId: user.id };
-        if (url.includes("$scheduleId")) {
-          const { addSchedule } = await import("~/features/recurring/recurring.server");
-          const added = await addSchedule(user.id, { name: "Rent", type: "expense", accountId: user.id, currency: "USD", amount: 100000, frequency: "monthly", nextDate: today, category: "housing", remind: true, remindDaysBefore: 3 });
-          if (added.ok) ids.$scheduleId = added.schedule.id;
+        if (url.includes("$scheduleId")) ids.$scheduleId = (await seedBill(user)).id;
+        if (url.includes("$ruleId") || url.includes("$runId")) {
+          const rule = await seedRule(user);
+          ids.$ruleId = rule.id;
+          const { startRuleRun } = await import("~/features/rules/rule-runs.server");
+          const run = await startRuleRun(user.id, { ruleId: rule.id }, "preview");
+          if (run.ok) ids.$runId = run.runId;
         }
         url = url.replace(/\$\w+/g, (param) => ids[param]);
       }
@@ -151,6 +167,26 @@ const CSV = ["Posting Date,Payee,Debit,Credit", "03/02/2026,Corner Cafe,4.50,", 
 async function submitInvalid(page: Page, submit: Locator) {
   await submit.click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+}
+
+async function seedBill(user: TestUser) {
+  const { addSchedule } = await import("~/features/recurring/recurring.server");
+  const { mainAccountId } = await import("~/features/accounts/accounts.server");
+  const added = await addSchedule(user.id, { name: "Rent", type: "expense", accountId: mainAccountId(user.id), currency: "USD", amount: 100000, frequency: "monthly", nextDate: TODAY, category: "housing", remind: true, remindDaysBefore: 3 });
+  if (!added.ok) throw new Error(added.reason);
+  return added.schedule;
+}
+
+async function seedRule(user: TestUser) {
+  const { addRule } = await import("~/features/rules/rules.server");
+  const added = await addRule(user.id, {
+    name: "Coffee",
+    match: "all",
+    conditions: [{ field: "description", operator: "contains", text: "cafe" }],
+    actions: [{ kind: "set-category", categoryId: "food" }, { kind: "add-tags", tagNames: ["Treats"] }],
+  });
+  if (!added.ok) throw new Error(added.reason);
+  return added.rule;
 }
 
 async function seedDebt(user: TestUser) {
@@ -694,6 +730,347 @@ test("bank: a linked bank in error, and its disconnect confirmation", async ({ p
   await page.getByRole("button", { name: /^Disconnect / }).click();
   await expect(page.getByRole("alertdialog", { name: "Disconnect Bank Account" })).toBeVisible();
   await axe.expectNone();
+});
+
+/* ---------------------------------------------------------------- walks through the app */
+
+type Seeded = {
+  transactionId: string;
+  deletedId: string;
+  cardId: string;
+  closedId: string;
+  ruleId: string;
+  runId: string;
+  tagId: string;
+  billId: string;
+  debtId: string;
+  goalId: string;
+};
+
+/** A premium user's money as a user of some months has it: accounts (one closed), transactions of each kind, tags, a rule and its preview, bills, a debt, a goal with a withdrawal, assets, a budget, insights. */
+async function seedEverything(user: TestUser): Promise<Seeded> {
+  const { getOrCreateAccounts, addAccount, setAccountClosed } = await import("~/features/accounts/accounts.server");
+  await getOrCreateAccounts(user.id, TODAY);
+  const opened = { onBudget: true, openingDate: TODAY } as const;
+  const card = await addAccount(user.id, { ...opened, name: "Visa", kind: "credit_card", openingBalance: toCents(-20000) });
+  const savingsAccount = await addAccount(user.id, { ...opened, name: "Rainy day", kind: "savings", openingBalance: toCents(150000) });
+  const closed = await addAccount(user.id, { ...opened, name: "Old savings", kind: "savings", openingBalance: toCents(0) });
+  if (!card.ok || !savingsAccount.ok || !closed.ok) throw new Error("accounts not added");
+  await setAccountClosed(user.id, closed.account.id, true);
+
+  const lunch = await addTransaction(user, { type: "expense", amount: 1250, date: TODAY, description: "Lunch" });
+  await addTransaction(user, { type: "income", amount: 320000, date: TODAY, description: "Salary", category: "paycheck1" });
+  await addTransaction(user, { type: "expense", amount: 899, date: TODAY, description: "Corner shop", category: "uncategorized" });
+  await addTransaction(user, { type: "expense", amount: 4500, date: TODAY, description: "Cafe Nero", category: "food" });
+  const deleted = await addTransaction(user, { type: "expense", amount: 990, date: TODAY, description: "Taxi", deleted: true });
+  const { tagTransactions } = await import("~/features/transactions/tagging.server");
+  await tagTransactions(user.id, [lunch.id], { addNames: ["Work"], removeTagIds: [] });
+
+  const rule = await seedRule(user);
+  const { startRuleRun } = await import("~/features/rules/rule-runs.server");
+  const run = await startRuleRun(user.id, { ruleId: rule.id }, "preview");
+  if (!run.ok) throw new Error("the rule run did not start");
+  const bill = await seedBill(user);
+  const { addSchedule } = await import("~/features/recurring/recurring.server");
+  const { mainAccountId } = await import("~/features/accounts/accounts.server");
+  await addSchedule(user.id, { name: "Pay day", type: "income", accountId: mainAccountId(user.id), currency: "USD", amount: 320000, frequency: "monthly", nextDate: TODAY, category: "paycheck1", remind: false, remindDaysBefore: 3 });
+
+  const debt = await seedDebt(user);
+  const { addSavingsGoal, recordWithdrawal, setInitialSavings } = await import("~/features/savings/savings.server");
+  await setInitialSavings(user.id, toCents(100000));
+  const goal = await addSavingsGoal(user.id, { name: "Emergency Fund", target: toCents(500000), deadline: "2030-01-01", accountId: savingsAccount.account.id });
+  if (!goal.ok) throw new Error(`the savings goal was refused: ${goal.reason}`);
+  await recordWithdrawal(user.id, { amount: toCents(2000), date: TODAY, reason: "Dentist" });
+  const { saveAssets } = await import("~/features/net-worth/net-worth.server");
+  await saveAssets(user.id, [{ key: "cash", name: "Cash & Checking", amount: toCents(300000) }]);
+  const { setMonthBudget } = await import("~/features/budgets/budgets.server");
+  await setMonthBudget(user.id, MONTH, toCents(250000));
+  const { generateSpendingInsights } = await import("~/features/insights/insights.server");
+  await generateSpendingInsights(user.id, MONTH);
+  const { Tag } = await import("../../models");
+  const tag = await Tag.findOne({ userId: user.id, name: "Work" }).lean<{ _id: unknown }>();
+
+  return {
+    transactionId: lunch.id,
+    deletedId: deleted.id,
+    cardId: card.account.id,
+    closedId: closed.account.id,
+    ruleId: rule.id,
+    runId: run.runId,
+    tagId: String(tag?._id),
+    billId: bill.id,
+    debtId: debt.id,
+    goalId: goal.goal.id,
+  };
+}
+
+type Walk = {
+  name: string;
+  /** A premium user with everything seeded (the default), a premium user without data, a free user, or a visitor. */
+  who?: "premium-with-data" | "premium-empty" | "free" | "visitor";
+  urls: (seeded: Seeded | null, user: TestUser | null) => string[] | Promise<string[]>;
+};
+
+const WALKS: Walk[] = [
+  {
+    name: "the dashboard full of data: each tab of the income and expense cards, the budget form, the sidebar's tabs",
+    urls: () => [
+      `/dashboard?month=${MONTH}`,
+      ...(["received", "remaining"] as const).map((view) => `/dashboard?month=${MONTH}&incomeView=${view}`),
+      ...(["spent", "remaining"] as const).map((view) => `/dashboard?month=${MONTH}&expenseView=${view}`),
+      `/dashboard?month=${MONTH}&editBudget=1`,
+      ...(["new", "deleted"] as const).map((tab) => `/dashboard?month=${MONTH}&panel=transactions&tab=${tab}`),
+      "/categories/food?range=all",
+    ],
+  },
+  {
+    name: "transactions full of data: each tab, filtered, the forms, rules with a rule, its edit page and its preview, tags with a tag and its delete confirmation",
+    urls: (seeded) => {
+      const { transactionId, deletedId, ruleId, runId, tagId } = seeded!;
+      return [
+        "/transactions?tab=new",
+        "/transactions?tab=tracked",
+        "/transactions?tab=deleted",
+        "/transactions?tab=tracked&category=food&q=lunch",
+        `/transactions/${transactionId}/edit`,
+        `/transactions/${deletedId}/edit`,
+        "/transactions/rules",
+        `/transactions/rules?delete=${ruleId}`,
+        `/transactions/rules/${ruleId}`,
+        `/transactions/rules/runs/${runId}`,
+        "/transactions/tags",
+        `/transactions/tags?delete=${tagId}`,
+      ];
+    },
+  },
+  {
+    name: "accounts full of data: the list with a closed account, a card's register, a closed account's page, reconcile",
+    urls: (seeded, user) => ["/accounts", `/accounts/${seeded!.cardId}`, `/accounts/${seeded!.closedId}`, `/accounts/${user!.id}/reconcile`, `/accounts/${seeded!.cardId}/reconcile`],
+  },
+  {
+    name: "savings, analytics and insights full of data: every panel and every tab",
+    urls: (seeded) => [
+      "/savings",
+      "/savings?goal=new",
+      `/savings?goal=${seeded!.goalId}`,
+      `/savings?deleteGoal=${seeded!.goalId}`,
+      "/savings?initial=edit",
+      "/savings?withdraw=new",
+      ...["overview", "trends", "savings", "insights"].map((tab) => `/analytics?month=${MONTH}&tab=${tab}`),
+      `/analytics?month=${MONTH}&tab=savings&goal=new`,
+      `/insights?month=${MONTH}`,
+    ],
+  },
+  {
+    name: "debts and recurring full of data: the debt pages and panels, the bills with reminders, the calendar and the forecast",
+    urls: (seeded) => {
+      const { debtId, billId } = seeded!;
+      return [
+        "/debt-management",
+        "/debt-management?add=1",
+        `/debt-management?edit=${debtId}`,
+        `/debt-management?pay=${debtId}`,
+        `/debt-management?history=${debtId}`,
+        `/debt-management?delete=${debtId}`,
+        "/debt-management/calculator?extra=100",
+        "/debt-management/strategies?extra=100",
+        "/debt-management/money-picture",
+        "/debt-management/money-picture?edit=assets",
+        "/recurring",
+        `/recurring/${billId}`,
+        "/recurring/calendar",
+        "/recurring/forecast",
+      ];
+    },
+  },
+  {
+    name: "the account pages: profile and its confirmation, security, your data, the subscription pages, the diagnostics, a pending payment",
+    urls: () => [
+      "/profile",
+      "/profile?confirm=sign-out-everywhere",
+      "/profile/security",
+      "/profile/data",
+      "/manage-subscription",
+      "/manage-subscription?billing=year",
+      "/manage-subscription?confirm=cancel",
+      "/subscription",
+      "/auth-debug",
+      "/payment-success?session_id=cs_a11y",
+    ],
+  },
+  {
+    name: "every page of a premium user without data (the empty states)",
+    who: "premium-empty",
+    urls: (_seeded, user) => [
+      `/dashboard?month=${MONTH}`,
+      `/dashboard?month=${MONTH}&panel=transactions&tab=new`,
+      "/transactions?tab=new",
+      "/transactions?tab=tracked",
+      "/transactions?tab=deleted",
+      "/transactions/rules",
+      "/transactions/tags",
+      "/transactions/import",
+      "/accounts",
+      `/accounts/${user!.id}`,
+      "/savings",
+      ...["overview", "trends", "savings", "insights"].map((tab) => `/analytics?month=${MONTH}&tab=${tab}`),
+      `/insights?month=${MONTH}`,
+      "/debt-management",
+      "/debt-management/calculator",
+      "/debt-management/strategies",
+      "/debt-management/money-picture",
+      "/recurring",
+      "/recurring/calendar",
+      "/recurring/forecast",
+      "/bank",
+    ],
+  },
+  {
+    name: "a free user: the locked premium pages, the plans, the upgrade",
+    who: "free",
+    urls: () => ["/analytics", "/savings", "/insights", "/bank", "/debt-management", "/manage-subscription", "/subscription", "/transactions?tab=new", "/payment-success?session_id=cs_a11y"],
+  },
+  {
+    name: "a visitor: the payment pages and the public pages",
+    who: "visitor",
+    urls: () => ["/payment-success?session_id=cs_a11y", "/", "/features", "/subscription", "/pricing", "/faq", "/about", "/contact?sent=1", "/privacy", "/terms", "/accessibility", "/login", "/signup", "/forgot-password"],
+  },
+];
+
+test.describe("walks through the app", () => {
+  for (const walk of WALKS) {
+    test(walk.name, async ({ page, login, app, javaScriptEnabled, axe }) => {
+      const who = walk.who ?? "premium-with-data";
+      const user = who === "visitor" ? null : who === "free" ? await login() : await premiumLogin(login, app);
+      const seeded = who === "premium-with-data" ? await seedEverything(user!) : null;
+      const urls = await walk.urls(seeded, user);
+      // Each page is loaded and read by axe (without JavaScript, copied first): a walk takes its pages' time.
+      test.setTimeout(60_000 + urls.length * 20_000);
+      const found: Found = [];
+      for (const url of urls) {
+        await visit(page, url, javaScriptEnabled);
+        found.push(...(await axe.violationsNow(url)));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+/* ---------------------------------------------------------------- the statement */
+
+test("the accessibility statement, linked in the footer of the public and the app pages: the standard, the status, what was tested and how, what does not work, how to report", async ({ page, login }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility" }).click();
+  await expect(page).toHaveURL("/accessibility");
+  await expect(page).toHaveTitle("Accessibility Statement | Ledgerly");
+  await expect(page.getByRole("heading", { level: 1, name: "Accessibility Statement" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main).toContainText("Web Content Accessibility Guidelines (WCAG) 2.2 at level AA");
+  await expect(main).toContainText("Partially conformant.");
+  await expect(main).toContainText("once with JavaScript on and once with it off");
+  // The versions it names are the ones this suite runs.
+  const { readFileSync } = await import("node:fs");
+  const versionOf = (name: string) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../node_modules/${name}/package.json`), "utf8")).version.split(".").slice(0, 2).join(".");
+  await expect(main).toContainText(`axe-core ${versionOf("axe-core")} (through @axe-core/playwright ${versionOf("@axe-core/playwright")})`);
+  await expect(main).toContainText("label-content-name-mismatch");
+  await expect(main).toContainText("Not done yet: tests with screen readers");
+  await expect(main).toContainText("Show data table");
+  await expect(main).toContainText(/Last updated: \w+ \d{1,2}, \d{4}/);
+  await main.getByRole("link", { name: "contact page" }).click();
+  await expect(page).toHaveURL("/contact");
+
+  await login();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Accessibility" })).toHaveAttribute("href", "/accessibility");
+});
+
+/* ---------------------------------------------------------------- focus in panels, with and without JavaScript */
+
+test.describe("a link or a button that opens a panel moves focus into it", () => {
+  test("Add Transaction: the dialog's title (with JavaScript a modal, without it a page aimed at its title)", async ({ page, login, javaScriptEnabled }) => {
+    await login();
+    await visit(page, `/dashboard?month=${MONTH}`, javaScriptEnabled);
+    await page.getByRole("link", { name: "Add Transaction" }).filter({ visible: true }).click();
+    await expect(page.getByRole("heading", { name: "Add Transaction" })).toBeFocused();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(`/transactions/new?redirectTo=${encodeURIComponent(`/dashboard?month=${MONTH}`)}#transaction-form-title`);
+  });
+
+  test("the monthly budget: its amount field, and back to the link when Cancel closes it", async ({ page, login, javaScriptEnabled }) => {
+    await login();
+    await visit(page, `/dashboard?month=${MONTH}`, javaScriptEnabled);
+    const opener = page.getByRole("link", { name: "Set Monthly Budget" });
+    await opener.click();
+    await expect(page.getByRole("spinbutton", { name: "Monthly budget amount" })).toBeFocused();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    if (javaScriptEnabled) await expect(opener).toBeFocused();
+    else await expect(opener).toBeVisible();
+  });
+
+  test("a savings goal's edit panel (where the amount saved is raised): the form, and back to the goal's Edit link", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await premiumLogin(login, app);
+    await seedGoal(user);
+    await visit(page, "/savings", javaScriptEnabled);
+    const opener = page.getByRole("link", { name: "Edit Emergency Fund" });
+    await opener.click();
+    const form = page.getByRole("form", { name: "Edit Goal" });
+    await expect(form).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel("Goal Name")).toBeFocused();
+    await form.getByRole("link", { name: "Cancel" }).click();
+    await expect(form).toBeHidden();
+    if (javaScriptEnabled) await expect(opener).toBeFocused();
+  });
+
+  test("a rule's edit page: its title", async ({ page, login, javaScriptEnabled }) => {
+    const user = await login();
+    await seedRule(user);
+    await visit(page, "/transactions/rules", javaScriptEnabled);
+    await page.getByRole("link", { name: "Edit Coffee" }).click();
+    await expect(page.getByRole("heading", { name: "Edit rule: Coffee" })).toBeFocused();
+  });
+
+  test("a confirmation a link opens: the rule's delete (its Cancel with JavaScript, the dialog without), and back to Delete", async ({ page, login, javaScriptEnabled }) => {
+    const user = await login();
+    await seedRule(user);
+    await visit(page, "/transactions/rules", javaScriptEnabled);
+    const opener = page.getByRole("link", { name: "Delete Coffee" });
+    await opener.click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Rule" });
+    await expect(javaScriptEnabled ? dialog.getByRole("link", { name: "Cancel" }) : dialog).toBeFocused();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    if (javaScriptEnabled) await expect(opener).toBeFocused();
+  });
+
+  test("the profile: Delete my account lands on the delete section's title; Sign out of all devices on its confirmation", async ({ page, login, javaScriptEnabled }) => {
+    await login();
+    await visit(page, "/profile", javaScriptEnabled);
+    await page.getByRole("link", { name: "Sign out of all devices" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Sign out of all devices?" });
+    await expect(javaScriptEnabled ? dialog.getByRole("link", { name: "Cancel" }) : dialog).toBeFocused();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("link", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL("/profile/data#delete-account");
+    await expect(page.getByRole("heading", { name: "Delete my account" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Your password")).toBeFocused();
+  });
+
+  test("starting two-factor setup lands on the setup's title", async ({ page, login, javaScriptEnabled }) => {
+    await login();
+    await visit(page, "/profile/security", javaScriptEnabled);
+    await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeFocused();
+  });
+
+  test("the dashboard's transactions panel (its Close link with JavaScript, the panel without)", async ({ page, login, javaScriptEnabled }) => {
+    await login();
+    await visit(page, `/dashboard?month=${MONTH}`, javaScriptEnabled);
+    await page.getByRole("link", { name: "View Transactions" }).click();
+    const panel = page.getByRole("dialog", { name: "Transactions" });
+    await expect(javaScriptEnabled ? panel.getByRole("link", { name: "Close transactions" }) : panel).toBeFocused();
+  });
 });
 
 /* ---------------------------------------------------------------- focus in dialogs */

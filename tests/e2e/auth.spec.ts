@@ -169,8 +169,10 @@ test.describe("password reset", () => {
       page.getByRole("button", { name: "Reset Password" }).click(),
     ]);
     expect(answer.status()).toBe(200);
-    await expect(page.getByText("Password has been reset successfully! Redirecting to login...")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to login now" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("status")).toHaveText("Password has been reset successfully! You can now sign in with your new password.");
+    // No timed redirect: the visitor goes on to sign in.
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to Login" }).click();
     await expect(page).toHaveURL("/login");
     expect(await app.models.Session.countDocuments({ _id: otherDevice.id })).toBe(0);
 

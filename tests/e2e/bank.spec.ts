@@ -135,7 +135,8 @@ test("a bank whose login expired shows 'Sync Error', reconnects, and disconnecti
     // Without JavaScript, Disconnect opens the page's confirmation: Cancel leaves the bank linked.
     await disconnect.click();
     const dialog = page.getByRole("alertdialog", { name: "Disconnect Bank Account" });
-    await expect(page).toHaveURL(/\/bank\?disconnect=[0-9a-f]{24}$/);
+    await expect(page).toHaveURL(/\/bank\?disconnect=[0-9a-f]{24}#confirm-dialog$/);
+    await expect(dialog).toBeFocused();
     await expect(dialog).toContainText(`Disconnect ${BANK}? Its imported transactions stay in your ledger; new ones stop arriving.`);
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL("/bank");

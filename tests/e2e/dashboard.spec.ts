@@ -268,9 +268,9 @@ test.describe("dashboard", () => {
     await expect(expenses.getByTestId("item-count")).toHaveText("6 items");
     await expect(page.getByRole("link", { name: "Add Transaction" })).toHaveAttribute(
       "href",
-      `/transactions/new?redirectTo=${encodeURIComponent("/dashboard?month=2026-03")}`,
+      `/transactions/new?redirectTo=${encodeURIComponent("/dashboard?month=2026-03")}#transaction-form-title`,
     );
-    await expect(page.getByRole("link", { name: "Reset Financial Data" })).toHaveAttribute("href", "/transactions?confirm=reset");
+    await expect(page.getByRole("link", { name: "Reset Financial Data" })).toHaveAttribute("href", "/transactions?confirm=reset#confirm-dialog");
   });
 
   test("View Transactions opens the sidebar on the New tab and closes it", async ({ page, login }) => {
@@ -279,7 +279,7 @@ test.describe("dashboard", () => {
     await transactions.createTransaction(user.id, { type: "expense", category: "uncategorized", amount: 1234, date: "2026-03-03", description: "Corner shop" });
     await page.goto("/dashboard?month=2026-03&expenseView=spent");
     await page.getByRole("link", { name: "View Transactions" }).click();
-    await expect(page).toHaveURL("/dashboard?month=2026-03&expenseView=spent&panel=transactions&tab=new");
+    await expect(page).toHaveURL("/dashboard?month=2026-03&expenseView=spent&panel=transactions&tab=new#transactions-panel");
     const sidebar = page.getByRole("dialog", { name: "Transactions" });
     await expect(sidebar).toBeVisible();
     await expect(sidebar.getByText("Corner shop")).toBeVisible();

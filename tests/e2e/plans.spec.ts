@@ -95,18 +95,36 @@ test.describe("payment pages", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("payment success shows the message, then goes to analytics (a free user sees it locked)", async ({ page, login }) => {
+  test("payment success says the payment is not confirmed yet and stays on the page (no timed redirect); Go to Analytics shows it locked", async ({ page, login }) => {
     await login();
     await page.goto("/payment-success?session_id=cs_test");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to Analytics" })).toHaveAttribute("href", "/analytics");
+    await expect(page.getByRole("status")).toHaveText("Thank you for subscribing to Premium. Your premium features unlock as soon as the payment is confirmed.");
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Check again" })).toHaveAttribute("href", "/payment-success?session_id=cs_test");
+    await page.getByRole("link", { name: "Go to Analytics" }).click();
     await expect(page).toHaveURL("/analytics");
     await expect(page.getByRole("heading", { name: "Analytics Locked" })).toBeVisible();
   });
 
-  test("payment success sends a visitor to sign in on the way to analytics", async ({ page }) => {
+  test("payment success shows Premium unlocked once it is confirmed: updated in place with JavaScript, by Check again without", async ({ page, login, app, javaScriptEnabled }) => {
+    const user = await login();
+    await page.goto("/payment-success?session_id=cs_test");
+    const status = page.getByRole("status");
+    await expect(status).toContainText("unlock as soon as the payment is confirmed");
+    // The webhook grants Premium while the page is open.
+    await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
+    if (!javaScriptEnabled) await page.getByRole("link", { name: "Check again" }).click();
+    await expect(status).toHaveText("Thank you for subscribing to Premium. Your premium features are unlocked.");
+    await expect(page).toHaveURL("/payment-success?session_id=cs_test");
+    await expect(page.getByRole("link", { name: "Check again" })).toHaveCount(0);
+  });
+
+  test("payment success asks a visitor to sign in, and Go to Analytics leads there", async ({ page }) => {
     await page.goto("/payment-success?session_id=cs_test");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText("Thank you for subscribing to Premium. Sign in to use your premium features.");
+    await page.getByRole("link", { name: "Go to Analytics" }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytics$/);
   });
 

@@ -16,6 +16,8 @@ test.describe("premium", () => {
 
     await expect(page).toHaveURL(/\/payment-success\?session_id=cs_/);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Your premium features are unlocked." })).toBeVisible();
+    await page.getByRole("link", { name: "Go to Analytics" }).click();
     await expect(page).toHaveURL("/analytics");
     await expect(page.getByRole("heading", { name: "Your financial analytics" })).toBeVisible();
     await expect(page.getByRole("banner").getByText("Active", { exact: true })).toBeVisible();

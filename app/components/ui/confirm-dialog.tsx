@@ -2,6 +2,14 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useDialogFocus } from "./use-dialog-focus";
 
+/** The dialog's id: a link that opens it through the address ends in `#confirm-dialog`, so without JavaScript the browser focuses it. */
+export const CONFIRM_DIALOG_ID = "confirm-dialog";
+
+/** `path` (the page with the query that opens a confirmation) aimed at the dialog. */
+export function confirmHref(path: string) {
+  return `${path}#${CONFIRM_DIALOG_ID}`;
+}
+
 type Cancel = { cancelTo: string; onCancel?: never } | { onCancel: () => void; cancelTo?: never };
 
 /**
@@ -42,6 +50,8 @@ export function ConfirmDialog({
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog (WAI-ARIA dialog pattern) */}
       <div
+        id={CONFIRM_DIALOG_ID}
+        tabIndex={-1}
         role="alertdialog"
         onKeyDown={(event) => {
           if (event.key === "Escape") close();

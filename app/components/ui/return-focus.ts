@@ -8,8 +8,8 @@ import { useEffect, useMemo } from "react";
  * the visible link to that URL, as the WAI-ARIA dialog pattern asks.
  */
 export function useReturnFocusState() {
-  const { pathname, search } = useLocation();
-  return useMemo(() => ({ returnFocusTo: pathname + search }), [pathname, search]);
+  const { pathname, search, hash } = useLocation();
+  return useMemo(() => ({ returnFocusTo: pathname + search + hash }), [pathname, search, hash]);
 }
 
 function returnFocusTarget(state: unknown) {

@@ -1,5 +1,7 @@
 /** The `intent` values of the account's data page: deleting the account is its one form that writes. */
 export const ACCOUNT_INTENTS = { deleteAccount: "delete-account" } as const;
+/** The delete section's title on /profile/data: the profile's "Delete my account" link aims at it, so it takes focus. */
+export const DELETE_ACCOUNT_TITLE_ID = "delete-account";
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[keyof typeof ACCOUNT_INTENTS];
 
 /** What the data page says: the deletion form's schema (schema.ts) and the deletion itself answer with them. */

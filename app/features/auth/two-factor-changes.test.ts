@@ -56,7 +56,10 @@ describe("moving two-factor sign-in to a new key", () => {
   test("a stolen session that knows only the new key's codes cannot do it: refused, nothing changed, nothing listed", async () => {
     const { userId, email, codes, cookie } = await userWithTwoFactor();
     const before = await TwoFactor.findOne({ userId }).select("+secret +recoveryCodeHashes").lean();
-    expect(statusOf(await post(cookie, { intent: SECURITY_INTENTS.startSetup }))).toBe(302);
+    const started = await post(cookie, { intent: SECURITY_INTENTS.startSetup });
+    expect(statusOf(started)).toBe(302);
+    // The page lands on the setup's title, which takes focus.
+    expect((started as Response).headers.get("Location")).toBe(`${SECURITY_PATH}#two-factor-setup`);
     const next = (await securityLoader(args(getRequest(SECURITY_PATH, cookie)))).setup!;
     const newCode = totpOf(next.secret).generate();
 

@@ -289,8 +289,12 @@ describe("payment pages", () => {
     expect((response as Response).headers.get("Location")).toBe("/");
   });
 
-  test("payment success with a checkout session shows the page and grants nothing", async () => {
-    expect(await paymentSuccessLoader({ request: get("/payment-success?session_id=cs_test"), params: {}, context: {} })).toBeNull();
+  test("payment success with a checkout session grants nothing and says where the payment stands: signed out, pending, active", async () => {
+    const at = (cookie?: string) => paymentSuccessLoader({ request: get("/payment-success?session_id=cs_test", cookie), params: {}, context: {} });
+    expect(await at()).toEqual({ status: "signed-out" });
+    const free = await signedInCookie();
+    expect(await at(free)).toEqual({ status: "pending" });
+    expect(await at(await signedInCookie({ premiumAccess: true }))).toEqual({ status: "active" });
   });
 
   test("payment cancelled goes to subscription management", async () => {

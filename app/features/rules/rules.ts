@@ -46,6 +46,8 @@ export const MAX_RULE_LINES = 10;
 export const RULES_PATH = "/transactions/rules";
 export const RULE_INTENTS = { add: "add-rule", save: "save-rule", move: "move-rule", delete: "delete-rule", preview: "preview-rule", apply: "apply-rule", undo: "undo-rule" } as const;
 export const ruleEditPath = (ruleId: string) => `${RULES_PATH}/${ruleId}`;
+/** The edit page's title: links to the page aim at it (`#edit-rule-title`), so it takes focus. */
+export const RULE_EDIT_TITLE_ID = "edit-rule-title";
 export const ruleRunPath = (runId: string) => `${RULES_PATH}/runs/${runId}`;
 /** The transactions page's parameter that names a transaction whose categorising may make a rule worth offering. */
 export const SUGGEST_PARAM = "suggest";

@@ -50,6 +50,8 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTIONS_PATH = "/transactions";
 export const NEW_TRANSACTION_PATH = "/transactions/new";
+/** The Add/Edit transaction form's title: links to the form aim at it (`#transaction-form-title`), so it takes focus. */
+export const TRANSACTION_FORM_TITLE_ID = "transaction-form-title";
 export const editTransactionPath = (id: string) => `/transactions/${id}/edit`;
 
 /** The tabs of the transactions page and sidebar; "all" (every live transaction) is for code, not a tab. */

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { describe, expect, test } from "vitest";
 import { BANK_INTENTS, BANK_MESSAGES, BANK_PATH, type BankConnectionView } from "../bank";
+import { confirmHref } from "~/components/ui/confirm-dialog";
 import { BankPage } from "./bank-page";
 import { PlaidLinkButton } from "./plaid-link-button";
 import { renderInRouter, renderWhileSubmitting, silenceServerLayoutEffectWarnings } from "../../../../tests/setup/render-in-router";
@@ -33,7 +34,7 @@ function cardOf(html: string, name: string) {
 /** The GET forms of `html` that ask to disconnect the bank `connectionId` (the page then shows the confirmation). */
 function disconnectAsks(html: string, connectionId: string) {
   const forms = [...html.matchAll(/<form[^>]*>[\s\S]*?<\/form>/g)].map((match) => match[0]);
-  return forms.filter((form) => form.startsWith(`<form method="get" action="${BANK_PATH}"`) && form.includes(`<input type="hidden" name="disconnect" value="${connectionId}"/>`));
+  return forms.filter((form) => form.startsWith(`<form method="get" action="${confirmHref(BANK_PATH)}"`) && form.includes(`<input type="hidden" name="disconnect" value="${connectionId}"/>`));
 }
 
 /** The one form of `html` that posts `intent` (and `connectionId`, when given). */

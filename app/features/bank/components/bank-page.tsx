@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useState, type MouseEvent, type ReactNode } from "react";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
 import { PendingContent } from "~/components/ui/forms";
 import { SectionCard } from "~/components/ui/section-card";
 import { useRevalidateWhile } from "~/components/ui/use-revalidate-while";
@@ -85,7 +85,7 @@ function DisconnectAsk({
   onAsk: (event: MouseEvent<HTMLButtonElement>) => void;
 }) {
   return (
-    <Form method="get" action={BANK_PATH} preventScrollReset>
+    <Form method="get" action={confirmHref(BANK_PATH)} preventScrollReset>
       <input type="hidden" name={DISCONNECT_ASK_PARAM} value={connectionId} />
       <button
         type="submit"

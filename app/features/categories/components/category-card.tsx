@@ -15,7 +15,7 @@ import {
 import { CATEGORY_VIEW_LABELS, cardFigures, isPlannedView, type CardFigure, type CategoryRow, type CategoryView } from "../category-figures";
 import { AMOUNT_PATTERN, centsToInput, formatMoney, stripToAmount, toCents, type Cents } from "~/lib/money";
 import { monthLabel } from "~/lib/month";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
 import { ErrorList } from "~/components/ui/forms";
 import { errorIdOf, invalidFieldProps, type FormErrors } from "~/utils/form-errors";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -247,12 +247,15 @@ export function CategoryCard({
   const plannedLabel = isIncome ? "Expected" : "Planned";
   const nameDisplay = <span className="font-semibold text-slate-900 wrap-anywhere">{displayName}</span>;
 
-  /** The planned amount is edited in place wherever the card shows it. */
-  const editablePlanned = (display: ReactNode) =>
+  /**
+   * The planned amount is edited in place wherever the card shows it; the button's name starts with the amount
+   * it shows (`shown`), so speech input finds it by what is on screen (WCAG 2.5.3).
+   */
+  const editablePlanned = (display: ReactNode, shown: string) =>
     hydrated ? (
       <InlineEdit
         label={`${plannedLabel} amount`}
-        buttonLabel={`Edit ${plannedLabel.toLowerCase()} amount of ${displayName}`}
+        buttonLabel={`${shown}, edit ${plannedLabel.toLowerCase()} amount of ${displayName}`}
         display={display}
         initialValue={centsToInput(planned)}
         inputMode="decimal"
@@ -276,16 +279,18 @@ export function CategoryCard({
         </>
       );
     }
-    const display = <span className="tabular-nums">{formatMoney(amount, currency)}</span>;
+    const shown = formatMoney(amount, currency);
+    const display = <span className="tabular-nums">{shown}</span>;
     return (
       <>
-        {CATEGORY_VIEW_LABELS[figureView]} {isPlannedView(figureView) ? editablePlanned(display) : display}
+        {CATEGORY_VIEW_LABELS[figureView]} {isPlannedView(figureView) ? editablePlanned(display, shown) : display}
       </>
     );
   };
+  const headlineShown = formatMoney(headline.amount, currency);
   const headlineDisplay = (
     <span data-testid="category-headline" className={`font-semibold tabular-nums ${headline.amount < 0 ? "text-red-600" : "text-slate-900"}`}>
-      {formatMoney(headline.amount, currency)}
+      {headlineShown}
     </span>
   );
 
@@ -334,7 +339,7 @@ export function CategoryCard({
             </p>
           </div>
           <div className="text-right">
-            {isPlannedView(headline.view) ? editablePlanned(headlineDisplay) : headlineDisplay}
+            {isPlannedView(headline.view) ? editablePlanned(headlineDisplay, headlineShown) : headlineDisplay}
             <p className="text-xs text-slate-500">{CATEGORY_VIEW_LABELS[headline.view]}</p>
           </div>
         </div>
@@ -386,7 +391,7 @@ export function CategoryCard({
             </button>
           ) : (
             <Link
-              to={withSearchParam(here, CONFIRM_DELETE_PARAM, category.id)}
+              to={confirmHref(withSearchParam(here, CONFIRM_DELETE_PARAM, category.id))}
               preventScrollReset
               aria-label={`Delete ${displayName}`}
               className={smallButton}

@@ -149,7 +149,9 @@ export function ScheduleTable({ plan, startMonth, debts, currency }: { plan: Pay
       <h2 id="schedule-title" className="text-lg font-semibold text-slate-900">
         Month-by-month schedule
       </h2>
-      <div className="mt-4 max-h-[32rem] overflow-auto">
+      {/* A scrolled box: in the tab order, so a keyboard can scroll it (WCAG 2.1.1). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above */}
+      <div tabIndex={0} role="region" aria-labelledby="schedule-title" className="mt-4 max-h-[32rem] overflow-auto">
         <table className="w-full text-left text-sm">
           <thead className="sticky top-0 bg-white text-slate-500">
             <tr>

@@ -3,6 +3,7 @@ import { SectionCard } from "~/components/ui/section-card";
 import { useRevalidateWhile } from "~/components/ui/use-revalidate-while";
 import { formatMoney, toCents } from "~/lib/money";
 import { IMPORT_MESSAGES } from "../messages";
+import { confirmHref } from "~/components/ui/confirm-dialog";
 import { IMPORT_PATH, undoImportPath } from "../paths";
 import { FORMAT_LABELS, type SourceFormat } from "../readers/source";
 
@@ -97,7 +98,7 @@ export function ImportHistory({ imports, currency }: { imports: ImportHistoryIte
                 </div>
                 {batch.status === "done" ? (
                   <Link
-                    to={undoImportPath(batch._id)}
+                    to={confirmHref(undoImportPath(batch._id))}
                     preventScrollReset
                     className="shrink-0 rounded-lg border border-slate-300 px-3 py-1.5 text-center text-sm font-semibold text-slate-700 hover:bg-slate-50"
                   >

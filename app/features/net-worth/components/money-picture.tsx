@@ -255,7 +255,7 @@ function AssetsForm({ defaultValue, lastResult }: { defaultValue: AssetsFormValu
     schemaOf: (schemas) => schemas.AssetsFormSchema,
   });
   return (
-    <Form ref={formRef} method="post" action={EDIT_ASSETS_PATH} preventScrollReset className="space-y-4" aria-label="Edit assets" {...formProps}>
+    <Form ref={formRef} method="post" action={EDIT_ASSETS_PATH} preventScrollReset tabIndex={-1} className="space-y-4" aria-label="Edit assets" {...formProps}>
       {/* The form's default button, first in order: Enter in an amount saves rather than removing an entry. */}
       <button type="submit" name="intent" value={NET_WORTH_INTENTS.saveAssets} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         Save
@@ -351,7 +351,7 @@ function AssetsCard({
       testId="assets-card"
       action={
         open ? null : (
-          <Link to={EDIT_ASSETS_PATH} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
+          <Link to={`${EDIT_ASSETS_PATH}#edit-assets`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
             Edit Assets
           </Link>
         )

@@ -3,7 +3,7 @@ import { SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
 import { formatMoney, toCents } from "~/lib/money";
 import type { Frequency } from "../occurrences";
 import { longDay, RECURRING_INTENTS, scheduleAmountText } from "../recurring";
-import { scheduleEditPath } from "../paths";
+import { SCHEDULE_EDIT_TITLE_ID, scheduleEditPath } from "../paths";
 
 /** What the lists show of a kept schedule and of a proposed series alike. */
 type ListedSeries = {
@@ -37,7 +37,7 @@ export function ScheduleList({ schedules, action }: { schedules: ListedSchedule[
         <li key={schedule.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
             <p className="font-semibold text-slate-900">
-              <Link to={scheduleEditPath(schedule.id)} className="hover:underline">
+              <Link to={`${scheduleEditPath(schedule.id)}#${SCHEDULE_EDIT_TITLE_ID}`} className="hover:underline">
                 {schedule.name}
               </Link>{" "}
               <span className="text-xs font-medium text-slate-500">{wayLabel(schedule.type)}</span>
@@ -55,12 +55,14 @@ export function ScheduleList({ schedules, action }: { schedules: ListedSchedule[
                 <input type="hidden" name="intent" value={RECURRING_INTENTS.reminder} />
                 <input type="hidden" name="scheduleId" value={schedule.id} />
                 <input type="hidden" name="remind" value={schedule.remind ? "off" : "on"} />
-                <button type="submit" className={SMALL_BUTTON_CLASS} aria-pressed={schedule.remind} aria-label={`Email reminders for ${schedule.name}`}>
+                <button type="submit" className={SMALL_BUTTON_CLASS} aria-pressed={schedule.remind}>
+                  {/* The bill's name is read before what the button shows, so its name holds its visible text (WCAG 2.5.3). */}
+                  <span className="sr-only">{schedule.name}: </span>
                   {schedule.remind ? `Reminders on (${schedule.remindDaysBefore} days before)` : "Reminders off"}
                 </button>
               </Form>
             ) : null}
-            <Link to={scheduleEditPath(schedule.id)} className={SMALL_BUTTON_CLASS}>
+            <Link to={`${scheduleEditPath(schedule.id)}#${SCHEDULE_EDIT_TITLE_ID}`} className={SMALL_BUTTON_CLASS}>
               Edit<span className="sr-only"> {schedule.name}</span>
             </Link>
           </div>

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
 import { formatUtcDateTime } from "~/lib/utc-time";
-import { ruleEditPath, RULE_INTENTS, RULES_PATH } from "../rules";
+import { RULE_EDIT_TITLE_ID, ruleEditPath, RULE_INTENTS, RULES_PATH } from "../rules";
 
 export type ListedRule = { id: string; name: string; description: string; matchCount: number | null; countedAt: string | null };
 
@@ -57,14 +57,14 @@ export function RuleList({ rules, deleting }: { rules: ListedRule[]; deleting: L
               <Form method="post" action={RULES_PATH}>
                 <input type="hidden" name="intent" value={RULE_INTENTS.preview} />
                 <input type="hidden" name="ruleId" value={rule.id} />
-                <button type="submit" aria-label={`Preview ${rule.name} on past transactions`} className={SMALL_BUTTON_CLASS}>
-                  Preview on past transactions
+                <button type="submit" className={SMALL_BUTTON_CLASS}>
+                  Preview<span className="sr-only"> {rule.name}</span> on past transactions
                 </button>
               </Form>
-              <Link to={ruleEditPath(rule.id)} aria-label={`Edit ${rule.name}`} className={SMALL_BUTTON_CLASS}>
+              <Link to={`${ruleEditPath(rule.id)}#${RULE_EDIT_TITLE_ID}`} aria-label={`Edit ${rule.name}`} className={SMALL_BUTTON_CLASS}>
                 Edit
               </Link>
-              <Link to={`?delete=${rule.id}`} aria-label={`Delete ${rule.name}`} preventScrollReset className={SMALL_BUTTON_CLASS}>
+              <Link to={confirmHref(`?delete=${rule.id}`)} aria-label={`Delete ${rule.name}`} preventScrollReset className={SMALL_BUTTON_CLASS}>
                 Delete
               </Link>
             </div>

@@ -88,8 +88,8 @@ function ApplyForm({ ruleId, changing, submissionKey }: { ruleId: string; changi
 
 /**
  * A rule run on the user's past transactions: while its job runs, that it is under way (the page loads its
- * data again until it is done; without JavaScript a refresh does, the page says so); then what the rule
- * would change with examples and Apply, or what it changed with Undo, or why it could not.
+ * data again until it is done; without JavaScript its Refresh link does, never a timed reload: decision 230);
+ * then what the rule would change with examples and Apply, or what it changed with Undo, or why it could not.
  */
 export function RuleRunPanel({ run, names, submissionKey }: { run: ShownRun; names: RuleNames; submissionKey: string }) {
   const waiting = isRunWaiting(run);
@@ -98,12 +98,6 @@ export function RuleRunPanel({ run, names, submissionKey }: { run: ShownRun; nam
   const transactions = (value: number) => count(value, "transaction", "transactions");
   return (
     <div className="space-y-4" aria-live="polite">
-      {waiting ? (
-        // Without JavaScript the page loads again by itself until the run is done.
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
       <p className="text-sm text-slate-700">{run.description}</p>
       {run.status === "queued" || run.status === "running" ? (
         <p role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">

@@ -3,7 +3,7 @@ import type { $ZodType, input, output } from "zod/v4/core";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { Form, Link } from "@remix-run/react";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
 import { FormActions, FormErrorBox, INPUT_CLASS, LabelledField, useIsSubmitting } from "~/components/ui/forms";
 import { AMOUNT_PATTERN, centsToInput, formatMoney } from "~/lib/money";
 import {
@@ -100,7 +100,7 @@ function GoalForm({
   // The goal's own account stays offered when it may no longer be chosen, so saving never unlinks it unasked.
   const accountChoices = accounts.filter((account) => account.usable || account.id === goal?.accountId);
   return (
-    <Form {...formProps} aria-labelledby={titleId} className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <Form {...formProps} tabIndex={-1} aria-labelledby={titleId} className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 id={titleId} className="font-semibold text-slate-900">
         {goal ? "Edit Goal" : "New Goal"}
       </h3>
@@ -269,7 +269,7 @@ export function SavingsGoalsManager({
               action={action}
               returnTo={returnTo}
               editTo={`${withQuery(basePath, { goal: goal.id })}#savings-goal-form`}
-              deleteTo={withQuery(basePath, { deleteGoal: goal.id })}
+              deleteTo={confirmHref(withQuery(basePath, { deleteGoal: goal.id }))}
             />
           ))}
         </ul>

@@ -59,7 +59,7 @@ function InitialSavingsForm({ cents, lastResult }: { cents: Cents; lastResult: S
   });
   const field = fields.initialSavings;
   return (
-    <Form {...formProps} className="space-y-3">
+    <Form {...formProps} tabIndex={-1} aria-label="Initial Savings" className="space-y-3">
       <input type="hidden" name="intent" value={SAVINGS_INTENTS.setInitial} />
       <LabelledField id={field.id} label="Initial Savings" errors={field.errors} hint={SAVINGS_MESSAGES.initialHint}>
         <input

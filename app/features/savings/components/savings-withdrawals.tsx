@@ -53,7 +53,7 @@ function WithdrawalForm({ today, accounts, result, submissionKey }: { today: str
   const pending = useIsSubmitting({ intent: SAVINGS_INTENTS.addWithdrawal });
   const { form, fields, formProps } = useSavingsForm({ id: "withdrawal-form", lastResult: result, defaultValue: { date: today }, schemaOf: (schemas) => schemas.WithdrawalSchema });
   return (
-    <Form {...formProps} aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <Form {...formProps} tabIndex={-1} aria-label="Record Withdrawal" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <input type="hidden" name="intent" value={SAVINGS_INTENTS.addWithdrawal} />
       <SubmissionKeyField value={submissionKey} />
       <FormErrorBox id={form.errorId} errors={form.errors} />

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { SMALL_BUTTON_CLASS } from "~/components/ui/buttons";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, confirmHref } from "~/components/ui/confirm-dialog";
 import { TAG_INTENTS, TAG_NAME_MAX_LENGTH, TAGS_PATH, type TagItem } from "../tags";
 
 export type ListedTag = TagItem & { count: number };
@@ -93,7 +93,7 @@ export function TagList({
                     </button>
                   </Form>
                 ) : null}
-                <Link to={`?delete=${tag.id}`} aria-label={`Delete ${tag.name}`} preventScrollReset className={SMALL_BUTTON_CLASS}>
+                <Link to={confirmHref(`?delete=${tag.id}`)} aria-label={`Delete ${tag.name}`} preventScrollReset className={SMALL_BUTTON_CLASS}>
                   Delete
                 </Link>
               </div>

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~/components/ui/forms";
 import { centsToInput, parseAmountToCents, toCents } from "~/lib/money";
 import {
@@ -13,6 +13,7 @@ import {
   transferLabel,
   type AccountChoice,
   type CategoryChoice,
+  TRANSACTION_FORM_TITLE_ID,
   type TransactionType,
 } from "~/features/transactions/transactions";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -30,8 +31,14 @@ const loadTransactionSchema = () => import("~/features/transactions/schema");
 export function TransactionFormDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const titleId = useId();
   const returnFocus = useReturnFocusState();
+  const dialog = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // A modal dialog holds focus: it starts on the title, unless the visitor is already in the form.
+  useEffect(() => {
+    if (hydrated && !dialog.current?.contains(document.activeElement)) heading.current?.focus();
+  }, [hydrated]);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -57,12 +64,13 @@ export function TransactionFormDialog({ title, closeTo, children }: { title: str
       }}
     >
       <section
+        ref={dialog}
         role={hydrated ? "dialog" : undefined}
         aria-modal={hydrated || undefined}
-        aria-labelledby={titleId}
+        aria-labelledby={TRANSACTION_FORM_TITLE_ID}
         className={`w-full max-w-lg rounded-2xl bg-white p-6 ${hydrated ? "max-h-full overflow-y-auto shadow-xl" : "mx-auto border border-slate-200 shadow-sm"}`}
       >
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        <h2 ref={heading} id={TRANSACTION_FORM_TITLE_ID} tabIndex={-1} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
         <div className="mt-4">{children}</div>

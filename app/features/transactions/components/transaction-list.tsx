@@ -9,6 +9,7 @@ import {
   editTransactionPath,
   LIST_TABS,
   TRANSACTION_INTENTS,
+  TRANSACTION_FORM_TITLE_ID,
   TRANSACTIONS_PATH,
   transactionLabel,
   type AccountChoice,
@@ -18,9 +19,9 @@ import {
 
 export type CategoryName = Pick<Category, "id" | "name">;
 
-/** `path` with `?redirectTo=` so the form it opens comes back here. */
+/** `path` with `?redirectTo=` so the transaction form it opens comes back here, aimed at the form's title. */
 export function withRedirectTo(path: string, redirectTo: string) {
-  return `${path}?${new URLSearchParams({ redirectTo })}`;
+  return `${path}?${new URLSearchParams({ redirectTo })}#${TRANSACTION_FORM_TITLE_ID}`;
 }
 
 /** A split expense's parts, folded under its row (a disclosure that needs no script). */
@@ -66,9 +67,12 @@ export function TransactionTabs({ tab, tabHref, counts }: { tab: ListTab; tabHre
           }`}
         >
           {option.label}
+          {/* The count is its own word in the tab's name: "Tracked (3)", not "Tracked3". */}
+          <span className="sr-only"> (</span>
           <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-slate-700" data-testid={`tab-count-${option.tab}`}>
             {counts[option.tab].toLocaleString("en-US")}
           </span>
+          <span className="sr-only">)</span>
         </Link>
       ))}
     </nav>

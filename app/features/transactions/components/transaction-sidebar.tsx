@@ -4,6 +4,9 @@ import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { TRANSACTIONS_PATH, type AccountChoice, type ListTab, type TransactionItem } from "~/features/transactions/transactions";
 import { AutoImportPromotion, EmptyTransactions, TransactionGroups, TransactionTabs, type CategoryName } from "./transaction-list";
 
+/** The panel's id: the link that opens it ends in `#transactions-panel`, so without JavaScript the browser focuses it. */
+export const TRANSACTIONS_PANEL_ID = "transactions-panel";
+
 /**
  * The right-side transactions panel of the dashboard, rendered from loader
  * data (load it with `listSidebarTransactions(userId, tab)`), so it opens,
@@ -55,6 +58,8 @@ export function TransactionSidebar({
     <div className="fixed inset-0 z-40">
       <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-slate-900/40" />
       <aside
+        id={TRANSACTIONS_PANEL_ID}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
