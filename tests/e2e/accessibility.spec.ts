@@ -579,7 +579,7 @@ const STATES: State[] = [
     name: "savings: the initial savings and the withdrawal forms with their errors",
     async reach({ page, expectNone }) {
       await page.goto("/savings?initial=edit");
-      await page.getByLabel("Initial Savings").fill("abc");
+      await page.getByRole("textbox", { name: "Initial Savings" }).fill("abc");
       await submitInvalid(page, page.locator("#initial-savings").getByRole("button", { name: "Save" }));
       await expectNone();
       await page.goto("/savings?withdraw=new");

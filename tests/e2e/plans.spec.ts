@@ -99,7 +99,7 @@ test.describe("payment pages", () => {
     await login();
     await page.goto("/payment-success?session_id=cs_test");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-    await expect(page.getByRole("status")).toHaveText("Thank you for subscribing to Premium. Your premium features unlock as soon as the payment is confirmed.");
+    await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toHaveText("Thank you for subscribing to Premium. Your premium features unlock as soon as the payment is confirmed.");
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Check again" })).toHaveAttribute("href", "/payment-success?session_id=cs_test");
     await page.getByRole("link", { name: "Go to Analytics" }).click();
@@ -110,7 +110,7 @@ test.describe("payment pages", () => {
   test("payment success shows Premium unlocked once it is confirmed: updated in place with JavaScript, by Check again without", async ({ page, login, app, javaScriptEnabled }) => {
     const user = await login();
     await page.goto("/payment-success?session_id=cs_test");
-    const status = page.getByRole("status");
+    const status = page.getByRole("status").filter({ hasText: "Thank you" });
     await expect(status).toContainText("unlock as soon as the payment is confirmed");
     // The webhook grants Premium while the page is open.
     await app.models.User.updateOne({ _id: user.id }, { $set: { premiumAccess: true } });
@@ -123,7 +123,7 @@ test.describe("payment pages", () => {
   test("payment success asks a visitor to sign in, and Go to Analytics leads there", async ({ page }) => {
     await page.goto("/payment-success?session_id=cs_test");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-    await expect(page.getByRole("status")).toHaveText("Thank you for subscribing to Premium. Sign in to use your premium features.");
+    await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toHaveText("Thank you for subscribing to Premium. Sign in to use your premium features.");
     await page.getByRole("link", { name: "Go to Analytics" }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytics$/);
   });

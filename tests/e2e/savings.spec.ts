@@ -282,7 +282,7 @@ test.describe("savings", () => {
 
     await block.getByRole("link", { name: "Edit", exact: true }).click();
     await expect(page).toHaveURL("/savings?initial=edit#initial-savings");
-    const field = block.getByLabel("Initial Savings");
+    const field = block.getByRole("textbox", { name: "Initial Savings" });
     await expect(field).toHaveValue("");
     await expect(block.getByText("Enter the amount you already had saved before starting to track in this app.")).toBeVisible();
 
@@ -301,7 +301,7 @@ test.describe("savings", () => {
     await block.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Initial savings updated successfully")).toBeVisible();
     await expect(page).toHaveURL("/savings");
-    await expect(block.getByLabel("Initial Savings")).toHaveCount(0);
+    await expect(block.getByRole("textbox", { name: "Initial Savings" })).toHaveCount(0);
     await expect(page.getByTestId("savings-initial")).toHaveText("$500.00");
     await expect(block.getByText("Starting Balance")).toBeVisible();
     // 0 savings transactions + 500 initial − 0 withdrawals.
@@ -311,8 +311,8 @@ test.describe("savings", () => {
 
     // Emptied, it saves 0 and the badge goes.
     await block.getByRole("link", { name: "Edit", exact: true }).click();
-    await expect(block.getByLabel("Initial Savings")).toHaveValue("500.00");
-    await block.getByLabel("Initial Savings").fill("");
+    await expect(block.getByRole("textbox", { name: "Initial Savings" })).toHaveValue("500.00");
+    await block.getByRole("textbox", { name: "Initial Savings" }).fill("");
     await block.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("savings-initial")).toHaveText("$0.00");
     await expect(block.getByText("Starting Balance")).toHaveCount(0);

@@ -135,7 +135,14 @@ export function RuleRunPanel({ run, names, submissionKey }: { run: ShownRun; nam
             {run.undo.status === "done"
               ? `Undone: ${transactions(run.undo.restored)} back as they were${run.undo.kept > 0 ? `; ${transactions(run.undo.kept)} kept as you changed them since` : ""}.`
               : run.undo.status
-                ? "Undoing…"
+                ? (
+                  <>
+                    Undoing…{" "}
+                    <Link to={here} className="font-semibold text-brand-700 hover:underline">
+                      Refresh
+                    </Link>
+                  </>
+                )
                 : `Applied to ${transactions(run.changing)}.`}
           </p>
           <Examples run={run} names={names} />
