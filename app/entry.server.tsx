@@ -11,10 +11,11 @@ import { moveRuleTagsToIds } from "./features/rules/rules.server";
 import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./integrations/database.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { runInRequestScope } from "./utils/request-scope.server";
 import { applySecurityHeaders } from "./utils/security.server";
 
 // scripts/serve.mjs asks these before a request reaches Remix (it reads them from the server build's entry module).
-export { databaseIsReachable, OUTAGE, outageBody };
+export { databaseIsReachable, OUTAGE, outageBody, runInRequestScope };
 
 await connectDatabase();
 await moveTransactionsIntoAccounts();

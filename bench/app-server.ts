@@ -25,10 +25,10 @@ export function useBenchEnvironment() {
 /**
  * Starts the app built in `appDir` (this checkout unless told) on `port` against `mongodbUri` (one connection, as
  * `npm start` uses on the embedded database); resolves once it answers. `env` adds to or overrides the
- * environment (undefined unsets, APP_URL say).
+ * environment (undefined unsets, APP_URL say); `nodeArgs` go to Node itself (--cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function startApp(mongodbUri: string, port: number, env: Record<string, string | undefined> = {}, appDir = root) {
-  const server = spawn(process.execPath, [path.join(appDir, "scripts", "serve.mjs"), "./build/index.js"], {
+export async function startApp(mongodbUri: string, port: number, env: Record<string, string | undefined> = {}, appDir = root, nodeArgs: string[] = []) {
+  const server = spawn(process.execPath, [...nodeArgs, path.join(appDir, "scripts", "serve.mjs"), "./build/index.js"], {
     cwd: appDir,
     stdio: "ignore",
     env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", LOG_REQUESTS: "false", APP_URL: `http://localhost:${port}`, ...env },
@@ -43,12 +43,13 @@ export async function startApp(mongodbUri: string, port: number, env: Record<str
   throw new Error("the app did not start");
 }
 
-export function stopApp(server: ChildProcess) {
+/** Stops the app: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+export function stopApp(server: ChildProcess, graceMs = 5000) {
   return new Promise<void>((resolve) => {
     if (server.exitCode !== null) return resolve();
     server.once("exit", () => resolve());
     server.kill("SIGTERM");
-    setTimeout(() => server.kill("SIGKILL"), 5000);
+    setTimeout(() => server.kill("SIGKILL"), graceMs);
   });
 }
 

@@ -4,7 +4,7 @@
 // filled, so a duplicate check that re-read those months would slow down file by file; the time of each file and
 // the database's CPU during it (the launcher's process tree, from /proc) show whether it does.
 // Run: npx remix build && npx tsx bench/bulk-import.ts [--files 5] [--rows 20000] [--record]
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
@@ -12,7 +12,7 @@ import Papa from "papaparse";
 import { Transaction } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { connectWithIndexes } from "./database";
-import { recordSection } from "./timing";
+import { recordSection, treeCpuSeconds } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createEmailUser } from "~/features/auth/user.server";
 import { createSession } from "~/features/auth/session.server";
@@ -35,32 +35,6 @@ function bankFile(index: number) {
     return [date, `${SHOPS[(row + index) % SHOPS.length]} REF ${index}-${row}`, `-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`];
   });
   return Papa.unparse([["Date", "Description", "Amount"], ...rows]);
-}
-
-/** CPU seconds (user + system) used so far by `pid` and its descendants that are alive. */
-function treeCpuSeconds(pid: number) {
-  const ticksPerSecond = 100;
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const parent = Number(fields[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The process ended while /proc was read.
-    }
-  }
-  let total = 0;
-  const visit = (id: number) => {
-    total += ticks.get(id) ?? 0;
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
-  return total / ticksPerSecond;
 }
 
 function hiddenValue(html: string, name: string) {

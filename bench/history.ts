@@ -6,6 +6,7 @@ import { updateMonthSummaries } from "~/features/transactions/month-summary.serv
 
 export const HISTORY_START = new Date(2021, 11, 1);
 export const HISTORY_DAYS = 5 * 365;
+export const EXPENSE_CATEGORIES = ["housing", "food", "transportation", "utilities", "healthcare", "savings"];
 
 /** The date of the `index`-th of `count` transactions spread evenly over five years. */
 export function historyDate(index: number, count: number) {
@@ -33,4 +34,32 @@ export async function seedExpenses(userId: string, count: number) {
     await Transaction.insertMany(batch, { lean: true });
     await updateMonthSummaries(userId, batch, 1);
   }
+}
+
+/** `count` transactions spread evenly over five years; 10 % salary income, the rest expenses in six categories. */
+function seedTransactions(userId: mongoose.Types.ObjectId, count: number) {
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: count }, (_, index) => {
+    const income = random() < 0.1;
+    return storedTransaction(userId, {
+      type: income ? "income" : "expense",
+      category: income ? "salary" : EXPENSE_CATEGORIES[Math.floor(random() * EXPENSE_CATEGORIES.length)],
+      amount: income ? 250000 + Math.floor(random() * 50000) : 500 + Math.floor(random() * 20000),
+      date: historyDate(index, count),
+      description: income ? "Salary" : `Purchase ${index}`,
+    });
+  });
+}
+
+/** Seeds `count` transactions for the user in batches, with their month summaries; resolves to the seconds it took. */
+export async function seedUser(userId: string, count: number) {
+  const start = performance.now();
+  const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), count);
+  for (let offset = 0; offset < transactions.length; offset += 1000) {
+    const batch = transactions.slice(offset, offset + 1000);
+    await Transaction.insertMany(batch, { ordered: false, lean: true });
+    await updateMonthSummaries(userId, batch as never, 1);
+  }
+  return { seconds: (performance.now() - start) / 1000, lastMonthKey: transactions[transactions.length - 1].monthKey };
 }

@@ -15,12 +15,12 @@ import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { Transaction } from "../models";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
-import { HISTORY_DAYS, HISTORY_START, historyDate, storedTransaction } from "./history";
+import { EXPENSE_CATEGORIES, HISTORY_DAYS, HISTORY_START, seedUser } from "./history";
 import { loadPage, timeIt, type Stats } from "./timing";
 import { BACKENDS, createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import Papa from "papaparse";
 import { confirmImport, previewImport, saveUpload } from "~/features/import/import.server";
-import { getMonthTotals, updateMonthSummaries } from "~/features/transactions/month-summary.server";
+import { getMonthTotals } from "~/features/transactions/month-summary.server";
 import { resetFinancialData } from "~/features/transactions/transactions.server";
 import { createSession } from "~/features/auth/session.server";
 import { createEmailUser } from "~/features/auth/user.server";
@@ -43,7 +43,6 @@ const TRANSACTIONS_REQUESTS = Number(option("transactions-requests", "30"));
 /** A page slower than this gets fewer requests (at least 10) rather than holding the run up for minutes. */
 const PAGE_TIME_BUDGET_MS = 60_000;
 const CONCURRENCY = Number(option("concurrency", "1"));
-const EXPENSE_CATEGORIES = ["housing", "food", "transportation", "utilities", "healthcare", "savings"];
 const NEIGHBOUR_SIZE = 100_000;
 const SCENARIO_USER_SIZE = 1000;
 const IMPORT_ROWS = 20_000;
@@ -63,34 +62,6 @@ useBenchEnvironment();
 /** `total` requests of the page, CONCURRENCY at a time. */
 function load(url: string, cookie: string, total: number) {
   return loadPage(url, cookie, total, { concurrency: CONCURRENCY, budgetMs: PAGE_TIME_BUDGET_MS });
-}
-
-/** `count` transactions spread evenly over five years; 10 % salary income, the rest expenses in six categories. */
-function seedTransactions(userId: mongoose.Types.ObjectId, count: number) {
-  let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  return Array.from({ length: count }, (_, index) => {
-    const income = random() < 0.1;
-    return storedTransaction(userId, {
-      type: income ? "income" : "expense",
-      category: income ? "salary" : EXPENSE_CATEGORIES[Math.floor(random() * EXPENSE_CATEGORIES.length)],
-      amount: income ? 250000 + Math.floor(random() * 50000) : 500 + Math.floor(random() * 20000),
-      date: historyDate(index, count),
-      description: income ? "Salary" : `Purchase ${index}`,
-    });
-  });
-}
-
-/** Seeds `count` transactions for the user in batches, with their month summaries; resolves to the seconds it took. */
-async function seedUser(userId: string, count: number) {
-  const start = performance.now();
-  const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), count);
-  for (let offset = 0; offset < transactions.length; offset += 1000) {
-    const batch = transactions.slice(offset, offset + 1000);
-    await Transaction.insertMany(batch, { ordered: false, lean: true });
-    await updateMonthSummaries(userId, batch as never, 1);
-  }
-  return { seconds: (performance.now() - start) / 1000, lastMonthKey: transactions[transactions.length - 1].monthKey };
 }
 
 /**

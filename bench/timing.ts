@@ -1,5 +1,5 @@
 // What the benchmarks share: timing statistics, timed page loads and writing a section of docs/benchmarks.md.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
@@ -52,4 +52,30 @@ export function recordSection(heading: string, report: string) {
   const updated =
     start === -1 ? existing.replace(/\n## Reading the numbers/, `\n${report}\n## Reading the numbers`) : `${existing.slice(0, start)}\n${report}${end === -1 ? "" : existing.slice(end)}`;
   writeFileSync(file, updated);
+}
+
+/** CPU seconds (user + system) used so far by `pid` and its descendants that are alive. */
+export function treeCpuSeconds(pid: number) {
+  const ticksPerSecond = 100;
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended while /proc was read.
+    }
+  }
+  let total = 0;
+  const visit = (id: number) => {
+    total += ticks.get(id) ?? 0;
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return total / ticksPerSecond;
 }

@@ -17,7 +17,7 @@ installGlobals({ nativeFetch: true });
 
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(pathToFileURL(buildPath).href);
-const { databaseIsReachable, OUTAGE, outageBody } = build.entry.module;
+const { databaseIsReachable, OUTAGE, outageBody, runInRequestScope } = build.entry.module;
 
 /** How many proxies in front of the app may be believed about the client's address (0: none, the socket decides). */
 function trustedProxies() {
@@ -160,14 +160,15 @@ app.use(async (request, response, next) => {
   response.status(503).type(type).send(body);
 });
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    getLoadContext: (request) => ({
-      clientAddress: clientAddressOf({ socketAddress: request.socket.remoteAddress, forwardedFor: request.get("X-Forwarded-For"), trustedProxies: proxies }),
-    }),
+const handleWithRemix = createRequestHandler({
+  build,
+  getLoadContext: (request) => ({
+    clientAddress: clientAddressOf({ socketAddress: request.socket.remoteAddress, forwardedFor: request.get("X-Forwarded-For"), trustedProxies: proxies }),
   }),
+});
+// A GET's loaders share one memo (the session and the user are read once per page, not once per loader).
+app.all("*", (request, response, next) =>
+  request.method === "GET" || request.method === "HEAD" ? runInRequestScope(() => handleWithRemix(request, response, next)) : handleWithRemix(request, response, next),
 );
 
 const port = Number(process.env.PORT ?? 3000);

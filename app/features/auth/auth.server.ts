@@ -11,6 +11,7 @@ import {
   type Clock,
 } from "./session.server";
 import { createToastHeader } from "~/utils/flash.server";
+import { readOncePerRequest } from "~/utils/request-scope.server";
 import { getShellUser, recordLogin, type ShellUser } from "./user.server";
 
 type SessionState = { sessionId: string | null; userId: string | null };
@@ -24,11 +25,11 @@ async function readSession(request: Request, clock?: Clock): Promise<SessionStat
   return { sessionId, userId: session?.userId ?? null };
 }
 
-/** The session behind the request's cookie, read once per request. */
+/** The session behind the request's cookie, read once per request (per page, in a GET's request scope). */
 export function getSessionState(request: Request, clock?: Clock) {
   let state = perRequest.get(request);
   if (!state) {
-    state = readSession(request, clock);
+    state = readOncePerRequest(`session ${request.headers.get("Cookie") ?? ""}`, () => readSession(request, clock));
     perRequest.set(request, state);
   }
   return state;
@@ -40,11 +41,11 @@ export async function getUserId(request: Request) {
 
 const usersPerRequest = new WeakMap<Request, Promise<ShellUser | null>>();
 
-/** The signed-in user's shell fields, read once per request however many loaders ask. */
+/** The signed-in user's shell fields, read once per request however many loaders ask (per page, in a GET's request scope). */
 export function getOptionalUser(request: Request) {
   let user = usersPerRequest.get(request);
   if (!user) {
-    user = getUserId(request).then((userId) => (userId ? getShellUser(userId) : null));
+    user = getUserId(request).then((userId) => (userId ? readOncePerRequest(`shell user ${userId}`, () => getShellUser(userId)) : null));
     usersPerRequest.set(request, user);
   }
   return user;

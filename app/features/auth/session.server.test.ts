@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { Session, User } from "../../../models";
-import { requireAnonymous, requireUserId } from "./auth.server";
+import { getOptionalUser, requireAnonymous, requireUserId } from "./auth.server";
+import { runInRequestScope } from "~/utils/request-scope.server";
 import { createSession, destroyUserSessions, resolveSession, SESSION_IDLE_TIMEOUT_MS } from "./session.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 
@@ -79,5 +80,33 @@ describe("query sanitising", () => {
     await newUser("victim@example.com");
     const injected = { $ne: "nobody@example.com" } as unknown as string;
     await expect(User.findOne({ email: injected }).lean()).rejects.toThrow(/Cast to string failed/);
+  });
+});
+
+describe("the session and the user, read once per page", () => {
+  test("in a GET's request scope the loaders (each with a Request of its own) share one read; outside it each Request reads", async () => {
+    const userId = await newUser("once@example.com");
+    await User.updateOne({ _id: userId }, { $set: { displayName: "Before" } });
+    const { cookie } = await createSession(userId, new Request("http://localhost/"));
+
+    const inScope = await runInRequestScope(async () => {
+      const first = await getOptionalUser(requestWithCookie(cookie));
+      await User.updateOne({ _id: userId }, { $set: { displayName: "After" } });
+      const second = await getOptionalUser(requestWithCookie(cookie, "http://localhost:3000/dashboard?_data=routes%2F_app"));
+      return [first?.displayName, second?.displayName];
+    });
+    expect(inScope).toEqual(["Before", "Before"]);
+
+    expect((await getOptionalUser(requestWithCookie(cookie)))?.displayName).toBe("After");
+    // A session ended is seen by the next page at once.
+    await destroyUserSessions(userId);
+    expect(await runInRequestScope(() => getOptionalUser(requestWithCookie(cookie)))).toBeNull();
+  });
+
+  test("two cookies in one scope are two sessions", async () => {
+    const [one, other] = [await newUser("one@example.com"), await newUser("other@example.com")];
+    const [first, second] = [await createSession(one, new Request("http://localhost/")), await createSession(other, new Request("http://localhost/"))];
+    const seen = await runInRequestScope(() => Promise.all([getOptionalUser(requestWithCookie(first.cookie)), getOptionalUser(requestWithCookie(second.cookie))]));
+    expect(seen.map((user) => user?.email)).toEqual(["one@example.com", "other@example.com"]);
   });
 });

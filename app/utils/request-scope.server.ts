@@ -1,0 +1,26 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `handle`, the handling of one GET (or HEAD) request, with a memo of its own (scripts/serve.mjs calls it).
+ * Remix hands each loader a Request object of its own, so a memo keyed by the Request is not shared by the
+ * loaders of one page; this one is. Nothing runs an action in a GET, so what a loader reads stays true for
+ * the others of the same request (decision 239).
+ */
+export function runInRequestScope<T>(handle: () => T) {
+  return scope.run(new Map(), handle);
+}
+
+/** `read()` once per request scope under `key` (a failed read is not kept); outside a scope every call reads. */
+export function readOncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const memo = scope.getStore();
+  if (!memo) return read();
+  let value = memo.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = read();
+    memo.set(key, value);
+    value.catch(() => memo.delete(key));
+  }
+  return value;
+}
