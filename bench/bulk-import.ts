@@ -77,6 +77,9 @@ try {
     const imported = await fetch(`${base}${previewPath}`, { method: "POST", body: confirm, headers, redirect: "manual" });
     if (imported.status !== 302 || !imported.headers.get("location")?.startsWith("/transactions")) throw new Error(`the import answered ${imported.status}: ${(await imported.text()).slice(0, 300)}`);
     const finished = performance.now();
+    // Read before the check below, which reads every stored row itself.
+    const databaseCpuS = treeCpuSeconds(database.pid() ?? 0) - databaseCpuBefore;
+    const appCpuS = treeCpuSeconds(server.pid ?? 0) - appCpuBefore;
     const stored = await Transaction.countDocuments({ userId: new mongoose.Types.ObjectId(userId), deleted: false });
     if (stored !== storedBefore + ROWS) throw new Error(`file ${index + 1} stored ${stored - storedBefore} rows, not ${ROWS}`);
     results.push({
@@ -86,8 +89,8 @@ try {
       previewS: (afterPreview - afterUpload) / 1000,
       importS: (finished - afterPreview) / 1000,
       totalS: (finished - started) / 1000,
-      databaseCpuS: treeCpuSeconds(database.pid() ?? 0) - databaseCpuBefore,
-      appCpuS: treeCpuSeconds(server.pid ?? 0) - appCpuBefore,
+      databaseCpuS,
+      appCpuS,
     });
     console.log(results.at(-1));
   }

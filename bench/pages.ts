@@ -3,7 +3,7 @@
 // reports the time from request to last byte, the CPU it cost the app and the database (the launcher's
 // process tree: FerretDB and PostgreSQL) per request, read from /proc, and how many commands the app sent the
 // database per request (counted by a pass-through proxy between them). With --profile the app runs with
-// its inspector on, the bench profiles the measured requests through it, and the report adds where the app's CPU
+// its inspector on, the bench profiles as many requests again through it (the figures stay unprofiled), and the report adds where the app's CPU
 // went, by package and by function (the inspector's WebSocket needs Node 20's --experimental-websocket).
 // Run: npx remix build && NODE_OPTIONS=--experimental-websocket npx tsx bench/pages.ts [--sizes 1000,100000] [--requests 200] [--settle 30] [--profile [--profile-dir DIR]] [--record]
 import { rmSync, writeFileSync } from "node:fs";
@@ -161,34 +161,39 @@ async function measurePage(size: number, page: string, url: string, cookie: stri
   try {
     let html = "";
     for (let i = 0; i < WARM_UP; i += 1) html = await get();
-    const profiler = inspectPort ? await appProfiler(inspectPort) : null;
-    await profiler?.start();
+    const timed = async () => {
+      const samples: number[] = [];
+      for (let i = 0; i < REQUESTS; i += 1) {
+        const start = performance.now();
+        await get();
+        samples.push(performance.now() - start);
+      }
+      return stats(samples);
+    };
     const commandsBefore = proxy.commands();
     const appBefore = treeCpuSeconds(server.pid ?? 0);
     const databaseBefore = treeCpuSeconds(databasePid);
-    const samples: number[] = [];
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const start = performance.now();
-      await get();
-      samples.push(performance.now() - start);
-    }
+    const time = await timed();
     const appCpuSeconds = treeCpuSeconds(server.pid ?? 0) - appBefore;
     const databaseCpuSeconds = treeCpuSeconds(databasePid) - databaseBefore;
     const commands = commandsSince(commandsBefore, proxy.commands()).filter(([command]) => !command.startsWith("hello") && !command.startsWith("ismaster"));
+    // The profile is of as many requests again, so the profiler's own cost stays out of the figures above.
+    const profiler = inspectPort ? await appProfiler(inspectPort) : null;
+    await profiler?.start();
+    if (profiler) await timed();
     const rawProfile = await profiler?.stop();
     if (rawProfile && PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, `${size}-${page.slice(1)}.cpuprofile`), JSON.stringify(rawProfile));
-    const profile = rawProfile ? summariseProfile(rawProfile) : null;
     const perRequest = (seconds: number) => (seconds * 1000) / REQUESTS;
     return {
       size,
       page,
-      time: stats(samples),
+      time,
       appCpuMs: perRequest(appCpuSeconds),
       databaseCpuMs: perRequest(databaseCpuSeconds),
       commands: commands.reduce((sum, [, count]) => sum + count, 0) / REQUESTS,
       commandsByName: commands.map(([command, count]) => [command, count / REQUESTS] as const),
       htmlKb: Buffer.byteLength(html) / 1024,
-      profile,
+      profile: rawProfile ? summariseProfile(rawProfile) : null,
     };
   } finally {
     await stopApp(server);
@@ -228,7 +233,7 @@ const ms = (value: number) => value.toFixed(1);
 const lines = [
   "## Pages: where the time goes",
   "",
-  `\`npx remix build && npx tsx bench/pages.ts --record${PROFILE ? " --profile" : ""}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end; the built app on a fresh default database (one connection), one user with the transactions of five years, ${REQUESTS} requests per page one at a time after ${WARM_UP} to warm up. CPU is per request: the app's process, and the database's (FerretDB and its PostgreSQL, all processes). Commands: what the app sent the database per request (the driver's heartbeats left out).`,
+  `\`npx remix build && NODE_OPTIONS=--experimental-websocket npx tsx bench/pages.ts --record${PROFILE ? " --profile" : ""}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end; the built app on a fresh default database (one connection), one user with the transactions of five years, ${REQUESTS} requests per page one at a time after ${WARM_UP} to warm up. CPU is per request: the app's process, and the database's (FerretDB and its PostgreSQL, all processes). Commands: what the app sent the database per request (the driver's heartbeats left out).`,
   "",
   "| transactions | page | p50 ms | p95 ms | app CPU ms | database CPU ms | CPU ms in all | commands | HTML KB |",
   "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -241,7 +246,7 @@ for (const row of results) {
   const total = row.profile.byPlace.reduce((sum, [, value]) => sum + value, 0);
   const share = (value: number) => `${((value / total) * 100).toFixed(0)}%`;
   lines.push(
-    `The app's CPU on ${row.page} at ${row.size.toLocaleString("en-US")} (self time over the measured requests, sampled every 0.5 ms): by place ${row.profile.byPlace.slice(0, 8).map(([place, value]) => `${place} ${share(value)}`).join(", ")}; by function ${row.profile.byFunction.slice(0, 8).map(([name, value]) => `${name} ${share(value)}`).join(", ")}.`,
+    `The app's CPU on ${row.page} at ${row.size.toLocaleString("en-US")} (self time over as many requests again with the profiler attached, sampled every 0.5 ms): by place ${row.profile.byPlace.slice(0, 8).map(([place, value]) => `${place} ${share(value)}`).join(", ")}; by function ${row.profile.byFunction.slice(0, 8).map(([name, value]) => `${name} ${share(value)}`).join(", ")}.`,
     "",
   );
 }

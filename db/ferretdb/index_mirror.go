@@ -10,6 +10,13 @@ package main
 // appear whenever the app creates them, so the mirror reads FerretDB's
 // metadata tables every second, creates the twins that are missing and drops
 // those whose index is gone.
+//
+// The btrees themselves serve no query of FerretDB v1: its filters are `@>`
+// (which a btree cannot answer) and it sorts in SQL only by record id. A
+// non-unique one is therefore pure cost on every insert (an import writes
+// 20,000 rows into ten of them), so the mirror replaces each with an empty
+// partial index of the same name (`WHERE false`): FerretDB still finds it to
+// drop, PostgreSQL never has to update it. Unique ones stay: they enforce.
 
 import (
 	"context"
@@ -31,6 +38,7 @@ import (
 const (
 	metadataTable   = "_ferretdb_database_metadata"
 	mirrorSuffix    = "_gin"
+	emptyPredicate  = "WHERE false"
 	mirrorInterval  = time.Second
 	mirrorLockLimit = "1s"
 )
@@ -39,6 +47,11 @@ const (
 type ginMirror struct {
 	schema, table, name string
 	fields              []string
+}
+
+// unusedBtree is a non-unique FerretDB index (its btree), to be emptied.
+type unusedBtree struct {
+	schema, table, name string
 }
 
 // mirrorIndexes keeps the twins in step until ctx ends. An error does not
@@ -86,8 +99,9 @@ func syncMirrors(ctx context.Context, pool *pgxpool.Pool) error {
 	}
 	wanted := map[string]ginMirror{}
 	tables := map[string]bool{}
+	var btrees []unusedBtree
 	for _, schema := range schemas {
-		mirrors, err := wantedMirrors(ctx, pool, schema)
+		mirrors, unused, err := wantedMirrors(ctx, pool, schema)
 		if isGone(err) {
 			continue
 		}
@@ -98,6 +112,10 @@ func syncMirrors(ctx context.Context, pool *pgxpool.Pool) error {
 			wanted[mirror.schema+"."+mirror.name] = mirror
 			tables[mirror.schema+"."+mirror.table] = true
 		}
+		btrees = append(btrees, unused...)
+	}
+	if err := emptyBtrees(ctx, pool, btrees); err != nil {
+		return err
 	}
 
 	rows, err := pool.Query(ctx,
@@ -146,25 +164,31 @@ func ferretSchemas(ctx context.Context, pool *pgxpool.Pool) ([]string, error) {
 	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
-// wantedMirrors reads one FerretDB database's collections and their indexes from its metadata table.
-func wantedMirrors(ctx context.Context, pool *pgxpool.Pool, schema string) ([]ginMirror, error) {
+// wantedMirrors reads one FerretDB database's collections and their indexes from its metadata table:
+// the GIN twins they want, and their non-unique btrees.
+func wantedMirrors(ctx context.Context, pool *pgxpool.Pool, schema string) ([]ginMirror, []unusedBtree, error) {
 	rows, err := pool.Query(ctx, fmt.Sprintf(
 		`SELECT _jsonb->>'table', COALESCE(_jsonb->'indexes', '[]') FROM %s`, pgx.Identifier{schema, metadataTable}.Sanitize()))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
 	var mirrors []ginMirror
+	var btrees []unusedBtree
 	for rows.Next() {
 		var table string
 		var indexes []struct {
 			PgIndex string                     `json:"pgindex"`
 			Key     map[string]json.RawMessage `json:"key"`
+			Unique  bool                       `json:"unique"`
 		}
 		if err := rows.Scan(&table, &indexes); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, index := range indexes {
+			if !index.Unique && index.PgIndex != "" {
+				btrees = append(btrees, unusedBtree{schema: schema, table: table, name: index.PgIndex})
+			}
 			fields := slices.DeleteFunc(slices.Sorted(maps.Keys(index.Key)), func(field string) bool { return strings.Contains(field, ".") })
 			if len(fields) == 0 {
 				continue
@@ -173,7 +197,47 @@ func wantedMirrors(ctx context.Context, pool *pgxpool.Pool, schema string) ([]gi
 			mirrors = append(mirrors, ginMirror{schema: schema, table: table, name: name, fields: fields})
 		}
 	}
-	return mirrors, rows.Err()
+	return mirrors, btrees, rows.Err()
+}
+
+// emptyBtrees replaces each btree that still indexes rows with an empty partial index of its name, in one
+// transaction each (FerretDB never sees the name missing).
+func emptyBtrees(ctx context.Context, pool *pgxpool.Pool, btrees []unusedBtree) error {
+	if len(btrees) == 0 {
+		return nil
+	}
+	schemas, names := make([]string, len(btrees)), make([]string, len(btrees))
+	for i, btree := range btrees {
+		schemas[i], names[i] = btree.schema, btree.name
+	}
+	rows, err := pool.Query(ctx, `
+		SELECT schemaname || '.' || indexname FROM pg_catalog.pg_indexes
+		WHERE (schemaname, indexname) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND indexdef NOT LIKE '% `+emptyPredicate+`'`,
+		schemas, names)
+	if err != nil {
+		return err
+	}
+	filled, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	for _, btree := range btrees {
+		if !slices.Contains(filled, btree.schema+"."+btree.name) {
+			continue
+		}
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, "DROP INDEX "+pgx.Identifier{btree.schema, btree.name}.Sanitize()); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, fmt.Sprintf("CREATE INDEX %s ON %s ((_jsonb -> '_id')) %s",
+				pgx.Identifier{btree.name}.Sanitize(), pgx.Identifier{btree.schema, btree.table}.Sanitize(), emptyPredicate))
+			return err
+		})
+		if err != nil && !isGone(err) {
+			return err
+		}
+	}
+	return nil
 }
 
 func (m ginMirror) createStatement() string {
