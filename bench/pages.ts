@@ -14,7 +14,7 @@ import mongoose from "mongoose";
 import { startApp, stopApp, useBenchEnvironment } from "./app-server";
 import { connectWithIndexes } from "./database";
 import { seedUser } from "./history";
-import { recordSection, stats, treeCpuSeconds, type Stats } from "./timing";
+import { recordSection, timeIt, treeCpuSeconds, type Stats } from "./timing";
 import { createThrowAwayDirectory, findFreePort, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { createEmailUser } from "~/features/auth/user.server";
 import { createSession } from "~/features/auth/session.server";
@@ -161,15 +161,7 @@ async function measurePage(size: number, page: string, url: string, cookie: stri
   try {
     let html = "";
     for (let i = 0; i < WARM_UP; i += 1) html = await get();
-    const timed = async () => {
-      const samples: number[] = [];
-      for (let i = 0; i < REQUESTS; i += 1) {
-        const start = performance.now();
-        await get();
-        samples.push(performance.now() - start);
-      }
-      return stats(samples);
-    };
+    const timed = () => timeIt(REQUESTS, get);
     const commandsBefore = proxy.commands();
     const appBefore = treeCpuSeconds(server.pid ?? 0);
     const databaseBefore = treeCpuSeconds(databasePid);
