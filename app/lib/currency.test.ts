@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { allCurrencies, currencyLabel, DEFAULT_CURRENCY, FEATURED_CURRENCIES, isSupportedCurrency } from "./currency";
+import { DEFAULT_CURRENCY } from "./currency";
+import { allCurrencies, currencyLabel, FEATURED_CURRENCIES, isSupportedCurrency } from "./currency-list";
 import { formatMoney, toCents } from "./money";
 
 describe("currency lists", () => {

@@ -8,7 +8,7 @@ import { AccountForm } from "~/features/accounts/components/account-form";
 import { AccountsFigures, ClosedAccounts, OpenAccounts } from "~/features/accounts/components/account-list";
 import { requireUser } from "~/features/auth/auth.server";
 import { addAccountBesideMain, listAccountsWithBalances } from "~/features/transactions/account-balances.server";
-import { otherCurrencies } from "~/lib/currency";
+import { otherCurrencies } from "~/lib/currency-list";
 import { todayIso } from "~/lib/month";
 import { catchFailure, unknownForm } from "~/utils/action-failure.server";
 import { redirectWithToast } from "~/utils/flash.server";

@@ -10,7 +10,8 @@ import { ErrorList, Field, FormErrorBox, SubmitButton, useIsSubmitting } from "~
 import { SectionCard } from "~/components/ui/section-card";
 import { logout, requireUser, requireUserId } from "~/features/auth/auth.server";
 import { CurrencyOptions } from "~/components/ui/currency-options";
-import { FEATURED_CURRENCIES, otherCurrencies, type Currency } from "~/lib/currency";
+import type { Currency } from "~/lib/currency";
+import { FEATURED_CURRENCIES, otherCurrencies } from "~/lib/currency-list";
 import { formatMoney, toCents } from "~/lib/money";
 import type { PageHandle } from "~/utils/page-title";
 import { DISPLAY_NAME_MAX_LENGTH, PROFILE_INTENTS, PROFILE_MESSAGES, type ProfileIntent } from "~/features/profile/profile";

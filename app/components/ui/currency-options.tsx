@@ -1,4 +1,5 @@
-import { currencyLabel, FEATURED_CURRENCIES, type Currency } from "~/lib/currency";
+import type { Currency } from "~/lib/currency";
+import { currencyLabel, FEATURED_CURRENCIES } from "~/lib/currency-list";
 
 /**
  * A currency select's options: the common currencies first, then every other one. `others` comes from

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { signedCentsField } from "~/lib/amount-field";
-import { DEFAULT_CURRENCY, isSupportedCurrency } from "~/lib/currency";
+import { DEFAULT_CURRENCY } from "~/lib/currency";
+import { isSupportedCurrency } from "~/lib/currency-list";
 import { isIsoDate } from "~/lib/month";
 import { ACCOUNT_KINDS, ACCOUNT_NAME_MAX_LENGTH, ACCOUNTS_MESSAGES, type AccountKind } from "./accounts";
 import { RECONCILE_MESSAGES } from "./reconcile";

@@ -1,4 +1,4 @@
-import { isSupportedCurrency } from "~/lib/currency";
+import { isSupportedCurrency } from "~/lib/currency-list";
 import { minorUnitDigits } from "~/lib/money";
 import type { DecimalMark } from "./readers/source";
 

@@ -1,4 +1,4 @@
-import { isSupportedCurrency } from "~/lib/currency";
+import { isSupportedCurrency } from "~/lib/currency-list";
 import { amountParts } from "./amounts";
 import { looksLikeDate } from "./dates";
 

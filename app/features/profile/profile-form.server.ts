@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { isSupportedCurrency } from "~/lib/currency";
+import { isSupportedCurrency } from "~/lib/currency-list";
 import { changePasswordSchema, currencySchema, DisplayNameSchema } from "./schema";
 
 export const parseDisplayNameForm = (formData: FormData) => parseWithZod(formData, { schema: DisplayNameSchema });

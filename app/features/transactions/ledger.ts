@@ -2,7 +2,7 @@ import { isDebtCategoryId, isSplitCategory, isTransferCategory, isUncategorized,
 import { isCents, type Cents } from "~/lib/money";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { isObjectIdText } from "~/lib/object-id";
-import { isSupportedCurrency } from "~/lib/currency";
+import { isSupportedCurrency } from "~/lib/currency-list";
 import { MAX_TAGS_PER_TRANSACTION } from "~/features/tags/tags";
 import { importKey } from "./import-key";
 import { DESCRIPTION_MAX_LENGTH, isSplitPartCategory, MIN_SPLIT_PARTS, TRANSACTION_TYPES, type Allocation, type TransactionType } from "./transactions";
