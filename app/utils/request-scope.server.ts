@@ -12,13 +12,16 @@ export function runInRequestScope<T>(handle: () => T) {
   return scope.run(new Map(), handle);
 }
 
-/** `read()` once per request scope under `key` (a failed read is not kept); outside a scope every call reads. */
-export function readOncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+/**
+ * `read()` once per request scope under `key` (a failed read is not kept); outside a scope every call reads.
+ * A thenable such as a mongoose query is run once and its result shared.
+ */
+export function readOncePerRequest<T>(key: string, read: () => PromiseLike<T>): Promise<T> {
   const memo = scope.getStore();
-  if (!memo) return read();
+  if (!memo) return Promise.resolve(read());
   let value = memo.get(key) as Promise<T> | undefined;
   if (!value) {
-    value = read();
+    value = Promise.resolve(read());
     memo.set(key, value);
     value.catch(() => memo.delete(key));
   }

@@ -45,7 +45,7 @@ const usersPerRequest = new WeakMap<Request, Promise<ShellUser | null>>();
 export function getOptionalUser(request: Request) {
   let user = usersPerRequest.get(request);
   if (!user) {
-    user = getUserId(request).then((userId) => (userId ? readOncePerRequest(`shell user ${userId}`, () => getShellUser(userId)) : null));
+    user = getUserId(request).then((userId) => (userId ? getShellUser(userId) : null));
     usersPerRequest.set(request, user);
   }
   return user;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { Session, User } from "../../../models";
 import { getOptionalUser, requireAnonymous, requireUserId } from "./auth.server";
+import { getCategory, renameCategory } from "~/features/categories/categories.server";
 import { runInRequestScope } from "~/utils/request-scope.server";
 import { createSession, destroyUserSessions, resolveSession, SESSION_IDLE_TIMEOUT_MS } from "./session.server";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -101,6 +102,20 @@ describe("the session and the user, read once per page", () => {
     // A session ended is seen by the next page at once.
     await destroyUserSessions(userId);
     expect(await runInRequestScope(() => getOptionalUser(requestWithCookie(cookie)))).toBeNull();
+  });
+
+  test("the categories a page reads come from the shell user's read", async () => {
+    const userId = await newUser("categories-once@example.com");
+    const { cookie } = await createSession(userId, new Request("http://localhost/"));
+    await renameCategory(userId, "food", "Groceries");
+
+    const inScope = await runInRequestScope(async () => {
+      await getOptionalUser(requestWithCookie(cookie));
+      await User.updateOne({ _id: userId }, { $set: { "categories.food.name": "Eating out" } });
+      return (await getCategory(userId, "food"))?.name;
+    });
+    expect(inScope).toBe("Groceries");
+    expect((await getCategory(userId, "food"))?.name).toBe("Eating out");
   });
 
   test("two cookies in one scope are two sessions", async () => {

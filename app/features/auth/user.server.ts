@@ -1,6 +1,7 @@
 import type { GoogleIdentity } from "~/integrations/google.server";
 import { Credential, User, type UserRecord } from "../../../models";
 import { reserveAttempts } from "~/utils/rate-limit.server";
+import { readOncePerRequest } from "~/utils/request-scope.server";
 import { hashPassword, spendVerificationTime, verifyPassword } from "./password-hash.server";
 
 /** Fields the shell and most pages need; loaders ask for more only when they render it. */
@@ -8,10 +9,24 @@ const SHELL_USER_FIELDS = { email: 1, displayName: 1, photoURL: 1, premiumAccess
 
 type ShellUserFields = Pick<UserRecord, "_id" | keyof typeof SHELL_USER_FIELDS>;
 
+/** With the shell's fields, what most pages read next: the user's categories and their settings. */
+const PAGE_USER_FIELDS = { ...SHELL_USER_FIELDS, categories: 1, settings: 1 } as const;
+
+type PageUserFields = Pick<UserRecord, "_id" | keyof typeof PAGE_USER_FIELDS>;
+
+/**
+ * The user's document with the fields a page reads (the shell's, the categories and settings), once per
+ * GET: FerretDB reads a document whole whatever the projection, so one read serves the shell and the
+ * categories alike. Outside a request scope (actions, jobs) each call reads afresh. Not to be changed.
+ */
+export function readPageUser(userId: string) {
+  return readOncePerRequest(`user ${userId}`, () => User.findById(userId).select(PAGE_USER_FIELDS).lean<PageUserFields>());
+}
+
 export type ShellUser = Required<Omit<ShellUserFields, "_id">> & { id: string };
 
 export async function getShellUser(userId: string): Promise<ShellUser | null> {
-  const user = await User.findById(userId).select(SHELL_USER_FIELDS).lean<ShellUserFields>();
+  const user: ShellUserFields | null = await readPageUser(userId);
   if (!user) return null;
   return {
     id: String(user._id),
@@ -26,8 +41,7 @@ export async function getShellUser(userId: string): Promise<ShellUser | null> {
 
 /** The currency the user's totals are counted in (their currency preference); USD for a user not found. */
 export async function reportingCurrencyOf(userId: string) {
-  const user = await User.findById(userId).select({ currency: 1 }).lean<Pick<UserRecord, "currency">>();
-  return user?.currency ?? "USD";
+  return (await readPageUser(userId))?.currency ?? "USD";
 }
 
 export function normaliseEmail(email: string) {

@@ -4,6 +4,7 @@ import { CATEGORY_MESSAGES } from "~/features/categories/categories";
 import { getCategory } from "~/features/categories/categories.server";
 import { toCents, type Cents } from "~/lib/money";
 import { Budget, categoryBudgetsId, monthBudgetId, User } from "../../../models";
+import { runInRequestScope } from "~/utils/request-scope.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 
 useTestDatabase();
@@ -186,5 +187,29 @@ describe("setCategoryAmount", () => {
     expect(await setCategoryAmount(userId, "food", toCents(-1), "2025-03")).toEqual({ ok: false, errors: ["Failed to update budget"] });
     expect(await setCategoryAmount(userId, "food", toCents(100), "2025-13")).toEqual({ ok: false, errors: ["Failed to update budget"] });
     expect(await Budget.countDocuments({ userId })).toBe(0);
+  });
+});
+
+describe("read once per page", () => {
+  test("in a GET's request scope the month's budget and its category budgets come from one read; outside it each call reads", async () => {
+    const userId = await newUserId();
+    await setMonthBudget(userId, "2026-03", toCents(150000));
+    await setCategoryBudget(userId, "2026-03", "food", toCents(40000));
+    const changeBoth = () =>
+      Promise.all([
+        Budget.updateOne({ _id: monthBudgetId(userId, "2026-03") }, { $set: { amount: 1 } }),
+        Budget.updateOne({ _id: categoryBudgetsId(userId, "2026-03") }, { $set: { "categories.food.amount": 2 } }),
+      ]);
+
+    const inScope = await runInRequestScope(async () => {
+      const month = await getOrCarryOverMonthBudget(userId, "2026-03");
+      await changeBoth();
+      const categories = await getOrCarryOverCategoryBudgets(userId, "2026-03");
+      return [month.amount, categories.food?.amount];
+    });
+    expect(inScope).toEqual([150000, 40000]);
+
+    expect((await getOrCarryOverMonthBudget(userId, "2026-03")).amount).toBe(1);
+    expect((await getOrCarryOverCategoryBudgets(userId, "2026-03")).food?.amount).toBe(2);
   });
 });

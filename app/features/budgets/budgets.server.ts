@@ -12,6 +12,7 @@ import { CATEGORY_MESSAGES } from "~/features/categories/categories";
 import { getCategory, type CategoryChange } from "~/features/categories/categories.server";
 import { toCents, type Cents } from "~/lib/money";
 import { isMonthKey, shiftMonth } from "~/lib/month";
+import { readOncePerRequest } from "~/utils/request-scope.server";
 
 type StoredBudgetEntry = Pick<BudgetRecord, "amount" | "userSet" | "carriedOver">;
 type StoredCategoryBudgetsFields = Pick<BudgetRecord, "monthKey" | "categories">;
@@ -33,11 +34,21 @@ function categoryBudgets({ monthKey, categories }: StoredCategoryBudgetsFields):
   return { monthKey, categories: Object.fromEntries(Object.entries(categories).map(([id, entry]) => [id, budgetEntry(entry)])) };
 }
 
+/**
+ * The month's two budget documents (its budget and its category budgets), by one equality query the
+ * `{ userId, kind, monthKey }` index answers, read once per page: the dashboard asks for both.
+ */
+function readStoredMonth(userId: string, monthKey: string) {
+  return readOncePerRequest(`budgets ${userId} ${monthKey}`, () =>
+    Budget.find({ userId: new Types.ObjectId(userId), monthKey })
+      .select({ kind: 1, monthKey: 1, amount: 1, userSet: 1, carriedOver: 1, categories: 1 })
+      .lean<Array<StoredBudgetEntry & StoredCategoryBudgetsFields & Pick<BudgetRecord, "kind">>>(),
+  );
+}
+
 async function readMonthBudget(userId: string, monthKey: string) {
-  const stored = await Budget.findById(monthBudgetId(userId, monthKey))
-    .select({ amount: 1, userSet: 1, carriedOver: 1 })
-    .lean<StoredBudgetEntry>();
-  return stored && budgetEntry(stored);
+  const stored = (await readStoredMonth(userId, monthKey)).find((budget) => budget.kind === "month");
+  return stored ? budgetEntry(stored) : null;
 }
 
 /** Fields a budget document gets when an upsert creates it. */
@@ -47,10 +58,11 @@ function newBudgetFields(userId: string, kind: "month" | "categories", monthKey:
 
 /**
  * The month's budget, carrying the previous month's user-set budget over (and
- * storing it) when the month has none. Two reads by _id at most.
+ * storing it) when the month has none. The previous month is read only then.
  */
 export async function getOrCarryOverMonthBudget(userId: string, monthKey: string): Promise<BudgetEntry> {
-  const [current, previous] = await Promise.all([readMonthBudget(userId, monthKey), readMonthBudget(userId, shiftMonth(monthKey, -1))]);
+  const current = await readMonthBudget(userId, monthKey);
+  const previous = current ? null : await readMonthBudget(userId, shiftMonth(monthKey, -1));
   const { shouldStore, ...budget } = resolveMonthBudget(current, previous);
   if (shouldStore) {
     // $setOnInsert: a budget the user sets meanwhile is never overwritten by the carried-over one.
@@ -78,7 +90,7 @@ export async function setMonthBudget(userId: string, monthKey: string, cents: Ce
  * month that has any.
  */
 export async function getOrCarryOverCategoryBudgets(userId: string, monthKey: string): Promise<CategoryBudgets> {
-  const current = await Budget.findById(categoryBudgetsId(userId, monthKey)).select({ monthKey: 1, categories: 1 }).lean<StoredCategoryBudgetsFields>();
+  const current = (await readStoredMonth(userId, monthKey)).find((budget) => budget.kind === "categories");
   if (current) return resolveCategoryBudgets(categoryBudgets(current), []).categories;
   const earlier = await Budget.find({ userId, kind: "categories", monthKey: mongoose.trusted({ $lt: monthKey }) })
     .sort({ monthKey: -1 })

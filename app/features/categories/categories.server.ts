@@ -20,6 +20,7 @@ import {
   type CategoryType,
   type StoredCategory,
 } from "./categories";
+import { readPageUser } from "~/features/auth/user.server";
 import { toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 
 export type CategoryRefusal = { ok: false; errors: string[] };
@@ -97,7 +98,7 @@ function namedCategories(saved: Record<string, StoredCategory>) {
  * by the next change, before it (`writeMap`).
  */
 async function loadCategories(userId: string) {
-  const user = await User.findById(userId).select({ categories: 1, settings: 1, premiumAccess: 1 }).lean<StoredUser>();
+  const user: StoredUser | null = await readPageUser(userId);
   if (!user) throw new Error(`no user ${userId}`);
   const written = user.categories !== undefined && Object.keys(user.categories).length > 0;
   const saved: Record<string, StoredCategory> = written ? user.categories : Object.fromEntries(DEFAULT_CATEGORIES.map((category) => [category.id, { ...category }]));

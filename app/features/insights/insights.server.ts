@@ -1,6 +1,7 @@
-import { AiCircuit, InsightResult, insightResultId, Transaction, User, type InsightResultRecord, type TransactionRecord } from "../../../models";
+import { AiCircuit, InsightResult, insightResultId, Transaction, type InsightResultRecord, type TransactionRecord } from "../../../models";
 import { categoryExpense, netExpenses } from "~/features/analytics/analytics";
 import { readMonthBudgets } from "~/features/analytics/analytics.server";
+import { readPageUser } from "~/features/auth/user.server";
 import { getOrCarryOverCategoryBudgets } from "~/features/budgets/budgets.server";
 import { debtCategoryId, debtCategoryName, isSplitCategory, isTransferCategory, plannedAmount } from "~/features/categories/categories";
 import { getCategories } from "~/features/categories/categories.server";
@@ -94,7 +95,7 @@ type AiAvailability = { mode: "model"; model: string } | { mode: "rules"; reason
 
 /** What generation needs of the user: their currency and whether they allow the AI model. */
 async function readAiUser(userId: string) {
-  const user = await User.findById(userId).select({ currency: 1, aiInsights: 1 }).lean();
+  const user = await readPageUser(userId);
   return {
     currency: user?.currency ?? "USD",
     aiInsights: user?.aiInsights !== false,
