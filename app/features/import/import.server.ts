@@ -20,6 +20,7 @@ import { IMPORT_MESSAGES } from "./messages";
 import type { ImportPreview, ImportTransferProposal, PreviewRow, PreviewRowStatus } from "./preview";
 import { isImportable, readTable, SIGN_RULES, totalsOf, type ReadingChoices, type ReadRow, type SignRule } from "./reading";
 import { readBankFile } from "./readers/source.server";
+import { recentlyRead } from "./recent-readings.server";
 import { COLUMN_ROLES, DATE_ORDERS, DECIMAL_MARKS, statementOf, type ColumnMapping, type ColumnRole, type DateOrder, type DecimalMark, type SourceTable } from "./readers/source";
 import { submittedId } from "~/utils/submission.server";
 import { ACCOUNTS_MESSAGES } from "~/features/accounts/accounts";
@@ -341,15 +342,18 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const id = toObjectId(draftId);
   const draft = id ? await ImportDraft.findOne({ _id: id, userId: owner(userId) }).lean() : null;
   if (!draft) return { status: "not-found" };
-  const read = readBankFile(draft.bytes.buffer, input.encoding);
+  const read = recentlyRead(`${draftId} ${input.encoding ?? ""}`, () => {
+    const file = readBankFile(draft.bytes.buffer, input.encoding);
+    return file.ok ? { ...file, table: draft.statement === null || draft.statement === undefined ? file.table : statementOf(file.table, draft.statement) } : file;
+  });
   if (!read.ok) return { status: "unreadable", error: read.error, draftId, fileName: draft.fileName, encoding: input.encoding ?? null };
-  const { decoded } = read;
-  const table = draft.statement === null || draft.statement === undefined ? read.table : statementOf(read.table, draft.statement);
+  const { decoded, table } = read;
 
   const signature = { id: mappingId(userId, table), signature: headerSignature(table) };
   const remembered = await ImportMapping.findOne({ _id: signature.id, userId: owner(userId) }).lean();
   const { account, currency, accountCurrency } = await importAccount(userId, table, draft.fileName, input, remembered);
-  const { choices, reading, foundBy } = readWithChoices(table, input, remembered, currency);
+  const readingKey = JSON.stringify([input.encoding, input.columns, input.decimalMark, input.dateOrder, input.sign, input.includePending, remembered && [remembered.columns, remembered.decimalMark, remembered.dateOrder, remembered.sign], currency]);
+  const { choices, reading, foundBy } = recentlyRead(`${draftId} ${readingKey}`, () => readWithChoices(table, input, remembered, currency));
   const { columns, includePending } = choices;
   const converted = account.converted && reading.problems.length === 0 && reading.questions.length === 0 ? await convertedReading(reading.rows, currency, accountCurrency) : null;
   const rows: ConvertedRow[] = converted?.rows ?? reading.rows;
