@@ -6,7 +6,7 @@
 // its inspector on, the bench profiles as many requests again through it (the figures stay unprofiled), and the report adds where the app's CPU
 // went, by package and by function (the inspector's WebSocket needs Node 20's --experimental-websocket).
 // Run: npx remix build && NODE_OPTIONS=--experimental-websocket npx tsx bench/pages.ts [--sizes 1000,100000] [--requests 200] [--settle 30] [--profile [--profile-dir DIR]] [--record]
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -174,6 +174,7 @@ async function measurePage(size: number, page: string, url: string, cookie: stri
     await profiler?.start();
     if (profiler) await timed();
     const rawProfile = await profiler?.stop();
+    if (rawProfile && PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
     if (rawProfile && PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, `${size}-${page.slice(1)}.cpuprofile`), JSON.stringify(rawProfile));
     const perRequest = (seconds: number) => (seconds * 1000) / REQUESTS;
     return {
