@@ -2,6 +2,7 @@
 import { addDays, format } from "date-fns";
 import mongoose from "mongoose";
 import { Transaction } from "../models";
+import { withLedgerLock } from "~/features/transactions/ledger-journal.server";
 import { updateMonthSummaries } from "~/features/transactions/month-summary.server";
 
 export const HISTORY_START = new Date(2021, 11, 1);
@@ -56,10 +57,13 @@ function seedTransactions(userId: mongoose.Types.ObjectId, count: number) {
 export async function seedUser(userId: string, count: number) {
   const start = performance.now();
   const transactions = seedTransactions(new mongoose.Types.ObjectId(userId), count);
-  for (let offset = 0; offset < transactions.length; offset += 1000) {
-    const batch = transactions.slice(offset, offset + 1000);
-    await Transaction.insertMany(batch, { ordered: false, lean: true });
-    await updateMonthSummaries(userId, batch as never, 1);
-  }
+  // Held as the ledger holds it, so the user's journal names the batch that wrote their summaries, as a real user's does.
+  await withLedgerLock(userId, async () => {
+    for (let offset = 0; offset < transactions.length; offset += 1000) {
+      const batch = transactions.slice(offset, offset + 1000);
+      await Transaction.insertMany(batch, { ordered: false, lean: true });
+      await updateMonthSummaries(userId, batch as never, 1);
+    }
+  });
   return { seconds: (performance.now() - start) / 1000, lastMonthKey: transactions[transactions.length - 1].monthKey };
 }

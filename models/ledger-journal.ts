@@ -10,7 +10,9 @@ import { defineModel } from "./define-model";
  * whose process may have died. `months` are the months whose transactions
  * the open batch may write, declared before it writes them (`everything`
  * when it may write any). `unverifiedMonths` gathers the months written
- * since the verification job last recounted them.
+ * since the verification job last recounted them. `lastBatchId` is the last
+ * batch opened: while none is open, the version of the user's derived state
+ * (a process may keep what it read of it under that version).
  */
 const ledgerJournalSchema = new Schema(
   {
@@ -22,6 +24,7 @@ const ledgerJournalSchema = new Schema(
     months: { type: [String], default: [] },
     everything: { type: Boolean, default: false },
     unverifiedMonths: { type: [String], default: [] },
+    lastBatchId: { type: String, default: null },
   },
   { collection: "ledgerJournals" },
 );

@@ -2,7 +2,7 @@ import mongoose from "mongoose";
 import { beforeEach, describe, expect, test } from "vitest";
 import { Account, BankConnection, Transaction } from "../../../models";
 import { listAccountsWithBalances } from "~/features/transactions/account-balances.server";
-import { recountMonthSummaries } from "~/features/transactions/month-recount.server";
+import { recountLedger } from "~/features/transactions/ledger-journal.server";
 import { addAccount } from "~/features/accounts/accounts.server";
 import { addRule } from "~/features/rules/rules.server";
 import { todayIso } from "~/lib/month";
@@ -117,7 +117,7 @@ describe("each linked Plaid account is an account", () => {
     await Account.deleteMany({ userId, _id: mongoose.trusted({ $ne: userId }) });
     const stored = await BankConnection.findOne({ userId }).lean();
     await BankConnection.updateOne({ userId }, { $set: { accounts: stored!.accounts.map((account) => ({ ...account, accountId: null })) } });
-    await recountMonthSummaries(userId);
+    await recountLedger(userId);
     expect((await accountsOf(userId)).map((account) => account.balance)).toEqual([250_000 - 11_230 - 30_000 + 125 - 8_642 - 495 - 540 - 1_875 - 6_480 - 1_549 + 2_399 - 2_137]);
 
     await syncConnection(userId, connection.id);

@@ -24,7 +24,7 @@ const held = new AsyncLocalStorage<ReadonlyMap<string, string>>();
 /** Each user's batches in this process, one after another. */
 const queues = new Map<string, Promise<void>>();
 /** Settlements under way, by user: reads that find a cut-off batch at the same time share one recount. */
-const settling = new Map<string, Promise<void>>();
+const settling = new Map<string, Promise<string | null>>();
 
 class LedgerBusyError extends DatabaseBusyError {
   constructor(userId: string) {
@@ -80,7 +80,7 @@ function sleep(ms: number) {
 async function openBatch(userId: string, batchId: string) {
   const deadline = Date.now() + LEDGER_WAIT_MS;
   for (;;) {
-    const hold = { batchId, holder: INSTANCE, leaseUntil: new Date(Date.now() + LEASE_MS), months: [], everything: false };
+    const hold = { batchId, lastBatchId: batchId, holder: INSTANCE, leaseUntil: new Date(Date.now() + LEASE_MS), months: [], everything: false };
     const claimed = await LedgerJournal.updateOne({ _id: userId, batchId: null }, { $set: hold });
     if (claimed.matchedCount === 1) return;
     const journal = await LedgerJournal.findById(userId).select(OPEN_BATCH_FIELDS).lean<OpenBatch>();
@@ -180,15 +180,22 @@ export async function withLedgerLock<T>(userId: string, work: () => Promise<T>):
 /**
  * Before a read of the user's derived state: when their journal names a
  * batch that was cut off, takes the ledger, which recounts it. A batch still
- * running is not waited for.
+ * running is not waited for. Resolves to the version of the derived state
+ * (the last batch, when none is open): what a process may keep a copy of it
+ * under; null while a batch is open, inside one, or before the user's first.
  */
-export async function settleLedger(userId: string) {
-  if (held.getStore()?.has(userId)) return;
+export async function settleLedger(userId: string): Promise<string | null> {
+  if (held.getStore()?.has(userId)) return null;
   const pending = settling.get(userId);
   if (pending) return pending;
   const settlement = (async () => {
-    const journal = await LedgerJournal.findById(userId).select(OPEN_BATCH_FIELDS).lean<OpenBatch>();
-    if (journal && isCutOff(journal)) await withLedgerLock(userId, async () => undefined);
+    const journal = await LedgerJournal.findById(userId).select({ ...OPEN_BATCH_FIELDS, lastBatchId: 1 }).lean<OpenBatch & Pick<LedgerJournalRecord, "lastBatchId">>();
+    if (!journal) return null;
+    if (isCutOff(journal)) {
+      await withLedgerLock(userId, async () => undefined);
+      return null;
+    }
+    return journal.batchId ? null : (journal.lastBatchId ?? null);
   })().finally(() => settling.delete(userId));
   settling.set(userId, settlement);
   return settlement;

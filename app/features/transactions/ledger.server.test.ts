@@ -1,9 +1,11 @@
 import { describe, expect, test, vi } from "vitest";
-import { Transaction } from "../../../models";
+import { Types } from "mongoose";
+import { MonthSummary, Transaction } from "../../../models";
 import { getCategories } from "~/features/categories/categories.server";
 import type { LedgerEntry } from "./ledger";
 import { applyLedgerBatch } from "./ledger.server";
 import { getMonthTotals, listMonthSummaries } from "./month-summary.server";
+import { listTransactionsWithCounts } from "./transactions.server";
 import { createGoogleUser, createTransactionFor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { maintainedTotals, recomputedTotals } from "../../../tests/ledger-totals";
@@ -326,5 +328,35 @@ describe("clearing", () => {
       ["Juice", false, null],
       ["Cake", false, null],
     ]);
+  });
+});
+
+describe("the month summaries a process keeps", () => {
+  test("are kept under the ledger's last batch: read again after any batch, not after a write that went around the ledger", async () => {
+    const userId = await createGoogleUser();
+    okResult(await applyLedgerBatch(userId, { added: [coffee] }));
+    const march = async () => (await listMonthSummaries(userId)).find((summary) => summary.monthKey === "2026-03")?.count;
+    expect(await march()).toBe(1);
+
+    // Not something the app does: it shows that the kept copy answered, not the database.
+    await MonthSummary.collection.updateOne({ userId: new Types.ObjectId(userId), monthKey: "2026-03" }, { $inc: { count: 10 } });
+    expect(await march()).toBe(1);
+
+    okResult(await applyLedgerBatch(userId, { added: [{ ...coffee, description: "Tea" }] }));
+    expect(await march()).toBe(12);
+  });
+
+  test("a listing's rows too: the same page again is the kept copy until the next batch", async () => {
+    const userId = await createGoogleUser();
+    const [added] = okResult(await applyLedgerBatch(userId, { added: [coffee] })).added;
+    const firstDescription = async () => (await listTransactionsWithCounts(userId, { tab: "tracked" })).items[0]?.description;
+    expect(await firstDescription()).toBe("Coffee");
+
+    // Not something the app does: it shows that the kept copy answered, not the database.
+    await Transaction.collection.updateOne({ _id: added._id }, { $set: { description: "Changed around the ledger" } });
+    expect(await firstDescription()).toBe("Coffee");
+
+    okResult(await applyLedgerBatch(userId, { updated: [{ id: String(added._id), amount: 500 }] }));
+    expect(await firstDescription()).toBe("Changed around the ledger");
   });
 });

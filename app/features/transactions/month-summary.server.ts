@@ -2,6 +2,7 @@ import { Types } from "mongoose";
 import { AccountDayNets, MonthSummary, monthSummaryId, type AccountDayNetsRecord, type MonthSummaryRecord } from "../../../models";
 import { monthKeyOf } from "~/lib/month";
 import { recountLedger, settleLedger } from "./ledger-journal.server";
+import { ledgerKeep } from "./ledger-keep.server";
 import { splitDayIncrements, summaryIncrements, SUMMARY_VERSION, toMonthTotals, type SummarisedTransaction } from "./month-summary";
 
 /**
@@ -41,15 +42,27 @@ function readMonthSummaries(userId: string) {
     .lean<ListedMonthSummary[]>();
 }
 
+/** Each user's summaries, as a process keeps them (a few kilobytes a month). */
+const keptSummaries = ledgerKeep<ListedMonthSummary[]>(100);
+
 /**
  * Every month summary of the user (one small document per month with
- * activity): after a cut-off batch is recounted, and recounted first when
- * any is of an older layout.
+ * activity) and the version of the ledger they are of (`settleLedger`):
+ * after a cut-off batch is recounted, and recounted first when any is of an
+ * older layout. Kept per process under that version (`ledgerKeep`).
  */
-export async function listMonthSummaries(userId: string) {
-  await settleLedger(userId);
-  const summaries = await readMonthSummaries(userId);
-  if (summaries.every((summary) => summary.version === SUMMARY_VERSION)) return summaries;
-  await recountLedger(userId);
-  return readMonthSummaries(userId);
+export async function listVersionedMonthSummaries(userId: string): Promise<{ summaries: ListedMonthSummary[]; version: string | null }> {
+  const version = await settleLedger(userId);
+  const summaries = await keptSummaries(userId, version, "summaries", async () => {
+    const read = await readMonthSummaries(userId);
+    if (read.every((summary) => summary.version === SUMMARY_VERSION)) return read;
+    await recountLedger(userId);
+    return readMonthSummaries(userId);
+  });
+  return { summaries: [...summaries], version };
+}
+
+/** Every month summary of the user (`listVersionedMonthSummaries`). */
+export async function listMonthSummaries(userId: string): Promise<ListedMonthSummary[]> {
+  return (await listVersionedMonthSummaries(userId)).summaries;
 }

@@ -12,7 +12,8 @@ import { toObjectId } from "~/integrations/database.server";
 import { MAX_TAGS_PER_TRANSACTION, parseTagNames, TAG_MESSAGES } from "~/features/tags/tags";
 import { ensureTags } from "~/features/tags/tags.server";
 import type { CategoryTotals } from "./month-summary";
-import { listMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
+import { listMonthSummaries, listVersionedMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
+import { ledgerKeep } from "./ledger-keep.server";
 import { readImportKeyDays } from "./import-key-days.server";
 import { parseTransferChoice, tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
@@ -461,15 +462,19 @@ async function listInOneQuery(userId: string, options: ListOptions, after: Curso
  * month at a time (equality on userId and monthKey), guided by the month
  * summaries; searches use one query.
  */
-export async function listTransactions(userId: string, options: ListOptions, summaries?: ListedMonthSummary[]) {
+export async function listTransactions(userId: string, options: ListOptions, read?: { summaries: ListedMonthSummary[]; version: string | null }) {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
   const after = decodeCursor(options.cursor);
   const search = options.q?.trim().toLowerCase() ?? "";
-  const stored = search
-    ? await listInOneQuery(userId, { ...options, month: null }, after, limit + 1, search)
-    : (await listByMonth(userId, summaries ?? (await listMonthSummaries(userId)), options, after, limit + 1)).found;
+  const { summaries, version } = read ?? (await listVersionedMonthSummaries(userId));
+  const stored = await keptListings(userId, version, JSON.stringify([options, limit]), async () =>
+    search ? listInOneQuery(userId, { ...options, month: null }, after, limit + 1, search) : (await listByMonth(userId, summaries, options, after, limit + 1)).found,
+  );
   return pageOf(stored, limit);
 }
+
+/** The rows of the latest listings read (a page and one more, by the user and what was asked), as a process keeps them. */
+const keptListings = ledgerKeep<ListedTransaction[]>(200);
 
 /** `limit` items of what was read (one more than a page, when there is more), and the cursor after them. */
 function pageOf(stored: ListedTransaction[], limit: number) {
@@ -520,10 +525,10 @@ export async function listSidebarTransactions(userId: string, tab: ListTab, limi
  * summaries. Without a tab asked for, the one that has rows (`tabWithRows`).
  */
 export async function listTransactionsWithCounts(userId: string, options: Omit<ListOptions, "tab"> & { tab: ListTab | null }) {
-  const summaries = await listMonthSummaries(userId);
-  const counts = countTransactionsByTab(summaries);
+  const read = await listVersionedMonthSummaries(userId);
+  const counts = countTransactionsByTab(read.summaries);
   const tab = options.tab ?? tabWithRows(counts);
-  return { tab, counts, ...(await listTransactions(userId, { ...options, tab }, summaries)) };
+  return { tab, counts, ...(await listTransactions(userId, { ...options, tab }, read)) };
 }
 
 const PROPOSALS_SHOWN = 10;
