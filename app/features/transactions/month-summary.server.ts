@@ -27,10 +27,17 @@ export async function readAccountDays(userId: string, accountId: string, date: s
   return month?.accounts?.[accountId];
 }
 
-/** One month's totals of a user, read by _id (after a cut-off batch is recounted). */
+/** One month's summary of each user, as a process keeps it (`ledgerKeep`). */
+const keptMonths = ledgerKeep<Awaited<ReturnType<typeof readMonthSummary>>>(200);
+
+function readMonthSummary(userId: string, monthKey: string) {
+  return MonthSummary.findById(monthSummaryId(userId, monthKey)).lean();
+}
+
+/** One month's totals of a user, read by _id (after a cut-off batch is recounted), kept under the ledger's version. */
 export async function getMonthTotals(userId: string, monthKey: string) {
-  await settleLedger(userId);
-  return toMonthTotals(await MonthSummary.findById(monthSummaryId(userId, monthKey)).lean());
+  const version = await settleLedger(userId);
+  return toMonthTotals(await keptMonths(userId, version, `month ${monthKey}`, () => readMonthSummary(userId, monthKey)));
 }
 
 const LISTED_SUMMARY_FIELDS = { monthKey: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, income: 1, expense: 1, categories: 1, accounts: 1, tags: 1, version: 1 } as const;
