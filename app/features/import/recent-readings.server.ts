@@ -1,6 +1,7 @@
+import { LRUCache } from "lru-cache";
+
 /** How many readings are kept in memory: the file and its reading with the choices, of two uploads (a 20,000-row file's are a few megabytes). */
-const KEPT_READINGS = 4;
-const readings = new Map<string, unknown>();
+const readings = new LRUCache<string, { value: unknown }>({ max: 4 });
 
 /**
  * `read()` of an upload, kept for the next call with the same `key` (the draft's id and what the reading
@@ -9,14 +10,9 @@ const readings = new Map<string, unknown>();
  * returned is shared, so it is never changed in place.
  */
 export function recentlyRead<T>(key: string, read: () => T): T {
-  if (readings.has(key)) {
-    const kept = readings.get(key) as T;
-    readings.delete(key);
-    readings.set(key, kept);
-    return kept;
-  }
+  const kept = readings.get(key);
+  if (kept) return kept.value as T;
   const value = read();
-  readings.set(key, value);
-  if (readings.size > KEPT_READINGS) readings.delete(readings.keys().next().value as string);
+  readings.set(key, { value });
   return value;
 }

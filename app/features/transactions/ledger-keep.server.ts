@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * A process's copies of reads derived from a user's ledger (their month summaries, a listing's rows), kept
  * under the version of their ledger: the last batch, as `settleLedger` reads it from the journal. Every
@@ -7,19 +9,14 @@
  * `size` copies; they are shared, so read and never changed.
  */
 export function ledgerKeep<T>(size: number) {
-  const kept = new Map<string, { version: string; value: T }>();
+  const kept = new LRUCache<string, { version: string; value: T }>({ max: size });
   return async function keptOrRead(userId: string, version: string | null, what: string, read: () => Promise<T>): Promise<T> {
     if (!version) return read();
     const key = `${userId} ${what}`;
     const copy = kept.get(key);
-    kept.delete(key);
-    if (copy?.version === version) {
-      kept.set(key, copy);
-      return copy.value;
-    }
+    if (copy?.version === version) return copy.value;
     const value = await read();
     kept.set(key, { version, value });
-    if (kept.size > size) kept.delete(kept.keys().next().value as string);
     return value;
   };
 }
