@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { EMBEDDED_POOL_SIZE } from "../scripts/embedded-db.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -31,7 +32,7 @@ export async function startApp(mongodbUri: string, port: number, env: Record<str
   const server = spawn(process.execPath, [...nodeArgs, path.join(appDir, "scripts", "serve.mjs"), "./build/index.js"], {
     cwd: appDir,
     stdio: "ignore",
-    env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: "1", RUN_JOBS: "false", LOG_REQUESTS: "false", APP_URL: `http://localhost:${port}`, ...env },
+    env: { ...process.env, PORT: String(port), MONGODB_URI: mongodbUri, MONGODB_MAX_POOL_SIZE: process.env.MONGODB_MAX_POOL_SIZE ?? String(EMBEDDED_POOL_SIZE), RUN_JOBS: "false", LOG_REQUESTS: "false", APP_URL: `http://localhost:${port}`, ...env },
   });
   for (let attempt = 0; attempt < 300; attempt += 1) {
     try {

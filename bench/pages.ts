@@ -1,5 +1,5 @@
 // Where a page's time goes (issue 30): one user with 1k and 100k transactions on the embedded database; the
-// built app serves /dashboard and Tracked /transactions one request at a time, and for each page the bench
+// built app serves /dashboard and Tracked /transactions, and takes adds of a transaction (the form's POST), one request at a time, and for each the bench
 // reports the time from request to last byte, the CPU it cost the app and the database (the launcher's
 // process tree: FerretDB and PostgreSQL) per request, read from /proc, and how many commands the app sent the
 // database per request (counted by a pass-through proxy between them). With --profile the app runs with
@@ -147,15 +147,21 @@ function summariseProfile(profile: CpuProfile) {
 
 type PageResult = { size: number; page: string; time: Stats; appCpuMs: number; databaseCpuMs: number; commands: number; commandsByName: ReadonlyArray<readonly [string, number]>; htmlKb: number; profile: ReturnType<typeof summariseProfile> | null };
 
-async function measurePage(size: number, page: string, url: string, cookie: string, databasePort: number, databasePid: number, mongodbPath: string): Promise<PageResult> {
+/** What the bench asks for: a page, or (with a form) an add of a transaction, answered by a redirect. */
+type Ask = { page: string; url: string; form?: () => URLSearchParams };
+
+async function measurePage(size: number, { page, url, form }: Ask, cookie: string, databasePort: number, databasePid: number, mongodbPath: string): Promise<PageResult> {
   const proxy = await countingProxy(databasePort);
   const port = await findFreePort();
   const inspectPort = PROFILE ? await findFreePort() : null;
   const server = await startApp(`mongodb://127.0.0.1:${proxy.port}${mongodbPath}?directConnection=true&retryWrites=false`, port, {}, undefined, inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []);
+  const origin = `http://localhost:${port}`;
   const get = async () => {
-    const response = await fetch(`http://localhost:${port}${url}`, { headers: { Cookie: cookie } });
+    const response = form
+      ? await fetch(`${origin}${url}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: origin }, body: form() })
+      : await fetch(`${origin}${url}`, { headers: { Cookie: cookie } });
     const html = await response.text();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    if (response.status !== (form ? 302 : 200)) throw new Error(`${url} answered ${response.status}`);
     return html;
   };
   try {
@@ -175,7 +181,7 @@ async function measurePage(size: number, page: string, url: string, cookie: stri
     if (profiler) await timed();
     const rawProfile = await profiler?.stop();
     if (rawProfile && PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-    if (rawProfile && PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, `${size}-${page.slice(1)}.cpuprofile`), JSON.stringify(rawProfile));
+    if (rawProfile && PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, `${size}-${page.replace(/\W+/g, " ").trim().split(" ")[0]}.cpuprofile`), JSON.stringify(rawProfile));
     const perRequest = (seconds: number) => (seconds * 1000) / REQUESTS;
     return {
       size,
@@ -206,11 +212,15 @@ try {
     const cookie = (await createSession(userId, new Request("http://localhost/"))).cookie.split(";")[0];
     await mongoose.disconnect();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
-    for (const [page, url] of [
-      ["/dashboard", `/dashboard?month=${lastMonthKey}`],
-      ["/transactions", "/transactions?tab=tracked"],
-    ] as const) {
-      const result = await measurePage(size, page, url, cookie, database.port, database.pid() ?? 0, mongodbPath);
+    let added = 0;
+    const addForm = () => new URLSearchParams({ type: "expense", amount: "12.34", category: "food", date: `${lastMonthKey}-05`, description: `Bench add ${(added += 1)}` });
+    const asks: Ask[] = [
+      { page: "/dashboard", url: `/dashboard?month=${lastMonthKey}` },
+      { page: "/transactions", url: "/transactions?tab=tracked" },
+      { page: "add (POST /transactions/new)", url: "/transactions/new", form: addForm },
+    ];
+    for (const ask of asks) {
+      const result = await measurePage(size, ask, cookie, database.port, database.pid() ?? 0, mongodbPath);
       results.push(result);
       const { profile: _profile, ...shown } = result;
       console.log(JSON.stringify(shown));

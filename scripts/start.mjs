@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chosenBackend, findFreePort, isPortFree, RUNNING_DATABASE_FILE, startCheckoutDatabase } from "./embedded-db.mjs";
+import { chosenBackend, EMBEDDED_POOL_SIZE, findFreePort, isPortFree, RUNNING_DATABASE_FILE, startCheckoutDatabase } from "./embedded-db.mjs";
 import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "./stand-ins/plaid.mjs";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "./stand-ins/stripe.mjs";
 
@@ -47,7 +47,7 @@ if (!env.MONGODB_URI) {
     process.exit(1);
   }
   env.MONGODB_URI = database.uri;
-  env.MONGODB_MAX_POOL_SIZE ??= "1";
+  env.MONGODB_MAX_POOL_SIZE ??= String(EMBEDDED_POOL_SIZE);
   mkdirSync(path.dirname(RUNNING_DATABASE_FILE), { recursive: true });
   writeFileSync(RUNNING_DATABASE_FILE, JSON.stringify({ uri: database.uri, pid: process.pid }));
   console.log(`Embedded database (FerretDB, ${backend}) on ${database.uri}`);

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createThrowAwayDirectory, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
+import { createThrowAwayDirectory, EMBEDDED_POOL_SIZE, startEmbeddedDatabase } from "../scripts/embedded-db.mjs";
 import { startEcbStandIn } from "../scripts/stand-ins/ecb.mjs";
 import { STAND_IN_DEFAULTS as PLAID_STAND_IN_DEFAULTS, startPlaidStandIn } from "../scripts/stand-ins/plaid.mjs";
 import { STAND_IN_DEFAULTS, startStripeStandIn } from "../scripts/stand-ins/stripe.mjs";
@@ -33,7 +33,7 @@ const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"),
     PORT: String(E2E_PORT),
     APP_URL: appUrl,
     MONGODB_URI: database.uri,
-    MONGODB_MAX_POOL_SIZE: "1",
+    MONGODB_MAX_POOL_SIZE: String(EMBEDDED_POOL_SIZE),
     SESSION_SECRET: E2E_SESSION_SECRET,
     SECURE_COOKIES: "false",
     // Playwright stands for the proxy: each test names its client in X-Forwarded-For, so one test's rate limits never touch another's.

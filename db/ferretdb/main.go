@@ -23,6 +23,14 @@ import (
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
 
+// writeCommands run one at a time, whichever connection sends them, so an update
+// FerretDB reads and writes back is atomic as on MongoDB and the app may keep
+// several connections (see the _overlay folder, added to FerretDB when it is built).
+var writeCommands = []string{
+	"insert", "update", "delete", "findAndModify", "findandmodify",
+	"create", "createIndexes", "drop", "dropDatabase", "dropIndexes", "collMod", "renameCollection", "compact",
+}
+
 func main() {
 	if err := run(); err != nil {
 		exitWith(err)
@@ -140,6 +148,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	server.SerializeWrites(writeCommands...)
 	if err := server.Run(ctx); err != nil && ctx.Err() == nil {
 		return err
 	}

@@ -1,13 +1,12 @@
-import { once } from "node:events";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { MongoClient, type FindCursor } from "mongodb";
 import mongoose from "mongoose";
 import { afterAll, expect, test } from "vitest";
-import { createThrowAwayDirectory, startEmbeddedDatabase } from "../../../scripts/embedded-db.mjs";
+import { createThrowAwayDirectory, EMBEDDED_POOL_SIZE, startEmbeddedDatabase } from "../../../scripts/embedded-db.mjs";
 
 /**
- * "Refresh Insights" waited for ever when the app's one database connection was held by a command FerretDB did not
+ * "Refresh Insights" waited for ever when the app's database connections were held by commands FerretDB did not
  * answer. A FerretDB of its own (holding all its PostgreSQL connections stalls every client of that server):
  * FerretDB keeps one PostgreSQL connection per open cursor until the cursor is read to its end or the client
  * that opened it disconnects, and it has 50. Another client opening 50 cursors makes every later command wait.
@@ -51,10 +50,16 @@ test("a refresh whose reads cannot get the database answers within seconds (unav
     await cursor.next();
     cursors.push(cursor);
   }
-  // A read of another request holds the app's one connection, unanswered.
-  const connectionTaken = once(mongoose.connection.getClient(), "connectionCheckedOut");
-  const stuckRead = User.findById(userId).lean().exec();
-  await connectionTaken;
+  // Reads of other requests hold every connection of the app's pool, unanswered.
+  let checkedOut = 0;
+  const connectionsTaken = new Promise<void>((resolve) => {
+    mongoose.connection.getClient().on("connectionCheckedOut", () => {
+      checkedOut += 1;
+      if (checkedOut === EMBEDDED_POOL_SIZE) resolve();
+    });
+  });
+  const stuckReads = Array.from({ length: EMBEDDED_POOL_SIZE }, () => User.findById(userId).lean().exec());
+  await connectionsTaken;
 
   const bound = DATABASE_DEADLINES.waitQueueTimeoutMS + 5_000;
   const [refreshed, page, health] = await Promise.all([
@@ -69,7 +74,7 @@ test("a refresh whose reads cannot get the database answers within seconds (unav
 
   // The other client lets go (as when the browser that held the stuck request gave up): everything answers again.
   await other.close();
-  await stuckRead;
+  await Promise.all(stuckReads);
   expect(statusOf(await refresh())).toBe(302);
   expect(await InsightResult.countDocuments({ userId })).toBe(1);
 }, 60_000);

@@ -22,6 +22,7 @@ import {
 import { createGoogleUser, importBankFile } from "../../../tests/factories";
 import { maintainedTotals, recomputedTotals } from "../../../tests/ledger-totals";
 import { useTestDatabase } from "../../../tests/setup/database";
+import { EMBEDDED_POOL_SIZE } from "../../../scripts/embedded-db.mjs";
 
 useTestDatabase();
 
@@ -355,6 +356,28 @@ test(`${SEQUENCES} random operation sequences leave the month summaries equal to
       console.error(`Ledger sequence with seed ${seed} failed (LEDGER_SEED=${seed} LEDGER_SEQUENCES=1 replays it). Operations:\n${log.join("\n")}`);
       if (error instanceof Error) error.message = `[seed ${seed}] ${error.message}`;
       throw error;
+    }
+  }
+}, 240_000);
+
+const CONCURRENT_ROUNDS = Number(process.env.LEDGER_CONCURRENT_ROUNDS ?? 40);
+
+test(`${CONCURRENT_ROUNDS} rounds of every user's random operation at the same moment, over ${EMBEDDED_POOL_SIZE} connections, leave each user's month summaries equal to a recomputation`, async () => {
+  const users = [];
+  for (let count = 0; count < USERS; count += 1) users.push(await createGoogleUser());
+  const world: World = { users, ids: new Map(), deleted: new Map(), bankRows: [], imports: new Map() };
+  await emptyLedgerCollections();
+  for (let round = 0; round < CONCURRENT_ROUNDS; round += 1) {
+    const log: string[] = [];
+    // Each user's operation draws from a generator of its own, so the round's operations do not depend on which finishes first.
+    await Promise.all(
+      users.map(async (userId, index) => {
+        const random = seededRandom(FIRST_SEED + 1_000_000 + round * USERS + index);
+        log.push(`${userId}: ${await randomOperation(random)(random, world, userId)}`);
+      }),
+    );
+    for (const userId of users) {
+      expect(await maintainedTotals(userId), `month summaries of ${userId} after round ${round}:\n${log.join("\n")}`).toEqual(await recomputedTotals(userId));
     }
   }
 }, 240_000);
