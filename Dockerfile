@@ -18,7 +18,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY --from=build /app/scripts/serve.mjs /app/scripts/client-address.mjs /app/scripts/same-origin.mjs ./scripts/
+COPY --from=build /app/scripts/serve.mjs /app/scripts/web-server.mjs /app/scripts/client-address.mjs /app/scripts/same-origin.mjs ./scripts/
 USER node
 EXPOSE 3000
 CMD ["node", "scripts/serve.mjs", "./build/index.js"]

@@ -14,7 +14,7 @@ import { NonceProvider } from "./utils/nonce-provider";
 import { runInRequestScope } from "./utils/request-scope.server";
 import { applySecurityHeaders } from "./utils/security.server";
 
-// scripts/serve.mjs asks these before a request reaches Remix (it reads them from the server build's entry module).
+// scripts/web-server.mjs asks these before a request reaches Remix (it reads them from the server build's entry module).
 export { databaseIsReachable, OUTAGE, outageBody, runInRequestScope };
 
 await connectDatabase();
@@ -24,7 +24,7 @@ await upgradeStoredDebtBalances();
 await moveRuleTagsToIds();
 if (getEnv().RUN_JOBS) await startJobs();
 
-// scripts/serve.mjs only closes its HTTP server on these signals; the scheduler and the
+// scripts/web-server.mjs only closes its HTTP server on these signals; the scheduler and the
 // database connection would otherwise keep the process alive.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

@@ -4,7 +4,7 @@ declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
-  /** What scripts/serve.mjs hands every loader and action. */
+  /** What scripts/web-server.mjs hands every loader and action. */
   interface AppLoadContext {
     clientAddress?: string;
   }

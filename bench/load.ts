@@ -1,7 +1,7 @@
 // Load test: 50 users at once, each signing in once, then opening the dashboard, adding a transaction and
-// listing transactions, over and over for a fixed time, against the built app on a fresh default database (FerretDB on
+// listing transactions, over and over for a fixed time, against the built app (one process, or --processes) on a fresh default database (FerretDB on
 // the embedded PostgreSQL). Fails (exit 1) on any error answer or any acknowledged add that is not stored.
-// Run: npx remix build && npx tsx bench/load.ts [--users 50] [--seconds 30] [--record]
+// Run: npx remix build && npx tsx bench/load.ts [--users 50] [--seconds 30] [--processes 2] [--record]
 //      --record writes the result into docs/benchmarks.md.
 import type { ChildProcess } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
@@ -22,6 +22,8 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const USERS = Number(option("users", "50"));
 const SECONDS = Number(option("seconds", "30"));
+/** App processes on the one port (WEB_CONCURRENCY): with several, each user's requests land on any of them. */
+const PROCESSES = Number(option("processes", "1"));
 const PASSWORD = "Load!Passw0rd1";
 
 useBenchEnvironment();
@@ -43,7 +45,7 @@ try {
 
   const port = await findFreePort();
   // The load test stands for the proxy: each virtual user names its own address, as real users have theirs.
-  server = await startApp(database.uri, port, { TRUST_PROXY: "1" });
+  server = await startApp(database.uri, port, { TRUST_PROXY: "1", WEB_CONCURRENCY: String(PROCESSES) });
   const base = `http://localhost:${port}`;
   const times: Record<Step, number[]> = { "sign in": [], dashboard: [], add: [], list: [] };
   const errors: string[] = [];
@@ -120,7 +122,7 @@ try {
   const report = [
     "## Load",
     "",
-    `Run with \`npm run bench:load\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, ${USERS} users at once for ${SECONDS} s against the built app on a fresh default database (FerretDB on the embedded PostgreSQL, crash-safe settings), each user signing in once, then opening the dashboard, adding a transaction and listing transactions, again and again (autocannon, one request at a time per user). Times in ms, from request to last byte.`,
+    `Run with \`npm run bench:load\` on ${format(new Date(), "yyyy-MM-dd")}: ${os.cpus().length} cores, ${USERS} users at once for ${SECONDS} s against the built app (${PROCESSES} process${PROCESSES === 1 ? "" : "es"}, \`WEB_CONCURRENCY\`) on a fresh default database (FerretDB on the embedded PostgreSQL, crash-safe settings), each user signing in once, then opening the dashboard, adding a transaction and listing transactions, again and again (autocannon, one request at a time per user). Times in ms, from request to last byte.`,
     "",
     "| step | requests | p50 | p95 |",
     "| --- | ---: | ---: | ---: |",

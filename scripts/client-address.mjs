@@ -1,5 +1,5 @@
 // What the proxies in front of the app (as many as TRUST_PROXY says) tell it about the client: its address, for
-// rate limits, and the host and scheme it asked for. scripts/serve.mjs reads them once for every request.
+// rate limits, and the host and scheme it asked for. scripts/web-server.mjs reads them once for every request.
 
 /**
  * The entry of a header list written by the outermost of `trusted` proxies, each appending the value it received:

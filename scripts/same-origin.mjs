@@ -1,4 +1,4 @@
-// The same-origin rule for requests that may change something. One rule, applied twice: by scripts/serve.mjs to
+// The same-origin rule for requests that may change something. One rule, applied twice: by scripts/web-server.mjs to
 // every request before Remix sees it, and by requireSameOrigin (app/utils/security.server.ts) first in every action.
 
 /**

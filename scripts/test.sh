@@ -23,5 +23,5 @@ npx remix build
 # No page may load more than 120 KB of gzipped JavaScript on a first visit (its sizes: npm run bench:weight).
 npx tsx bench/page-weight.ts --check
 CI="${CI:-true}" npx playwright test
-# 50 users at once on a fresh database: fails on any error answer or lost write (timings go to docs/benchmarks.md with npm run bench:load).
-npx tsx bench/load.ts --seconds 15
+# 50 users at once on a fresh database, served by two app processes: fails on any error answer or lost write (timings go to docs/benchmarks.md with npm run bench:load).
+npx tsx bench/load.ts --seconds 15 --processes 2

@@ -20,6 +20,7 @@ import { markArrivals } from "~/features/recurring/recurring.server";
 import { mainAccountId } from "~/features/accounts/accounts.server";
 import { catchFailure } from "~/utils/action-failure.server";
 import { readForm } from "~/utils/form-body.server";
+import { runInRequestScope } from "~/utils/request-scope.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,11 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const user = await requireUser(request);
-  const userId = user.id;
+  // Read before anything is written, so the session's user, the categories and the accounts share one read of the user (decision 241).
+  const { userId, categories, accounts, mainCurrency } = await runInRequestScope(async () => {
+    const { id } = await requireUser(request);
+    const [choices, { offered, mainCurrency }] = await Promise.all([getCategoryChoices(id), getAccountChoices(id)]);
+    return { userId: id, categories: choices, accounts: offered, mainCurrency };
+  });
   const formData = await readForm(request);
   const submissionKey = submissionKeyOf(formData);
-  const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
   const submission = parseTransactionForm(formData, categories, accounts, mainCurrency);
   const redirectTo = safeRedirect(formData.get("redirectTo"), TRANSACTIONS_PATH);
   // Without JavaScript, adding or removing a split row posts the form: it comes back as it was, with the rows changed.

@@ -21,7 +21,7 @@ function cookieNames(request: Request) {
 /** Only names, booleans and public addresses leave the server: no secrets, no session id, no cookie values. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  // The address as the server resolved it (X-Forwarded-Host and -Proto only from a trusted proxy: scripts/serve.mjs).
+  // The address as the server resolved it (X-Forwarded-Host and -Proto only from a trusted proxy: scripts/web-server.mjs).
   const { host: requestHost, origin: requestOrigin } = new URL(request.url);
   const { sessionId, userId } = await getSessionState(request);
   const user = userId ? await getShellUser(userId) : null;

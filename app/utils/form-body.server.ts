@@ -28,7 +28,7 @@ function mediaType(request: Request) {
  * The body's bytes, refused (413) before reading when Content-Length claims more than `maxBytes`, and as soon
  * as the bytes read pass it whatever Content-Length claimed. What is left of a refused body is not read: the
  * reader lets go of it without cancelling, since cancelling the request's stream destroys the connection
- * before the answer is sent (scripts/serve.mjs closes it after the answer instead).
+ * before the answer is sent (scripts/web-server.mjs closes it after the answer instead).
  */
 async function readLimited(request: Request, maxBytes: number, tooLarge: string, unreadable: string) {
   const declared = Number(request.headers.get("Content-Length"));

@@ -45,13 +45,13 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   }
 }
 
-/** What a request from another site is told, on the route's error page (scripts/serve.mjs sends every such post here). */
+/** What a request from another site is told, on the route's error page (scripts/web-server.mjs sends every such post here). */
 export const CROSS_SITE_MESSAGE = "This request came from another site, so Ledgerly did not carry it out. Open Ledgerly yourself and try again there.";
 
 /**
  * Refuses (403) a state-changing request sent from another site, by the rule of scripts/same-origin.mjs, which
- * scripts/serve.mjs also applies before Remix. The host is the one the request was addressed to as the server
- * built its URL: X-Forwarded-Host counts only where serve.mjs trusts a proxy (TRUST_PROXY), never as sent.
+ * scripts/web-server.mjs also applies before Remix. The host is the one the request was addressed to as the server
+ * built its URL: X-Forwarded-Host counts only where web-server.mjs trusts a proxy (TRUST_PROXY), never as sent.
  */
 export function requireSameOrigin(request: Request) {
   const crossSite = isCrossSiteRequest({
@@ -65,7 +65,7 @@ export function requireSameOrigin(request: Request) {
 
 /**
  * The client address for rate limits, as the server read it from the socket
- * (scripts/serve.mjs puts it in the load context; X-Forwarded-For counts only
+ * (scripts/web-server.mjs puts it in the load context; X-Forwarded-For counts only
  * from as many proxies as TRUST_PROXY names, so a client cannot choose it).
  */
 export function clientAddress(context: AppLoadContext) {

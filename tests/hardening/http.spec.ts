@@ -12,7 +12,7 @@ import { CROSS_SITE_MESSAGE } from "~/utils/security.server";
 import { hasAction, hasPage, routes, SIGNED_WEBHOOKS, withParams } from "./route-table";
 
 /**
- * What the served app (scripts/serve.mjs in front of the build) does with requests a browser would never send
+ * What the served app (scripts/web-server.mjs in front of the build) does with requests a browser would never send
  * from our pages: posts from another site, proxy headers nobody vouches for, bodies too large to read, bodies
  * refused on a kept-alive connection. Besides the suite's server (behind a stand-in proxy, TRUST_PROXY=1), some
  * tests start servers of their own on the same database: without a proxy, without APP_URL, or alone, so that its
@@ -208,7 +208,7 @@ test.describe("50 MB bodies", () => {
     }
     for (const answer of answers) {
       expect(answer, answer.label).toMatchObject({ status: 413, connection: "close" });
-      // Refused by its length before the app (the fence in serve.mjs), or by the route's reader once past its limit.
+      // Refused by its length before the app (the fence in web-server.mjs), or by the route's reader once past its limit.
       if ("text" in answer) expect([answer.message, "The request body is too large."].some((text) => answer.text.includes(text)), answer.label).toBe(true);
     }
     const grewMb = memoryOf(alone.server).peakMb - before.rssMb;

@@ -17,8 +17,8 @@ const POLL_MS = 50;
 /** This app process, as the journal names the holder of a batch: host, process id and a random part (a restart is another instance). */
 const INSTANCE = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
-/** The batches this process is running: a journal naming this instance and another batch was cut off. */
-const running = new Set<string>();
+/** The batches this process is running, each with the months it has declared: a journal naming this instance and another batch was cut off. */
+const running = new Map<string, Set<string>>();
 /** The batch of each user whose ledger the current async context holds, so work under the hold can call the ledger again. */
 const held = new AsyncLocalStorage<ReadonlyMap<string, string>>();
 /** Each user's batches in this process, one after another. */
@@ -77,16 +77,17 @@ function sleep(ms: number) {
  * its first write. A batch cut off before it is taken over and its derived
  * state recounted first; a live one of another process is waited for.
  */
-async function openBatch(userId: string, batchId: string) {
+async function openBatch(userId: string, batchId: string, months: string[]) {
   const deadline = Date.now() + LEDGER_WAIT_MS;
   for (;;) {
-    const hold = { batchId, lastBatchId: batchId, holder: INSTANCE, leaseUntil: new Date(Date.now() + LEASE_MS), months: [], everything: false };
-    const claimed = await LedgerJournal.updateOne({ _id: userId, batchId: null }, { $set: hold });
+    const hold = { batchId, lastBatchId: batchId, holder: INSTANCE, leaseUntil: new Date(Date.now() + LEASE_MS), months, everything: false };
+    const unverified = { $addToSet: { unverifiedMonths: { $each: months } } };
+    const claimed = await LedgerJournal.updateOne({ _id: userId, batchId: null }, { $set: hold, ...unverified });
     if (claimed.matchedCount === 1) return;
     const journal = await LedgerJournal.findById(userId).select(OPEN_BATCH_FIELDS).lean<OpenBatch>();
     if (!journal) {
       try {
-        await LedgerJournal.create({ _id: userId, userId, ...hold });
+        await LedgerJournal.create({ _id: userId, userId, ...hold, unverifiedMonths: months });
         return;
       } catch (error) {
         if ((error as { code?: number }).code !== 11000) throw error;
@@ -94,7 +95,7 @@ async function openBatch(userId: string, batchId: string) {
       }
     }
     if (isCutOff(journal)) {
-      const takenOver = await LedgerJournal.updateOne({ _id: userId, batchId: journal.batchId }, { $set: hold });
+      const takenOver = await LedgerJournal.updateOne({ _id: userId, batchId: journal.batchId }, { $set: hold, ...unverified });
       if (takenOver.matchedCount === 1) {
         await recover(userId, journal);
         return;
@@ -118,10 +119,12 @@ async function closeBatch(userId: string, batchId: string) {
  */
 export async function declareMonths(userId: string, months: string[] | "all") {
   const batchId = held.getStore()?.get(userId);
-  if (!batchId) throw new Error(`declareMonths: the ledger of user ${userId} is not held`);
-  if (months !== "all" && months.length === 0) return;
+  const declared = batchId ? running.get(batchId) : undefined;
+  if (!batchId || !declared) throw new Error(`declareMonths: the ledger of user ${userId} is not held`);
+  if (months !== "all" && months.every((month) => declared.has(month))) return;
   const change = months === "all" ? { $set: { everything: true } } : { $addToSet: { months: { $each: months }, unverifiedMonths: { $each: months } } };
   await LedgerJournal.updateOne({ _id: userId, batchId }, change);
+  if (months !== "all") for (const month of months) declared.add(month);
 }
 
 /** Resolves when the batches before have finished; refuses with LedgerBusyError when they take too long. */
@@ -153,20 +156,22 @@ function inQueue<T>(userId: string, task: () => Promise<T>): Promise<T> {
  * process or another) and a batch cut off by a crash, at whatever write, is
  * found and recounted by whoever touches the ledger next. When `work` fails
  * the journal stays open on purpose: whatever it wrote is recounted. Work
- * that already holds the user's ledger runs at once.
+ * that already holds the user's ledger runs at once. `months`, when the caller
+ * knows them before it reads anything, are declared with the hold itself
+ * (one journal write less; declareMonths of them later writes nothing).
  */
-export async function withLedgerLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+export async function withLedgerLock<T>(userId: string, work: () => Promise<T>, months: string[] = []): Promise<T> {
   const holding = held.getStore();
   if (holding?.has(userId)) return work();
   return inQueue(userId, async () => {
     const batchId = randomUUID();
-    running.add(batchId);
+    running.set(batchId, new Set(months));
     const renew = setInterval(() => {
       LedgerJournal.updateOne({ _id: userId, batchId }, { $set: { leaseUntil: new Date(Date.now() + LEASE_MS) } }).catch(() => undefined);
     }, RENEW_EVERY_MS);
     renew.unref();
     try {
-      await openBatch(userId, batchId);
+      await openBatch(userId, batchId, months);
       const result = await held.run(new Map([...(holding ?? []), [userId, batchId]]), work);
       await closeBatch(userId, batchId);
       return result;

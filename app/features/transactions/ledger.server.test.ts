@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
-import { Types } from "mongoose";
-import { MonthSummary, Transaction } from "../../../models";
+import mongoose, { Types } from "mongoose";
+import { LedgerJournal, MonthSummary, Transaction } from "../../../models";
 import { getCategories } from "~/features/categories/categories.server";
 import type { LedgerEntry } from "./ledger";
 import { applyLedgerBatch } from "./ledger.server";
@@ -183,6 +183,24 @@ describe("a written batch", () => {
     expect(added.editedAt).toBeNull();
     const [edited] = okResult(await applyLedgerBatch(userId, { updated: [{ id: String(added._id), description: "Flat white" }] })).updated;
     expect(edited.editedAt).toBeInstanceOf(Date);
+  });
+
+  test("a batch that only adds declares its month with the hold: two journal writes, and the month is left to verify", async () => {
+    const userId = await createGoogleUser();
+    okResult(await applyLedgerBatch(userId, { added: [pay] }));
+    await LedgerJournal.updateOne({ _id: userId }, { $set: { unverifiedMonths: [] } });
+    const journalWrites: string[] = [];
+    mongoose.set("debug", (collection: string, method: string) => {
+      if (collection === LedgerJournal.collection.collectionName && method !== "findOne") journalWrites.push(method);
+    });
+    try {
+      okResult(await applyLedgerBatch(userId, { added: [coffee] }));
+    } finally {
+      mongoose.set("debug", false);
+    }
+    expect(journalWrites).toEqual(["updateOne", "updateOne"]);
+    const journal = await LedgerJournal.findById(userId).lean();
+    expect(journal).toMatchObject({ batchId: null, months: [], unverifiedMonths: [coffee.date.slice(0, 7)] });
   });
 });
 

@@ -37,7 +37,7 @@ import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
 import { updateImportKeyDays } from "./import-key-days.server";
-import { monthKeyOf } from "~/lib/month";
+import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { reportedOf, type Reporting } from "./reporting";
 import { reportingFor } from "./reporting.server";
 import type { ReportingRecountProgress } from "./transactions";
@@ -733,7 +733,9 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
  * with what the first wrote (`replayed`).
  */
 export function applyLedgerBatch(userId: string, batch: LedgerBatch): Promise<LedgerResult> {
-  return withLedgerLock(userId, () => writeBatch(userId, batch));
+  // The months of its new transactions are known before it reads anything: declared with the hold (an add is then one journal write less).
+  const newMonths = (batch.added ?? []).every((entry) => isIsoDate(entry.date)) ? [...new Set((batch.added ?? []).map((entry) => monthKeyOf(entry.date)))] : [];
+  return withLedgerLock(userId, () => writeBatch(userId, batch), newMonths);
 }
 
 /** The batch's new transactions as rows to insert: each transfer followed by its other side. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import mongoose from "mongoose";
 import { describe, expect, test } from "vitest";
-import { Transaction } from "../../../models";
+import { Transaction, User } from "../../../models";
 import { action as editAction, loader as editLoader } from "~/routes/_app.transactions_.$transactionId.edit";
 import { action as newAction } from "~/routes/_app.transactions_.new";
 import { action as listAction, loader as listLoader } from "~/routes/_app.transactions";
@@ -66,6 +67,22 @@ describe("add transaction action", () => {
 
     const offsite = await newAction({ request: post("/transactions/new", cookie, { ...fields, redirectTo: "//evil.example" }), params: {}, context: {} });
     expectRedirect(offsite, "/transactions?tab=tracked");
+  });
+
+  test("an add reads the user's document twice: once for the form (the session's user, categories and accounts) and once under the ledger's hold", async () => {
+    const { userId, cookie } = await signedInUser();
+    const fields = { type: "expense", amount: "12.50", category: "food", date: "2026-03-05", description: "Lunch", redirectTo: "/dashboard?month=2026-03" };
+    const userReads: string[] = [];
+    mongoose.set("debug", (collection: string, method: string) => {
+      if (collection === User.collection.collectionName) userReads.push(method);
+    });
+    try {
+      expectRedirect(await newAction({ request: post("/transactions/new", cookie, fields), params: {}, context: {} }), "/dashboard?month=2026-03");
+    } finally {
+      mongoose.set("debug", false);
+    }
+    expect(userReads).toEqual(["findOne", "findOne"]);
+    expect(await Transaction.countDocuments({ userId })).toBe(1);
   });
 
   test("with several accounts the form offers them: the chosen one holds it, another user's is refused", async () => {
