@@ -24,7 +24,7 @@ export function useBenchEnvironment() {
 }
 
 /**
- * Starts the app built in `appDir` (this checkout unless told) on `port` against `mongodbUri` (one connection, as
+ * Starts the app built in `appDir` (this checkout unless told) on `port` against `mongodbUri` (the embedded pool, as
  * `npm start` uses on the embedded database); resolves once it answers. `env` adds to or overrides the
  * environment (undefined unsets, APP_URL say); `nodeArgs` go to Node itself (--cpu-prof, which NODE_OPTIONS refuses).
  */

@@ -236,7 +236,7 @@ const ms = (value: number) => value.toFixed(1);
 const lines = [
   "## Pages: where the time goes",
   "",
-  `\`npx remix build && NODE_OPTIONS=--experimental-websocket npx tsx bench/pages.ts --record${PROFILE ? " --profile" : ""}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end; the built app on a fresh default database (one connection), one user with the transactions of five years, ${REQUESTS} requests per page one at a time after ${WARM_UP} to warm up. CPU is per request: the app's process, and the database's (FerretDB and its PostgreSQL, all processes). Commands: what the app sent the database per request (the driver's heartbeats left out).`,
+  `\`npx remix build && NODE_OPTIONS=--experimental-websocket npx tsx bench/pages.ts --record${PROFILE ? " --profile" : ""}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end; the built app on a fresh default database (four connections), one user with the transactions of five years, ${REQUESTS} requests per page one at a time after ${WARM_UP} to warm up. CPU is per request: the app's process, and the database's (FerretDB and its PostgreSQL, all processes). Commands: what the app sent the database per request (the driver's heartbeats left out).`,
   "",
   "| transactions | page | p50 ms | p95 ms | app CPU ms | database CPU ms | CPU ms in all | commands | HTML KB |",
   "|---:|---|---:|---:|---:|---:|---:|---:|---:|",

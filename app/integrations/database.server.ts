@@ -11,21 +11,21 @@ mongoose.set("autoIndex", false);
 mongoose.set("runValidators", true);
 
 declare global {
-  // Survives module reloads in development so one process keeps one connection.
+  // Survives module reloads in development so one process keeps one pool.
   var __ledgerlyDb: Promise<typeof mongoose> | undefined;
 }
 
 /**
  * How long any database operation may wait, at each step (decision 186). The driver's own limits, because the
  * driver (7.x) ignores `timeoutMS` and FerretDB v1 refuses `maxTimeMS` on `distinct`. Without them a command that
- * never answers holds the pool's one connection, and every other request waits behind it for ever.
+ * never answers holds a connection of the pool, and once all are held every other request waits for ever.
  */
 export const DATABASE_DEADLINES = {
   /** Finding the server: a request that arrives while it is down is answered, not parked. */
   serverSelectionTimeoutMS: 5_000,
   /** Connecting and the handshake, which is also the limit of each heartbeat of the driver's monitor. */
   connectTimeoutMS: 5_000,
-  /** Waiting for a pooled connection (one, locally) while other requests use it. */
+  /** Waiting for a pooled connection (four, locally) while other requests use them all. */
   waitQueueTimeoutMS: 10_000,
   /** Waiting for a command's answer: above the slowest single command measured (27 s, a sorted read of 100,000 documents, which FerretDB sorts in memory). */
   socketTimeoutMS: 60_000,

@@ -31,7 +31,7 @@ describe("rate limits", () => {
 });
 
 describe("reserving attempts", () => {
-  test("requests at the same moment get no more than the limit's attempts (one $inc each, on one connection)", async () => {
+  test("requests at the same moment get no more than the limit's attempts (one $inc each, over the pool's connections)", async () => {
     const { points } = RATE_LIMITS.loginFailuresPerAccount;
     const granted = await Promise.all(Array.from({ length: 60 }, () => reserveAttempts(["loginFailuresPerAccount", "race@example.com"])));
     expect(granted.filter(Boolean)).toHaveLength(points);
