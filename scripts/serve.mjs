@@ -37,6 +37,7 @@ if (count === 1) {
   });
   for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => stopAll(signal));
   cluster.fork().once("listening", () => {
+    if (stopping) return;
     for (let index = 1; index < count; index += 1) cluster.fork({ RUN_JOBS: "false" });
   });
 }
