@@ -78,9 +78,8 @@ function renderDocument(request: Request, responseStatusCode: number, responseHe
       {
         nonce,
         // The whole page, not the shell first: a panel loaded on demand (React.lazy) must be in the HTML itself,
-        // since a browser without JavaScript cannot swap in what streams after the shell.
-        // Everything is rendered by now, so the page is sent as one buffer: React's many small chunks would
-        // each pass through a web stream, Remix's copy and the compression (decision 243).
+        // since a browser without JavaScript cannot swap in what streams after the shell. As it is all rendered
+        // by then, it is sent as one buffer, not as React's many small chunks through a web stream each (decision 243).
         onAllReady() {
           shellRendered = true;
           const chunks: Buffer[] = [];

@@ -147,10 +147,10 @@ function summariseProfile(profile: CpuProfile) {
 
 type PageResult = { size: number; page: string; time: Stats; appCpuMs: number; databaseCpuMs: number; commands: number; commandsByName: ReadonlyArray<readonly [string, number]>; htmlKb: number; profile: ReturnType<typeof summariseProfile> | null };
 
-/** What the bench asks for: a page, or (with a form) an add of a transaction, answered by a redirect. */
-type Ask = { page: string; url: string; form?: () => URLSearchParams };
+/** What the bench asks for: a page, or (with a form) an add of a transaction, answered by a redirect; `name` names its profile file. */
+type Ask = { page: string; name: string; url: string; form?: () => URLSearchParams };
 
-async function measurePage(size: number, { page, url, form }: Ask, cookie: string, databasePort: number, databasePid: number, mongodbPath: string): Promise<PageResult> {
+async function measurePage(size: number, { page, name, url, form }: Ask, cookie: string, databasePort: number, databasePid: number, mongodbPath: string): Promise<PageResult> {
   const proxy = await countingProxy(databasePort);
   const port = await findFreePort();
   const inspectPort = PROFILE ? await findFreePort() : null;
@@ -181,7 +181,7 @@ async function measurePage(size: number, { page, url, form }: Ask, cookie: strin
     if (profiler) await timed();
     const rawProfile = await profiler?.stop();
     if (rawProfile && PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-    if (rawProfile && PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, `${size}-${page.replace(/\W+/g, " ").trim().split(" ")[0]}.cpuprofile`), JSON.stringify(rawProfile));
+    if (rawProfile && PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, `${size}-${name}.cpuprofile`), JSON.stringify(rawProfile));
     const perRequest = (seconds: number) => (seconds * 1000) / REQUESTS;
     return {
       size,
@@ -215,9 +215,9 @@ try {
     let added = 0;
     const addForm = () => new URLSearchParams({ type: "expense", amount: "12.34", category: "food", date: `${lastMonthKey}-05`, description: `Bench add ${(added += 1)}` });
     const asks: Ask[] = [
-      { page: "/dashboard", url: `/dashboard?month=${lastMonthKey}` },
-      { page: "/transactions", url: "/transactions?tab=tracked" },
-      { page: "add (POST /transactions/new)", url: "/transactions/new", form: addForm },
+      { page: "/dashboard", name: "dashboard", url: `/dashboard?month=${lastMonthKey}` },
+      { page: "/transactions", name: "transactions", url: "/transactions?tab=tracked" },
+      { page: "add (POST /transactions/new)", name: "add", url: "/transactions/new", form: addForm },
     ];
     for (const ask of asks) {
       const result = await measurePage(size, ask, cookie, database.port, database.pid() ?? 0, mongodbPath);

@@ -23,11 +23,21 @@ import { readForm } from "~/utils/form-body.server";
 import { runInRequestScope } from "~/utils/request-scope.server";
 import { newSubmissionKey, submissionKeyOf } from "~/utils/submission.server";
 
+/**
+ * The signed-in user and what the form is read against, in one request scope: the session's user, the
+ * categories and the accounts share one read of the user's document (decision 241), in an action too, before it writes.
+ */
+function readFormChoices(request: Request) {
+  return runInRequestScope(async () => {
+    const user = await requireUser(request);
+    const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(user.id), getAccountChoices(user.id)]);
+    return { user, categories, accounts, mainCurrency };
+  });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const userId = user.id;
+  const { user, categories, accounts, mainCurrency } = await readFormChoices(request);
   const params = new URL(request.url).searchParams;
-  const [categories, { offered: accounts, mainCurrency }] = await Promise.all([getCategoryChoices(userId), getAccountChoices(userId)]);
   return {
     categories,
     accounts,
@@ -42,12 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  // Read before anything is written, so the session's user, the categories and the accounts share one read of the user (decision 241).
-  const { userId, categories, accounts, mainCurrency } = await runInRequestScope(async () => {
-    const { id } = await requireUser(request);
-    const [choices, { offered, mainCurrency }] = await Promise.all([getCategoryChoices(id), getAccountChoices(id)]);
-    return { userId: id, categories: choices, accounts: offered, mainCurrency };
-  });
+  const { user, categories, accounts, mainCurrency } = await readFormChoices(request);
+  const userId = user.id;
   const formData = await readForm(request);
   const submissionKey = submissionKeyOf(formData);
   const submission = parseTransactionForm(formData, categories, accounts, mainCurrency);

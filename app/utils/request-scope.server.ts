@@ -6,10 +6,11 @@ const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
  * Runs `handle`, the handling of one GET (or HEAD) request, with a memo of its own (scripts/web-server.mjs calls it).
  * Remix hands each loader a Request object of its own, so a memo keyed by the Request is not shared by the
  * loaders of one page; this one is. Nothing runs an action in a GET, so what a loader reads stays true for
- * the others of the same request (decision 239).
+ * the others of the same request (decision 239). An action may run its reads before its first write in one
+ * too; inside a scope already, `handle` shares it.
  */
 export function runInRequestScope<T>(handle: () => T) {
-  return scope.run(new Map(), handle);
+  return scope.getStore() ? handle() : scope.run(new Map(), handle);
 }
 
 /**
