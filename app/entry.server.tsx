@@ -7,6 +7,7 @@ import { startJobs, stopJobs } from "../jobs/scheduler";
 import { upgradeStoredDebtBalances } from "./features/debts/debts.server";
 import { moveTransactionsIntoAccounts } from "./features/transactions/accounts-migration.server";
 import { keepLegacyAmountsMeaning } from "./features/transactions/currency-migration.server";
+import { dropRetiredCollections } from "./features/transactions/retired-collections.server";
 import { moveRuleTagsToIds } from "./features/rules/rules.server";
 import { connectDatabase, databaseIsReachable, disconnectDatabase, noteDatabaseFailure, OUTAGE, outageBody } from "./integrations/database.server";
 import { getEnv } from "./utils/env.server";
@@ -22,6 +23,7 @@ await moveTransactionsIntoAccounts();
 await keepLegacyAmountsMeaning();
 await upgradeStoredDebtBalances();
 await moveRuleTagsToIds();
+await dropRetiredCollections();
 if (getEnv().RUN_JOBS) await startJobs();
 
 // scripts/web-server.mjs only closes its HTTP server on these signals; the scheduler and the

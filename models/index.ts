@@ -1,6 +1,5 @@
 import { Account } from "./account";
 import { AccountDayNets } from "./account-day-nets";
-import { ImportKeyDay } from "./import-key-day";
 import { BankConnection, BankLink } from "./bank-connection";
 import { Budget } from "./budget";
 import { ContactSubmission } from "./contact-submission";
@@ -40,7 +39,6 @@ export { Migration } from "./migration";
 export { Transaction, type TransactionRecord } from "./transaction";
 export { MonthSummary, monthSummaryId, type MonthSummaryRecord } from "./month-summary";
 export { AccountDayNets, type AccountDayNetsRecord, type AccountDays } from "./account-day-nets";
-export { ImportKeyDay, importKeyDayId, type ImportKeyDayRecord, type ImportKeyEntry } from "./import-key-day";
 export { LedgerJournal, type LedgerJournalRecord } from "./ledger-journal";
 export { Budget, monthBudgetId, categoryBudgetsId, type BudgetRecord } from "./budget";
 export { ProcessedStripeEvent } from "./processed-stripe-event";
@@ -61,4 +59,4 @@ export { RuleRun, type RuleRunRecord } from "./rule-run";
 export { Schedule, SeriesProposal, SeriesDetection, SentReminder, type ScheduleRecord, type SeriesProposalRecord, type SeriesDetectionRecord } from "./schedule";
 
 /** Every model, for whatever must touch them all (index builds, benchmarks, test clean-up). */
-export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, ImportKeyDay, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule, Tag, RuleRun, Schedule, SeriesProposal, SeriesDetection, SentReminder];
+export const allModels = [User, Account, Reconciliation, Migration, Credential, Session, PasswordResetToken, ContactSubmission, Transaction, MonthSummary, AccountDayNets, LedgerJournal, Budget, ProcessedStripeEvent, ImportDraft, ImportBatch, ImportMapping, RateLimit, TwoFactor, SecurityEvent, Debt, DebtPlan, FinancialAssets, NetWorthSnapshot, SavingsGoal, InsightResult, AiCircuit, BankConnection, BankLink, ExchangeRate, ReportingRecount, Rule, Tag, RuleRun, Schedule, SeriesProposal, SeriesDetection, SentReminder];

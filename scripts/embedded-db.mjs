@@ -49,11 +49,28 @@ const overlayDir = path.join(sourceDir, "_overlay");
 const OVERLAY_FILES = {
   "handler_serialized_writes.go": "internal/handler/ledgerly_serialized_writes.go",
   "ferretdb_serialized_writes.go": "ferretdb/ledgerly_serialized_writes.go",
+  "postgresql_in_pushdown.go": "internal/backends/postgresql/ledgerly_in_pushdown.go",
 };
+/** The lines the build adds to FerretDB's own files (v1.24.2): each inserted before an anchor found once. */
+const SOURCE_INSERTIONS = [
+  {
+    file: "internal/backends/postgresql/query.go",
+    before: "\t\t\t\tdefault:\n\t\t\t\t\t// $gt and $lt\n",
+    lines:
+      "\t\t\t\tcase \"$in\":\n" +
+      "\t\t\t\t\tif values, ok := v.(*types.Array); ok {\n" +
+      "\t\t\t\t\t\tif f, a := filterIn(p, key, values, keyOperator); f != \"\" {\n" +
+      "\t\t\t\t\t\t\tfilters = append(filters, f)\n" +
+      "\t\t\t\t\t\t\targs = append(args, a...)\n" +
+      "\t\t\t\t\t\t}\n" +
+      "\t\t\t\t\t}\n\n",
+  },
+];
 
 function newestSourceTime() {
   const sources = readdirSync(sourceDir).filter((file) => file.endsWith(".go") || file === "go.mod" || file === "go.sum");
-  const files = [...sources.map((file) => path.join(sourceDir, file)), ...Object.keys(OVERLAY_FILES).map((file) => path.join(overlayDir, file))];
+  // This script too: it holds SOURCE_INSERTIONS.
+  const files = [fileURLToPath(import.meta.url), ...sources.map((file) => path.join(sourceDir, file)), ...Object.keys(OVERLAY_FILES).map((file) => path.join(overlayDir, file))];
   return Math.max(...files.map((file) => statSync(file).mtimeMs));
 }
 
@@ -76,6 +93,13 @@ function prepareFerretDBModule() {
     chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
   }
   for (const [file, target] of Object.entries(OVERLAY_FILES)) cpSync(path.join(overlayDir, file), path.join(copy, target));
+  for (const { file, before, lines } of SOURCE_INSERTIONS) {
+    const target = path.join(copy, file);
+    const source = readFileSync(target, "utf8");
+    const at = source.indexOf(before);
+    if (at === -1 || source.indexOf(before, at + 1) !== -1) throw new Error(`FerretDB's ${file} has changed: the launcher's insertion before ${JSON.stringify(before)} no longer applies.`);
+    writeFileSync(target, source.slice(0, at) + lines + source.slice(at));
+  }
   const modFile = path.join(buildDir, "go.mod");
   writeFileSync(modFile, `${readFileSync(path.join(sourceDir, "go.mod"), "utf8")}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
   cpSync(path.join(sourceDir, "go.sum"), path.join(buildDir, "go.sum"));

@@ -2,7 +2,7 @@
 // ledger's increment code: both flattened to "month field" / "month category
 // field" → cents (or a count), zero totals left out.
 import { Types } from "mongoose";
-import { ImportKeyDay, Transaction, type ImportKeyDayRecord } from "../models";
+import { Transaction } from "../models";
 import { isUncategorized, UNCATEGORIZED } from "~/features/categories/categories";
 import { listMonthSummaries } from "~/features/transactions/month-summary.server";
 
@@ -27,10 +27,6 @@ export async function maintainedTotals(userId: string) {
     for (const [categoryId, categoryTotals] of Object.entries(summary.categories ?? {})) {
       for (const [field, value] of Object.entries(categoryTotals)) addTotal(totals, `${summary.monthKey} ${categoryId} ${field}`, value ?? 0);
     }
-  }
-  // The days' import keys an import's duplicate check reads: how many live transactions carry each key (and bank id) each day.
-  for (const day of await ImportKeyDay.find({ userId: new Types.ObjectId(userId) }).lean<ImportKeyDayRecord[]>()) {
-    for (const entry of day.entries) addTotal(totals, `${day._id.slice(userId.length + 1)} key ${entry.k} bank ${entry.b ?? "none"}`, 1);
   }
   return totals;
 }
@@ -68,9 +64,6 @@ export async function recomputedTotals(userId: string) {
       addTotal(totals, `${monthKey} ${bookedOn(category)} income`, -allocation.amount);
       addTotal(totals, `${monthKey} ${allocation.categoryId} allocated`, allocation.amount);
     }
-  }
-  for (const { date, importKey, bankTransactionId } of await Transaction.find(live).select({ date: 1, importKey: 1, bankTransactionId: 1 }).lean()) {
-    if (importKey) addTotal(totals, `${date} key ${importKey} bank ${bankTransactionId ?? "none"}`, 1);
   }
   return totals;
 }

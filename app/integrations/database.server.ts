@@ -245,9 +245,24 @@ export function toObjectId(id: unknown) {
  */
 const BULK_WRITE_SLICE = 20;
 
+/**
+ * Values per `$in` read: the embedded database's index finds the documents of each value, then each one found
+ * is checked against the whole list again, so a list of 20,000 keys costs far more than forty of 500.
+ */
+const IN_READ_SLICE = 500;
+
 /** Runs `write` on `items` BULK_WRITE_SLICE at a time, in order; resolves to each slice's result. */
 export async function inBulkWriteSlices<Item, Result>(items: readonly Item[], write: (slice: Item[]) => Promise<Result>): Promise<Result[]> {
   const results: Result[] = [];
   for (let start = 0; start < items.length; start += BULK_WRITE_SLICE) results.push(await write(items.slice(start, start + BULK_WRITE_SLICE)));
   return results;
+}
+
+/**
+ * Runs `read` (an `$in` of its slice) on `values` IN_READ_SLICE at a time, the slices side by side (as many as
+ * the connection pool sends at once); resolves to every slice's documents.
+ */
+export async function inReadSlices<Value, Found>(values: readonly Value[], read: (slice: Value[]) => Promise<Found[]>): Promise<Found[]> {
+  const slices = Array.from({ length: Math.ceil(values.length / IN_READ_SLICE) }, (_, index) => values.slice(index * IN_READ_SLICE, (index + 1) * IN_READ_SLICE));
+  return (await Promise.all(slices.map(read))).flat();
 }

@@ -77,7 +77,7 @@ describe("account data", () => {
     const other = await busyUser();
     const owner = { id: (await User.findById(userId).lean())!._id, email };
     const before = await countUserData(owner);
-    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "importKeyDays", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations", "rules", "tags", "schedules", "seriesProposals", "seriesDetections", "sentReminders"]) {
+    for (const name of ["users", "credentials", "sessions", "accounts", "transactions", "monthSummaries", "accountDayNets", "budgets", "importBatches", "importMappings", "twoFactors", "securityEvents", "contactSubmissions", "rateLimits", "debts", "debtPlans", "financialAssets", "netWorthSnapshots", "savingsGoals", "insightResults", "plaidAccounts", "bankLinks", "reconciliations", "rules", "tags", "schedules", "seriesProposals", "seriesDetections", "sentReminders"]) {
       expect(before[name], name).toBeGreaterThan(0);
     }
     const otherBefore = await countUserData({ id: (await User.findById(other.userId).lean())!._id, email: other.email });
@@ -117,7 +117,6 @@ describe("account data", () => {
       "debts",
       "financialAssets",
       "importBatches",
-      "importKeyDays",
       "importMappings",
       "insightResults",
       "ledgerJournals",

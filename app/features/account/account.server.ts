@@ -27,7 +27,6 @@ const OWNED_BY: Record<string, (owner: Owner) => Record<string, unknown>> = {
   transactions: ({ id }) => ({ userId: id }),
   monthSummaries: ({ id }) => ({ userId: id }),
   accountDayNets: ({ id }) => ({ userId: id }),
-  importKeyDays: ({ id }) => ({ userId: id }),
   ledgerJournals: ({ id }) => ({ userId: id }),
   reportingRecounts: ({ id }) => ({ _id: id.toString() }),
   // The names of data migrations that have run, and of those that ran user by user, each user's.

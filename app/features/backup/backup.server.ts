@@ -20,7 +20,6 @@ const BACKUP_VERSION = 1;
 export const NOT_BACKED_UP: Record<string, string> = {
   monthSummaries: "recomputed from the transactions on restore",
   accountDayNets: "recomputed from the transactions on restore, with the month summaries",
-  importKeyDays: "recomputed from the transactions on restore, with the month summaries",
   ledgerJournals: "which batch holds a user's ledger: none after a restore, which recounts every user",
   sessions: "signed-in devices sign in again after a restore",
   importDrafts: "uploads waiting for their preview expire within a day",

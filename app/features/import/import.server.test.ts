@@ -142,6 +142,18 @@ describe("import", () => {
     expect(new Set(preview.rows.map((row) => row.duplicateOf))).toEqual(new Set(["bank-id"]));
   });
 
+  test("a bank id finds its transaction in a month the file does not cover (a payment the bank posted later)", async () => {
+    const userId = await createUserId();
+    const first = await importBankFile(userId, fixture("us-chase-checking.ofx"), { fileName: "chase.ofx" });
+    if (first.status !== "imported") throw new Error(first.status);
+    const stored = await Transaction.find({ userId }).select({ _id: 1, date: 1 }).lean();
+    const lastMonth = stored.map((transaction) => transaction.date).sort().at(-1)!.slice(0, 7);
+    const moved = stored[0];
+    await applyLedgerBatch(userId, { updated: [{ id: String(moved._id), date: `${Number(lastMonth.slice(0, 4)) + 1}-01-02` }] });
+    const preview = await previewBankFile(userId, await uploadBankFile(userId, fixture("us-chase-checking.ofx"), "chase.ofx"));
+    expect({ newCount: preview.newCount, duplicateOf: new Set(preview.rows.map((row) => row.duplicateOf)) }).toEqual({ newCount: 0, duplicateOf: new Set(["bank-id"]) });
+  });
+
   test("only the preview the user saw is imported: other choices or new transactions meanwhile show it again", async () => {
     const userId = await createUserId();
     const draftId = await uploadBankFile(userId, BANK_FILE);

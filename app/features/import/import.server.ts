@@ -360,7 +360,7 @@ async function buildPreview(userId: string, draftId: string, input: ImportChoice
   const conversion = account.converted ? { from: currency, to: accountCurrency, missingDays: converted?.missingDays ?? [] } : null;
 
   const importable = rows.filter((row) => isImportable(row, includePending)).map(keyed);
-  const stored = importable.length > 0 ? await storedImportKeys(userId, importable.map((row) => row.date.slice(0, 7))) : [];
+  const stored = await storedImportKeys(userId, { importKeys: importable.map((row) => row.importKey), bankIds: importable.flatMap((row) => (row.bankId === null ? [] : [row.bankId])) });
   const duplicates = findDuplicates(importable, stored);
   const duplicateByLabel = new Map(importable.map((row, index) => [row.label, duplicates[index]]));
   const categories = importable.length > 0 ? await getCategories(userId) : [];

@@ -4,7 +4,7 @@
 // names its seed; rerun it alone with LEDGER_SEED=<seed> LEDGER_SEQUENCES=1.
 import { Types } from "mongoose";
 import { expect, test } from "vitest";
-import { ImportBatch, ImportDraft, ImportKeyDay, ImportMapping, LedgerJournal, MonthSummary, Transaction } from "../../../models";
+import { ImportBatch, ImportDraft, ImportMapping, LedgerJournal, MonthSummary, Transaction } from "../../../models";
 import Papa from "papaparse";
 import { continueImportUndo, startUndoImport } from "~/features/import/import.server";
 import { centsToInput, toCents } from "~/lib/money";
@@ -326,7 +326,7 @@ function randomOperation(random: Random) {
  * backend (which scans a collection for anything but an _id lookup) stays fast.
  */
 async function emptyLedgerCollections() {
-  for (const model of [Transaction, MonthSummary, ImportKeyDay, ImportBatch, ImportDraft, ImportMapping, LedgerJournal]) await model.collection.deleteMany({});
+  for (const model of [Transaction, MonthSummary, ImportBatch, ImportDraft, ImportMapping, LedgerJournal]) await model.collection.deleteMany({});
 }
 
 async function runSequence(seed: number, users: string[], log: string[]) {

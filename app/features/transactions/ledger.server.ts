@@ -36,7 +36,6 @@ import { inBulkWriteSlices, toObjectId } from "~/integrations/database.server";
 import { declareMonths, withLedgerLock } from "./ledger-journal.server";
 import { recountMonthSummaries } from "./month-recount.server";
 import { listMonthSummaries, updateMonthSummaries } from "./month-summary.server";
-import { updateImportKeyDays } from "./import-key-days.server";
 import { isIsoDate, monthKeyOf } from "~/lib/month";
 import { reportedOf, type Reporting } from "./reporting";
 import { reportingFor } from "./reporting.server";
@@ -710,7 +709,6 @@ async function keepAggregatesInStep(userId: string, writes: LedgerWrites) {
   }
   await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.before ? [change.before] : [])), -1);
   await updateMonthSummaries(userId, writes.changes.flatMap((change) => (change.after ? [change.after] : [])), 1);
-  await updateImportKeyDays(userId, writes.changes);
 }
 
 /**

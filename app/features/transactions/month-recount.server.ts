@@ -1,9 +1,8 @@
 import mongoose, { Types } from "mongoose";
 import { AccountDayNets, MonthSummary, monthSummaryId, Transaction, type AccountDayNetsRecord, type TransactionRecord } from "../../../models";
-import { rebuildImportKeyDays } from "./import-key-days.server";
 import { splitDayFields, summaryFields, summaryIncrements, SUMMARY_VERSION, type RecountedMonth, type SummaryFields } from "./month-summary";
 
-const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, date: 1, allocations: 1, deleted: 1, accountId: 1, reported: 1, tagIds: 1, importKey: 1, bankTransactionId: 1 } as const;
+const SUMMARISED_FIELDS = { _id: 0, type: 1, category: 1, amount: 1, monthKey: 1, date: 1, allocations: 1, deleted: 1, accountId: 1, reported: 1, tagIds: 1 } as const;
 const STORED_FIELDS = { monthKey: 1, income: 1, expense: 1, count: 1, uncategorizedCount: 1, deletedCount: 1, unconvertedCount: 1, categories: 1, accounts: 1, tags: 1, version: 1 } as const;
 
 type StoredSummary = { _id: string; monthKey: string; version?: number | null } & Partial<SummaryFields>;
@@ -37,7 +36,7 @@ function sameTotals(a: SummaryFields, b: SummaryFields) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "date" | "allocations" | "deleted" | "accountId" | "reported" | "tagIds" | "importKey" | "bankTransactionId">;
+type SummarisedFields = Pick<TransactionRecord, "type" | "category" | "amount" | "monthKey" | "date" | "allocations" | "deleted" | "accountId" | "reported" | "tagIds">;
 
 /** The user's transactions (of `months` only, when given: one equality read per month, which the database answers from an index). */
 async function readSummarised(userObjectId: Types.ObjectId, months: string[] | undefined) {
@@ -66,7 +65,7 @@ async function readStoredSummaries(userId: string, months: string[] | undefined)
 }
 
 /**
- * Counts the user's month summaries (their accounts' nets by day, their days' import keys) afresh
+ * Counts the user's month summaries (and their accounts' nets by day) afresh
  * from their transactions (live and deleted) — every month, or only `months` —
  * and writes the months whose stored summary differs (or is of an older
  * layout): each replaced whole, so a recount repeated writes the same
@@ -99,7 +98,6 @@ export async function recountMonthSummaries(userId: string, months?: string[]): 
     await AccountDayNets.deleteMany(emptiedIds);
     changed.push(...emptied.filter((summary) => !sameTotals(comparable(summary), comparable({}))).map((summary) => ({ monthKey: summary.monthKey, stored: comparable(summary), counted: null })));
   }
-  await rebuildImportKeyDays(userId, transactions, months);
   return changed.sort((a, b) => a.monthKey.localeCompare(b.monthKey));
 }
 

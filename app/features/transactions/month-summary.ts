@@ -5,7 +5,7 @@ import { centsToInput, toCents, ZERO_CENTS, type Cents } from "~/lib/money";
 /**
  * The layout of a stored summary: 2 added the tab counts (`uncategorizedCount`, `deletedCount`), 3 the accounts' nets,
  * 4 their nets by day, 5 totals in the reporting currency (`unconvertedCount`), 6 the nets by day moved to their own
- * documents (AccountDayNets), 7 the tags' totals (`tags`), 8 the days' import keys beside them (ImportKeyDay).
+ * documents (AccountDayNets), 7 the tags' totals (`tags`), 8 the days' import keys beside them (since dropped: decision 245).
  */
 export const SUMMARY_VERSION = 8;
 

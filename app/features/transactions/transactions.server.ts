@@ -8,13 +8,12 @@ import { LedgerRefusedError, type LedgerFields, type LedgerSource, type Schedule
 import { listAccountNames, mainAccountId } from "~/features/accounts/accounts.server";
 import { applyLedgerBatch } from "./ledger.server";
 import { proposeTransferPairs } from "./transfer-proposals";
-import { toObjectId } from "~/integrations/database.server";
+import { inReadSlices, toObjectId } from "~/integrations/database.server";
 import { MAX_TAGS_PER_TRANSACTION, parseTagNames, TAG_MESSAGES } from "~/features/tags/tags";
 import { ensureTags } from "~/features/tags/tags.server";
 import type { CategoryTotals } from "./month-summary";
 import { listMonthSummaries, listVersionedMonthSummaries, type ListedMonthSummary } from "./month-summary.server";
 import { ledgerKeep } from "./ledger-keep.server";
-import { readImportKeyDays } from "./import-key-days.server";
 import { parseTransferChoice, tabWithRows, type AccountChoice, type Allocation, type CategoryChoice, type ListTab, type TransactionItem, type TransactionTab, type TransactionType } from "./transactions";
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -571,15 +570,23 @@ export async function getCategoryChoices(userId: string): Promise<CategoryChoice
   return (await getCategories(userId)).map(({ id, name, type }) => ({ id, name: capitalizeWords(name), type }));
 }
 
+type StoredImportKeys = Pick<TransactionRecord, "_id" | "importKey" | "bankTransactionId">;
+
 /**
- * The import key and bank id of each of the user's live transactions in `monthKeys` (an import's duplicate
- * check): one read a month of that month's days of keys. The month summaries are read first, which recounts
- * a cut-off batch and rebuilds keys kept in an older layout (or never kept, before the days held them).
+ * The import key and bank id of each of the user's live transactions that carries one of `importKeys` or
+ * `bankIds` (an import's duplicate check): index lookups of the file's own keys, whose cost does not grow
+ * with the transactions stored. The month summaries are read first, which settles a cut-off batch.
  */
-export async function storedImportKeys(userId: string, monthKeys: Iterable<string>) {
-  const months = [...new Set(monthKeys)];
-  if (months.length === 0) return [];
+export async function storedImportKeys(userId: string, { importKeys, bankIds }: { importKeys: Iterable<string>; bankIds: Iterable<string> }) {
+  const keys = [...new Set(importKeys)];
+  const ids = [...new Set(bankIds)];
+  if (keys.length === 0 && ids.length === 0) return [];
   await listMonthSummaries(userId);
-  const days = await readImportKeyDays(new Types.ObjectId(userId), months);
-  return days.flatMap((day) => day.entries.map((entry) => ({ importKey: entry.k, bankTransactionId: entry.b })));
+  const userObjectId = new Types.ObjectId(userId);
+  const read = (field: "importKey" | "bankTransactionId") => (values: string[]) =>
+    Transaction.find({ userId: userObjectId, [field]: mongoose.trusted({ $in: values }), deleted: false }).select({ importKey: 1, bankTransactionId: 1 }).lean<StoredImportKeys[]>();
+  const found = new Map<string, StoredImportKeys>();
+  const [byKey, byBankId] = await Promise.all([inReadSlices(keys, read("importKey")), inReadSlices(ids, read("bankTransactionId"))]);
+  for (const transaction of [...byKey, ...byBankId]) found.set(String(transaction._id), transaction);
+  return [...found.values()].map(({ importKey, bankTransactionId }) => ({ importKey, bankTransactionId }));
 }
