@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
  * the pushed-down condition lets through. FerretDB v1 alone filters every `$in` in Go over every row.
  */
 let connection: mongoose.Connection;
-const things = () => connection.collection<{ _id: number; key?: unknown; owner?: Types.ObjectId; at?: Date }>("things");
+const things = () => connection.collection<{ _id: number; key?: unknown; owner?: Types.ObjectId; at?: Date; nested?: Array<{ key: string }> }>("things");
 const owners = [new Types.ObjectId(), new Types.ObjectId()];
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
 
@@ -24,6 +24,7 @@ beforeAll(async () => {
     { _id: 6 },
     { _id: 7, key: { a: 1 } },
     { _id: 8, key: "A" },
+    { _id: 9, nested: [{ key: "n" }] },
   ]);
 });
 
@@ -57,10 +58,14 @@ test("an empty $in matches nothing", async () => {
 
 test("an $in holding a null, a number or a document is answered whole by FerretDB", async () => {
   expect(await pushedDown({ key: { $in: [null, "b"] } })).toBe(false);
-  expect(await ids({ key: { $in: [null, "b"] } })).toEqual([2, 5, 6]);
+  expect(await ids({ key: { $in: [null, "b"] } })).toEqual([2, 5, 6, 9]);
   expect(await pushedDown({ key: { $in: [7, "b"] } })).toBe(false);
   expect(await ids({ key: { $in: [7, "b"] } })).toEqual([2, 4]);
   expect(await ids({ key: { $in: [{ a: 1 }] } })).toEqual([7]);
+});
+
+test("an $in of a dotted field follows the path through an array", async () => {
+  expect(await ids({ "nested.key": { $in: ["n"] } })).toEqual([9]);
 });
 
 test("an $in beside an equality keeps both", async () => {

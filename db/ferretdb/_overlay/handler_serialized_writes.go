@@ -1,5 +1,5 @@
 // Added to FerretDB's internal/handler package when the launcher is built (a copy of the module, see
-// scripts/embedded-db.mjs); FerretDB's own files are not changed.
+// scripts/embedded-db.mjs).
 
 package handler
 

@@ -1,5 +1,5 @@
 // Added to FerretDB's internal/backends/postgresql package when the launcher is built (a copy of the module,
-// see scripts/embedded-db.mjs), with the one line in query.go that calls it.
+// see scripts/embedded-db.mjs), with the `case "$in"` in query.go that calls it (SOURCE_INSERTIONS there).
 
 package postgresql
 
@@ -19,8 +19,13 @@ import (
 // filters let through). Like filterEqual's `@>`, it keeps every document that may match (an array holding
 // one of the values too): FerretDB applies the whole filter again to what it reads. It returns "" (no
 // pushdown) when a value is not a string, an ObjectID or a date: a null also matches a missing field, and
-// numbers have the safe-range cases filterEqual handles.
+// numbers have the safe-range cases filterEqual handles. A dotted field is not pushed down either: its path
+// may pass through an array, which `#>` does not follow.
 func filterIn(p *metadata.Placeholder, k any, values *types.Array, operator string) (filter string, args []any) {
+	if operator != "->" {
+		return "", nil
+	}
+
 	jsonValues := make([]string, 0, values.Len())
 
 	iter := values.Iterator()
