@@ -251,10 +251,14 @@ const BULK_WRITE_SLICE = 20;
  */
 const IN_READ_SLICE = 500;
 
+function slicesOf<Item>(items: readonly Item[], size: number) {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
 /** Runs `write` on `items` BULK_WRITE_SLICE at a time, in order; resolves to each slice's result. */
 export async function inBulkWriteSlices<Item, Result>(items: readonly Item[], write: (slice: Item[]) => Promise<Result>): Promise<Result[]> {
   const results: Result[] = [];
-  for (let start = 0; start < items.length; start += BULK_WRITE_SLICE) results.push(await write(items.slice(start, start + BULK_WRITE_SLICE)));
+  for (const slice of slicesOf(items, BULK_WRITE_SLICE)) results.push(await write(slice));
   return results;
 }
 
@@ -263,6 +267,5 @@ export async function inBulkWriteSlices<Item, Result>(items: readonly Item[], wr
  * the connection pool sends at once); resolves to every slice's documents.
  */
 export async function inReadSlices<Value, Found>(values: readonly Value[], read: (slice: Value[]) => Promise<Found[]>): Promise<Found[]> {
-  const slices = Array.from({ length: Math.ceil(values.length / IN_READ_SLICE) }, (_, index) => values.slice(index * IN_READ_SLICE, (index + 1) * IN_READ_SLICE));
-  return (await Promise.all(slices.map(read))).flat();
+  return (await Promise.all(slicesOf(values, IN_READ_SLICE).map(read))).flat();
 }

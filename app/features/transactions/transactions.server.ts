@@ -575,13 +575,12 @@ type StoredImportKeys = Pick<TransactionRecord, "_id" | "importKey" | "bankTrans
 /**
  * The import key and bank id of each of the user's live transactions that carries one of `importKeys` or
  * `bankIds` (an import's duplicate check): index lookups of the file's own keys, whose cost does not grow
- * with the transactions stored. The month summaries are read first, which settles a cut-off batch.
+ * with the transactions stored.
  */
 export async function storedImportKeys(userId: string, { importKeys, bankIds }: { importKeys: Iterable<string>; bankIds: Iterable<string> }) {
   const keys = [...new Set(importKeys)];
   const ids = [...new Set(bankIds)];
   if (keys.length === 0 && ids.length === 0) return [];
-  await listMonthSummaries(userId);
   const userObjectId = new Types.ObjectId(userId);
   const read = (field: "importKey" | "bankTransactionId") => (values: string[]) =>
     Transaction.find({ userId: userObjectId, [field]: mongoose.trusted({ $in: values }), deleted: false }).select({ importKey: 1, bankTransactionId: 1 }).lean<StoredImportKeys[]>();
